@@ -1,0 +1,36 @@
+"""The games boardcore knows: names, parameters, versions and status."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["GAMES", "GameInfo"]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game of the library, as ``boardcore.games()`` lists it."""
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    version: int
+    status: str
+    parameters: dict[str, str] = field(default_factory=dict)
+    rust_class: str = ""
+
+
+GAMES: dict[str, GameInfo] = {
+    "kardinal": GameInfo(
+        name="kardinal",
+        title="Kardinal",
+        players=(2, 3, 4),
+        version=1,
+        status="complete",
+        parameters={
+            "players": "2, 3 or 4 (default 4)",
+            "data": "path to a component TOML file (default: the packaged rulebook data)",
+        },
+        rust_class="KardinalGame",
+    ),
+}

@@ -1,0 +1,43 @@
+"""The pure-Python reference engines, one module per game (see DESIGN.md).
+
+``load(name, **params)`` returns a game satisfying :class:`boardcore.api.Game`, like
+``boardcore.load`` does for the Rust engines; the two are diffed move by move.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from typing import Any
+
+from boardcore.api import Game
+from boardcore.errors import ParameterError
+
+__all__ = ["games", "load"]
+
+# game name -> (module, class); each later game is one more line here.
+_REGISTRY: dict[str, tuple[str, str]] = {
+    "kardinal": ("boardcore.reference.kardinal", "KardinalGame"),
+}
+
+
+def games() -> list[str]:
+    """The names of the games with a reference engine, sorted."""
+    return sorted(_REGISTRY)
+
+
+def load(name: str, **params: Any) -> Game:
+    """The pure-Python engine of game ``name`` with ``params`` (e.g. ``players=3``)."""
+    entry = _REGISTRY.get(name) if isinstance(name, str) else None
+    if entry is None:
+        raise ParameterError(f"unknown game {name!r}; known games: {', '.join(games())}")
+    cls = getattr(importlib.import_module(entry[0]), entry[1])
+    allowed = list(inspect.signature(cls).parameters)
+    unknown = sorted(set(params) - set(allowed))
+    if unknown:
+        raise ParameterError(
+            f"unknown parameter(s) {', '.join(unknown)} for game {name!r}; "
+            f"allowed: {', '.join(allowed)}"
+        )
+    game: Game = cls(**params)
+    return game

@@ -1,0 +1,1088 @@
+"""Kardinal (Wolfgang Panning, Holzinsel, 2000): the pure-Python reference engine.
+
+Written from the rulebook (``shared/rules/kardinal.md``) and the spec
+(``docs/games/kardinal.md``) alone, so that it can be diffed move by move against the Rust
+engine. Each rule is named after the rulebook: search for "rule I" .. "rule VII",
+"Action 1", "Action 2: Scoring", "Action 3: Moving the Cardinal" and "End of the Game".
+
+>>> game = KardinalGame(players=2)
+>>> state = game.new_initial_state()
+>>> state.action_to_string(state.legal_actions()[0])
+'build house red 0,-1'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from boardcore.api import TERMINAL
+from boardcore.errors import (
+    DataError,
+    IllegalActionError,
+    NotationError,
+    ParameterError,
+    StateFormatError,
+)
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10 has no tomllib
+    import tomli as tomllib
+
+__all__ = ["KardinalGame", "KardinalState"]
+
+NAME: Final = "kardinal"
+VERSION: Final = 1
+
+# ---------------------------------------------------------------------------------------------
+# Geometry: the box -34 <= x, y <= 35 holds every reachable cell with a margin (see the doc).
+
+LOW: Final = -34
+HIGH: Final = 35
+SIDE: Final = HIGH - LOW + 1  # 70
+NUM_CELLS: Final = SIDE * SIDE  # 4900
+
+
+def cell_index(x: int, y: int) -> int:
+    """The cell number of ``(x, y)``; the caller checks the box."""
+    return (y - LOW) * SIDE + (x - LOW)
+
+
+def cell_xy(cell: int) -> tuple[int, int]:
+    """The coordinates of a cell number."""
+    return cell % SIDE + LOW, cell // SIDE + LOW
+
+
+def in_box(x: int, y: int) -> bool:
+    return LOW <= x <= HIGH and LOW <= y <= HIGH
+
+
+def neighbours(cell: int) -> tuple[int, int, int, int]:
+    """Edge neighbours. Near the box's border these wrap, but nothing is ever built there."""
+    return cell - 1, cell + 1, cell - SIDE, cell + SIDE
+
+
+def xy_text(cell: int) -> str:
+    x, y = cell_xy(cell)
+    return f"{x},{y}"
+
+
+# The cathedral: its nave counts as a house, its clock-tower as a tower; it has no colour.
+NAVE: Final = cell_index(0, 0)
+CLOCK: Final = cell_index(1, 0)
+CATHEDRAL: Final = -1  # edifice index the grid gives the cathedral's cells
+NO_COLOUR: Final = -1
+
+# ---------------------------------------------------------------------------------------------
+# Colours, shapes, kinds and actions.
+
+COLOURS: Final = ("red", "green", "blue", "yellow")
+COLOUR_LETTERS: Final = "rgby"
+FOURTH: Final = 3  # yellow, the fourth colour of a 3-player game
+HOUSE: Final = 0
+TOWER: Final = 1
+YARD: Final = 2
+SHAPES: Final = ("house", "tower", "yard")
+SHAPE_LETTERS: Final = "HTY"
+# Piece kinds of the action encoding: house 0, tower 1, yard h 2, yard v 3.
+KIND_YARD_H: Final = 2
+KIND_YARD_V: Final = 3
+KIND_SHAPE: Final = (HOUSE, TOWER, YARD, YARD)
+
+BUILD_END: Final = 16 * NUM_CELLS  # 78400
+CHIP_BASE: Final = BUILD_END  # 78400 .. 78403
+CARDINAL_BASE: Final = CHIP_BASE + 4  # 78404 .. 83303
+CARDINAL_STAY: Final = CARDINAL_BASE + NUM_CELLS  # 83304
+NUM_ACTIONS: Final = CARDINAL_STAY + 1  # 83305
+
+PHASES: Final = ("build", "chip", "cardinal", "end")
+PHASE_DOING: Final = {
+    "build": "to build",
+    "chip": "to choose a chip",
+    "cardinal": "to move the cardinal",
+}
+
+NUM_PLANES: Final = 9
+TENSOR_SIZE: Final = NUM_PLANES * NUM_CELLS + 46  # 44146
+
+# Reasons a placement breaks the building rules; formatted into messages only on demand.
+OCCUPIED: Final = "occupied"
+RULE_I: Final = "I"
+NOT_ADJACENT: Final = "adjacent"
+RULE_II_III: Final = "II/III"
+RULE_IV: Final = "IV"
+RULE_V: Final = "V"
+
+
+def build_action(kind: int, colour: int, cell: int) -> int:
+    return (kind * 4 + colour) * NUM_CELLS + cell
+
+
+def yard_cells(anchor: int, kind: int) -> tuple[int, int] | None:
+    """A yard's two cells, the given one first (``h``: and its right, ``v``: and above).
+
+    None when the yard would not fit in the box.
+    """
+    if not 0 <= anchor < NUM_CELLS:
+        return None
+    x, y = cell_xy(anchor)
+    if kind == KIND_YARD_H:
+        return (anchor, anchor + 1) if x < HIGH else None
+    return (anchor, anchor + SIDE) if y < HIGH else None
+
+
+def action_text(action: int) -> str:
+    """The notation of an action id in ``0 .. NUM_ACTIONS-1``."""
+    if action < BUILD_END:
+        piece, cell = divmod(action, NUM_CELLS)
+        kind, colour = divmod(piece, 4)
+        if kind in (KIND_YARD_H, KIND_YARD_V):
+            return f"build yard {COLOURS[colour]} {xy_text(cell)} {'h' if kind == 2 else 'v'}"
+        return f"build {SHAPES[kind]} {COLOURS[colour]} {xy_text(cell)}"
+    if action < CARDINAL_BASE:
+        return f"chip {COLOURS[action - CHIP_BASE]}"
+    if action < CARDINAL_STAY:
+        return f"cardinal {xy_text(action - CARDINAL_BASE)}"
+    return "cardinal stay"
+
+
+def as_int(value: object) -> int | None:
+    """``value`` as an int if it is one (numpy integers too, bools not), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        return None
+    return int(value)
+
+
+# Strict notation: single spaces, lower case, integers without "+", leading zeros or "-0".
+_INT = r"(0|-?[1-9][0-9]*)"
+_COLOUR = r"(red|green|blue|yellow)"
+_BUILD_RE: Final = re.compile(rf"build (house|tower) {_COLOUR} {_INT},{_INT}")
+_YARD_RE: Final = re.compile(rf"build yard {_COLOUR} {_INT},{_INT} (h|v)")
+_CHIP_RE: Final = re.compile(rf"chip {_COLOUR}")
+_CARDINAL_RE: Final = re.compile(rf"cardinal {_INT},{_INT}")
+
+
+def _parse_cell(text: str, xs: str, ys: str) -> int:
+    x, y = int(xs), int(ys)
+    if not in_box(x, y):
+        raise NotationError(
+            f"{text!r}: cell {x},{y} is outside the playing area; "
+            f"coordinates run from {LOW} to {HIGH}"
+        )
+    return cell_index(x, y)
+
+
+def parse_action(text: object) -> int:
+    """The action id of a text in the notation, legal now or not."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action in notation is a str, got {type(text).__name__}")
+    if m := _BUILD_RE.fullmatch(text):
+        kind = SHAPES.index(m[1])
+        return build_action(kind, COLOURS.index(m[2]), _parse_cell(text, m[3], m[4]))
+    if m := _YARD_RE.fullmatch(text):
+        kind = KIND_YARD_H if m[4] == "h" else KIND_YARD_V
+        return build_action(kind, COLOURS.index(m[1]), _parse_cell(text, m[2], m[3]))
+    if m := _CHIP_RE.fullmatch(text):
+        return CHIP_BASE + COLOURS.index(m[1])
+    if text == "cardinal stay":
+        return CARDINAL_STAY
+    if m := _CARDINAL_RE.fullmatch(text):
+        return CARDINAL_BASE + _parse_cell(text, m[1], m[2])
+    head = text.split(" ", 1)[0]
+    integers = "integers like 3, 0 or -1 (no '+', leading zeros or '-0')"
+    if head == "build":
+        hint = (
+            "expected 'build house|tower <colour> x,y' or 'build yard <colour> x,y h|v' "
+            f"with colour red, green, blue or yellow and {integers}"
+        )
+    elif head == "chip":
+        hint = "expected 'chip <colour>' with colour red, green, blue or yellow"
+    elif head == "cardinal":
+        hint = f"expected 'cardinal x,y' with {integers}, or 'cardinal stay'"
+    else:
+        hint = (
+            "a Kardinal action is 'build house red 3,-1', 'build yard green 0,2 h', "
+            "'chip yellow', 'cardinal 2,1' or 'cardinal stay' (single spaces, lower case)"
+        )
+    raise NotationError(f"{text!r} is not a Kardinal action: {hint}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Component data.
+
+_DEFAULT_DATA: Final = Path(__file__).resolve().parent.parent / "data" / "kardinal.toml"
+_PROVENANCES: Final = ("rulebook", "reconstructed")
+_TABLES: Final = {
+    "edifices": ("house", "tower", "yard", "provenance"),
+    "chips": ("per_colour", "provenance"),
+}
+
+
+def _data_int(name: str, table: str, field: str, value: object, lo: int, hi: int) -> int:
+    if not (isinstance(value, int) and not isinstance(value, bool)) or not lo <= value <= hi:
+        raise DataError(
+            f"{name}: [{table}] field {field!r}: expected an integer {lo}..{hi}, got {value!r}"
+        )
+    return value
+
+
+def load_data(path: Path) -> tuple[tuple[int, int, int], int]:
+    """Read and validate a component file: (houses, towers, yards) per colour, chips per colour."""
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise DataError(f"{name}: cannot read the data file: {error}") from None
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise DataError(f"{name}: not valid TOML: {error}") from None
+    allowed = ("game", *_TABLES)
+    for key in doc:
+        if key not in allowed:
+            raise DataError(
+                f"{name}: top level: unknown key {key!r}; allowed: {', '.join(allowed)}"
+            )
+    if doc.get("game") != NAME:
+        raise DataError(
+            f"{name}: top level, field 'game': expected \"{NAME}\", got {doc.get('game')!r}"
+        )
+    for table, fields in _TABLES.items():
+        entry = doc.get(table)
+        if not isinstance(entry, dict):
+            raise DataError(f"{name}: [{table}]: missing table (fields: {', '.join(fields)})")
+        for key in entry:
+            if key not in fields:
+                raise DataError(
+                    f"{name}: [{table}]: unknown field {key!r}; allowed: {', '.join(fields)}"
+                )
+        for key in fields:
+            if key not in entry:
+                raise DataError(f"{name}: [{table}] field {key!r}: missing")
+        if entry["provenance"] not in _PROVENANCES:
+            raise DataError(
+                f"{name}: [{table}] field 'provenance': expected \"rulebook\" or "
+                f'"reconstructed", got {entry["provenance"]!r}'
+            )
+    edifices, chips = doc["edifices"], doc["chips"]
+    pieces = (
+        _data_int(name, "edifices", "house", edifices["house"], 0, 2),
+        _data_int(name, "edifices", "tower", edifices["tower"], 0, 2),
+        _data_int(name, "edifices", "yard", edifices["yard"], 0, 2),
+    )
+    per_colour = _data_int(name, "chips", "per_colour", chips["per_colour"], 1, 255)
+    return pieces, per_colour
+
+
+# ---------------------------------------------------------------------------------------------
+# The game.
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """What a game's parameters fix, shared by all its states."""
+
+    players: int
+    pieces: tuple[int, int, int]  # houses, towers, yards per colour
+    per_colour: int  # chips per colour
+    builds: tuple[tuple[int, ...], ...]  # per seat: the colours it may build
+    owns: tuple[tuple[int, ...], ...]  # per seat: the colours it owns (scored at the end)
+    owner: tuple[int | None, ...]  # per colour: the seat owning it, None for the 4th colour
+
+
+def _make_rules(players: int, pieces: tuple[int, int, int], per_colour: int) -> _Rules:
+    if players == 4:  # seat i owns colour i
+        owns: tuple[tuple[int, ...], ...] = tuple((s,) for s in range(4))
+        builds = owns
+    elif players == 3:  # the fourth colour, yellow, may be used by each player
+        owns = tuple((s,) for s in range(3))
+        builds = tuple((s, FOURTH) for s in range(3))
+    else:  # two players: seat 0 red and blue, seat 1 green and yellow
+        owns = ((0, 2), (1, 3))
+        builds = owns
+    owner: list[int | None] = [None] * 4
+    for seat, colours in enumerate(owns):
+        for colour in colours:
+            owner[colour] = seat
+    return _Rules(players, pieces, per_colour, builds, owns, tuple(owner))
+
+
+class KardinalGame:
+    """Kardinal for 2, 3 or 4 players (``players``), optionally with other component data."""
+
+    def __init__(self, players: int = 4, data: str | os.PathLike[str] | None = None) -> None:
+        if not (isinstance(players, int) and not isinstance(players, bool)) or players not in (
+            2,
+            3,
+            4,
+        ):
+            raise ParameterError(f"kardinal: players must be 2, 3 or 4, got {players!r}")
+        if data is not None and not isinstance(data, (str, os.PathLike)):
+            raise ParameterError(
+                f"kardinal: data must be a path to a TOML file (str or os.PathLike), "
+                f"got {type(data).__name__}"
+            )
+        self._data = data
+        path = _DEFAULT_DATA if data is None else Path(data)
+        pieces, per_colour = load_data(path)
+        self._rules = _make_rules(players, pieces, per_colour)
+
+    @property
+    def name(self) -> str:
+        return NAME
+
+    @property
+    def num_players(self) -> int:
+        return self._rules.players
+
+    @property
+    def params(self) -> dict[str, Any]:
+        params: dict[str, Any] = {"players": self._rules.players}
+        if self._data is not None:
+            params["data"] = str(self._data)
+        return params
+
+    @property
+    def version(self) -> int:
+        return VERSION
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def new_initial_state(self) -> KardinalState:
+        return KardinalState(self._rules)
+
+    def replay(self, actions: Sequence[int]) -> KardinalState:
+        """The state reached by applying ``actions`` in order from the initial state."""
+        state = self.new_initial_state()
+        for index, action in enumerate(actions):
+            try:
+                state.apply_action(action)
+            except IllegalActionError as error:
+                raise IllegalActionError(f"replay, action at index {index}: {error}") from None
+        return state
+
+    def state_from_json(self, text: str) -> KardinalState:
+        """Load a state saved by ``to_json`` (of either engine), validating it fully."""
+        given = _check_json(text, self._rules)
+        state = self.new_initial_state()
+        for index, action in enumerate(given["history"]):
+            try:
+                state.apply_action(action)
+            except IllegalActionError as error:
+                raise StateFormatError(f"field 'history': entry {index}, {error}") from None
+        replayed = state._json_object()
+        for key in sorted(replayed):
+            if replayed[key] != given[key]:
+                expected = _short(json.dumps(replayed[key], separators=(",", ":")))
+                raise StateFormatError(
+                    f"field {key!r} disagrees with the position reached by replaying "
+                    f"'history': expected {expected}, got "
+                    f"{_short(json.dumps(given[key], separators=(',', ':')))}"
+                )
+        return state
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"KardinalGame({args})"
+
+
+# ---------------------------------------------------------------------------------------------
+# Canonical JSON validation (types and ranges; the replay checks the rest).
+
+_JSON_KEYS: Final = (
+    "aside",
+    "cardinal",
+    "chips",
+    "edifices",
+    "game",
+    "history",
+    "left",
+    "phase",
+    "players",
+    "supply",
+    "to_move",
+    "version",
+)
+_EDIFICE_KEYS: Final = ("cells", "colour", "seat", "shape")
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _describe(value: object) -> str:
+    try:
+        return _short(json.dumps(value))
+    except (TypeError, ValueError):
+        return _short(repr(value))
+
+
+def _json_int(value: object, where: str, lo: int, hi: int) -> int:
+    if not (isinstance(value, int) and not isinstance(value, bool)) or not lo <= value <= hi:
+        raise StateFormatError(
+            f"field {where}: expected an integer {lo}..{hi}, got {_describe(value)}"
+        )
+    return value
+
+
+def _json_list(value: object, where: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        raise StateFormatError(f"field {where}: expected a list, got {_describe(value)}")
+    if length is not None and len(value) != length:
+        raise StateFormatError(
+            f"field {where}: expected a list of {length}, got {len(value)} entries"
+        )
+    return value
+
+
+def _json_choice(value: object, where: str, choices: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in choices:
+        expected = ", ".join(f'"{c}"' for c in choices)
+        raise StateFormatError(f"field {where}: expected one of {expected}, got {_describe(value)}")
+    return value
+
+
+def _json_xy(value: object, where: str) -> None:
+    pair = _json_list(value, where, 2)
+    _json_int(pair[0], f"{where}[0]", LOW, HIGH)
+    _json_int(pair[1], f"{where}[1]", LOW, HIGH)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise StateFormatError(f"duplicate key {key!r} in the JSON object")
+        result[key] = value
+    return result
+
+
+def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
+    """Parse a saved state and check every field's type and range."""
+    if not isinstance(text, str):
+        raise StateFormatError(f"a saved state is a JSON str, got {type(text).__name__}")
+    try:
+        doc = json.loads(text, object_pairs_hook=_no_duplicates)
+    except StateFormatError:
+        raise
+    except (ValueError, RecursionError) as error:
+        raise StateFormatError(f"not valid JSON: {error}") from None
+    if not isinstance(doc, dict):
+        raise StateFormatError(f"a saved state is a JSON object, got {_describe(doc)}")
+    for key in doc:
+        if key not in _JSON_KEYS:
+            raise StateFormatError(f"unknown field {key!r}; fields: {', '.join(_JSON_KEYS)}")
+    for key in _JSON_KEYS:
+        if key not in doc:
+            raise StateFormatError(f"missing field {key!r}")
+    n, chips = rules.players, rules.per_colour
+    if doc["game"] != NAME:
+        raise StateFormatError(f"field 'game': expected \"{NAME}\", got {_describe(doc['game'])}")
+    version = doc["version"]
+    if not (isinstance(version, int) and not isinstance(version, bool)) or version != VERSION:
+        raise StateFormatError(
+            f"field 'version': this engine reads version {VERSION}, got {_describe(version)}"
+        )
+    players = doc["players"]
+    if not (isinstance(players, int) and not isinstance(players, bool)) or players != n:
+        raise StateFormatError(
+            f"field 'players': this game has {n} players, got {_describe(players)}"
+        )
+    for key in ("aside", "supply"):
+        for colour, value in enumerate(_json_list(doc[key], f"'{key}'", 4)):
+            _json_int(value, f"'{key}'[{colour}]", 0, chips)
+    for seat, held in enumerate(_json_list(doc["chips"], "'chips'", n)):
+        for colour, value in enumerate(_json_list(held, f"'chips'[{seat}]", 4)):
+            _json_int(value, f"'chips'[{seat}][{colour}]", 0, chips)
+    if _json_list(doc["cardinal"], "'cardinal'") != []:
+        _json_xy(doc["cardinal"], "'cardinal'")
+    for index, edifice in enumerate(_json_list(doc["edifices"], "'edifices'")):
+        where = f"'edifices'[{index}]"
+        if not isinstance(edifice, dict) or sorted(edifice) != list(_EDIFICE_KEYS):
+            raise StateFormatError(
+                f"field {where}: expected an object with keys {', '.join(_EDIFICE_KEYS)}, "
+                f"got {_describe(edifice)}"
+            )
+        cells = _json_list(edifice["cells"], f"{where}['cells']")
+        if len(cells) not in (1, 2):
+            raise StateFormatError(f"field {where}['cells']: expected 1 or 2 cells")
+        for i, xy in enumerate(cells):
+            _json_xy(xy, f"{where}['cells'][{i}]")
+        _json_choice(edifice["colour"], f"{where}['colour']", COLOURS)
+        _json_int(edifice["seat"], f"{where}['seat']", 0, n - 1)
+        _json_choice(edifice["shape"], f"{where}['shape']", SHAPES)
+    for index, action in enumerate(_json_list(doc["history"], "'history'")):
+        _json_int(action, f"'history'[{index}]", 0, NUM_ACTIONS - 1)
+    for colour, counts in enumerate(_json_list(doc["left"], "'left'", 4)):
+        for shape, value in enumerate(_json_list(counts, f"'left'[{colour}]", 3)):
+            _json_int(value, f"'left'[{colour}][{shape}]", 0, rules.pieces[shape])
+    _json_choice(doc["phase"], "'phase'", PHASES)
+    to_move = doc["to_move"]
+    if not (isinstance(to_move, int) and not isinstance(to_move, bool)) or not (
+        to_move == TERMINAL or 0 <= to_move < n
+    ):
+        raise StateFormatError(
+            f"field 'to_move': expected a seat 0..{n - 1} or {TERMINAL}, got {_describe(to_move)}"
+        )
+    return doc
+
+
+# ---------------------------------------------------------------------------------------------
+# The state.
+
+
+@dataclass(frozen=True)
+class _Edifice:
+    cells: tuple[int, ...]  # a yard's given cell first
+    shape: int
+    colour: int
+    seat: int  # who built it
+
+
+class KardinalState:
+    """A Kardinal position: the castle, the cardinal, the chips, and whose decision it is."""
+
+    def __init__(self, rules: _Rules) -> None:
+        self._rules = rules
+        self._edifices: list[_Edifice] = []
+        # cell -> (edifice index or CATHEDRAL, shape, colour or NO_COLOUR)
+        self._grid: dict[int, tuple[int, int, int]] = {
+            NAVE: (CATHEDRAL, HOUSE, NO_COLOUR),  # the nave is dealt with just like a house
+            CLOCK: (CATHEDRAL, TOWER, NO_COLOUR),  # the clock-tower just like the towers
+        }
+        # The sites: empty cells adjacent to the cathedral or an edifice (six at the start).
+        self._frontier: set[int] = set()
+        for cell in (NAVE, CLOCK):
+            self._frontier.update(n for n in neighbours(cell) if n not in self._grid)
+        self._cardinal: int | None = None  # at hand, off the table, until the first turn
+        self._left = [list(rules.pieces) for _ in COLOURS]
+        self._supply = [rules.per_colour] * 4
+        self._aside = [0] * 4
+        self._chips = [[0] * 4 for _ in range(rules.players)]
+        self._phase = "build"
+        self._to_move = 0
+        self._history: list[int] = []
+        self._legal: list[int] | None = None
+        # Seat 0 starts; with data leaving no edifice at all, nobody can build: game over.
+        self._next_turn(rules.players - 1)
+
+    # --- interface ---------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self._phase == "end" else self._to_move
+
+    def is_terminal(self) -> bool:
+        return self._phase == "end"
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            if self._phase == "build":
+                # If you are able to build an edifice, you must do so: no pass action.
+                self._legal = sorted(self._builds(self._to_move))
+            elif self._phase == "chip":
+                # (boardcore) only colours whose supply is not empty are offered
+                self._legal = [CHIP_BASE + c for c in range(4) if self._supply[c] > 0]
+            elif self._phase == "cardinal":
+                self._legal = self._cardinal_moves()
+            else:
+                self._legal = []
+        return list(self._legal)
+
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+        mask[self.legal_actions()] = True
+        return mask
+
+    def chance_outcomes(self) -> list[tuple[int, int]]:
+        return []  # Kardinal has no chance nodes
+
+    def apply_action(self, action: int) -> None:
+        checked = as_int(action)
+        if checked is None:
+            raise IllegalActionError(
+                f"{action!r} is not an action: action ids are ints 0..{NUM_ACTIONS - 1}"
+            )
+        action = checked
+        problem = self._problem(action)
+        if problem is not None:
+            if 0 <= action < NUM_ACTIONS:
+                raise IllegalActionError(
+                    f"action {action} ({action_text(action)}) is illegal: {problem}"
+                )
+            raise IllegalActionError(f"action {action} is illegal: {problem}")
+        seat = self._to_move
+        if action < BUILD_END:
+            piece, cell = divmod(action, NUM_CELLS)
+            kind, colour = divmod(piece, 4)
+            self._build(seat, kind, colour, cell)
+            # the first player cannot score when building his first edifice: he may choose
+            self._phase = "chip" if len(self._edifices) == 1 else "cardinal"
+        elif action < CARDINAL_BASE:
+            self._take_chips(seat, self._edifices[-1].colour, [action - CHIP_BASE])
+            self._phase = "cardinal"
+        else:
+            if action != CARDINAL_STAY:
+                self._cardinal = action - CARDINAL_BASE
+            self._next_turn(seat)
+        self._history.append(action)
+        self._legal = None
+
+    def action_to_string(self, action: int) -> str:
+        checked = as_int(action)
+        if checked is None:
+            raise NotationError(f"action ids are ints, got {type(action).__name__}")
+        action = checked
+        if not 0 <= action < NUM_ACTIONS:
+            raise NotationError(f"action {action} is out of range: ids run 0..{NUM_ACTIONS - 1}")
+        return action_text(action)
+
+    def string_to_action(self, text: str) -> int:
+        return parse_action(text)
+
+    def scores(self) -> list[int]:
+        """Double the chips of one colour and add the other chips (so far, or final)."""
+        return [sum(held) + max(held) for held in self._chips]
+
+    def winners(self) -> list[int]:
+        """End of the Game: highest total; tie -> more edifices adjacent to the cathedral."""
+        if self._phase != "end":
+            return []
+        scores = self.scores()
+        best = max(scores)
+        tied = [seat for seat, score in enumerate(scores) if score == best]
+        if len(tied) == 1:
+            return tied
+        near = self._cathedral_neighbours()
+        most = max(near[seat] for seat in tied)
+        # If there is a tie there, too, all the players in it win the game.
+        return [seat for seat in tied if near[seat] == most]
+
+    def returns(self) -> list[float]:
+        result = [0.0] * self._rules.players
+        winners = self.winners()
+        for seat in winners:
+            result[seat] = 1.0 / len(winners)
+        return result
+
+    def clone(self) -> KardinalState:
+        other = object.__new__(KardinalState)
+        other._rules = self._rules
+        other._edifices = list(self._edifices)
+        other._grid = dict(self._grid)
+        other._frontier = set(self._frontier)
+        other._cardinal = self._cardinal
+        other._left = [list(counts) for counts in self._left]
+        other._supply = list(self._supply)
+        other._aside = list(self._aside)
+        other._chips = [list(held) for held in self._chips]
+        other._phase = self._phase
+        other._to_move = self._to_move
+        other._history = list(self._history)
+        other._legal = None if self._legal is None else list(self._legal)
+        return other
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def to_json(self) -> str:
+        return json.dumps(self._json_object(), sort_keys=True, separators=(",", ":"))
+
+    def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
+        """Kardinal hides nothing: the whole position, with the observer's seat listed first."""
+        self._check_player(player)
+        n = self._rules.players
+        tensor = np.zeros(TENSOR_SIZE, dtype=np.float32)
+        for cell, (index, shape, colour) in self._grid.items():
+            if index == CATHEDRAL:
+                tensor[7 * NUM_CELLS + cell] = 1.0
+            else:
+                tensor[colour * NUM_CELLS + cell] = 1.0
+            tensor[(4 + shape) * NUM_CELLS + cell] = 1.0
+        if self._cardinal is not None:
+            tensor[8 * NUM_CELLS + self._cardinal] = 1.0
+        values: list[int] = list(self._supply)
+        for counts in self._left:
+            values.extend(counts)
+        for offset in range(4):
+            values.extend(self._chips[(player + offset) % n] if offset < n else [0] * 4)
+        previous = [0] * 7
+        if self._edifices:
+            previous[self._edifices[-1].shape] = 1
+            previous[3 + self._edifices[-1].colour] = 1
+        values.extend(previous)
+        phase = [0] * 3
+        seat = [0] * 4
+        if self._phase != "end":
+            phase[PHASES.index(self._phase)] = 1
+            seat[(self._to_move - player) % n] = 1
+        values.extend(phase)
+        values.extend(seat)
+        tensor[NUM_PLANES * NUM_CELLS :] = values
+        return tensor
+
+    def observation_string(self, player: int) -> str:
+        self._check_player(player)
+        return f"{self}\nobserver: seat {player}"
+
+    def __str__(self) -> str:
+        cells = [NAVE, CLOCK, *self._grid]
+        if self._cardinal is not None:
+            cells.append(self._cardinal)
+        xs = [cell_xy(c)[0] for c in cells]
+        ys = [cell_xy(c)[1] for c in cells]
+        columns = range(min(xs) - 1, max(xs) + 2)
+        lines = ["    " + " ".join(f"{x:>2}" for x in columns)]
+        for y in range(max(ys) + 1, min(ys) - 2, -1):
+            row = " ".join(self._cell_text(cell_index(x, y)) for x in columns)
+            lines.append(f"{y:>3} {row}")
+        scores = self.scores()
+        for seat, held in enumerate(self._chips):
+            chips = " ".join(f"{COLOUR_LETTERS[c]}{held[c]}" for c in range(4))
+            left = ", ".join(self._left_text(c) for c in self._rules.owns[seat])
+            lines.append(f"seat {seat}: chips {chips}, score {scores[seat]}, left {left}")
+        supply = " ".join(f"{COLOUR_LETTERS[c]}{self._supply[c]}" for c in range(4))
+        line = f"supply {supply}"
+        if self._rules.players == 3:
+            line += f"; shared {self._left_text(FOURTH)}"
+        if self._edifices:
+            last = self._edifices[-1]
+            line += f"; previous {COLOURS[last.colour]} {SHAPES[last.shape]}"
+        else:
+            line += "; previous none"
+        lines.append(line)
+        if self._phase == "end":
+            lines.append("game over: winners " + " ".join(str(s) for s in self.winners()))
+        else:
+            lines.append(f"seat {self._to_move} {PHASE_DOING[self._phase]}")
+        return "\n".join(lines)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, KardinalState):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        status = "over" if self._phase == "end" else f"seat {self._to_move} {self._phase}"
+        return f"<KardinalState players={self._rules.players} moves={len(self._history)} {status}>"
+
+    # --- Action 1: Building an Edifice --------------------------------------------------------
+
+    def _placement_conflict(
+        self, cells: tuple[int, ...], shape: int, colour: int
+    ) -> tuple[str, int] | None:
+        """Which placement rule a piece on ``cells`` breaks (and the cell at fault), if any."""
+        grid = self._grid
+        for cell in cells:
+            if cell in grid:
+                return OCCUPIED, cell
+            # rule I: no edifice may be built on a site the cardinal stays upon
+            if cell == self._cardinal:
+                return RULE_I, cell
+        touches = False
+        touches_house = False
+        for cell in cells:
+            for near in neighbours(cell):
+                occupant = grid.get(near)
+                if occupant is None:
+                    continue
+                touches = True
+                # rule IV: no edifices similar in shape may be built on adjacent sites
+                # (the nave counts as a house, the clock-tower as a tower)
+                if occupant[1] == shape:
+                    return RULE_IV, near
+                # rule V: no edifices similar in colour may be built on adjacent sites
+                if occupant[2] == colour:
+                    return RULE_V, near
+                if occupant[1] == HOUSE:
+                    touches_house = True
+        # Action 1: a new edifice must be built adjacent to the cathedral or another building
+        if not touches:
+            return NOT_ADJACENT, cells[0]
+        # rule II / rule III: towers and yards must be built adjacent to at least one house
+        if shape != HOUSE and not touches_house:
+            return RULE_II_III, cells[0]
+        return None
+
+    def _builds(self, seat: int) -> Iterator[int]:
+        """Every legal build of ``seat`` (unordered), looking only at the sites."""
+        previous = self._edifices[-1] if self._edifices else None
+        # rule I: no edifice may be built on a site the cardinal stays upon
+        sites = [cell for cell in self._frontier if cell != self._cardinal]
+        for colour in self._rules.builds[seat]:
+            # rule VII: no edifices similar in colour may be built one after the other
+            if previous is not None and previous.colour == colour:
+                continue
+            left = self._left[colour]
+            for shape in (HOUSE, TOWER, YARD):
+                # rule VI: no edifices similar in shape may be built one directly after the other
+                if left[shape] == 0 or (previous is not None and previous.shape == shape):
+                    continue
+                if shape != YARD:
+                    base = build_action(shape, colour, 0)
+                    for cell in sites:
+                        if self._placement_conflict((cell,), shape, colour) is None:
+                            yield base + cell
+                    continue
+                for kind, step in ((KIND_YARD_H, 1), (KIND_YARD_V, SIDE)):
+                    base = build_action(kind, colour, 0)
+                    # a yard touching the castle has a cell on a site: the site or the one before
+                    anchors = {cell for cell in sites} | {cell - step for cell in sites}
+                    for anchor in anchors:
+                        cells = yard_cells(anchor, kind)
+                        if (
+                            cells is not None
+                            and self._placement_conflict(cells, YARD, colour) is None
+                        ):
+                            yield base + anchor
+
+    def _can_build(self, seat: int) -> bool:
+        return next(self._builds(seat), None) is not None
+
+    def _build_problem(self, seat: int, kind: int, colour: int, cell: int) -> str | None:
+        """Why ``seat`` may not build this piece now, or None."""
+        rules = self._rules
+        shape = KIND_SHAPE[kind]
+        if colour not in rules.builds[seat]:
+            allowed = " or ".join(COLOURS[c] for c in rules.builds[seat])
+            extra = " (yellow is the fourth colour)" if rules.players == 3 else ""
+            return f"seat {seat} may not build {COLOURS[colour]}: it builds {allowed}{extra}"
+        if self._left[colour][shape] == 0:
+            pool = "in the shared pool" if rules.owner[colour] is None else f"for seat {seat}"
+            return f"no {COLOURS[colour]} {SHAPES[shape]}s are left {pool}"
+        previous = self._edifices[-1] if self._edifices else None
+        if previous is not None:
+            last = f"{COLOURS[previous.colour]} {SHAPES[previous.shape]}"
+            before = f"the previous edifice was a {last}"
+            if previous.shape == shape:
+                return (
+                    "rule VI: no edifices similar in shape may be built one directly after "
+                    f"the other ({before})"
+                )
+            if previous.colour == colour:
+                return (
+                    "rule VII: no edifices similar in colour may be built one after the other "
+                    f"({before})"
+                )
+        cells: tuple[int, ...] | None = (cell,) if shape != YARD else yard_cells(cell, kind)
+        if cells is None:
+            return f"the yard would leave the playing area ({LOW}..{HIGH} in x and y)"
+        conflict = self._placement_conflict(cells, shape, colour)
+        if conflict is None:
+            return None
+        reason, at = conflict
+        name = SHAPES[shape]
+        if reason == OCCUPIED:
+            return f"cell {xy_text(at)} is already built on ({self._occupant_text(at)})"
+        if reason == RULE_I:
+            return (
+                f"rule I: no edifice may be built on a site the cardinal stays upon ({xy_text(at)})"
+            )
+        if reason == NOT_ADJACENT:
+            return (
+                "Action 1: a new edifice must be built adjacent to the cathedral or another "
+                "building already existing"
+            )
+        if reason == RULE_II_III:
+            number = "II" if shape == TOWER else "III"
+            return (
+                f"rule {number}: {name}s must be built adjacent to at least one house "
+                "(the cathedral's nave counts as a house)"
+            )
+        if reason == RULE_IV:
+            return (
+                f"rule IV: a {name} may not touch another {name}: no edifices similar in shape "
+                f"on adjacent sites ({self._occupant_text(at)})"
+            )
+        return (
+            f"rule V: a {COLOURS[colour]} edifice may not touch another {COLOURS[colour]} "
+            f"edifice: no edifices similar in colour on adjacent sites "
+            f"({self._occupant_text(at)})"
+        )
+
+    def _build(self, seat: int, kind: int, colour: int, anchor: int) -> None:
+        shape = KIND_SHAPE[kind]
+        cells = (anchor,) if shape != YARD else yard_cells(anchor, kind)
+        assert cells is not None  # checked by _build_problem
+        touched = sorted(
+            {
+                occupant[0]
+                for cell in cells
+                for near in neighbours(cell)
+                if (occupant := self._grid.get(near)) is not None and occupant[0] != CATHEDRAL
+            }
+        )
+        index = len(self._edifices)
+        self._edifices.append(_Edifice(cells, shape, colour, seat))
+        self._left[colour][shape] -= 1
+        for cell in cells:
+            self._grid[cell] = (index, shape, colour)
+            self._frontier.discard(cell)
+        for cell in cells:
+            self._frontier.update(n for n in neighbours(cell) if n not in self._grid)
+        # Action 2: Scoring - one chip for every building the edifice touches (no score for
+        # touching the cathedral), of that building's colour.
+        self._take_chips(seat, colour, [self._edifices[i].colour for i in touched])
+
+    def _take_chips(self, seat: int, built: int, colours: list[int]) -> None:
+        """Move chips from the supply to the seat, while each colour's supply lasts.
+
+        Three players: scoring chips gained by playing the fourth colour are put aside.
+        """
+        aside = self._rules.players == 3 and built == FOURTH
+        target = self._aside if aside else self._chips[seat]
+        for colour in colours:
+            if self._supply[colour] > 0:
+                self._supply[colour] -= 1
+                target[colour] += 1
+
+    # --- Action 3: Moving the Cardinal --------------------------------------------------------
+
+    def _cardinal_moves(self) -> list[int]:
+        # on a site adjacent to an existing building (the cathedral included)
+        moves = sorted(CARDINAL_BASE + c for c in self._frontier if c != self._cardinal)
+        if self._cardinal is not None:  # the first player must bring the cardinal into the game
+            moves.append(CARDINAL_STAY)
+        return moves
+
+    def _cardinal_problem(self, action: int) -> str | None:
+        if action == CARDINAL_STAY:
+            if self._cardinal is None:
+                return (
+                    "Action 3: the first player must bring the cardinal into the game "
+                    "('cardinal stay' is not allowed yet)"
+                )
+            return None
+        cell = action - CARDINAL_BASE
+        if cell == self._cardinal:
+            return f"the cardinal already stands on {xy_text(cell)} (use 'cardinal stay')"
+        if cell in self._grid:
+            return f"cell {xy_text(cell)} is built on ({self._occupant_text(cell)})"
+        if cell not in self._frontier:
+            return (
+                "Action 3: the cardinal must be placed on a site adjacent to an existing "
+                "building or the cathedral"
+            )
+        return None
+
+    # --- turn order and End of the Game -------------------------------------------------------
+
+    def _problem(self, action: int) -> str | None:
+        """Why ``action`` is illegal now, or None when it is legal."""
+        if not 0 <= action < NUM_ACTIONS:
+            return f"action ids run from 0 to {NUM_ACTIONS - 1}"
+        if self._phase == "end":
+            return "the game is over"
+        wanted = "build" if action < BUILD_END else "chip" if action < CARDINAL_BASE else "cardinal"
+        if wanted != self._phase:
+            now = f"seat {self._to_move} is {PHASE_DOING[self._phase]}"
+            if wanted == "chip":
+                return f"{now}; a chip is chosen only after the first build of the game"
+            return f"{now}, not {PHASE_DOING[wanted]}"
+        if wanted == "build":
+            piece, cell = divmod(action, NUM_CELLS)
+            kind, colour = divmod(piece, 4)
+            return self._build_problem(self._to_move, kind, colour, cell)
+        if wanted == "chip":
+            colour = action - CHIP_BASE
+            if self._supply[colour] == 0:
+                return f"the {COLOURS[colour]} supply is empty"
+            return None
+        return self._cardinal_problem(action)
+
+    def _next_turn(self, builder: int) -> None:
+        """(boardcore) The next seat clockwise after ``builder`` that can build (``builder``
+        itself last); a seat that cannot build misses a turn; if none can, the game ends."""
+        # A seat with no legal build misses a turn, as does one that has built all its
+        # edifices ("he misses turns till the end of the game"); the game ends as soon as no
+        # player can build any more edifice.
+        n = self._rules.players
+        for step in range(1, n + 1):
+            seat = (builder + step) % n
+            if self._can_build(seat):
+                self._to_move = seat
+                self._phase = "build"
+                return
+        self._end_game()
+
+    def _end_game(self) -> None:
+        """End of the Game: each player takes the remaining scoring chips of his or her colour;
+        three players: remaining chips of the fourth colour are put aside."""
+        for colour, seat in enumerate(self._rules.owner):
+            target = self._aside if seat is None else self._chips[seat]
+            target[colour] += self._supply[colour]
+            self._supply[colour] = 0
+        self._phase = "end"
+        self._to_move = TERMINAL
+
+    def _cathedral_neighbours(self) -> list[int]:
+        """Per seat, the edifices it built (any colour) adjacent to the cathedral."""
+        count = [0] * self._rules.players
+        for edifice in self._edifices:
+            if any(n in (NAVE, CLOCK) for cell in edifice.cells for n in neighbours(cell)):
+                count[edifice.seat] += 1
+        return count
+
+    # --- helpers ------------------------------------------------------------------------------
+
+    def _check_player(self, player: int) -> None:
+        n = self._rules.players
+        seat = as_int(player)
+        if seat is None or not 0 <= seat < n:
+            raise ParameterError(f"player must be a seat 0..{n - 1}, got {player!r}")
+
+    def _occupant_text(self, cell: int) -> str:
+        index, shape, colour = self._grid[cell]
+        if index == CATHEDRAL:
+            part = "nave" if shape == HOUSE else "clock-tower"
+            return f"the cathedral's {part} at {xy_text(cell)}"
+        return f"the {COLOURS[colour]} {SHAPES[shape]} at {xy_text(cell)}"
+
+    def _cell_text(self, cell: int) -> str:
+        occupant = self._grid.get(cell)
+        if occupant is not None:
+            index, shape, colour = occupant
+            letter = "c" if index == CATHEDRAL else COLOUR_LETTERS[colour]
+            return letter + SHAPE_LETTERS[shape]
+        return "KK" if cell == self._cardinal else " ."
+
+    def _left_text(self, colour: int) -> str:
+        houses, towers, yards = self._left[colour]
+        return f"{COLOURS[colour]} H{houses} T{towers} Y{yards}"
+
+    def _json_object(self) -> dict[str, Any]:
+        return {
+            "aside": list(self._aside),
+            "cardinal": [] if self._cardinal is None else list(cell_xy(self._cardinal)),
+            "chips": [list(held) for held in self._chips],
+            "edifices": [
+                {
+                    "cells": [list(cell_xy(c)) for c in e.cells],
+                    "colour": COLOURS[e.colour],
+                    "seat": e.seat,
+                    "shape": SHAPES[e.shape],
+                }
+                for e in self._edifices
+            ],
+            "game": NAME,
+            "history": list(self._history),
+            "left": [list(counts) for counts in self._left],
+            "phase": self._phase,
+            "players": self._rules.players,
+            "supply": list(self._supply),
+            "to_move": TERMINAL if self._phase == "end" else self._to_move,
+            "version": VERSION,
+        }

@@ -1,0 +1,47 @@
+"""SplitMix64, the one generator both engines use for chance nodes and random agents.
+
+>>> rng = SplitMix64(0)
+>>> hex(rng.next())
+'0xe220a8397b1dcdaf'
+>>> hex(rng.next())
+'0x6e789e6aa1b965f4'
+"""
+
+from __future__ import annotations
+
+__all__ = ["SplitMix64"]
+
+_MASK = (1 << 64) - 1
+
+
+class SplitMix64:
+    """Steele, Lea and Flood's SplitMix64 with boardcore's ``below`` (see DESIGN.md)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next(self) -> int:
+        """The next 64-bit output."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A number in ``0..n`` (the high 64 bits of ``next() * n``); ``n`` must be positive."""
+        if n <= 0:
+            raise ValueError(f"below(n) needs n > 0, got {n}")
+        return (self.next() * n) >> 64
+
+    def choose_weighted(self, weights: list[int]) -> int:
+        """Index of the first outcome whose running weight sum exceeds ``below(sum)``."""
+        r = self.below(sum(weights))
+        running = 0
+        for i, w in enumerate(weights):
+            running += w
+            if running > r:
+                return i
+        raise AssertionError("unreachable: r < sum(weights)")

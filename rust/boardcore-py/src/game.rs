@@ -1,0 +1,348 @@
+//! `py_game!` makes the Python classes of one game from its core `Game` type: the game and
+//! its state, with the whole interface of DESIGN.md.
+
+use boardcore::engine::{Action, Error, ParamValue, Params};
+use boardcore::rng::SplitMix64;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// Python keyword parameters as the core's `Params`.
+pub fn extract_params(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Params> {
+    let mut params = Params::new();
+    for (key, value) in kwargs.into_iter().flat_map(|d| d.iter()) {
+        let key: String = key.extract()?;
+        let value = if value.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(crate::errors::to_py(Error::Parameter(format!(
+                "{key} must be an integer or a string, not a bool"
+            ))));
+        } else if let Ok(v) = value.extract::<i64>() {
+            ParamValue::Int(v)
+        } else if let Ok(v) = value.extract::<std::path::PathBuf>() {
+            ParamValue::Str(v.to_string_lossy().into_owned())
+        } else {
+            return Err(crate::errors::to_py(Error::Parameter(format!(
+                "{key} must be an integer or a string, not {}",
+                value.get_type().name()?
+            ))));
+        };
+        params.insert(key, value);
+    }
+    Ok(params)
+}
+
+pub fn params_to_dict<'py>(py: Python<'py>, params: &Params) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    for (k, v) in params {
+        match v {
+            ParamValue::Int(i) => dict.set_item(k, i)?,
+            ParamValue::Str(s) => dict.set_item(k, s)?,
+        }
+    }
+    Ok(dict)
+}
+
+/// An action id from Python: any int, so a negative or huge one is an `IllegalActionError`
+/// rather than an `OverflowError`.
+pub fn action_id(action: i64, num_actions: usize) -> Result<Action, Error> {
+    if (0..num_actions as i64).contains(&action) {
+        Ok(action as Action)
+    } else {
+        Err(Error::IllegalAction(format!(
+            "action {action} is out of range: actions are 0 to {}",
+            num_actions - 1
+        )))
+    }
+}
+
+pub fn notation_id(action: i64, num_actions: usize) -> Result<Action, Error> {
+    action_id(action, num_actions).map_err(|e| Error::Notation(e.to_string()))
+}
+
+pub fn seat(player: i64, players: usize) -> Result<usize, Error> {
+    usize::try_from(player)
+        .ok()
+        .filter(|&p| p < players)
+        .ok_or_else(|| {
+            Error::Parameter(format!(
+                "player must be a seat from 0 to {}, not {player}",
+                players - 1
+            ))
+        })
+}
+
+/// The first `count` outputs of SplitMix64 seeded `seed`: lets tests hold the Python
+/// generator to the Rust one.
+#[pyfunction]
+pub fn splitmix64(seed: u64, count: usize) -> Vec<u64> {
+    let mut rng = SplitMix64::new(seed);
+    (0..count).map(|_| rng.next()).collect()
+}
+
+#[macro_export]
+macro_rules! py_game {
+    ($PyGame:ident, $PyState:ident, $game_name:literal, $state_name:literal, $Game:ty) => {
+        #[pyclass(module = "boardcore._core", name = $game_name, frozen)]
+        pub struct $PyGame {
+            inner: std::sync::Arc<$Game>,
+        }
+
+        #[pyclass(module = "boardcore._core", name = $state_name)]
+        #[derive(Clone)]
+        pub struct $PyState {
+            inner: <$Game as boardcore::engine::Game>::State,
+            game: std::sync::Arc<$Game>,
+        }
+
+        #[allow(clippy::useless_conversion)] // PyResult conversions made by the macros
+        #[pymethods]
+        impl $PyGame {
+            #[new]
+            #[pyo3(signature = (**params))]
+            fn new(params: Option<&Bound<'_, pyo3::types::PyDict>>) -> PyResult<Self> {
+                let params = $crate::game::extract_params(params)?;
+                let inner = <$Game as boardcore::engine::Game>::from_params(&params)
+                    .map_err($crate::errors::to_py)?;
+                Ok(Self {
+                    inner: std::sync::Arc::new(inner),
+                })
+            }
+            #[getter]
+            fn name(&self) -> &'static str {
+                boardcore::engine::Game::name(&*self.inner)
+            }
+            #[getter]
+            fn num_players(&self) -> usize {
+                boardcore::engine::Game::num_players(&*self.inner)
+            }
+            #[getter]
+            fn version(&self) -> u32 {
+                boardcore::engine::Game::version(&*self.inner)
+            }
+            #[getter]
+            fn num_distinct_actions(&self) -> usize {
+                boardcore::engine::Game::num_distinct_actions(&*self.inner)
+            }
+            #[getter]
+            fn observation_size(&self) -> usize {
+                boardcore::engine::Game::observation_size(&*self.inner)
+            }
+            #[getter]
+            fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+                $crate::game::params_to_dict(py, &boardcore::engine::Game::params(&*self.inner))
+            }
+            fn new_initial_state(&self) -> $PyState {
+                $PyState {
+                    inner: boardcore::engine::Game::new_initial_state(&*self.inner),
+                    game: self.inner.clone(),
+                }
+            }
+            fn state_from_json(&self, text: &str) -> PyResult<$PyState> {
+                let inner = boardcore::engine::Game::state_from_json(&*self.inner, text)
+                    .map_err($crate::errors::to_py)?;
+                Ok($PyState {
+                    inner,
+                    game: self.inner.clone(),
+                })
+            }
+            fn replay(&self, actions: Vec<i64>) -> PyResult<$PyState> {
+                let mut state = self.new_initial_state();
+                for (i, a) in actions.into_iter().enumerate() {
+                    state.apply_action(a).map_err(|e| {
+                        pyo3::Python::with_gil(|py| {
+                            let msg = format!("actions[{i}]: {}", e.value(py));
+                            $crate::errors::to_py(boardcore::Error::IllegalAction(msg))
+                        })
+                    })?;
+                }
+                Ok(state)
+            }
+            /// Plays one game with random agents, seeded `seed` (the batch's game).
+            fn play_random(&self, py: Python<'_>, seed: u64) -> $PyState {
+                let game = self.inner.clone();
+                let inner = py.allow_threads(|| {
+                    let mut scratch = boardcore::sim::Scratch::default();
+                    boardcore::sim::play_random(&*game, seed, &mut scratch)
+                });
+                $PyState {
+                    inner,
+                    game: self.inner.clone(),
+                }
+            }
+            /// Random games `seed .. seed + games` on `threads` threads, without the GIL:
+            /// `(scores, winners, lengths)` as numpy arrays.
+            #[allow(clippy::type_complexity)]
+            fn simulate<'py>(
+                &self,
+                py: Python<'py>,
+                games: usize,
+                seed: u64,
+                threads: usize,
+            ) -> PyResult<(
+                Bound<'py, numpy::PyArray2<i32>>,
+                Bound<'py, numpy::PyArray2<bool>>,
+                Bound<'py, numpy::PyArray1<u32>>,
+            )> {
+                use numpy::{IntoPyArray, PyArrayMethods};
+                if threads == 0 {
+                    return Err($crate::errors::to_py(boardcore::Error::Parameter(
+                        "threads must be at least 1".into(),
+                    )));
+                }
+                let game = self.inner.clone();
+                let batch = py
+                    .allow_threads(|| boardcore::sim::simulate(&*game, games, seed, threads))
+                    .map_err($crate::errors::to_py)?;
+                let shape = [games, batch.players];
+                Ok((
+                    batch.scores.into_pyarray(py).reshape(shape)?,
+                    batch.winners.into_pyarray(py).reshape(shape)?,
+                    batch.lengths.into_pyarray(py),
+                ))
+            }
+            fn __repr__(&self) -> String {
+                let params = boardcore::engine::Game::params(&*self.inner);
+                let args: Vec<String> = params
+                    .iter()
+                    .map(|(k, v)| match v {
+                        boardcore::engine::ParamValue::Int(i) => format!("{k}={i}"),
+                        boardcore::engine::ParamValue::Str(s) => format!("{k}={s:?}"),
+                    })
+                    .collect();
+                format!(
+                    "boardcore.load({:?}, {})",
+                    boardcore::engine::Game::name(&*self.inner),
+                    args.join(", ")
+                )
+            }
+        }
+
+        #[allow(clippy::useless_conversion)]
+        #[pymethods]
+        impl $PyState {
+            fn current_player(&self) -> i32 {
+                boardcore::engine::GameState::current_player(&self.inner)
+            }
+            fn is_terminal(&self) -> bool {
+                boardcore::engine::GameState::is_terminal(&self.inner)
+            }
+            fn legal_actions(&self) -> Vec<u32> {
+                let mut out = Vec::new();
+                boardcore::engine::GameState::legal_actions_into(&self.inner, &mut out);
+                out
+            }
+            fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<bool>> {
+                use numpy::IntoPyArray;
+                let n = boardcore::engine::Game::num_distinct_actions(&*self.game);
+                let mut mask = vec![false; n];
+                for a in self.legal_actions() {
+                    mask[a as usize] = true;
+                }
+                mask.into_pyarray(py)
+            }
+            fn chance_outcomes(&self) -> Vec<(u32, u64)> {
+                let mut out = Vec::new();
+                boardcore::engine::GameState::chance_outcomes_into(&self.inner, &mut out);
+                out
+            }
+            fn apply_action(&mut self, action: i64) -> PyResult<()> {
+                let n = boardcore::engine::Game::num_distinct_actions(&*self.game);
+                let action = $crate::game::action_id(action, n).map_err($crate::errors::to_py)?;
+                boardcore::engine::GameState::apply_action(&mut self.inner, action)
+                    .map_err($crate::errors::to_py)
+            }
+            fn action_to_string(&self, action: i64) -> PyResult<String> {
+                let n = boardcore::engine::Game::num_distinct_actions(&*self.game);
+                let action = $crate::game::notation_id(action, n).map_err($crate::errors::to_py)?;
+                boardcore::engine::GameState::action_to_string(&self.inner, action)
+                    .map_err($crate::errors::to_py)
+            }
+            fn string_to_action(&self, text: &str) -> PyResult<u32> {
+                boardcore::engine::GameState::string_to_action(&self.inner, text)
+                    .map_err($crate::errors::to_py)
+            }
+            fn scores(&self) -> Vec<i32> {
+                let n = boardcore::engine::Game::num_players(&*self.game);
+                let mut out = vec![0; n];
+                boardcore::engine::GameState::scores_into(&self.inner, &mut out);
+                out
+            }
+            fn winners(&self) -> Vec<usize> {
+                let mask = boardcore::engine::GameState::winners_mask(&self.inner);
+                let n = boardcore::engine::Game::num_players(&*self.game);
+                (0..n).filter(|s| mask >> s & 1 == 1).collect()
+            }
+            fn returns(&self) -> Vec<f64> {
+                let n = boardcore::engine::Game::num_players(&*self.game);
+                let winners = self.winners();
+                let share = if winners.is_empty() {
+                    0.0
+                } else {
+                    1.0 / winners.len() as f64
+                };
+                (0..n)
+                    .map(|s| if winners.contains(&s) { share } else { 0.0 })
+                    .collect()
+            }
+            fn clone(&self) -> Self {
+                Clone::clone(self)
+            }
+            fn __copy__(&self) -> Self {
+                Clone::clone(self)
+            }
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+                Clone::clone(self)
+            }
+            fn history(&self) -> Vec<u32> {
+                boardcore::engine::GameState::history(&self.inner).to_vec()
+            }
+            fn to_json(&self) -> String {
+                boardcore::engine::GameState::to_json(&self.inner)
+            }
+            fn observation_tensor<'py>(
+                &self,
+                py: Python<'py>,
+                player: i64,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+                use numpy::IntoPyArray;
+                let n = boardcore::engine::Game::num_players(&*self.game);
+                let seat = $crate::game::seat(player, n).map_err($crate::errors::to_py)?;
+                let size = boardcore::engine::Game::observation_size(&*self.game);
+                let mut out = vec![0.0f32; size];
+                boardcore::engine::GameState::observation_tensor_into(&self.inner, seat, &mut out)
+                    .map_err($crate::errors::to_py)?;
+                Ok(out.into_pyarray(py))
+            }
+            fn observation_string(&self, player: i64) -> PyResult<String> {
+                let n = boardcore::engine::Game::num_players(&*self.game);
+                let seat = $crate::game::seat(player, n).map_err($crate::errors::to_py)?;
+                boardcore::engine::GameState::observation_string(&self.inner, seat)
+                    .map_err($crate::errors::to_py)
+            }
+            fn __str__(&self) -> String {
+                self.inner.to_string()
+            }
+            fn __repr__(&self) -> String {
+                format!(
+                    "<{} {}>",
+                    $state_name,
+                    boardcore::engine::GameState::to_json(&self.inner)
+                )
+            }
+            fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+                match other.extract::<PyRef<'_, $PyState>>() {
+                    Ok(other) => {
+                        boardcore::engine::GameState::to_json(&self.inner)
+                            == boardcore::engine::GameState::to_json(&other.inner)
+                    }
+                    Err(_) => false,
+                }
+            }
+            #[getter]
+            fn game(&self) -> $PyGame {
+                $PyGame {
+                    inner: self.game.clone(),
+                }
+            }
+        }
+    };
+}

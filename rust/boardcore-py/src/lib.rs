@@ -1,0 +1,26 @@
+//! `boardcore._core`: Python bindings for the `boardcore` crate. Conversions only: no rules
+//! live here. Each game is one `py_game!` line (see `game.rs`).
+
+use pyo3::prelude::*;
+
+mod errors;
+mod game;
+
+use boardcore::games::kardinal::KardinalGame;
+
+py_game!(
+    PyKardinalGame,
+    PyKardinalState,
+    "KardinalGame",
+    "KardinalState",
+    KardinalGame
+);
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<PyKardinalGame>()?;
+    m.add_class::<PyKardinalState>()?;
+    m.add_function(wrap_pyfunction!(game::splitmix64, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,133 @@
+//! The interface every game implements, and the errors it reports.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// An action: an index in `0..num_distinct_actions`, documented per game.
+pub type Action = u32;
+
+/// `current_player()` at a chance node.
+pub const CHANCE: i32 = -1;
+/// `current_player()` once the game is over.
+pub const TERMINAL: i32 = -4;
+
+/// Bad input, one variant per Python exception (the bindings map them in one place).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    #[error("{0}")]
+    IllegalAction(String),
+    #[error("{0}")]
+    Notation(String),
+    #[error("{0}")]
+    StateFormat(String),
+    #[error("{0}")]
+    Data(String),
+    #[error("{0}")]
+    Parameter(String),
+}
+
+/// A game parameter's value, as Python passes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParamValue {
+    Int(i64),
+    Str(String),
+}
+
+/// Game parameters by name (`players`, `data`, variants...).
+pub type Params = BTreeMap<String, ParamValue>;
+
+/// Checks that `params` names only `known` parameters.
+pub fn check_param_names(game: &str, params: &Params, known: &[&str]) -> Result<(), Error> {
+    match params.keys().find(|k| !known.contains(&k.as_str())) {
+        Some(k) => Err(Error::Parameter(format!(
+            "{game} has no parameter {k:?}; its parameters are: {}",
+            known.join(", ")
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// An integer parameter, or `default` when absent.
+pub fn int_param(params: &Params, name: &str, default: i64) -> Result<i64, Error> {
+    match params.get(name) {
+        None => Ok(default),
+        Some(ParamValue::Int(v)) => Ok(*v),
+        Some(other) => Err(Error::Parameter(format!(
+            "{name} must be an integer, not {other:?}"
+        ))),
+    }
+}
+
+/// A text parameter, if given.
+pub fn str_param<'a>(params: &'a Params, name: &str) -> Result<Option<&'a str>, Error> {
+    match params.get(name) {
+        None => Ok(None),
+        Some(ParamValue::Str(v)) => Ok(Some(v)),
+        Some(other) => Err(Error::Parameter(format!(
+            "{name} must be a string, not {other:?}"
+        ))),
+    }
+}
+
+/// A game with its parameters fixed.
+pub trait Game: Sync + Send + Sized {
+    type State: GameState;
+
+    /// Builds the game from named parameters; unknown or bad ones are a `Parameter` error.
+    fn from_params(params: &Params) -> Result<Self, Error>;
+    /// The parameters in force, defaults included.
+    fn params(&self) -> Params;
+
+    fn name(&self) -> &'static str;
+    fn version(&self) -> u32;
+    fn num_players(&self) -> usize;
+    fn num_distinct_actions(&self) -> usize;
+    /// Length of `observation_tensor`.
+    fn observation_size(&self) -> usize;
+    fn new_initial_state(&self) -> Self::State;
+    /// Parses and validates a state written by `GameState::to_json` (either engine's).
+    fn state_from_json(&self, text: &str) -> Result<Self::State, Error>;
+
+    /// Applies `actions` in order from the initial state.
+    fn replay(&self, actions: &[Action]) -> Result<Self::State, Error> {
+        let mut state = self.new_initial_state();
+        for (i, &a) in actions.iter().enumerate() {
+            state
+                .apply_action(a)
+                .map_err(|e| Error::IllegalAction(format!("actions[{i}]: {e}")))?;
+        }
+        Ok(state)
+    }
+}
+
+/// A position. Cloning is cheap: states are flat, without heap data where possible.
+pub trait GameState: Clone + Send + fmt::Display {
+    /// A seat `0..n`, [`CHANCE`] or [`TERMINAL`].
+    fn current_player(&self) -> i32;
+    fn is_terminal(&self) -> bool {
+        self.current_player() == TERMINAL
+    }
+    /// Clears `out` and writes the legal actions into it, ascending.
+    fn legal_actions_into(&self, out: &mut Vec<Action>);
+    /// Clears `out` and writes `(action, weight)` of a chance node, ascending; none elsewhere.
+    fn chance_outcomes_into(&self, out: &mut Vec<(Action, u64)>) {
+        out.clear();
+    }
+    /// Applies a legal action; an illegal one is an error that says why, and changes nothing.
+    fn apply_action(&mut self, action: Action) -> Result<(), Error>;
+    /// Applies an action taken from `legal_actions_into` or `chance_outcomes_into` of this
+    /// very state, without checking it again (the simulation loop's fast path).
+    fn apply_legal(&mut self, action: Action);
+    fn action_to_string(&self, action: Action) -> Result<String, Error>;
+    fn string_to_action(&self, text: &str) -> Result<Action, Error>;
+    /// Actions applied so far.
+    fn history(&self) -> &[Action];
+    /// Each seat's points (final once terminal).
+    fn scores_into(&self, out: &mut [i32]);
+    /// The winning seats as a bit set (bit i = seat i); empty before the end.
+    fn winners_mask(&self) -> u32;
+    /// Canonical JSON: sorted keys, no whitespace, integers only.
+    fn to_json(&self) -> String;
+    fn observation_tensor_into(&self, player: usize, out: &mut [f32]) -> Result<(), Error>;
+    fn observation_string(&self, player: usize) -> Result<String, Error>;
+}

@@ -1,0 +1,107 @@
+//! Kardinal (Wolfgang Panning, Holzinsel, 2000), for 2 to 4 players.
+//!
+//! Rulings, notation, action encoding and the JSON schema: `docs/games/kardinal.md`.
+//! The board is unbounded in the rules but a game never leaves a 70 × 70 box (the doc says
+//! why), so rows of that box are `u128` bitboards and a state is one flat struct.
+
+mod data;
+mod json;
+mod notation;
+mod render;
+mod state;
+
+pub use data::Config;
+pub use notation::Move;
+pub use state::{KardinalState, Phase};
+
+use crate::engine::{check_param_names, int_param, str_param, Error, Game, ParamValue, Params};
+
+pub const NAME: &str = "kardinal";
+/// Bumped whenever the rules or data change what a game does.
+pub const VERSION: u32 = 1;
+
+/// Side of the square box of cells `-34 <= x, y <= 35`.
+pub const W: usize = 70;
+/// `x = column - OFFSET`, `y = row - OFFSET`.
+pub const OFFSET: i32 = 34;
+pub const CELLS: usize = W * W;
+pub const COLOURS: [&str; 4] = ["red", "green", "blue", "yellow"];
+pub const SHAPES: [&str; 3] = ["house", "tower", "yard"];
+pub const YELLOW: usize = 3;
+
+/// Build ids: `(kind * 4 + colour) * CELLS + cell`, kinds house, tower, yard h, yard v.
+pub const CHIP_BASE: u32 = (16 * CELLS) as u32;
+pub const CARDINAL_BASE: u32 = CHIP_BASE + 4;
+pub const STAY: u32 = CARDINAL_BASE + CELLS as u32;
+pub const NUM_ACTIONS: usize = STAY as usize + 1;
+/// 9 planes of the box, then 46 scalars (the doc lists them).
+pub const OBSERVATION_SIZE: usize = 9 * CELLS + 46;
+
+/// Kardinal with its player count and component data fixed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KardinalGame {
+    cfg: Config,
+    data: Option<String>,
+}
+
+impl KardinalGame {
+    /// `players` is 2, 3 or 4; `data` a TOML file like `data/kardinal.toml`, or the packaged one.
+    pub fn new(players: i64, data: Option<&str>) -> Result<Self, Error> {
+        if !(2..=4).contains(&players) {
+            return Err(Error::Parameter(format!(
+                "kardinal is for 2, 3 or 4 players, not {players}"
+            )));
+        }
+        let cfg = Config::load(players as u8, data)?;
+        Ok(Self {
+            cfg,
+            data: data.map(str::to_owned),
+        })
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+}
+
+impl Game for KardinalGame {
+    type State = KardinalState;
+
+    fn from_params(params: &Params) -> Result<Self, Error> {
+        check_param_names(NAME, params, &["players", "data"])?;
+        Self::new(int_param(params, "players", 4)?, str_param(params, "data")?)
+    }
+    fn params(&self) -> Params {
+        let mut params = Params::new();
+        params.insert(
+            "players".into(),
+            ParamValue::Int(i64::from(self.cfg.players)),
+        );
+        if let Some(data) = &self.data {
+            params.insert("data".into(), ParamValue::Str(data.clone()));
+        }
+        params
+    }
+
+    fn name(&self) -> &'static str {
+        NAME
+    }
+    fn version(&self) -> u32 {
+        VERSION
+    }
+    fn num_players(&self) -> usize {
+        usize::from(self.cfg.players)
+    }
+    fn num_distinct_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+    fn observation_size(&self) -> usize {
+        OBSERVATION_SIZE
+    }
+    fn new_initial_state(&self) -> KardinalState {
+        KardinalState::new(self.cfg)
+    }
+    fn state_from_json(&self, text: &str) -> Result<KardinalState, Error> {
+        json::from_json(self, text)
+    }
+}

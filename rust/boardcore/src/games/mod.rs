@@ -1,0 +1,3 @@
+//! One module per game.
+
+pub mod kardinal;
