@@ -7,8 +7,8 @@ engine. Each rule is named after the rulebook: search for "rule I" .. "rule VII"
 
 >>> game = KardinalGame(players=2)
 >>> state = game.new_initial_state()
->>> state.action_to_string(state.legal_actions()[0])
-'build house red 0,-1'
+>>> state.action_to_string(state.legal_actions()[0])  # (0,-1) would touch the nave: rule IV
+'build house red 1,-1'
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 import numpy as np
 import numpy.typing as npt
@@ -156,6 +156,11 @@ def action_text(action: int) -> str:
     return "cardinal stay"
 
 
+def is_int(value: object) -> TypeGuard[int]:
+    """A JSON/TOML integer: an int that is not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def as_int(value: object) -> int | None:
     """``value`` as an int if it is one (numpy integers too, bools not), else None."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
@@ -229,7 +234,7 @@ _TABLES: Final = {
 
 
 def _data_int(name: str, table: str, field: str, value: object, lo: int, hi: int) -> int:
-    if not (isinstance(value, int) and not isinstance(value, bool)) or not lo <= value <= hi:
+    if not is_int(value) or not lo <= value <= hi:
         raise DataError(
             f"{name}: [{table}] field {field!r}: expected an integer {lo}..{hi}, got {value!r}"
         )
@@ -280,6 +285,8 @@ def load_data(path: Path) -> tuple[tuple[int, int, int], int]:
         _data_int(name, "edifices", "tower", edifices["tower"], 0, 2),
         _data_int(name, "edifices", "yard", edifices["yard"], 0, 2),
     )
+    if sum(pieces) == 0:
+        raise DataError(f"{name}: [edifices] needs at least one house, tower or yard per colour")
     per_colour = _data_int(name, "chips", "per_colour", chips["per_colour"], 1, 255)
     return pieces, per_colour
 
@@ -321,11 +328,7 @@ class KardinalGame:
     """Kardinal for 2, 3 or 4 players (``players``), optionally with other component data."""
 
     def __init__(self, players: int = 4, data: str | os.PathLike[str] | None = None) -> None:
-        if not (isinstance(players, int) and not isinstance(players, bool)) or players not in (
-            2,
-            3,
-            4,
-        ):
+        if not is_int(players) or players not in (2, 3, 4):
             raise ParameterError(f"kardinal: players must be 2, 3 or 4, got {players!r}")
         if data is not None and not isinstance(data, (str, os.PathLike)):
             raise ParameterError(
@@ -430,7 +433,7 @@ def _describe(value: object) -> str:
 
 
 def _json_int(value: object, where: str, lo: int, hi: int) -> int:
-    if not (isinstance(value, int) and not isinstance(value, bool)) or not lo <= value <= hi:
+    if not is_int(value) or not lo <= value <= hi:
         raise StateFormatError(
             f"field {where}: expected an integer {lo}..{hi}, got {_describe(value)}"
         )
@@ -491,12 +494,12 @@ def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
     if doc["game"] != NAME:
         raise StateFormatError(f"field 'game': expected \"{NAME}\", got {_describe(doc['game'])}")
     version = doc["version"]
-    if not (isinstance(version, int) and not isinstance(version, bool)) or version != VERSION:
+    if not is_int(version) or version != VERSION:
         raise StateFormatError(
             f"field 'version': this engine reads version {VERSION}, got {_describe(version)}"
         )
     players = doc["players"]
-    if not (isinstance(players, int) and not isinstance(players, bool)) or players != n:
+    if not is_int(players) or players != n:
         raise StateFormatError(
             f"field 'players': this game has {n} players, got {_describe(players)}"
         )
@@ -530,9 +533,7 @@ def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
             _json_int(value, f"'left'[{colour}][{shape}]", 0, rules.pieces[shape])
     _json_choice(doc["phase"], "'phase'", PHASES)
     to_move = doc["to_move"]
-    if not (isinstance(to_move, int) and not isinstance(to_move, bool)) or not (
-        to_move == TERMINAL or 0 <= to_move < n
-    ):
+    if not is_int(to_move) or not (to_move == TERMINAL or 0 <= to_move < n):
         raise StateFormatError(
             f"field 'to_move': expected a seat 0..{n - 1} or {TERMINAL}, got {_describe(to_move)}"
         )
@@ -701,7 +702,7 @@ class KardinalState:
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """Kardinal hides nothing: the whole position, with the observer's seat listed first."""
-        self._check_player(player)
+        player = self._check_player(player)
         n = self._rules.players
         tensor = np.zeros(TENSOR_SIZE, dtype=np.float32)
         for cell, (index, shape, colour) in self._grid.items():
@@ -733,7 +734,7 @@ class KardinalState:
         return tensor
 
     def observation_string(self, player: int) -> str:
-        self._check_player(player)
+        player = self._check_player(player)
         return f"{self}\nobserver: seat {player}"
 
     def __str__(self) -> str:
@@ -1004,11 +1005,13 @@ class KardinalState:
         return self._cardinal_problem(action)
 
     def _next_turn(self, builder: int) -> None:
-        """(boardcore) The next seat clockwise after ``builder`` that can build (``builder``
-        itself last); a seat that cannot build misses a turn; if none can, the game ends."""
-        # A seat with no legal build misses a turn, as does one that has built all its
-        # edifices ("he misses turns till the end of the game"); the game ends as soon as no
-        # player can build any more edifice.
+        """(boardcore) Give the turn to the first seat after ``builder`` (``builder`` itself
+        last) that has a legal build.
+
+        A seat that cannot build misses a turn, as does one that has built all its edifices
+        ("he misses turns till the end of the game"); the game ends as soon as no player can
+        build any more edifice.
+        """
         n = self._rules.players
         for step in range(1, n + 1):
             seat = (builder + step) % n
@@ -1038,11 +1041,12 @@ class KardinalState:
 
     # --- helpers ------------------------------------------------------------------------------
 
-    def _check_player(self, player: int) -> None:
+    def _check_player(self, player: int) -> int:
         n = self._rules.players
         seat = as_int(player)
         if seat is None or not 0 <= seat < n:
             raise ParameterError(f"player must be a seat 0..{n - 1}, got {player!r}")
+        return seat
 
     def _occupant_text(self, cell: int) -> str:
         index, shape, colour = self._grid[cell]

@@ -1,0 +1,247 @@
+"""The ``boardcore`` command: simulate, play in the terminal, show a saved state, list games.
+
+    boardcore simulate kardinal --players 4 --games 100000 --threads 2 --seed 1
+    boardcore play kardinal --players 2
+    boardcore show state.json
+    boardcore games
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from . import BoardcoreError, SplitMix64, games, load, random_agent, reference, simulate
+from ._play import SimulationResult
+from .api import CHANCE, Game
+
+__all__ = ["main", "summary_table", "wilson_interval"]
+
+
+def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a win rate ``wins / n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    denominator = 1 + z * z / n
+    return (max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator))
+
+
+def summary_table(result: SimulationResult) -> Table:
+    """Win rate per seat with its 95% interval, and score statistics."""
+    n = result.games
+    table = Table(title=f"{result.name} {result.params} - {n} games, seed {result.seed}")
+    for column in ("seat", "win rate", "95% interval", "shared wins", "score mean", "sd"):
+        table.add_column(column, justify="right")
+    table.add_column("min", justify="right")
+    table.add_column("max", justify="right")
+    shared = result.winners.sum(axis=1) > 1
+    for seat in range(result.scores.shape[1]):
+        wins = int(result.winners[:, seat].sum())
+        lo, hi = wilson_interval(wins, n)
+        scores = result.scores[:, seat]
+        table.add_row(
+            str(seat),
+            f"{wins / n:.2%}" if n else "-",
+            f"{lo:.2%} - {hi:.2%}",
+            str(int((result.winners[:, seat] & shared).sum())),
+            f"{scores.mean():.2f}" if n else "-",
+            f"{scores.std():.2f}" if n else "-",
+            str(int(scores.min())) if n else "-",
+            str(int(scores.max())) if n else "-",
+        )
+    return table
+
+
+def _save(result: SimulationResult, out: Path) -> None:
+    if out.suffix == ".npz":
+        np.savez_compressed(
+            out, scores=result.scores, winners=result.winners, lengths=result.lengths
+        )
+    elif out.suffix == ".csv":
+        players = result.scores.shape[1]
+        header = ["game", "seed", "length"]
+        header += [f"score{s}" for s in range(players)] + [f"win{s}" for s in range(players)]
+        with out.open("w") as f:
+            f.write(",".join(header) + "\n")
+            for i in range(result.games):
+                row = [i, (result.seed + i) % 2**64, int(result.lengths[i])]
+                row += [int(v) for v in result.scores[i]]
+                row += [int(v) for v in result.winners[i]]
+                f.write(",".join(map(str, row)) + "\n")
+    else:
+        raise BoardcoreError(f"--out must end in .csv or .npz, not {out.name!r}")
+
+
+def _params(args: argparse.Namespace) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    if args.players is not None:
+        params["players"] = args.players
+    if getattr(args, "data", None) is not None:
+        params["data"] = args.data
+    return params
+
+
+def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    params = _params(args)
+    load(args.game, **params)  # bad parameters fail before the progress bar starts
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=False) as bar:
+        task = bar.add_task(f"simulating {args.game}", total=args.games)
+        result = simulate(
+            args.game,
+            games=args.games,
+            seed=args.seed,
+            threads=args.threads,
+            progress=lambda n: bar.advance(task, n),
+            chunk=max(1000, min(50_000, args.games // 50 or 1)),
+            **params,
+        )
+    console.print(summary_table(result))
+    lengths = result.lengths
+    if result.games:
+        console.print(
+            f"game length: mean {lengths.mean():.2f}, min {lengths.min()}, max {lengths.max()}"
+            f" actions; {result.games / result.seconds:,.0f} games/s on {result.threads}"
+            f" thread(s) ({result.seconds:.2f} s)"
+        )
+    if args.out is not None:
+        _save(result, Path(args.out))
+        console.print(f"per-game results saved to {args.out}")
+    return 0
+
+
+def _legal_moves(state: Any) -> list[str]:
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    game: Game = load(args.game, **_params(args))
+    state = game.new_initial_state()
+    rng = SplitMix64(args.seed)
+    human = args.seat
+    console.print(f"You are seat {human}. Type a move, '?' for the legal moves, 'quit' to stop.")
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.choose_weighted([w for _, w in outcomes])][0])
+            continue
+        if player != human:
+            action = random_agent(state, rng)
+            console.print(f"seat {player} plays [bold]{state.action_to_string(action)}[/bold]")
+            state.apply_action(action)
+            continue
+        console.print(str(state), highlight=False, markup=False)
+        try:
+            text = input("your move> ").strip()
+        except EOFError:
+            return 1
+        if text in ("quit", "exit", "q"):
+            return 0
+        if text in ("?", "help", "moves"):
+            console.print(", ".join(_legal_moves(state)), highlight=False, markup=False)
+            continue
+        try:
+            state.apply_action(state.string_to_action(text))
+        except BoardcoreError as error:
+            console.print(f"[red]{error}[/red] ('?' lists the legal moves)")
+    console.print(str(state), highlight=False, markup=False)
+    console.print(f"scores: {state.scores()}  winners: {state.winners()}")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace, console: Console) -> int:
+    text = Path(args.file).read_text()
+    try:
+        header = json.loads(text)
+        name, players = header["game"], header["players"]
+    except (ValueError, KeyError, TypeError) as error:
+        raise BoardcoreError(f"{args.file}: not a boardcore saved state ({error})") from error
+    engine = reference.load if args.reference else load
+    state = engine(name, players=players).state_from_json(text)
+    console.print(str(state), highlight=False, markup=False)
+    return 0
+
+
+def cmd_games(args: argparse.Namespace, console: Console) -> int:
+    table = Table(title="boardcore games")
+    for column in ("name", "title", "players", "version", "status", "parameters"):
+        table.add_column(column)
+    for info in games():
+        params = "; ".join(f"{k}: {v}" for k, v in info.parameters.items())
+        players = ", ".join(map(str, info.players))
+        table.add_row(info.name, info.title, players, str(info.version), info.status, params)
+    console.print(table)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="boardcore", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sim = sub.add_parser("simulate", help="play many seeded random games and summarise them")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int)
+    sim.add_argument("--data", help="component data file (TOML) instead of the packaged one")
+    sim.add_argument("--games", type=int, default=10_000)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--threads", type=int, default=None, help="default: all cores")
+    sim.add_argument("--out", help="save per-game results to a .csv or .npz file")
+    sim.set_defaults(run=cmd_simulate)
+
+    play = sub.add_parser("play", help="play against random agents in the terminal")
+    play.add_argument("game")
+    play.add_argument("--players", type=int)
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--seed", type=int, default=0, help="seeds the random agents")
+    play.set_defaults(run=cmd_play)
+
+    show = sub.add_parser("show", help="draw a saved state (JSON)")
+    show.add_argument("file")
+    show.add_argument("--reference", action="store_true", help="load it with the reference")
+    show.set_defaults(run=cmd_show)
+
+    listing = sub.add_parser("games", help="list the games")
+    listing.set_defaults(run=cmd_games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    console = Console()
+    try:
+        code: int = args.run(args, console)
+    except (BoardcoreError, OSError) as error:
+        console.print(f"[red]error:[/red] {error}", highlight=False)
+        return 2
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
