@@ -1,13 +1,17 @@
 # Typed stubs for the Rust extension `boardcore._core` (checked by mypy.stubtest).
 from collections.abc import Sequence
+from typing import final
 
 import numpy as np
 import numpy.typing as npt
+
+__all__ = ["KardinalGame", "KardinalState", "__version__", "splitmix64"]
 
 __version__: str
 
 def splitmix64(seed: int, count: int) -> list[int]: ...
 
+@final
 class KardinalGame:
     def __new__(cls, **params: int | str) -> KardinalGame: ...
     @property
@@ -30,6 +34,7 @@ class KardinalGame:
         self, games: int, seed: int, threads: int
     ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.bool_], npt.NDArray[np.uint32]]: ...
 
+@final
 class KardinalState:
     def current_player(self) -> int: ...
     def is_terminal(self) -> bool: ...

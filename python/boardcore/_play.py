@@ -67,9 +67,9 @@ class SimulationResult:
     params: dict[str, Any]
     seed: int
     scores: npt.NDArray[np.int32]
-    """``games × players`` final scores."""
+    """``games x players`` final scores."""
     winners: npt.NDArray[np.bool_]
-    """``games × players``: True for each winning seat (several on a shared win)."""
+    """``games x players``: True for each winning seat (several on a shared win)."""
     lengths: npt.NDArray[np.uint32]
     """Actions applied in each game, chance included."""
     threads: int = 1

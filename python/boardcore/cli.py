@@ -1,9 +1,9 @@
 """The ``boardcore`` command: simulate, play in the terminal, show a saved state, list games.
 
-    boardcore simulate kardinal --players 4 --games 100000 --threads 2 --seed 1
-    boardcore play kardinal --players 2
-    boardcore show state.json
-    boardcore games
+boardcore simulate kardinal --players 4 --games 100000 --threads 2 --seed 1
+boardcore play kardinal --players 2
+boardcore show state.json
+boardcore games
 """
 
 from __future__ import annotations

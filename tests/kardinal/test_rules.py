@@ -15,12 +15,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-
 from boardcore.api import TERMINAL, Game, State
 from boardcore.errors import IllegalActionError
 from boardcore.rng import SplitMix64
@@ -123,12 +122,28 @@ def test_action_notation_maps_to_the_documented_encoding(load: Loader) -> None:
 
 
 def test_text_rendering_example(load: Loader) -> None:
-    # The docs' example builds `house red 0,-1`, next to the nave; rule IV forbids that
-    # (the nave counts as a house), so this is the same picture with the house one cell to
-    # the right, on (1,-1), where it touches only the clock-tower. Same box, same lines.
-    state = start(load, 2)
-    assert_illegal(state, "build house red 0,-1")
-    apply(state, "build house red 1,-1", "chip blue", "cardinal 1,1")
+    # The example of docs/games/kardinal.md: the box spans x -1..3 (cathedral, the house on
+    # (2,0) and the cardinal on (1,1), one cell of margin), y -1..2.
+    state = start(load, 2, "build house red 2,0", "chip blue", "cardinal 1,1")
+    assert str(state) == "\n".join(
+        [
+            "    -1  0  1  2  3",
+            "  2  .  .  .  .  .",
+            "  1  .  . KK  .  .",
+            "  0  . cH cT rH  .",
+            " -1  .  .  .  .  .",
+            "seat 0: chips r0 g0 b1 y0, score 2, left red H1 T2 Y2, blue H2 T2 Y2",
+            "seat 1: chips r0 g0 b0 y0, score 0, left green H2 T2 Y2, yellow H2 T2 Y2",
+            "supply r12 g12 b11 y12; previous red house",
+            "seat 1 to build",
+        ]
+    )
+    assert state.observation_string(1) == str(state) + "\nobserver: seat 1"
+
+
+def test_text_rendering_below_the_cathedral(load: Loader) -> None:
+    # The house on (1,-1) instead: the box spans x -1..2, y -2..2.
+    state = start(load, 2, "build house red 1,-1", "chip blue", "cardinal 1,1")
     assert str(state) == "\n".join(
         [
             "    -1  0  1  2",
@@ -148,7 +163,7 @@ def test_text_rendering_example(load: Loader) -> None:
 def test_first_legal_action_with_three_players(load: Loader) -> None:
     # Builds are ordered by kind, colour, then cell from the bottom row. The lowest row next
     # to the cathedral is y = -1: (0,-1) touches the nave (a house: rule IV), so the first
-    # legal action is the red house on (1,-1). (The docs' doctest says `0,-1`: wrong.)
+    # legal action is the red house on (1,-1), as the docs' example says.
     state = start(load, 3)
     assert state.action_to_string(state.legal_actions()[0]) == "build house red 1,-1"
 
@@ -348,6 +363,8 @@ def test_rule_VII_colour_differs_from_previous_build(load: Loader) -> None:
 
 
 def test_must_build_if_able(load: Loader) -> None:
+    # No pass at a build phase, and no cardinal move either ("you may only move the cardinal
+    # if you were able to build an edifice in the same turn").
     state = start(load, 4, "build house red 2,0", "chip red", "cardinal -1,0")
     assert STAY not in state.legal_actions()
     assert_illegal(state, "cardinal stay")
@@ -394,10 +411,10 @@ def test_scoring_one_chip_per_touched_edifice(load: Loader) -> None:
         [9, 11, 10, 12],
     ]
     for turn, chips, supply in zip(SCORING_GAME, expected_chips, expected_supply, strict=True):
-        apply(state, turn[0])  # the chips come with the build, before the cardinal
+        apply(state, *turn[:-1])  # the chips come with the build, before the cardinal
         assert js(state)["chips"] == chips, turn[0]
         assert js(state)["supply"] == supply, turn[0]
-        apply(state, *turn[1:])
+        apply(state, turn[-1])
     # Before the end, scores() is the same formula over the chips held so far.
     assert state.scores() == [1 + 1, 3 + 3, 0, 2 + 1]
     assert state.winners() == []
@@ -537,13 +554,6 @@ def test_cardinal_move_excludes_own_cell(load: Loader) -> None:
     assert_illegal(state, "cardinal 1,1")
 
 
-def test_cardinal_only_after_building(load: Loader) -> None:
-    # "You may only move the cardinal if you were able to build": a build phase offers no
-    # cardinal move (see test_must_build_if_able), and a skipped seat makes no decision.
-    state = start(load, 4, *CARDINAL_TURN, "cardinal stay")
-    assert all(a < CHIP for a in state.legal_actions())
-
-
 # --- turn order and the end -----------------------------------------------------------------
 
 
@@ -595,27 +605,29 @@ def test_skip_seat_without_legal_build_in_random_games(load: Loader) -> None:
     assert found > 0
 
 
+# 3 players with one house and one tower a colour (write_data(tmp_path, 1, 1, 0)); the
+# yellow pair is shared. Each build touches the one before it, the houses alternate with
+# the towers, and each seat builds its own colour until none is left.
+THREE_PLAYER_SMALL_GAME = (
+    "build house red 2,0",  # touches the clock-tower
+    "chip red",
+    "cardinal -1,0",
+    "build tower green 2,1",  # 1 red
+    "cardinal stay",
+    "build house blue 3,1",  # 1 green
+    "cardinal stay",
+    "build tower red 4,1",  # 1 blue; red is all built
+    "cardinal stay",
+    "build house green 5,1",  # 1 red; green is all built
+    "cardinal stay",
+    "build tower blue 6,1",  # 1 green; blue is all built
+    "cardinal stay",
+)
+
+
 def test_rule_VII_freezes_the_last_seat_able_to_build(load: Loader, tmp_path: Path) -> None:
-    # 3 players, one house and one tower a colour; the yellow pair is shared.
     data = write_data(tmp_path, 1, 1, 0)
-    state = start(
-        load,
-        3,
-        "build house red 2,0",
-        "chip red",
-        "cardinal -1,0",
-        "build tower green 2,1",  # 1 red
-        "cardinal stay",
-        "build house blue 3,1",  # 1 green
-        "cardinal stay",
-        "build tower red 4,1",  # 1 blue; red is all built
-        "cardinal stay",
-        "build house green 5,1",  # 1 red; green is all built
-        "cardinal stay",
-        "build tower blue 6,1",  # 1 green; blue is all built
-        "cardinal stay",
-        data=data,
-    )
+    state = start(load, 3, *THREE_PLAYER_SMALL_GAME, data=data)
     # Seat 0 continues with yellow: after a tower, only the yellow house.
     assert state.current_player() == 0
     assert builds(state)
@@ -660,7 +672,12 @@ def test_end_when_no_seat_can_build(load: Loader, tmp_path: Path) -> None:
     # One house a colour: after red's house, the others have only houses (rule VI) and red
     # has none left. The game is over after one build, with edifices left.
     state = start(
-        load, 4, "build house red 2,0", "chip red", "cardinal 3,0", data=write_data(tmp_path, 1, 0, 0)
+        load,
+        4,
+        "build house red 2,0",
+        "chip red",
+        "cardinal 3,0",
+        data=write_data(tmp_path, 1, 0, 0),
     )
     assert state.is_terminal()
     assert state.legal_actions() == []
@@ -672,17 +689,19 @@ def test_end_when_no_seat_can_build(load: Loader, tmp_path: Path) -> None:
         for record in _records(load, players):
             final = record.final_json
             assert all(not _legal_builds(final, s) for s in range(players))
-            for step in record.steps:
-                if step.json["phase"] == "build":
-                    assert _legal_builds(step.json, step.json["to_move"])
-            if any(sum(map(sum, final["left"][c])) for c in range(4) for _ in [0]):
+            if any(sum(left) for left in final["left"]):
                 with_edifices_left += 1
     assert with_edifices_left > 0
 
 
 def test_final_leftover_chips_go_to_colour_owner(load: Loader, tmp_path: Path) -> None:
     state = start(
-        load, 4, "build house red 2,0", "chip blue", "cardinal 3,0", data=write_data(tmp_path, 1, 0, 0)
+        load,
+        4,
+        "build house red 2,0",
+        "chip blue",
+        "cardinal 3,0",
+        data=write_data(tmp_path, 1, 0, 0),
     )
     # Seat 0 chose a blue chip; each seat then takes what is left of its colour.
     assert js(state)["chips"] == [[12, 0, 1, 0], [0, 12, 0, 0], [0, 0, 11, 0], [0, 0, 0, 12]]
@@ -695,7 +714,12 @@ def test_final_leftover_chips_go_to_colour_owner(load: Loader, tmp_path: Path) -
 
 def test_score_doubles_the_largest_colour(load: Loader, tmp_path: Path) -> None:
     state = start(
-        load, 4, "build house red 2,0", "chip blue", "cardinal 3,0", data=write_data(tmp_path, 1, 0, 0)
+        load,
+        4,
+        "build house red 2,0",
+        "chip blue",
+        "cardinal 3,0",
+        data=write_data(tmp_path, 1, 0, 0),
     )
     # [12, 0, 1, 0]: 13 chips, red doubled: 25. Blue's 11 leftovers: 22.
     assert state.scores() == [25, 24, 22, 24]
@@ -709,7 +733,12 @@ def test_score_doubles_the_largest_colour(load: Loader, tmp_path: Path) -> None:
 
 def test_tiebreak_more_edifices_touching_cathedral(load: Loader, tmp_path: Path) -> None:
     state = start(
-        load, 4, "build house red 2,0", "chip red", "cardinal 3,0", data=write_data(tmp_path, 1, 0, 0)
+        load,
+        4,
+        "build house red 2,0",
+        "chip red",
+        "cardinal 3,0",
+        data=write_data(tmp_path, 1, 0, 0),
     )
     # All four seats end with 12 chips of their colour: 24 each. Red's house touches the
     # clock-tower; the others built nothing.
@@ -731,23 +760,10 @@ def test_tiebreak_more_edifices_touching_cathedral(load: Loader, tmp_path: Path)
 
 
 def test_tiebreak_shared_win_when_still_tied(load: Loader, tmp_path: Path) -> None:
-    # The game of test_rule_VII_freezes_the_last_seat_able_to_build, to its end.
     state = start(
         load,
         3,
-        "build house red 2,0",
-        "chip red",
-        "cardinal -1,0",
-        "build tower green 2,1",
-        "cardinal stay",
-        "build house blue 3,1",
-        "cardinal stay",
-        "build tower red 4,1",
-        "cardinal stay",
-        "build house green 5,1",
-        "cardinal stay",
-        "build tower blue 6,1",
-        "cardinal stay",
+        *THREE_PLAYER_SMALL_GAME,
         "build house yellow 7,1",  # touches the blue tower: the blue chip is put aside
         "cardinal stay",
         data=write_data(tmp_path, 1, 1, 0),
@@ -778,7 +794,7 @@ def test_tiebreak_shared_win_when_still_tied(load: Loader, tmp_path: Path) -> No
 def test_random_games_follow_the_rules(load: Loader) -> None:
     """Every step of seeded random games against the rules model below."""
     for players in (2, 3, 4):
-        for record in _records(load, players)[:8]:
+        for record in _records(load, players)[:CHECKED_GAMES]:
             _check_game(record)
 
 
@@ -834,7 +850,12 @@ def test_two_players_leftovers_of_both_colours(load: Loader, tmp_path: Path) -> 
     # One house a colour: after red's house, seat 1 has only houses (VI), and so has seat 0
     # (blue; red is built): the game is over.
     state = start(
-        load, 2, "build house red 2,0", "chip green", "cardinal 3,0", data=write_data(tmp_path, 1, 0, 0)
+        load,
+        2,
+        "build house red 2,0",
+        "chip green",
+        "cardinal 3,0",
+        data=write_data(tmp_path, 1, 0, 0),
     )
     assert state.is_terminal()
     assert js(state)["chips"] == [[12, 1, 12, 0], [0, 11, 0, 12]]
@@ -889,7 +910,12 @@ def test_three_players_first_build_yellow_chip_put_aside(load: Loader) -> None:
 
 def test_three_players_leftover_yellow_put_aside(load: Loader, tmp_path: Path) -> None:
     state = start(
-        load, 3, "build house red 2,0", "chip yellow", "cardinal 3,0", data=write_data(tmp_path, 1, 0, 0)
+        load,
+        3,
+        "build house red 2,0",
+        "chip yellow",
+        "cardinal 3,0",
+        data=write_data(tmp_path, 1, 0, 0),
     )
     assert state.is_terminal()
     # Seat 0 keeps the yellow chip it chose (it built red); the 11 others are put aside.
@@ -904,7 +930,17 @@ def test_three_players_leftover_yellow_put_aside(load: Loader, tmp_path: Path) -
         assert [c[3] for c in final["chips"]] == [c[3] for c in pre["chips"]]
 
 
-def test_three_players_seat_out_of_own_edifices_continues_with_yellow(load: Loader) -> None:
+def test_three_players_seat_out_of_own_edifices_continues_with_yellow(
+    load: Loader, tmp_path: Path
+) -> None:
+    state = start(load, 3, *THREE_PLAYER_SMALL_GAME, data=write_data(tmp_path, 1, 1, 0))
+    assert js(state)["left"][0] == [0, 0, 0]
+    assert state.current_player() == 0
+    assert builds(state)
+    assert all(b.split()[2] == "yellow" for b in builds(state))
+    apply(state, "build house yellow 7,1")
+    assert js(state)["chips"][0] == [1, 0, 1, 0]  # the blue chip won with yellow: aside
+    assert js(state)["aside"] == [0, 0, 1, 0]
     found = 0
     for record in _records(load, 3):
         for step in record.steps:
@@ -912,16 +948,30 @@ def test_three_players_seat_out_of_own_edifices_continues_with_yellow(load: Load
             if j["phase"] == "build" and sum(j["left"][j["to_move"]]) == 0:
                 found += 1
                 texts = {record.strings[a] for a in step.legal}
-                assert texts and all(t.split()[2] == "yellow" for t in texts)
+                assert texts
+                assert all(t.split()[2] == "yellow" for t in texts)
     assert found > 0
 
 
-def test_three_players_yellow_is_one_shared_pool(load: Loader) -> None:
-    state = start(load, 3, "build house yellow 2,0", "chip red", "cardinal -1,0")
-    assert js(state)["left"][3] == [1, 2, 2]
-    apply(state, "build tower green 2,1", "cardinal stay", "build house blue 3,1", "cardinal stay")
-    apply(state, "build tower yellow 3,0")  # seat 0 again; touches the red... no: see below
-    assert js(state)["left"][3] == [1, 1, 2]
+def test_three_players_yellow_is_one_shared_pool(load: Loader, tmp_path: Path) -> None:
+    # One house and one tower a colour. Seat 0 builds the yellow house: no seat has one left.
+    state = start(
+        load,
+        3,
+        "build house yellow 2,0",
+        "chip red",
+        "cardinal -1,0",
+        "build tower green 2,1",  # touches the yellow house: seat 1 keeps the yellow chip
+        "cardinal stay",
+        data=write_data(tmp_path, 1, 1, 0),
+    )
+    assert js(state)["left"][3] == [0, 1, 0]
+    assert js(state)["chips"][1] == [0, 0, 0, 1]
+    # Seat 2, after a tower, may build a house: its blue one, not a yellow one.
+    assert_legal(state, "build house blue 3,1")
+    assert_illegal(state, "build house yellow 3,1")
+    assert builds(state)
+    assert all(" blue " in b for b in builds(state))
 
 
 # --- the rules model (from the rulebook, independent of both engines) ------------------------
@@ -1047,9 +1097,7 @@ def _final_chips(pre: Json) -> list[list[int]]:
 def _cathedral_count(j: Json, seat: int) -> int:
     """Edifices `seat` built, of any colour, touching the cathedral."""
     cathedral = [_NAVE, _CLOCK_TOWER]
-    return sum(
-        1 for p in _pieces(j)[2:] if p.seat == seat and _touched(cathedral, p.cells)
-    )
+    return sum(1 for p in _pieces(j)[2:] if p.seat == seat and _touched(cathedral, p.cells))
 
 
 def _returns(players: int, winners: list[int]) -> list[float]:
@@ -1058,8 +1106,8 @@ def _returns(players: int, winners: list[int]) -> list[float]:
 
 def _next_to_move(j: Json) -> int:
     """After the builder's cardinal decision: the first seat after it that can build."""
-    players = j["players"]
-    builder = j["edifices"][-1]["seat"]
+    players: int = j["players"]
+    builder: int = j["edifices"][-1]["seat"]
     for k in range(1, players + 1):
         seat = (builder + k) % players
         if _legal_builds(j, seat):
@@ -1069,13 +1117,15 @@ def _next_to_move(j: Json) -> int:
 
 # --- random games ---------------------------------------------------------------------------
 
-GAMES = 40  # per player count
+GAMES = 120  # per player count, searched for end-of-game situations
+CHECKED_GAMES = 40  # per player count, checked step by step against the rules model
 FIRST_SEED = 1000
 
 
 @dataclass
 class _Step:
     json: Json
+    player: int
     legal: list[int]
     action: int
 
@@ -1093,7 +1143,7 @@ class _Record:
     returns: list[float]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _record(load: Loader, players: int, seed: int) -> _Record:
     state = load("kardinal", players=players).new_initial_state()
     rng = SplitMix64(seed)
@@ -1105,7 +1155,7 @@ def _record(load: Loader, players: int, seed: int) -> _Record:
             if a not in strings:
                 strings[a] = state.action_to_string(a)
         action = legal[rng.below(len(legal))]
-        steps.append(_Step(js(state), legal, action))
+        steps.append(_Step(js(state), state.current_player(), legal, action))
         state.apply_action(action)
     return _Record(
         players,
@@ -1144,6 +1194,7 @@ def _check_game(record: _Record) -> None:
         texts = {record.strings[a] for a in step.legal}
         seat = j["to_move"]
         where = f"players {players} seed {record.seed} ply {len(j['history'])}"
+        assert step.player == seat, where
         if j["phase"] == "build":
             assert texts == _legal_builds(j, seat), where
             new = after["edifices"][-1]
@@ -1165,6 +1216,14 @@ def _check_game(record: _Record) -> None:
         elif j["phase"] == "chip":
             assert texts == {f"chip {COLOURS[c]}" for c in range(4) if j["supply"][c] > 0}
             assert after["phase"] == "cardinal", where
+            colour = step.action - CHIP
+            to_aside = players == 3 and j["edifices"][0]["colour"] == "yellow"
+            got = [0, 0, 0, 0]
+            got[colour] = 1
+            assert _gained(j, after) == got, where
+            held = [a - b for a, b in zip(after["chips"][seat], j["chips"][seat], strict=True)]
+            put_aside = [a - b for a, b in zip(after["aside"], j["aside"], strict=True)]
+            assert (held, put_aside) == (([0] * 4, got) if to_aside else (got, [0] * 4)), where
         else:
             assert j["phase"] == "cardinal", where
             assert texts == _cardinal_moves(j), where
