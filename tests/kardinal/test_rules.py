@@ -13,18 +13,19 @@ rulebook, and each search asserts that it found at least one case.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-from boardcore.api import TERMINAL, Game, State
+from boardcore.api import TERMINAL, State
 from boardcore.errors import IllegalActionError
 from boardcore.rng import SplitMix64
 
-Loader = Callable[..., Game]
+from tests.conftest import Loader, apply
+
 Json = dict[str, Any]
 Cell = tuple[int, int]
 
@@ -38,15 +39,10 @@ STAY = 83304
 # --- helpers --------------------------------------------------------------------------------
 
 
-def apply(state: State, *moves: str) -> State:
-    """Apply moves given in the game's notation; returns the state for chaining."""
-    for move in moves:
-        state.apply_action(state.string_to_action(move))
-    return state
-
-
 def start(load: Loader, players: int, *moves: str, **params: Any) -> State:
-    return apply(load("kardinal", players=players, **params).new_initial_state(), *moves)
+    state = load("kardinal", players=players, **params).new_initial_state()
+    apply(state, *moves)
+    return state
 
 
 def js(state: State) -> Json:

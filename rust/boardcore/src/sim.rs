@@ -19,6 +19,14 @@ pub struct Scratch {
 /// generator seeded `seed`, in the order they occur (DESIGN.md, "Randomness").
 pub fn play_random<G: Game>(game: &G, seed: u64, scratch: &mut Scratch) -> G::State {
     let mut state = game.new_initial_state();
+    play_out(&mut state, seed, scratch);
+    state
+}
+
+/// Plays `state` to the end with random agents drawing from SplitMix64 seeded `seed`.
+/// The batch loop resets one state in place per game rather than building a new one, since
+/// states are flat structs of a few kilobytes.
+pub fn play_out<S: GameState>(state: &mut S, seed: u64, scratch: &mut Scratch) {
     let mut rng = SplitMix64::new(seed);
     while !state.is_terminal() {
         let action = if state.current_player() == CHANCE {
@@ -31,7 +39,6 @@ pub fn play_random<G: Game>(game: &G, seed: u64, scratch: &mut Scratch) -> G::St
         };
         state.apply_legal(action);
     }
-    state
 }
 
 /// Per-game results of a batch, row-major (`scores[i * players + seat]`).
@@ -72,9 +79,12 @@ pub fn simulate<G: Game>(
             .enumerate()
             .for_each(|(chunk, ((scores, winners), lengths))| {
                 let mut scratch = Scratch::default();
+                let initial = game.new_initial_state();
+                let mut state = initial.clone();
                 for (j, length) in lengths.iter_mut().enumerate() {
                     let i = (chunk * CHUNK + j) as u64;
-                    let state = play_random(game, seed.wrapping_add(i), &mut scratch);
+                    state.clone_from(&initial);
+                    play_out(&mut state, seed.wrapping_add(i), &mut scratch);
                     let row = j * players..(j + 1) * players;
                     state.scores_into(&mut scores[row.clone()]);
                     let mask = state.winners_mask();
