@@ -321,6 +321,18 @@ macro_rules! py_game {
             fn __str__(&self) -> String {
                 self.inner.to_string()
             }
+            /// An SVG picture of the position, drawn by `boardcore.svg` from the canonical
+            /// JSON, so both engines give the same picture.
+            #[pyo3(signature = (perspective=None))]
+            fn to_svg(&self, py: Python<'_>, perspective: Option<i64>) -> PyResult<String> {
+                let json = boardcore::engine::GameState::to_json(&self.inner);
+                py.import("boardcore.svg")?
+                    .call_method1("state_to_svg", (json, perspective))?
+                    .extract()
+            }
+            fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+                self.to_svg(py, None)
+            }
             fn __repr__(&self) -> String {
                 format!(
                     "<{} {}>",

@@ -109,6 +109,12 @@ pub trait GameState: Clone + Send + fmt::Display {
     }
     /// Clears `out` and writes the legal actions into it, ascending.
     fn legal_actions_into(&self, out: &mut Vec<Action>);
+    /// The legal action at index `pick(n)` of the ascending list of all `n` legal actions
+    /// (`pick` must return an index below `n`). Games may override it to skip listing them.
+    fn choose_legal(&self, buf: &mut Vec<Action>, pick: impl FnOnce(usize) -> usize) -> Action {
+        self.legal_actions_into(buf);
+        buf[pick(buf.len())]
+    }
     /// Clears `out` and writes `(action, weight)` of a chance node, ascending; none elsewhere.
     fn chance_outcomes_into(&self, out: &mut Vec<(Action, u64)>) {
         out.clear();

@@ -34,8 +34,7 @@ pub fn play_out<S: GameState>(state: &mut S, seed: u64, scratch: &mut Scratch) {
             let outcomes = &scratch.outcomes;
             outcomes[rng.choose_weighted(outcomes.iter().map(|&(_, w)| w))].0
         } else {
-            state.legal_actions_into(&mut scratch.actions);
-            scratch.actions[rng.below(scratch.actions.len() as u64) as usize]
+            state.choose_legal(&mut scratch.actions, |n| rng.below(n as u64) as usize)
         };
         state.apply_legal(action);
     }

@@ -214,19 +214,21 @@ impl KardinalState {
         }
     }
 
-    /// Cells of row `r` where one cell of a `shape` edifice of `colour` may stand: `base`,
-    /// less rule I (the cardinal's cell) and rule V (next to the same colour).
-    fn open(&self, r: usize, colour: usize, shape: usize) -> u128 {
-        self.base[shape][r] & !self.adj[colour][r] & !self.cardinal_bit(r)
-    }
-
-    /// Calls `emit` with each legal build of `seat`, ascending; stops when `emit` says false.
-    /// Returns false if it was stopped.
-    fn each_build(&self, seat: usize, mut emit: impl FnMut(Action) -> bool) -> bool {
+    /// Calls `visit(first_id, mask)` for each row of legal builds of `seat`, in ascending
+    /// order of action id: bit `c` of `mask` is the action `first_id + c`. Stops early when
+    /// `visit` returns false, and then returns false itself.
+    fn build_rows(&self, seat: usize, mut visit: impl FnMut(Action, u128) -> bool) -> bool {
         let colours = seat_colours(self.cfg.players, seat);
         let previous = self.previous();
-        let lo = self.row_lo - 1;
-        let hi = self.row_hi + 1;
+        // Rows that may hold a build: the built rows and one more on each side.
+        let (lo, hi) = (self.row_lo - 1, self.row_hi + 2);
+        // Rule I: never on the cardinal's cell.
+        let (card_row, card_bit) = match self.cardinal {
+            Some(cell) => row_col(cell),
+            None => (usize::MAX, 0),
+        };
+        let card_bit = 1u128 << card_bit;
+        let house = &self.adj[L_SHAPE + HOUSE];
         for kind in 0..4 {
             let shape = kind.min(YARD);
             // Rule VI: no edifice of the previous one's shape.
@@ -241,42 +243,87 @@ impl KardinalState {
                 {
                     continue;
                 }
-                let base = ((kind * 4 + colour) * CELLS) as Action;
-                let rows = if kind == 3 { lo - 1..=hi } else { lo..=hi };
-                for r in rows {
-                    let house = self.adj[L_SHAPE + HOUSE][r];
-                    let mut m = match kind {
-                        0 | 1 => self.open(r, colour, shape),
-                        // A yard's two cells, one of them next to a house (rule III).
-                        2 => {
-                            let a = self.open(r, colour, YARD);
-                            a & (a >> 1) & (house | house >> 1)
-                        }
-                        _ => {
-                            self.open(r, colour, YARD)
-                                & self.open(r + 1, colour, YARD)
-                                & (house | self.adj[L_SHAPE + HOUSE][r + 1])
-                        }
-                    };
-                    while m != 0 {
-                        let c = m.trailing_zeros() as usize;
-                        if !emit(base + (r * W + c) as Action) {
-                            return false;
-                        }
-                        m &= m - 1;
+                // Rule V: not next to the same colour.
+                let base = &self.base[shape];
+                let near_colour = &self.adj[colour];
+                let open = |r: usize| {
+                    let card = if r == card_row { card_bit } else { 0 };
+                    base[r] & !near_colour[r] & !card
+                };
+                let first = ((kind * 4 + colour) * CELLS) as Action;
+                let mut visit_row =
+                    |r: usize, m: u128| m == 0 || visit(first + (r * W) as Action, m);
+                let more = match kind {
+                    0 | 1 => (lo..hi).all(|r| visit_row(r, open(r))),
+                    // A yard's two cells, one of them next to a house (rule III).
+                    2 => (lo..hi).all(|r| {
+                        let (a, h) = (open(r), house[r]);
+                        visit_row(r, a & (a >> 1) & (h | h >> 1))
+                    }),
+                    _ => {
+                        let mut below = open(lo - 1);
+                        (lo - 1..hi).all(|r| {
+                            let above = open(r + 1);
+                            let m = below & above & (house[r] | house[r + 1]);
+                            below = above;
+                            visit_row(r, m)
+                        })
                     }
+                };
+                if !more {
+                    return false;
                 }
             }
         }
         true
     }
 
+    /// Like `build_rows`, for the cardinal's moves (without `cardinal stay`).
+    fn cardinal_rows(&self, mut visit: impl FnMut(Action, u128) -> bool) {
+        for r in self.row_lo - 1..=self.row_hi + 1 {
+            let m = self.adj[L_ANY][r] & !self.occ[r] & !self.cardinal_bit(r) & FULL;
+            if m != 0 && !visit(CARDINAL_BASE + (r * W) as Action, m) {
+                return;
+            }
+        }
+    }
+
+    /// Every row of legal actions but `cardinal stay` and the chips, in ascending order.
+    fn legal_rows(&self, visit: impl FnMut(Action, u128) -> bool) {
+        match self.phase {
+            Phase::Build => {
+                self.build_rows(usize::from(self.to_move), visit);
+            }
+            Phase::Cardinal => self.cardinal_rows(visit),
+            Phase::Chip | Phase::End => {}
+        }
+    }
+
+    /// Actions outside the row masks: the chip choice, and `cardinal stay` (the largest id).
+    fn extra_actions(&self, out: &mut [Action; 4]) -> usize {
+        let mut n = 0;
+        match self.phase {
+            Phase::Chip => {
+                for colour in (0..4).filter(|&c| self.supply[c] > 0) {
+                    out[n] = CHIP_BASE + colour as Action;
+                    n += 1;
+                }
+            }
+            Phase::Cardinal if self.cardinal.is_some() => {
+                out[0] = STAY;
+                n = 1;
+            }
+            _ => {}
+        }
+        n
+    }
+
     fn can_build(&self, seat: usize) -> bool {
-        !self.each_build(seat, |_| false)
+        !self.build_rows(seat, |_, _| false)
     }
 
     /// Why building `kind`/`colour` at `cell` breaks a rule, or `None` if it is legal.
-    /// Independent of `each_build`, which unit tests hold it to.
+    /// Independent of `build_rows`, which unit tests hold it to.
     fn build_error(&self, kind: usize, colour: usize, cell: u16) -> Option<String> {
         let seat = usize::from(self.to_move);
         let shape = kind.min(YARD);
@@ -494,33 +541,44 @@ impl GameState for KardinalState {
 
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
-        match self.phase {
-            Phase::Build => {
-                self.each_build(usize::from(self.to_move), |a| {
-                    out.push(a);
-                    true
-                });
+        self.legal_rows(|first, mut m| {
+            while m != 0 {
+                out.push(first + m.trailing_zeros());
+                m &= m - 1;
             }
-            Phase::Chip => out.extend(
-                (0..4)
-                    .filter(|&c| self.supply[c] > 0)
-                    .map(|c| CHIP_BASE + c as Action),
-            ),
-            Phase::Cardinal => {
-                for r in self.row_lo - 1..=self.row_hi + 1 {
-                    let mut m = self.adj[L_ANY][r] & !self.occ[r] & !self.cardinal_bit(r) & FULL;
-                    while m != 0 {
-                        let c = m.trailing_zeros() as usize;
-                        out.push(CARDINAL_BASE + (r * W + c) as Action);
-                        m &= m - 1;
-                    }
-                }
-                if self.cardinal.is_some() {
-                    out.push(STAY);
-                }
+            true
+        });
+        let mut extra = [0; 4];
+        let n = self.extra_actions(&mut extra);
+        out.extend_from_slice(&extra[..n]);
+    }
+
+    /// Counts the legal actions with one popcount per row and walks to the chosen one,
+    /// without listing them: the random agent's hot path.
+    fn choose_legal(&self, _buf: &mut Vec<Action>, pick: impl FnOnce(usize) -> usize) -> Action {
+        let mut extra = [0; 4];
+        let n_extra = self.extra_actions(&mut extra);
+        let mut count = n_extra;
+        self.legal_rows(|_, m| {
+            count += m.count_ones() as usize;
+            true
+        });
+        let mut k = pick(count);
+        let mut chosen = None;
+        self.legal_rows(|first, mut m| {
+            let ones = m.count_ones() as usize;
+            if k >= ones {
+                k -= ones;
+                return true;
             }
-            Phase::End => {}
-        }
+            for _ in 0..k {
+                m &= m - 1;
+            }
+            chosen = Some(first + m.trailing_zeros());
+            false
+        });
+        // Chips and `cardinal stay` come after every row action in id order.
+        chosen.unwrap_or(extra[k.min(3)])
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
@@ -596,7 +654,7 @@ mod tests {
     use crate::engine::Game;
     use crate::rng::SplitMix64;
 
-    /// Two paths to legality agree: every id `each_build` emits passes `build_error`, and every
+    /// Two paths to legality agree: every id `build_rows` emits passes `build_error`, and every
     /// build id near the built area that `build_error` accepts is emitted.
     #[test]
     fn generator_agrees_with_rule_checks() {
@@ -616,6 +674,15 @@ mod tests {
                             ok,
                             legal.binary_search(&a).is_ok(),
                             "action {a} seed {seed}"
+                        );
+                    }
+                    for (k, &a) in legal.iter().enumerate() {
+                        assert_eq!(
+                            s.choose_legal(&mut Vec::new(), |n| {
+                                assert_eq!(n, legal.len());
+                                k
+                            }),
+                            a
                         );
                     }
                     let a = legal[rng.below(legal.len() as u64) as usize];
