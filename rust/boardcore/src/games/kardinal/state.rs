@@ -207,12 +207,6 @@ impl KardinalState {
         let (r, c) = row_col(cell);
         self.occ[r] >> c & 1 == 1
     }
-    fn cardinal_bit(&self, r: usize) -> u128 {
-        match self.cardinal {
-            Some(cell) if usize::from(cell) / W == r => 1 << (usize::from(cell) % W),
-            _ => 0,
-        }
-    }
 
     /// Calls `visit(first_id, mask)` for each row of legal builds of `seat`, in ascending
     /// order of action id: bit `c` of `mask` is the action `first_id + c`. Stops early when
@@ -223,11 +217,8 @@ impl KardinalState {
         // Rows that may hold a build: the built rows and one more on each side.
         let (lo, hi) = (self.row_lo - 1, self.row_hi + 2);
         // Rule I: never on the cardinal's cell.
-        let (card_row, card_bit) = match self.cardinal {
-            Some(cell) => row_col(cell),
-            None => (usize::MAX, 0),
-        };
-        let card_bit = 1u128 << card_bit;
+        let (card_row, card_col) = self.cardinal.map_or((usize::MAX, 0), row_col);
+        let card_bit = 1u128 << card_col;
         let house = &self.adj[L_SHAPE + HOUSE];
         for kind in 0..4 {
             let shape = kind.min(YARD);
@@ -280,8 +271,10 @@ impl KardinalState {
 
     /// Like `build_rows`, for the cardinal's moves (without `cardinal stay`).
     fn cardinal_rows(&self, mut visit: impl FnMut(Action, u128) -> bool) {
-        for r in self.row_lo - 1..=self.row_hi + 1 {
-            let m = self.adj[L_ANY][r] & !self.occ[r] & !self.cardinal_bit(r) & FULL;
+        let (card_row, card_col) = self.cardinal.map_or((usize::MAX, 0), row_col);
+        for r in self.row_lo - 1..self.row_hi + 2 {
+            let card = if r == card_row { 1 << card_col } else { 0 };
+            let m = self.adj[L_ANY][r] & !self.occ[r] & !card & FULL;
             if m != 0 && !visit(CARDINAL_BASE + (r * W) as Action, m) {
                 return;
             }
@@ -554,31 +547,57 @@ impl GameState for KardinalState {
     }
 
     /// Counts the legal actions with one popcount per row and walks to the chosen one,
-    /// without listing them: the random agent's hot path.
+    /// without listing them: the random agent's hot path. The rows are kept from the
+    /// counting pass when they fit in a small buffer, else generated again.
     fn choose_legal(&self, _buf: &mut Vec<Action>, pick: impl FnOnce(usize) -> usize) -> Action {
+        const KEEP: usize = 48;
+        let mut firsts = [0 as Action; KEEP];
+        let mut masks = [0u128; KEEP];
+        let mut rows = 0;
         let mut extra = [0; 4];
         let n_extra = self.extra_actions(&mut extra);
         let mut count = n_extra;
-        self.legal_rows(|_, m| {
+        self.legal_rows(|first, m| {
+            if rows < KEEP {
+                firsts[rows] = first;
+                masks[rows] = m;
+            }
+            rows += 1;
             count += m.count_ones() as usize;
             true
         });
         let mut k = pick(count);
-        let mut chosen = None;
-        self.legal_rows(|first, mut m| {
-            let ones = m.count_ones() as usize;
-            if k >= ones {
-                k -= ones;
-                return true;
-            }
+        let nth = |k: usize, mut m: u128| {
             for _ in 0..k {
                 m &= m - 1;
             }
-            chosen = Some(first + m.trailing_zeros());
-            false
-        });
+            m.trailing_zeros()
+        };
+        if rows <= KEEP {
+            for (&first, &m) in firsts[..rows].iter().zip(&masks[..rows]) {
+                let ones = m.count_ones() as usize;
+                if k < ones {
+                    return first + nth(k, m);
+                }
+                k -= ones;
+            }
+        } else {
+            let mut chosen = None;
+            self.legal_rows(|first, m| {
+                let ones = m.count_ones() as usize;
+                if k < ones {
+                    chosen = Some(first + nth(k, m));
+                    return false;
+                }
+                k -= ones;
+                true
+            });
+            if let Some(action) = chosen {
+                return action;
+            }
+        }
         // Chips and `cardinal stay` come after every row action in id order.
-        chosen.unwrap_or(extra[k.min(3)])
+        extra[k.min(3)]
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
