@@ -176,26 +176,25 @@ impl KardinalState {
 
     fn occupy(&mut self, cell: u16, colour: Option<usize>, shape: usize) {
         let (r, c) = row_col(cell);
-        self.occ[r] |= 1 << c;
-        let around = ((1u128 << c) << 1 | (1u128 << c) >> 1) & FULL;
-        let mut mark = |layer: usize| {
-            self.adj[layer][r] |= around;
-            self.adj[layer][r - 1] |= 1 << c;
-            self.adj[layer][r + 1] |= 1 << c;
-        };
-        if let Some(colour) = colour {
-            mark(colour);
+        let bit = 1u128 << c;
+        // Built cells stay in columns 1..=68, so neither shift leaves the 70-bit row.
+        let around = bit << 1 | bit >> 1;
+        self.occ[r] |= bit;
+        for layer in [colour.unwrap_or(L_ANY), L_SHAPE + shape, L_ANY] {
+            let rows = &mut self.adj[layer];
+            rows[r - 1] |= bit;
+            rows[r] |= around;
+            rows[r + 1] |= bit;
         }
-        mark(L_SHAPE + shape);
-        mark(L_ANY);
         self.row_lo = self.row_lo.min(r);
         self.row_hi = self.row_hi.max(r);
-        for row in r - 1..=r + 1 {
+        for row in r - 1..r + 2 {
             let free = !self.occ[row] & INNER;
-            let adj = |layer: usize| self.adj[layer][row];
-            self.base[HOUSE][row] = free & adj(L_ANY) & !adj(L_SHAPE + HOUSE);
-            self.base[TOWER][row] = free & adj(L_SHAPE + HOUSE) & !adj(L_SHAPE + TOWER);
-            self.base[YARD][row] = free & !adj(L_SHAPE + YARD);
+            let [near_house, near_tower, near_yard] =
+                [HOUSE, TOWER, YARD].map(|s| self.adj[L_SHAPE + s][row]);
+            self.base[HOUSE][row] = free & self.adj[L_ANY][row] & !near_house;
+            self.base[TOWER][row] = free & near_house & !near_tower;
+            self.base[YARD][row] = free & !near_yard;
         }
     }
 
@@ -448,10 +447,15 @@ impl KardinalState {
         };
         let n_cells = if kind >= 2 { 2 } else { 1 };
         let new = &cells[..n_cells];
-        // Scoring: one chip per touched edifice, in the colour of the edifice touched.
+        // Scoring: one chip per touched edifice, in the colour of the edifice touched. Only
+        // colours next to the new cells can have a touched edifice.
+        let near: u32 = (0..4)
+            .filter(|&c| new.iter().any(|&cell| self.has(c, cell)))
+            .fold(0, |m, c| m | 1 << c);
         for i in 0..usize::from(self.n_edifices) {
             let e = self.edifices[i];
-            if cells_touch(new, e.cells()) {
+            // A one-cell edifice stores its cell twice, so four differences cover every pair.
+            if near >> e.colour & 1 == 1 && cells_touch(&cells, &e.cells) {
                 self.take_chip(usize::from(e.colour), colour);
             }
         }
