@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 import boardcore
 import boardcore.reference
-import pytest
 from boardcore.api import Game
 
 Loader = Callable[..., Game]

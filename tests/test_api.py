@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import boardcore
 import numpy as np
 import pytest
+
+import boardcore
 from boardcore import SplitMix64, _core
 from boardcore.api import TERMINAL, Game, State
-
 from tests.conftest import Loader
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-import boardcore
 import numpy as np
 import pytest
+
+import boardcore
 from boardcore.cli import main, wilson_interval
 
 

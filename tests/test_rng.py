@@ -10,6 +10,7 @@ import itertools
 from collections.abc import Iterator
 
 import pytest
+
 from boardcore.rng import SplitMix64
 
 MOD = 2**64

@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-import boardcore
 import pytest
+
+import boardcore
 from boardcore import (
     BoardcoreError,
     DataError,
@@ -16,7 +17,6 @@ from boardcore import (
     ParameterError,
     StateFormatError,
 )
-
 from tests.conftest import Loader, apply
 
 

@@ -6,9 +6,9 @@ further 30,000 per count. Seeds that once exposed a mismatch stay in ``REGRESSIO
 
 from __future__ import annotations
 
-import boardcore
 import pytest
 
+import boardcore
 from tests.differential import diff_game
 
 GAMES_PER_COUNT = 3_000

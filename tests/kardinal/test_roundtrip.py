@@ -6,11 +6,11 @@ import copy
 import json
 from typing import Any
 
-import boardcore
 import numpy as np
 import pytest
-from boardcore import SplitMix64
 
+import boardcore
+from boardcore import SplitMix64
 from tests.conftest import Loader
 
 ENGINES = {"rust": boardcore.load, "reference": boardcore.reference.load}

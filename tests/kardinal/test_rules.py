@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from boardcore.api import TERMINAL, State
 from boardcore.errors import IllegalActionError
 from boardcore.rng import SplitMix64
-
 from tests.conftest import Loader, apply
 
 Json = dict[str, Any]
