@@ -147,3 +147,17 @@ def test_states_compare_by_position(load: Loader) -> None:
     assert a == b
     a.apply_action(a.legal_actions()[0])
     assert a != b
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 145), (3, 74), (4, 713)])
+def test_rendering_of_wide_boards_is_aligned_and_identical(players: int, seed: int) -> None:
+    """Seeds whose city reaches x = -10: columns widen to fit three-character labels."""
+    rust = boardcore.play(boardcore.load("kardinal", players=players), seed=seed)
+    ref = boardcore.play(boardcore.reference.load("kardinal", players=players), seed=seed)
+    assert str(rust) == str(ref)
+    xs = [c[0] for e in json.loads(rust.to_json())["edifices"] for c in e["cells"]]
+    assert min(xs) <= -10
+    board = str(rust).split("\nseat 0:")[0].splitlines()
+    assert len({len(line) for line in board}) == 1  # header and rows line up
+    columns = len(board[0].split())
+    assert len(board[0]) == 4 + 3 * columns + (columns - 1)  # three characters a column

@@ -41,15 +41,22 @@ impl fmt::Display for KardinalState {
         let ys = cells.iter().map(|&(c, _)| xy(c).1);
         let (x0, x1) = (xs.clone().min().unwrap_or(0) - 1, xs.max().unwrap_or(0) + 1);
         let (y0, y1) = (ys.clone().min().unwrap_or(0) - 1, ys.max().unwrap_or(0) + 1);
-        let header: Vec<String> = (x0..=x1).map(|x| format!("{x:>2}")).collect();
+        // Columns are as wide as their widest label (-10 needs three characters).
+        let width = (x0..=x1)
+            .map(|x| x.to_string().len())
+            .max()
+            .unwrap_or(2)
+            .max(2);
+        let header: Vec<String> = (x0..=x1).map(|x| format!("{x:>width$}")).collect();
         writeln!(f, "    {}", header.join(" "))?;
         for y in (y0..=y1).rev() {
-            let row: Vec<&str> = (x0..=x1)
+            let row: Vec<String> = (x0..=x1)
                 .map(|x| {
-                    cells
+                    let token = cells
                         .iter()
                         .find(|&&(c, _)| xy(c) == (x, y))
-                        .map_or(" .", |(_, t)| t.as_str())
+                        .map_or(" .", |(_, t)| t.as_str());
+                    format!("{token:>width$}")
                 })
                 .collect();
             writeln!(f, "{y:>3} {}", row.join(" "))?;
