@@ -700,6 +700,15 @@ class KardinalState:
     def to_json(self) -> str:
         return json.dumps(self._json_object(), sort_keys=True, separators=(",", ":"))
 
+    def to_svg(self, perspective: int | None = None) -> str:
+        """An SVG picture of the position, drawn by ``boardcore.svg`` from the canonical JSON."""
+        from boardcore.svg import state_to_svg
+
+        return state_to_svg(self.to_json(), perspective)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """Kardinal hides nothing: the whole position, with the observer's seat listed first."""
         player = self._check_player(player)
@@ -744,9 +753,11 @@ class KardinalState:
         xs = [cell_xy(c)[0] for c in cells]
         ys = [cell_xy(c)[1] for c in cells]
         columns = range(min(xs) - 1, max(xs) + 2)
-        lines = ["    " + " ".join(f"{x:>2}" for x in columns)]
+        # Columns are as wide as their widest label (-10 needs three characters).
+        width = max(2, *(len(str(x)) for x in columns))
+        lines = ["    " + " ".join(f"{x:>{width}}" for x in columns)]
         for y in range(max(ys) + 1, min(ys) - 2, -1):
-            row = " ".join(self._cell_text(cell_index(x, y)) for x in columns)
+            row = " ".join(f"{self._cell_text(cell_index(x, y)):>{width}}" for x in columns)
             lines.append(f"{y:>3} {row}")
         scores = self.scores()
         for seat, held in enumerate(self._chips):

@@ -1,0 +1,533 @@
+"""Replays as one self-contained HTML page, and the ``boardcore replay`` command.
+
+The page holds every position of a game as an inline SVG frame (drawn by
+:mod:`boardcore.svg`), previous/next/play controls and a slider, the move list in the game's
+notation (clicking a move jumps to the position after it) and a chart of the scores over
+time. It needs no network: styles and script are inline.
+
+>>> import boardcore
+>>> game = boardcore.load("kardinal", players=2)
+>>> record = record_game(game, boardcore.play(game, seed=1).history()[:7])
+>>> len(record.states), record.moves[0].text, record.moves[0].seat
+(8, 'build yard red 0,1 h', 0)
+>>> page = replay_html(record, title="Kardinal, seed 1")
+>>> page.count('<div class="frame"'), page.count('class="move"')
+(8, 7)
+
+From the command line::
+
+    boardcore replay kardinal --players 4 --seed 5 --out game.html
+    boardcore replay --state state.json --out game.html
+    boardcore replay --log games.jsonl --game-index 3 --out game.html
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeGuard
+
+from rich.console import Console
+
+from .api import CHANCE, Game
+from .errors import BoardcoreError, StateFormatError
+from .svg import _el, drawer, seat_colours, state_to_svg, union_bounds
+
+__all__ = ["Move", "Record", "Source", "load_log", "record_game", "register", "replay_html"]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action of a replay: who played it, its id and its notation."""
+
+    seat: int
+    action: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Record:
+    """A whole game: the state JSON before the first move and after each one."""
+
+    name: str
+    players: int
+    states: list[str]
+    moves: list[Move]
+    scores: list[list[int]]
+    """``scores()`` of each state."""
+    winners: list[int]
+
+
+def record_game(game: Game, actions: Sequence[int]) -> Record:
+    """Plays ``actions`` from the initial state of ``game`` and keeps every position.
+
+    An illegal action raises :class:`boardcore.IllegalActionError` naming it.
+    """
+    state = game.new_initial_state()
+    states = [state.to_json()]
+    scores = [state.scores()]
+    moves: list[Move] = []
+    for action in actions:
+        seat = state.current_player()
+        text = state.action_to_string(action)
+        state.apply_action(action)
+        moves.append(Move(seat, action, text))
+        states.append(state.to_json())
+        scores.append(state.scores())
+    return Record(game.name, game.num_players, states, moves, scores, state.winners())
+
+
+# ---------------------------------------------------------------------------------------------
+# The page.
+
+_STYLE = """
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.4 Helvetica, Arial, sans-serif; color: #2b2620;
+  background: #f6f3ec; }
+header { padding: 12px 20px 4px; }
+h1 { margin: 0; font-size: 20px; }
+h2 { margin: 14px 0 6px; font-size: 15px; }
+.sub { margin: 2px 0 0; color: #7a705f; }
+main { display: flex; flex-wrap: wrap; gap: 20px; padding: 8px 20px 20px; align-items: flex-start; }
+#stage { flex: 0 1 auto; min-width: 320px; }
+#frames { background: #fff; border: 1px solid #e2dacb; border-radius: 8px; padding: 6px;
+  line-height: 0; }
+.frame svg { max-width: 100%; height: auto; }
+#controls { display: flex; align-items: center; gap: 6px; margin-top: 10px; flex-wrap: wrap; }
+#controls button { font: inherit; padding: 5px 12px; border: 1px solid #c9bda3;
+  border-radius: 6px; background: #fff; cursor: pointer; }
+#controls button:hover { background: #fff4cc; }
+#slider { flex: 1 1 200px; accent-color: #e0119d; }
+#counter { min-width: 9em; color: #7a705f; font-variant-numeric: tabular-nums; }
+#caption { margin-top: 6px; min-height: 1.4em; }
+aside { flex: 1 1 340px; max-width: 460px; }
+#moves { margin: 0; padding: 6px 6px 6px 44px; max-height: 360px; overflow-y: auto;
+  background: #fff; border: 1px solid #e2dacb; border-radius: 8px; }
+#moves li { padding: 2px 0; }
+#moves li::marker { color: #7a705f; }
+.who { display: inline-block; width: 1em; height: 1em; border-radius: 3px;
+  vertical-align: -2px; margin-right: 4px; }
+.move { font: inherit; border: 0; border-radius: 4px; padding: 1px 5px; background: none;
+  cursor: pointer; color: #2b2620; text-align: left; }
+.move:hover { background: #f1eadb; }
+.move.current { background: #e0119d; color: #fff; }
+#chart { background: #fff; border: 1px solid #e2dacb; border-radius: 8px; cursor: pointer;
+  max-width: 100%; height: auto; }
+.keys { color: #7a705f; font-size: 12px; }
+"""
+
+_SCRIPT = """
+(function () {
+  var frames = Array.prototype.slice.call(document.querySelectorAll("#frames .frame"));
+  var moves = Array.prototype.slice.call(document.querySelectorAll("#moves .move"));
+  var slider = document.getElementById("slider");
+  var counter = document.getElementById("counter");
+  var caption = document.getElementById("caption");
+  var cursor = document.getElementById("cursor");
+  var chart = document.getElementById("chart");
+  var play = document.getElementById("play");
+  var last = frames.length - 1, current = 0, timer = null;
+  var x0 = +chart.dataset.x0, dx = +chart.dataset.dx;
+  function show(i) {
+    i = Math.max(0, Math.min(last, i | 0));
+    frames[current].hidden = true;
+    frames[i].hidden = false;
+    current = i;
+    slider.value = i;
+    counter.textContent = "position " + i + " / " + last;
+    var x = x0 + dx * i;
+    cursor.setAttribute("x1", x);
+    cursor.setAttribute("x2", x);
+    caption.textContent = "";
+    moves.forEach(function (m) {
+      var on = +m.dataset.frame === i;
+      m.classList.toggle("current", on);
+      if (on) {
+        caption.textContent = m.dataset.seat + ": " + m.textContent;
+        var list = m.closest("ol"), top = m.offsetTop - list.offsetTop;
+        if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 24) {
+          list.scrollTop = top - list.clientHeight / 2;
+        }
+      }
+    });
+    if (i === 0) caption.textContent = "the initial position";
+    if (history.replaceState) history.replaceState(null, "", "#" + i);
+  }
+  function stop() {
+    if (timer !== null) { clearInterval(timer); timer = null; }
+    play.textContent = "\\u25B6 play";
+  }
+  function toggle() {
+    if (timer !== null) { stop(); return; }
+    if (current === last) show(0);
+    play.textContent = "\\u275A\\u275A pause";
+    timer = setInterval(function () {
+      if (current >= last) { stop(); return; }
+      show(current + 1);
+    }, 700);
+  }
+  document.getElementById("first").onclick = function () { stop(); show(0); };
+  document.getElementById("prev").onclick = function () { stop(); show(current - 1); };
+  document.getElementById("next").onclick = function () { stop(); show(current + 1); };
+  document.getElementById("last").onclick = function () { stop(); show(last); };
+  play.onclick = toggle;
+  slider.oninput = function () { stop(); show(+slider.value); };
+  moves.forEach(function (m) {
+    m.onclick = function () { stop(); show(+m.dataset.frame); };
+  });
+  chart.onclick = function (event) {
+    var box = chart.getBoundingClientRect();
+    var x = (event.clientX - box.left) * chart.viewBox.baseVal.width / box.width;
+    stop();
+    show(Math.round((x - x0) / dx));
+  };
+  document.addEventListener("keydown", function (event) {
+    if (event.target === slider) return;
+    var keys = { ArrowLeft: -1, ArrowRight: 1 };
+    if (event.key in keys) { stop(); show(current + keys[event.key]); }
+    else if (event.key === "Home") { stop(); show(0); }
+    else if (event.key === "End") { stop(); show(last); }
+    else if (event.key === " ") { toggle(); }
+    else return;
+    event.preventDefault();
+  });
+  var start = parseInt(location.hash.slice(1), 10);
+  show(isNaN(start) ? 0 : start);
+})();
+"""
+
+_CHART_WIDTH = 420
+_CHART_HEIGHT = 180
+_CHART_LEFT = 34
+_CHART_RIGHT = 34
+_CHART_TOP = 10
+_CHART_BOTTOM = 24
+
+
+def _chart(record: Record, colours: list[str]) -> str:
+    """The scores over time: one line per seat, a cursor at the shown position."""
+    frames = len(record.states)
+    inner_width = _CHART_WIDTH - _CHART_LEFT - _CHART_RIGHT
+    inner_height = _CHART_HEIGHT - _CHART_TOP - _CHART_BOTTOM
+    dx = inner_width / max(1, frames - 1)
+    top = max(1, max((max(s) for s in record.scores if s), default=1))
+    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if top / s <= 6)
+    top = -(-top // step) * step
+
+    def y_of(score: float) -> float:
+        return _CHART_TOP + inner_height * (1 - score / top)
+
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "id": "chart",
+            "width": str(_CHART_WIDTH),
+            "height": str(_CHART_HEIGHT),
+            "viewBox": f"0 0 {_CHART_WIDTH} {_CHART_HEIGHT}",
+            "font-family": "Helvetica, Arial, sans-serif",
+            "data-x0": str(_CHART_LEFT),
+            "data-dx": f"{dx:.4f}",
+        },
+    )
+    _el(root, "title", "scores after each move (click to jump)")
+    grid = _el(root, "g", font_size=10, fill="#7a705f")
+    for value in range(0, top + 1, step):
+        y = y_of(value)
+        _el(grid, "path", d=f"M{_CHART_LEFT} {y:.1f}h{inner_width}", stroke="#eee6d6")
+        _el(grid, "text", str(value), x=_CHART_LEFT - 6, y=y + 3.5, text_anchor="end")
+    base = _CHART_TOP + inner_height + 15
+    _el(grid, "text", "start", x=_CHART_LEFT, y=base, text_anchor="start")
+    _el(grid, "text", f"move {frames - 1}", x=_CHART_LEFT + inner_width, y=base, text_anchor="end")
+    for seat in range(record.players):
+        points = " ".join(
+            f"{_CHART_LEFT + dx * i:.1f},{y_of(s[seat]):.1f}" for i, s in enumerate(record.scores)
+        )
+        _el(
+            root,
+            "polyline",
+            points=points,
+            fill="none",
+            stroke=colours[seat],
+            stroke_width=2,
+            stroke_linejoin="round",
+            class_=f"score seat-{seat}",
+        )
+        final = record.scores[-1][seat]
+        _el(
+            root,
+            "text",
+            str(final),
+            x=_CHART_LEFT + inner_width + 5,
+            y=y_of(final) + 4,
+            font_size=11,
+            font_weight="bold",
+            fill=colours[seat],
+        )
+    _el(
+        root,
+        "line",
+        id="cursor",
+        x1=_CHART_LEFT,
+        x2=_CHART_LEFT,
+        y1=_CHART_TOP,
+        y2=_CHART_TOP + inner_height,
+        stroke="#e0119d",
+        stroke_width=1.5,
+    )
+    return ET.tostring(root, encoding="unicode")
+
+
+def replay_html(record: Record, *, title: str | None = None, perspective: int | None = None) -> str:
+    """One self-contained HTML page showing the game of ``record`` position by position."""
+    bounds = union_bounds(record.states)
+    colours = seat_colours(record.states[0])
+    starts_turn = drawer(json.loads(record.states[0])["game"]).starts_turn
+    heading = title or f"{record.name} replay, {record.players} players"
+    frames = []
+    for i, text in enumerate(record.states):
+        svg = state_to_svg(text, perspective, bounds=bounds)
+        hidden = "" if i == 0 else " hidden"
+        frames.append(f'<div class="frame" data-frame="{i}"{hidden}>{svg}</div>')
+    # The move list, one line per turn: a turn starts at a seat change or a turn's first move.
+    turns: list[list[tuple[int, Move]]] = []
+    for i, move in enumerate(record.moves, start=1):
+        if not turns or move.seat != turns[-1][-1][1].seat or starts_turn(move.action):
+            turns.append([])
+        turns[-1].append((i, move))
+    items = []
+    for turn in turns:
+        seat = turn[0][1].seat
+        who = "chance" if seat == CHANCE else f"seat {seat}"
+        colour = colours[seat] if 0 <= seat < len(colours) else "#7a705f"
+        buttons = " ".join(
+            f'<button class="move" data-frame="{i}" data-seat="{html.escape(who)}">'
+            f"{html.escape(move.text)}</button>"
+            for i, move in turn
+        )
+        items.append(
+            f'<li><span class="who" style="background:{colour}" title="{who}"></span>{buttons}</li>'
+        )
+    final = record.scores[-1]
+    summary = f"{len(record.moves)} moves · scores " + ", ".join(
+        f"seat {seat} {score}" for seat, score in enumerate(final)
+    )
+    if record.winners:
+        summary += " · winners: " + ", ".join(f"seat {s}" for s in record.winners)
+    last = len(record.states) - 1
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{html.escape(heading)}</title>",
+            f"<style>{_STYLE}</style>",
+            "</head>",
+            "<body>",
+            f"<header><h1>{html.escape(heading)}</h1>",
+            f'<p class="sub">{html.escape(summary)}</p></header>',
+            "<main>",
+            '<section id="stage">',
+            '<div id="frames">',
+            *frames,
+            "</div>",
+            '<nav id="controls">',
+            '<button id="first" title="first position (Home)">|\u25c0</button>',
+            '<button id="prev" title="previous (left arrow)">\u25c0 prev</button>',
+            '<button id="play" title="play / pause (space)">\u25b6 play</button>',
+            '<button id="next" title="next (right arrow)">next \u25b6</button>',
+            '<button id="last" title="last position (End)">\u25b6|</button>',
+            f'<input id="slider" type="range" min="0" max="{last}" value="0"'
+            ' aria-label="position">',
+            f'<span id="counter">position 0 / {last}</span>',
+            "</nav>",
+            '<div id="caption">the initial position</div>',
+            "</section>",
+            "<aside>",
+            "<h2>Moves</h2>",
+            '<ol id="moves">',
+            *items,
+            "</ol>",
+            "<h2>Scores</h2>",
+            _chart(record, colours),
+            '<p class="keys">Keys: \u2190 \u2192 step, space plays, Home / End.'
+            " Click a move or the chart to jump.</p>",
+            "</aside>",
+            "</main>",
+            f"<script>{_SCRIPT}</script>",
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Where a game comes from: a seed, a saved state or history, a `boardcore record` log.
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text())
+    except ValueError as error:
+        raise StateFormatError(f"{path}: not JSON ({error})") from error
+
+
+@dataclass
+class Source:
+    """Where a replayed game comes from: its game name and parameters (when the file says
+    them) and its actions, as ids or in notation."""
+
+    name: str | None
+    params: dict[str, Any]
+    actions: list[int | str]
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def load_log(path: Path, index: int) -> Source:
+    """Game ``index`` of a ``boardcore record`` log (JSON Lines, see docs/conformance.md).
+
+    The header line (``"type": "header"``) names the game and its ``params``; the lines of
+    game ``index`` carry it as ``"game"``, each step its ``"action"`` (in notation, or an id)
+    and a ``"json"`` state. The actions are the steps' ``"action"`` fields in order or, if
+    there are none, the ``history`` of the last state given.
+    """
+    name: str | None = None
+    params: dict[str, Any] = {}
+    actions: list[int | str] = []
+    last_state: dict[str, Any] | None = None
+    found: set[int] = set()
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError as error:
+            raise StateFormatError(f"{path}:{number}: not JSON ({error})") from error
+        if not isinstance(entry, dict):
+            raise StateFormatError(f"{path}:{number}: a log line is a JSON object")
+        game = entry.get("game")
+        if isinstance(game, str):  # the header
+            name = game
+            if isinstance(entry.get("params"), dict):
+                params = dict(entry["params"])
+            continue
+        if not _is_int(game):
+            continue
+        found.add(game)
+        if game != index:
+            continue
+        action = entry.get("action")
+        if isinstance(action, str) or _is_int(action):
+            actions.append(action)
+        state = entry.get("json")
+        if isinstance(state, str):
+            try:
+                state = json.loads(state)
+            except ValueError as error:
+                raise StateFormatError(f"{path}:{number}: bad state JSON ({error})") from error
+        if isinstance(state, dict):
+            last_state = state
+    if not found or index not in found:
+        known = f"0..{max(found)}" if found else "none"
+        raise BoardcoreError(f"{path}: no game {index} in the log (games found: {known})")
+    if last_state is not None:
+        name = name or last_state.get("game")
+        if "players" not in params and _is_int(last_state.get("players")):
+            params["players"] = last_state["players"]
+        if not actions and isinstance(last_state.get("history"), list):
+            actions = list(last_state["history"])
+    return Source(name, params, actions)
+
+
+def _read_state(path: Path) -> Source:
+    """A saved state (its history) or a bare JSON list of actions (ids or notation)."""
+    saved = _read_json(path)
+    if isinstance(saved, list) and all(isinstance(a, str) or _is_int(a) for a in saved):
+        return Source(None, {}, saved)
+    if isinstance(saved, dict) and isinstance(saved.get("history"), list):
+        params = {"players": saved["players"]} if "players" in saved else {}
+        return Source(saved.get("game"), params, saved["history"])
+    raise StateFormatError(f"{path}: neither a saved state nor a JSON list of actions")
+
+
+def _load_game(args: argparse.Namespace, source: Source) -> Game:
+    from . import load, reference
+
+    name = args.game or source.name
+    if not isinstance(name, str):
+        raise BoardcoreError("which game? give its name, e.g. boardcore replay kardinal ...")
+    params = dict(source.params)
+    if args.players is not None:
+        params["players"] = args.players
+    if args.data is not None:
+        params["data"] = args.data
+    engine = reference.load if args.reference else load
+    return engine(name, **params)
+
+
+def cmd_replay(args: argparse.Namespace, console: Console) -> int:
+    """``boardcore replay``: write a game as an HTML page."""
+    from . import games, play
+
+    if args.state is not None and args.log is not None:
+        raise BoardcoreError("give --state or --log, not both")
+    if args.log is not None:
+        source = load_log(Path(args.log), args.game_index)
+        where = f"{Path(args.log).name}, game {args.game_index}"
+    elif args.state is not None:
+        source = _read_state(Path(args.state))
+        where = Path(args.state).name
+    elif args.game is None:
+        raise BoardcoreError("give a game name (with --seed), --state FILE or --log FILE")
+    else:
+        source = Source(args.game, {}, [])
+        where = f"seed {args.seed}"
+    game = _load_game(args, source)
+    if args.log is None and args.state is None:
+        actions = play(game, seed=args.seed).history()
+    else:
+        probe = game.new_initial_state()
+        actions = [a if isinstance(a, int) else probe.string_to_action(a) for a in source.actions]
+    record = record_game(game, actions)
+    info = next((i for i in games() if i.name == game.name), None)
+    title = f"{info.title if info else game.name}, {game.num_players} players, {where}"
+    page = replay_html(record, title=title, perspective=args.perspective)
+    out = Path(args.out)
+    out.write_text(page, encoding="utf-8")
+    console.print(
+        f"{len(record.states)} positions of {game.name} ({where}) written to {out}",
+        highlight=False,
+    )
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Adds ``boardcore replay`` to the command's subparsers."""
+    replay = subparsers.add_parser(
+        "replay",
+        help="write a game as a self-contained HTML page to step through",
+        description="Write a game as one HTML page: every position, controls, moves, scores. "
+        "The game is a seeded random game, a saved state (its history) or a record log.",
+    )
+    replay.add_argument("game", nargs="?", help="the game (read from the file if omitted)")
+    replay.add_argument("--players", type=int)
+    replay.add_argument("--data", help="component data file (TOML) instead of the packaged one")
+    replay.add_argument("--seed", type=int, default=0, help="seeds the random agents")
+    replay.add_argument("--state", help="a saved state (JSON; its history) or a JSON list")
+    replay.add_argument("--log", help="a `boardcore record` log (JSON lines)")
+    replay.add_argument("--game-index", type=int, default=0, help="which game of --log")
+    replay.add_argument("--perspective", type=int, help="draw the game as this seat sees it")
+    replay.add_argument("--reference", action="store_true", help="use the reference engine")
+    replay.add_argument("--out", default="replay.html", help="the page (default replay.html)")
+    replay.set_defaults(run=cmd_replay)
