@@ -19,7 +19,16 @@ def test_page_examples_run(page: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "module", ["boardcore", "boardcore.rng", "boardcore._play", "boardcore.reference.kardinal"]
+    "module",
+    [
+        "boardcore",
+        "boardcore.rng",
+        "boardcore._play",
+        "boardcore.reference.kardinal",
+        "boardcore.svg",
+        "boardcore.replay",
+        "boardcore.testing",
+    ],
 )
 def test_docstring_examples_run(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))

@@ -1,4 +1,4 @@
-"""The ``boardcore`` command: simulate, play in the terminal, show a saved state, list games.
+"""The boardcore command: simulate, play in the terminal, show and replay games, check engines.
 
 boardcore simulate kardinal --players 4 --games 100000 --threads 2 --seed 1
 boardcore play kardinal --players 2
@@ -28,9 +28,20 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from . import BoardcoreError, SplitMix64, games, load, random_agent, reference, simulate
+from . import (
+    BoardcoreError,
+    SplitMix64,
+    _conformance_cli,
+    games,
+    load,
+    random_agent,
+    reference,
+    replay,
+    simulate,
+)
 from ._play import SimulationResult
 from .api import CHANCE, Game
+from .svg import state_to_svg
 
 __all__ = ["main", "summary_table", "wilson_interval"]
 
@@ -186,6 +197,9 @@ def cmd_show(args: argparse.Namespace, console: Console) -> int:
     engine = reference.load if args.reference else load
     state = engine(name, players=players).state_from_json(text)
     console.print(str(state), highlight=False, markup=False)
+    if args.svg is not None:
+        Path(args.svg).write_text(state_to_svg(state.to_json()) + "\n", encoding="utf-8")
+        console.print(f"picture saved to {args.svg}", highlight=False)
     return 0
 
 
@@ -225,10 +239,13 @@ def build_parser() -> argparse.ArgumentParser:
     show = sub.add_parser("show", help="draw a saved state (JSON)")
     show.add_argument("file")
     show.add_argument("--reference", action="store_true", help="load it with the reference")
+    show.add_argument("--svg", help="also save its picture to this SVG file")
     show.set_defaults(run=cmd_show)
 
     listing = sub.add_parser("games", help="list the games")
     listing.set_defaults(run=cmd_games)
+    replay.register(sub)
+    _conformance_cli.register(sub)
     return parser
 
 
