@@ -75,6 +75,36 @@ fn cells_touch(a: &[u16], b: &[u16]) -> bool {
         .any(|&p| b.iter().any(|&q| matches!(p.abs_diff(q), 1 | 70)))
 }
 
+/// `cells_touch` for two edifices of two stored cells each (a one-cell edifice stores its
+/// cell twice), without branches: the scoring loop's outcome is random, so branches on it
+/// would mostly be mispredicted.
+fn pairs_touch(a: [u16; 2], b: [u16; 2]) -> bool {
+    let near = |p: u16, q: u16| {
+        let d = p.abs_diff(q);
+        (d == 1) | (d == 70)
+    };
+    near(a[0], b[0]) | near(a[0], b[1]) | near(a[1], b[0]) | near(a[1], b[1])
+}
+
+/// The column of the `k`-th set bit of `row` (`k` below its popcount), by halving with
+/// conditional moves instead of a loop whose length the branch predictor cannot know.
+fn select(row: u128, mut k: u32) -> u32 {
+    let low = row as u64;
+    let in_high = k >= low.count_ones();
+    let mut x = if in_high { (row >> 64) as u64 } else { low };
+    k -= if in_high { low.count_ones() } else { 0 };
+    let mut pos = if in_high { 64 } else { 0 };
+    for shift in [32, 16, 8, 4, 2, 1] {
+        let half = x & ((1u64 << shift) - 1);
+        let ones = half.count_ones();
+        let up = k >= ones;
+        k -= if up { ones } else { 0 };
+        pos += if up { shift } else { 0 };
+        x = if up { x >> shift } else { half };
+    }
+    pos
+}
+
 /// The colours a seat may build (2 players: two each; 3 players: own and the fourth).
 pub(super) fn seat_colours(players: u8, seat: usize) -> u8 {
     match players {
@@ -207,9 +237,9 @@ impl KardinalState {
         self.occ[r] >> c & 1 == 1
     }
 
-    /// Calls `visit(first_id, mask)` for each row of legal builds of `seat`, in ascending
-    /// order of action id: bit `c` of `mask` is the action `first_id + c`. Stops early when
-    /// `visit` returns false, and then returns false itself.
+    /// Calls `visit(first_id, mask)` for each row that may hold builds of `seat`, in
+    /// ascending order of action id: bit `c` of `mask` is the legal action `first_id + c`
+    /// (masks may be empty). Stops early when `visit` returns false, and then returns false.
     fn build_rows(&self, seat: usize, mut visit: impl FnMut(Action, u128) -> bool) -> bool {
         let colours = seat_colours(self.cfg.players, seat);
         let previous = self.previous();
@@ -241,8 +271,7 @@ impl KardinalState {
                     base[r] & !near_colour[r] & !card
                 };
                 let first = ((kind * 4 + colour) * CELLS) as Action;
-                let mut visit_row =
-                    |r: usize, m: u128| m == 0 || visit(first + (r * W) as Action, m);
+                let mut visit_row = |r: usize, m: u128| visit(first + (r * W) as Action, m);
                 let more = match kind {
                     0 | 1 => (lo..hi).all(|r| visit_row(r, open(r))),
                     // A yard's two cells, one of them next to a house (rule III).
@@ -274,7 +303,7 @@ impl KardinalState {
         for r in self.row_lo - 1..self.row_hi + 2 {
             let card = if r == card_row { 1 << card_col } else { 0 };
             let m = self.adj[L_ANY][r] & !self.occ[r] & !card & FULL;
-            if m != 0 && !visit(CARDINAL_BASE + (r * W) as Action, m) {
+            if !visit(CARDINAL_BASE + (r * W) as Action, m) {
                 return;
             }
         }
@@ -311,7 +340,7 @@ impl KardinalState {
     }
 
     fn can_build(&self, seat: usize) -> bool {
-        !self.build_rows(seat, |_, _| false)
+        !self.build_rows(seat, |_, m| m == 0)
     }
 
     /// Why building `kind`/`colour` at `cell` breaks a rule, or `None` if it is legal.
@@ -424,17 +453,15 @@ impl KardinalState {
         }
     }
 
-    /// One chip of `colour` from the supply, while it lasts; chips won by building the fourth
-    /// colour of a 3-player game are put aside.
-    fn take_chip(&mut self, colour: usize, built_colour: usize) {
-        if self.supply[colour] == 0 {
-            return;
-        }
-        self.supply[colour] -= 1;
+    /// `wanted` chips of `colour` from the supply, as far as it lasts; chips won by building
+    /// the fourth colour of a 3-player game are put aside.
+    fn take_chips(&mut self, colour: usize, wanted: u8, built_colour: usize) {
+        let taken = wanted.min(self.supply[colour]);
+        self.supply[colour] -= taken;
         if self.cfg.players == 3 && built_colour == YELLOW {
-            self.aside[colour] += 1;
+            self.aside[colour] += taken;
         } else {
-            self.chips[usize::from(self.to_move)][colour] += 1;
+            self.chips[usize::from(self.to_move)][colour] += taken;
         }
     }
 
@@ -449,15 +476,12 @@ impl KardinalState {
         let new = &cells[..n_cells];
         // Scoring: one chip per touched edifice, in the colour of the edifice touched. Only
         // colours next to the new cells can have a touched edifice.
-        let near: u32 = (0..4)
-            .filter(|&c| new.iter().any(|&cell| self.has(c, cell)))
-            .fold(0, |m, c| m | 1 << c);
-        for i in 0..usize::from(self.n_edifices) {
-            let e = self.edifices[i];
-            // A one-cell edifice stores its cell twice, so four differences cover every pair.
-            if near >> e.colour & 1 == 1 && cells_touch(&cells, &e.cells) {
-                self.take_chip(usize::from(e.colour), colour);
-            }
+        let mut touched = [0u8; 4];
+        for e in &self.edifices[..usize::from(self.n_edifices)] {
+            touched[usize::from(e.colour)] += u8::from(pairs_touch(cells, e.cells));
+        }
+        for (touched_colour, &n) in touched.iter().enumerate() {
+            self.take_chips(touched_colour, n, colour);
         }
         for &c in new {
             self.occupy(c, Some(colour), shape);
@@ -508,7 +532,7 @@ impl KardinalState {
             Move::Build { kind, colour, cell } => self.build(kind, colour, cell),
             Move::Chip(colour) => {
                 let built = usize::from(self.edifices[0].colour);
-                self.take_chip(colour, built);
+                self.take_chips(colour, 1, built);
                 self.phase = Phase::Cardinal;
             }
             Move::Cardinal(cell) => {
@@ -555,28 +579,24 @@ impl GameState for KardinalState {
     /// counting pass when they fit in a small buffer, else generated again.
     fn choose_legal(&self, _buf: &mut Vec<Action>, pick: impl FnOnce(usize) -> usize) -> Action {
         const KEEP: usize = 48;
-        let mut firsts = [0 as Action; KEEP];
-        let mut masks = [0u128; KEEP];
+        // One slot more than kept: empty rows land in the next free slot without a branch
+        // and are overwritten by the next row that holds actions.
+        let mut firsts = [0 as Action; KEEP + 1];
+        let mut masks = [0u128; KEEP + 1];
         let mut rows = 0;
         let mut extra = [0; 4];
         let n_extra = self.extra_actions(&mut extra);
         let mut count = n_extra;
         self.legal_rows(|first, m| {
-            if rows < KEEP {
-                firsts[rows] = first;
-                masks[rows] = m;
-            }
-            rows += 1;
+            let slot = rows.min(KEEP);
+            firsts[slot] = first;
+            masks[slot] = m;
+            rows += usize::from(m != 0);
             count += m.count_ones() as usize;
             true
         });
         let mut k = pick(count);
-        let nth = |k: usize, mut m: u128| {
-            for _ in 0..k {
-                m &= m - 1;
-            }
-            m.trailing_zeros()
-        };
+        let nth = |k: usize, m: u128| select(m, k as u32);
         if rows <= KEEP {
             for (&first, &m) in firsts[..rows].iter().zip(&masks[..rows]) {
                 let ones = m.count_ones() as usize;
@@ -674,6 +694,19 @@ impl GameState for KardinalState {
 mod tests {
     use super::super::KardinalGame;
     use super::*;
+
+    #[test]
+    fn select_finds_the_kth_set_bit() {
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..2000 {
+            let row =
+                u128::from(rng.next()) << 64 | u128::from(rng.next()) & u128::from(rng.next());
+            let ones: Vec<u32> = (0..128).filter(|&c| row >> c & 1 == 1).collect();
+            for (k, &c) in ones.iter().enumerate() {
+                assert_eq!(select(row, k as u32), c);
+            }
+        }
+    }
     use crate::engine::Game;
     use crate::rng::SplitMix64;
 
