@@ -249,49 +249,52 @@ impl KardinalState {
         let (card_row, card_col) = self.cardinal.map_or((usize::MAX, 0), row_col);
         let card_bit = 1u128 << card_col;
         let house = &self.adj[L_SHAPE + HOUSE];
+        // The pieces (kind, colour) the seat may build, as bits `kind * 4 + colour`: its
+        // colours, with pieces of that shape left, but not the previous edifice's shape
+        // (rule VI) or colour (rule VII). Bit arithmetic rather than tests, so that the
+        // loop below does not branch on each of the sixteen.
+        let (previous_shape, previous_colour) = previous.map_or((3, 4), |(s, c)| (s, c));
+        let colours = u16::from(colours) & !(1 << previous_colour) & 0xF;
+        let mut pieces = 0u16;
         for kind in 0..4 {
             let shape = kind.min(YARD);
-            // Rule VI: no edifice of the previous one's shape.
-            if previous.is_some_and(|(s, _)| s == shape) {
-                continue;
-            }
-            for colour in 0..4 {
-                if colours >> colour & 1 == 0
-                    || self.left[colour][shape] == 0
-                    // Rule VII: no edifice of the previous one's colour.
-                    || previous.is_some_and(|(_, c)| c == colour)
-                {
-                    continue;
+            let left = (0..4).fold(0u16, |m, c| m | u16::from(self.left[c][shape] > 0) << c);
+            let allowed = u16::from(shape != previous_shape) * 0xF;
+            pieces |= (colours & left & allowed) << (4 * kind);
+        }
+        while pieces != 0 {
+            let piece = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let (kind, colour) = (piece / 4, piece % 4);
+            let shape = kind.min(YARD);
+            // Rule V: not next to the same colour.
+            let base = &self.base[shape];
+            let near_colour = &self.adj[colour];
+            let open = |r: usize| {
+                let card = if r == card_row { card_bit } else { 0 };
+                base[r] & !near_colour[r] & !card
+            };
+            let first = ((kind * 4 + colour) * CELLS) as Action;
+            let mut visit_row = |r: usize, m: u128| visit(first + (r * W) as Action, m);
+            let more = match kind {
+                0 | 1 => (lo..hi).all(|r| visit_row(r, open(r))),
+                // A yard's two cells, one of them next to a house (rule III).
+                2 => (lo..hi).all(|r| {
+                    let (a, h) = (open(r), house[r]);
+                    visit_row(r, a & (a >> 1) & (h | h >> 1))
+                }),
+                _ => {
+                    let mut below = open(lo - 1);
+                    (lo - 1..hi).all(|r| {
+                        let above = open(r + 1);
+                        let m = below & above & (house[r] | house[r + 1]);
+                        below = above;
+                        visit_row(r, m)
+                    })
                 }
-                // Rule V: not next to the same colour.
-                let base = &self.base[shape];
-                let near_colour = &self.adj[colour];
-                let open = |r: usize| {
-                    let card = if r == card_row { card_bit } else { 0 };
-                    base[r] & !near_colour[r] & !card
-                };
-                let first = ((kind * 4 + colour) * CELLS) as Action;
-                let mut visit_row = |r: usize, m: u128| visit(first + (r * W) as Action, m);
-                let more = match kind {
-                    0 | 1 => (lo..hi).all(|r| visit_row(r, open(r))),
-                    // A yard's two cells, one of them next to a house (rule III).
-                    2 => (lo..hi).all(|r| {
-                        let (a, h) = (open(r), house[r]);
-                        visit_row(r, a & (a >> 1) & (h | h >> 1))
-                    }),
-                    _ => {
-                        let mut below = open(lo - 1);
-                        (lo - 1..hi).all(|r| {
-                            let above = open(r + 1);
-                            let m = below & above & (house[r] | house[r + 1]);
-                            below = above;
-                            visit_row(r, m)
-                        })
-                    }
-                };
-                if !more {
-                    return false;
-                }
+            };
+            if !more {
+                return false;
             }
         }
         true
