@@ -213,3 +213,42 @@ def test_user_data_file_is_used(load: Loader, tmp_path: Path) -> None:
     final = boardcore.play(game, seed=1)
     assert len([e for e in json.loads(final.to_json())["edifices"]]) <= 12
     assert sum(final.scores()) <= 4 * 3 * 2
+
+
+@pytest.mark.parametrize("bad", ["x", 3.0, None, True, [1]])
+def test_wrong_argument_types_get_boardcore_errors(load: Loader, bad: Any) -> None:
+    """Not a TypeError from the bindings: the same exception classes as the reference."""
+    game: Any = load("kardinal", players=2)
+    state = game.new_initial_state()
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="not an action"):
+        state.apply_action(bad)
+    with pytest.raises(NotationError):
+        state.action_to_string(bad)
+    with pytest.raises(ParameterError, match="seat"):
+        state.observation_tensor(bad)
+    with pytest.raises(ParameterError, match="seat"):
+        state.observation_string(bad)
+    if not isinstance(bad, str):
+        with pytest.raises(NotationError):
+            state.string_to_action(bad)
+        with pytest.raises(StateFormatError):
+            game.state_from_json(bad)
+    assert state.to_json() == before
+
+
+def test_numpy_integers_are_actions(load: Loader) -> None:
+    import numpy as np
+
+    state: Any = load("kardinal", players=2).new_initial_state()
+    action = state.legal_actions()[0]
+    state.apply_action(np.int64(action))
+    assert state.history() == [action]
+    assert state.observation_tensor(np.int32(1)).shape == (44146,)
+
+
+def test_replay_rejects_what_is_not_a_list_of_actions(load: Loader) -> None:
+    game: Any = load("kardinal", players=2)
+    for bad in ("abc", [True], [0, "x"]):
+        with pytest.raises(IllegalActionError):
+            game.replay(bad)

@@ -41,33 +41,65 @@ pub fn params_to_dict<'py>(py: Python<'py>, params: &Params) -> PyResult<Bound<'
     Ok(dict)
 }
 
-/// An action id from Python: any int, so a negative or huge one is an `IllegalActionError`
-/// rather than an `OverflowError`.
-pub fn action_id(action: i64, num_actions: usize) -> Result<Action, Error> {
-    if (0..num_actions as i64).contains(&action) {
-        Ok(action as Action)
-    } else {
-        Err(Error::IllegalAction(format!(
-            "action {action} is out of range: actions are 0 to {}",
+/// The Python `repr` of an argument, for messages.
+fn describe(obj: &Bound<'_, PyAny>) -> String {
+    obj.repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| "that value".into())
+}
+
+/// An integer argument (a Python int or anything with `__index__`, such as numpy's
+/// integers; not a bool), or `None`.
+fn int_arg(obj: &Bound<'_, PyAny>) -> Option<i128> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return None;
+    }
+    obj.extract::<i128>().ok()
+}
+
+/// An action id from Python. Anything but an int in range is an `IllegalActionError` (never
+/// a `TypeError` or `OverflowError`), as in the reference engines.
+pub fn action_arg(obj: &Bound<'_, PyAny>, num_actions: usize) -> Result<Action, Error> {
+    match int_arg(obj) {
+        Some(a) if (0..num_actions as i128).contains(&a) => Ok(a as Action),
+        Some(a) => Err(Error::IllegalAction(format!(
+            "action {a} is out of range: actions are 0 to {}",
             num_actions - 1
-        )))
+        ))),
+        None => Err(Error::IllegalAction(format!(
+            "{} is not an action: action ids are ints 0 to {}",
+            describe(obj),
+            num_actions - 1
+        ))),
     }
 }
 
-pub fn notation_id(action: i64, num_actions: usize) -> Result<Action, Error> {
-    action_id(action, num_actions).map_err(|e| Error::Notation(e.to_string()))
+/// An action id to write in notation: the same checks, as a `NotationError`.
+pub fn notation_arg(obj: &Bound<'_, PyAny>, num_actions: usize) -> Result<Action, Error> {
+    action_arg(obj, num_actions).map_err(|e| Error::Notation(e.to_string()))
 }
 
-pub fn seat(player: i64, players: usize) -> Result<usize, Error> {
-    usize::try_from(player)
-        .ok()
-        .filter(|&p| p < players)
+pub fn seat_arg(obj: &Bound<'_, PyAny>, players: usize) -> Result<usize, Error> {
+    int_arg(obj)
+        .filter(|&p| (0..players as i128).contains(&p))
+        .map(|p| p as usize)
         .ok_or_else(|| {
             Error::Parameter(format!(
-                "player must be a seat from 0 to {}, not {player}",
-                players - 1
+                "player must be a seat from 0 to {}, not {}",
+                players - 1,
+                describe(obj)
             ))
         })
+}
+
+/// A text argument; `what` names it in the message of `error`.
+pub fn text_arg(
+    obj: &Bound<'_, PyAny>,
+    what: &str,
+    error: fn(String) -> Error,
+) -> Result<String, Error> {
+    obj.extract::<String>()
+        .map_err(|_| error(format!("{what} must be a str, not {}", describe(obj))))
 }
 
 /// The first `count` outputs of SplitMix64 seeded `seed`: lets tests hold the Python
@@ -136,22 +168,31 @@ macro_rules! py_game {
                     game: self.inner.clone(),
                 }
             }
-            fn state_from_json(&self, text: &str) -> PyResult<$PyState> {
-                let inner = boardcore::engine::Game::state_from_json(&*self.inner, text)
+            fn state_from_json(&self, text: &Bound<'_, PyAny>) -> PyResult<$PyState> {
+                let text =
+                    $crate::game::text_arg(text, "a saved state", boardcore::Error::StateFormat)
+                        .map_err($crate::errors::to_py)?;
+                let inner = boardcore::engine::Game::state_from_json(&*self.inner, &text)
                     .map_err($crate::errors::to_py)?;
                 Ok($PyState {
                     inner,
                     game: self.inner.clone(),
                 })
             }
-            fn replay(&self, actions: Vec<i64>) -> PyResult<$PyState> {
+            fn replay(&self, actions: &Bound<'_, PyAny>) -> PyResult<$PyState> {
+                let illegal =
+                    |msg: String| $crate::errors::to_py(boardcore::Error::IllegalAction(msg));
+                if actions.is_instance_of::<pyo3::types::PyString>() {
+                    return Err(illegal(
+                        "actions must be a sequence of action ids, not a str".into(),
+                    ));
+                }
                 let mut state = self.new_initial_state();
-                for (i, a) in actions.into_iter().enumerate() {
-                    state.apply_action(a).map_err(|e| {
-                        pyo3::Python::with_gil(|py| {
-                            let msg = format!("actions[{i}]: {}", e.value(py));
-                            $crate::errors::to_py(boardcore::Error::IllegalAction(msg))
-                        })
+                for (i, a) in actions.try_iter()?.enumerate() {
+                    let a = a?;
+                    state.apply_action(&a).map_err(|e| {
+                        let msg = format!("actions[{i}]: {}", e.value(actions.py()));
+                        illegal(msg)
                     })?;
                 }
                 Ok(state)
@@ -244,20 +285,27 @@ macro_rules! py_game {
                 boardcore::engine::GameState::chance_outcomes_into(&self.inner, &mut out);
                 out
             }
-            fn apply_action(&mut self, action: i64) -> PyResult<()> {
+            fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
                 let n = boardcore::engine::Game::num_distinct_actions(&*self.game);
-                let action = $crate::game::action_id(action, n).map_err($crate::errors::to_py)?;
+                let action = $crate::game::action_arg(action, n).map_err($crate::errors::to_py)?;
                 boardcore::engine::GameState::apply_action(&mut self.inner, action)
                     .map_err($crate::errors::to_py)
             }
-            fn action_to_string(&self, action: i64) -> PyResult<String> {
+            fn action_to_string(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
                 let n = boardcore::engine::Game::num_distinct_actions(&*self.game);
-                let action = $crate::game::notation_id(action, n).map_err($crate::errors::to_py)?;
+                let action =
+                    $crate::game::notation_arg(action, n).map_err($crate::errors::to_py)?;
                 boardcore::engine::GameState::action_to_string(&self.inner, action)
                     .map_err($crate::errors::to_py)
             }
-            fn string_to_action(&self, text: &str) -> PyResult<u32> {
-                boardcore::engine::GameState::string_to_action(&self.inner, text)
+            fn string_to_action(&self, text: &Bound<'_, PyAny>) -> PyResult<u32> {
+                let text = $crate::game::text_arg(
+                    text,
+                    "an action in notation",
+                    boardcore::Error::Notation,
+                )
+                .map_err($crate::errors::to_py)?;
+                boardcore::engine::GameState::string_to_action(&self.inner, &text)
                     .map_err($crate::errors::to_py)
             }
             fn scores(&self) -> Vec<i32> {
@@ -301,20 +349,20 @@ macro_rules! py_game {
             fn observation_tensor<'py>(
                 &self,
                 py: Python<'py>,
-                player: i64,
+                player: &Bound<'py, PyAny>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
                 use numpy::IntoPyArray;
                 let n = boardcore::engine::Game::num_players(&*self.game);
-                let seat = $crate::game::seat(player, n).map_err($crate::errors::to_py)?;
+                let seat = $crate::game::seat_arg(player, n).map_err($crate::errors::to_py)?;
                 let size = boardcore::engine::Game::observation_size(&*self.game);
                 let mut out = vec![0.0f32; size];
                 boardcore::engine::GameState::observation_tensor_into(&self.inner, seat, &mut out)
                     .map_err($crate::errors::to_py)?;
                 Ok(out.into_pyarray(py))
             }
-            fn observation_string(&self, player: i64) -> PyResult<String> {
+            fn observation_string(&self, player: &Bound<'_, PyAny>) -> PyResult<String> {
                 let n = boardcore::engine::Game::num_players(&*self.game);
-                let seat = $crate::game::seat(player, n).map_err($crate::errors::to_py)?;
+                let seat = $crate::game::seat_arg(player, n).map_err($crate::errors::to_py)?;
                 boardcore::engine::GameState::observation_string(&self.inner, seat)
                     .map_err($crate::errors::to_py)
             }
@@ -324,7 +372,11 @@ macro_rules! py_game {
             /// An SVG picture of the position, drawn by `boardcore.svg` from the canonical
             /// JSON, so both engines give the same picture.
             #[pyo3(signature = (perspective=None))]
-            fn to_svg(&self, py: Python<'_>, perspective: Option<i64>) -> PyResult<String> {
+            fn to_svg(
+                &self,
+                py: Python<'_>,
+                perspective: Option<Bound<'_, PyAny>>,
+            ) -> PyResult<String> {
                 let json = boardcore::engine::GameState::to_json(&self.inner);
                 py.import("boardcore.svg")?
                     .call_method1("state_to_svg", (json, perspective))?
