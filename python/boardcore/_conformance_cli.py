@@ -9,21 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
 from . import load, reference
+from ._cli_common import game_params, progress_bar
 from .api import Game
 from .testing import api_test, compare, load_engine, record, verify
 
@@ -33,29 +23,6 @@ ENGINE_HELP = (
     "module:factory or path/to/file.py:factory; called factory(name, **params) when its "
     "first parameter takes the game name positionally, else factory(**params)"
 )
-
-
-@contextmanager
-def _bar(console: Console, description: str, total: int | None) -> Iterator[Callable[[int], None]]:
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=False) as bar:
-        task = bar.add_task(description, total=total)
-        yield lambda n: bar.advance(task, n)
-
-
-def _params(args: argparse.Namespace) -> dict[str, Any]:
-    params: dict[str, Any] = {}
-    if args.players is not None:
-        params["players"] = args.players
-    if getattr(args, "data", None) is not None:
-        params["data"] = args.data
-    return params
 
 
 def _verdict(console: Console, ok: bool, text: str) -> None:
@@ -68,8 +35,8 @@ def _verdict(console: Console, ok: bool, text: str) -> None:
 
 
 def cmd_record(args: argparse.Namespace, console: Console) -> int:
-    game: Game = load_engine(args.engine, args.game, **_params(args))
-    with _bar(console, f"recording {args.game}", args.games) as advance:
+    game: Game = load_engine(args.engine, args.game, **game_params(args))
+    with progress_bar(console, f"recording {args.game}", args.games) as advance:
         result = record(game, args.out, games=args.games, seed=args.seed, progress=advance)
     console.print(str(result), highlight=False, markup=False, soft_wrap=True)
     return 0
@@ -89,24 +56,26 @@ def cmd_verify(args: argparse.Namespace, console: Console) -> int:
     total = _games_in_log(args.log)
     if args.games is not None:
         total = args.games if total is None else min(total, args.games)
-    with _bar(console, f"verifying {args.log}", total) as advance:
+    with progress_bar(console, f"verifying {args.log}", total) as advance:
         result = verify(args.log, args.engine, games=args.games, progress=advance)
     _verdict(console, result.ok, str(result))
     return 0 if result.ok else 1
 
 
 def cmd_conformance(args: argparse.Namespace, console: Console) -> int:
-    params = _params(args)
+    params = game_params(args)
     theirs = load_engine(args.engine, args.game, **params)
     ours = (reference.load if args.against == "reference" else load)(args.game, **params)
     ok = True
     if args.api_games > 0:
-        with _bar(console, "api_test", args.api_games) as advance:
+        with progress_bar(console, "api_test", args.api_games) as advance:
             checked = api_test(theirs, games=args.api_games, seed=args.seed, progress=advance)
         _verdict(console, checked.ok, str(checked))
         ok = checked.ok
     if args.games > 0:
-        with _bar(console, f"compare with boardcore ({args.against})", args.games) as advance:
+        with progress_bar(
+            console, f"compare with boardcore ({args.against})", args.games
+        ) as advance:
             compared = compare(
                 theirs,
                 ours,

@@ -18,14 +18,6 @@ from typing import Any
 
 import numpy as np
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from . import (
@@ -39,6 +31,7 @@ from . import (
     replay,
     simulate,
 )
+from ._cli_common import game_params, progress_bar
 from ._play import SimulationResult
 from .api import CHANCE, Game
 from .svg import state_to_svg
@@ -103,33 +96,16 @@ def _save(result: SimulationResult, out: Path) -> None:
         raise BoardcoreError(f"--out must end in .csv or .npz, not {out.name!r}")
 
 
-def _params(args: argparse.Namespace) -> dict[str, Any]:
-    params: dict[str, Any] = {}
-    if args.players is not None:
-        params["players"] = args.players
-    if getattr(args, "data", None) is not None:
-        params["data"] = args.data
-    return params
-
-
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
-    params = _params(args)
+    params = game_params(args)
     load(args.game, **params)  # bad parameters fail before the progress bar starts
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=False) as bar:
-        task = bar.add_task(f"simulating {args.game}", total=args.games)
+    with progress_bar(console, f"simulating {args.game}", args.games) as advance:
         result = simulate(
             args.game,
             games=args.games,
             seed=args.seed,
             threads=args.threads,
-            progress=lambda n: bar.advance(task, n),
+            progress=advance,
             chunk=max(1000, min(50_000, args.games // 50 or 1)),
             **params,
         )
@@ -152,7 +128,7 @@ def _legal_moves(state: Any) -> list[str]:
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
-    game: Game = load(args.game, **_params(args))
+    game: Game = load(args.game, **game_params(args))
     state = game.new_initial_state()
     rng = SplitMix64(args.seed)
     human = args.seat

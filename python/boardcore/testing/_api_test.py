@@ -15,7 +15,7 @@ from boardcore.api import CHANCE, TERMINAL, Game
 from boardcore.rng import SplitMix64
 
 from ._common import (
-    ConformanceError,
+    Outcome,
     canonical,
     choose,
     engine_name,
@@ -82,7 +82,7 @@ class Violation:
 
 
 @dataclass
-class ApiTestResult:
+class ApiTestResult(Outcome):
     """What ``api_test`` found: ``ok``, or the violated invariants.
 
     ``str(result)`` is the report; ``raise_if_failed()`` raises :class:`ConformanceError`
@@ -109,14 +109,6 @@ class ApiTestResult:
     def failed_checks(self) -> list[str]:
         """The names of the checks that failed, in the order they first failed."""
         return [v.check for v in self.violations]
-
-    def raise_if_failed(self) -> None:
-        """Raise :class:`ConformanceError` (an ``AssertionError``) with the report unless ok."""
-        if not self.ok:
-            raise ConformanceError(str(self))
-
-    def __bool__(self) -> bool:
-        return self.ok
 
     def __str__(self) -> str:
         status = (

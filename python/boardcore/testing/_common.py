@@ -19,6 +19,7 @@ __all__ = [
     "Difference",
     "Disagreement",
     "GoldenLogError",
+    "Outcome",
 ]
 
 MASK64: Final = (1 << 64) - 1
@@ -32,6 +33,22 @@ class ConformanceError(AssertionError):
     Raised by ``raise_if_failed()`` of every result, so the kit's functions double as
     assertions in a test suite (pytest shows the report).
     """
+
+
+class Outcome:
+    """What every result of the kit shares: truthy when ``ok``, and ``raise_if_failed()``."""
+
+    @property
+    def ok(self) -> bool:
+        raise NotImplementedError
+
+    def raise_if_failed(self) -> None:
+        """Raise :class:`ConformanceError` (an ``AssertionError``) with the report unless ok."""
+        if not self.ok:
+            raise ConformanceError(str(self))
+
+    def __bool__(self) -> bool:
+        return self.ok
 
 
 class GoldenLogError(BoardcoreError):

@@ -16,9 +16,9 @@ from boardcore.rng import SplitMix64
 from ._common import (
     MISSING,
     Calls,
-    ConformanceError,
     Difference,
     Disagreement,
+    Outcome,
     choose,
     engine_name,
     error_text,
@@ -455,7 +455,7 @@ def shrink(
 
 
 @dataclass
-class CompareResult:
+class CompareResult(Outcome):
     """What ``compare`` found: ``ok``, or the first disagreement (and a shorter one).
 
     ``str(result)`` is the report; ``raise_if_failed()`` raises :class:`ConformanceError`
@@ -484,14 +484,6 @@ class CompareResult:
     def ok(self) -> bool:
         """True when the engines agreed on every step of every game."""
         return self.disagreement is None
-
-    def raise_if_failed(self) -> None:
-        """Raise :class:`ConformanceError` (an ``AssertionError``) with the report unless ok."""
-        if not self.ok:
-            raise ConformanceError(str(self))
-
-    def __bool__(self) -> bool:
-        return self.ok
 
     def __str__(self) -> str:
         head = (

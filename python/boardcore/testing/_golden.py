@@ -16,10 +16,10 @@ from boardcore.rng import SplitMix64
 
 from ._common import (
     Calls,
-    ConformanceError,
     Difference,
     Disagreement,
     GoldenLogError,
+    Outcome,
     choose,
     engine_name,
     error_text,
@@ -225,7 +225,7 @@ def _records(lines: Iterable[str], name: str) -> Iterator[tuple[int, dict[str, A
 
 
 @dataclass
-class VerifyResult:
+class VerifyResult(Outcome):
     """What ``verify`` found: ``ok``, or the first step where the engine and log disagree.
 
     ``str(result)`` is the report; ``raise_if_failed()`` raises :class:`ConformanceError`
@@ -250,14 +250,6 @@ class VerifyResult:
     def ok(self) -> bool:
         """True when the engine replayed every checked game exactly as logged."""
         return self.disagreement is None
-
-    def raise_if_failed(self) -> None:
-        """Raise :class:`ConformanceError` (an ``AssertionError``) with the report unless ok."""
-        if not self.ok:
-            raise ConformanceError(str(self))
-
-    def __bool__(self) -> bool:
-        return self.ok
 
     def __str__(self) -> str:
         head = f"verify {self.log} ({self.game} {self.params}, {self.games} games) on {self.engine}"
