@@ -68,16 +68,10 @@ pub(super) fn xy(cell: u16) -> (i32, i32) {
     (c as i32 - OFFSET, r as i32 - OFFSET)
 }
 
-/// Edge-adjacent cells. Built cells never lie in the margin columns, so a difference of one
-/// is never a wrap from one row's end to the next row's start.
-fn cells_touch(a: &[u16], b: &[u16]) -> bool {
-    a.iter()
-        .any(|&p| b.iter().any(|&q| matches!(p.abs_diff(q), 1 | 70)))
-}
-
-/// `cells_touch` for two edifices of two stored cells each (a one-cell edifice stores its
-/// cell twice), without branches: the scoring loop's outcome is random, so branches on it
-/// would mostly be mispredicted.
+/// Whether two edifices touch (edge-adjacent cells), each given by its two stored cells (a
+/// one-cell edifice stores its cell twice). Built cells never lie in the margin columns, so
+/// a difference of one is never a wrap from one row's end to the next row's start. No
+/// branches: the scoring loop's outcome is random, so they would mostly be mispredicted.
 fn pairs_touch(a: [u16; 2], b: [u16; 2]) -> bool {
     let near = |p: u16, q: u16| {
         let d = p.abs_diff(q);
@@ -496,7 +490,7 @@ impl KardinalState {
             shape: shape as u8,
             colour: colour as u8,
             seat: self.to_move,
-            touches_cathedral: cells_touch(new, &[NAVE, CLOCK_TOWER]),
+            touches_cathedral: pairs_touch(cells, [NAVE, CLOCK_TOWER]),
         };
         self.n_edifices += 1;
         // The first build touches only the cathedral: its builder chooses a chip instead.
