@@ -17,7 +17,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-__all__ = ["game_params", "progress_bar"]
+__all__ = ["add_game_arguments", "game_params", "progress_bar"]
 
 
 @contextmanager
@@ -45,3 +45,10 @@ def game_params(args: argparse.Namespace) -> dict[str, Any]:
     if getattr(args, "data", None) is not None:
         params["data"] = args.data
     return params
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The game and its parameters, as every subcommand that loads a game takes them."""
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--data", help="component data file (TOML) instead of the packaged one")

@@ -13,7 +13,7 @@ import json
 from rich.console import Console
 
 from . import load, reference
-from ._cli_common import game_params, progress_bar
+from ._cli_common import add_game_arguments, game_params, progress_bar
 from .api import Game
 from .testing import api_test, compare, load_engine, record, verify
 
@@ -96,9 +96,7 @@ def cmd_conformance(args: argparse.Namespace, console: Console) -> int:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Adds ``record``, ``verify`` and ``conformance`` to the ``boardcore`` command."""
     rec = sub.add_parser("record", help="write a golden log of seeded games (JSON Lines)")
-    rec.add_argument("game")
-    rec.add_argument("--players", type=int)
-    rec.add_argument("--data", help="component data file (TOML) instead of the packaged one")
+    add_game_arguments(rec)
     rec.add_argument("--games", type=int, default=200)
     rec.add_argument("--seed", type=int, default=0)
     rec.add_argument("--out", required=True, help="the log file to write (.jsonl)")
@@ -118,14 +116,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     conf = sub.add_parser(
         "conformance", help="api_test an engine and compare it with boardcore's, step by step"
     )
-    conf.add_argument("game")
+    add_game_arguments(conf)
     conf.add_argument(
         "--engine",
         default="boardcore.reference:load",
         help=f"{ENGINE_HELP} (default: %(default)s)",
     )
-    conf.add_argument("--players", type=int)
-    conf.add_argument("--data", help="component data file (TOML) instead of the packaged one")
     conf.add_argument("--games", type=int, default=1000, help="games to compare (default 1000)")
     conf.add_argument("--api-games", type=int, default=100, help="games of api_test (default 100)")
     conf.add_argument("--seed", type=int, default=0)

@@ -31,7 +31,7 @@ from . import (
     replay,
     simulate,
 )
-from ._cli_common import game_params, progress_bar
+from ._cli_common import add_game_arguments, game_params, progress_bar
 from ._play import SimulationResult
 from .api import CHANCE, Game
 from .svg import state_to_svg
@@ -196,9 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("simulate", help="play many seeded random games and summarise them")
-    sim.add_argument("game")
-    sim.add_argument("--players", type=int)
-    sim.add_argument("--data", help="component data file (TOML) instead of the packaged one")
+    add_game_arguments(sim)
     sim.add_argument("--games", type=int, default=10_000)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--threads", type=int, default=None, help="default: all cores")
@@ -206,8 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(run=cmd_simulate)
 
     play = sub.add_parser("play", help="play against random agents in the terminal")
-    play.add_argument("game")
-    play.add_argument("--players", type=int)
+    add_game_arguments(play)
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument("--seed", type=int, default=0, help="seeds the random agents")
     play.set_defaults(run=cmd_play)
