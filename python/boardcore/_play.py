@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -104,9 +105,7 @@ def simulate(
     >>> r.scores.shape, bool(r.winners.any(axis=1).all())
     ((100, 3), True)
     """
-    import time
-
-    from . import load
+    from . import load  # here, not at the top: boardcore/__init__ imports this module
 
     if games < 0:
         raise ParameterError(f"games must be 0 or more, not {games}")
