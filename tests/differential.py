@@ -12,8 +12,14 @@ from boardcore import SplitMix64
 from boardcore.api import CHANCE, Game
 
 
-def diff_game(rust: Game, ref: Game, seed: int, *, strings: bool = True) -> int:
-    """Plays game ``seed`` with the random agent on both engines; returns its length."""
+def diff_game(
+    rust: Game, ref: Game, seed: int, *, strings: bool = True, observations: int = 0
+) -> int:
+    """Plays game ``seed`` with the random agent on both engines; returns its length.
+
+    With ``observations=k`` every seat's observation string and tensor are compared too,
+    at every ``k``-th step and at the end (games with hidden information).
+    """
     a: Any = rust.new_initial_state()
     b: Any = ref.new_initial_state()
     rng = SplitMix64(seed)
@@ -23,6 +29,12 @@ def diff_game(rust: Game, ref: Game, seed: int, *, strings: bool = True) -> int:
         assert a.current_player() == b.current_player(), where
         assert a.to_json() == b.to_json(), where
         assert a.is_terminal() == b.is_terminal(), where
+        if observations and (step % observations == 0 or a.is_terminal()):
+            for seat in range(rust.num_players):
+                assert a.observation_string(seat) == b.observation_string(seat), where
+                assert a.observation_tensor(seat).tolist() == b.observation_tensor(seat).tolist(), (
+                    where
+                )
         if a.is_terminal():
             break
         if a.current_player() == CHANCE:

@@ -33,4 +33,18 @@ GAMES: dict[str, GameInfo] = {
         },
         rust_class="KardinalGame",
     ),
+    "prestel_new_york": GameInfo(
+        name="prestel_new_york",
+        title="The Prestel New York Architecture Game",
+        players=(2, 3, 4, 5),
+        version=1,
+        status="complete",
+        parameters={
+            "players": "2, 3, 4 or 5 (default 4)",
+            "speeds": "search speed per seat, e.g. '2,1,1' (default all 1)",
+            "max_rounds": "0 for no limit (default, as in the rulebook) or a round limit",
+            "data": "path to a component TOML file (default: the packaged reconstruction)",
+        },
+        rust_class="PrestelNewYorkGame",
+    ),
 }

@@ -7,6 +7,7 @@ mod errors;
 mod game;
 
 use boardcore::games::kardinal::KardinalGame;
+use boardcore::games::prestel_new_york::PrestelGame;
 
 py_game!(
     PyKardinalGame,
@@ -15,12 +16,21 @@ py_game!(
     "KardinalState",
     KardinalGame
 );
+py_game!(
+    PyPrestelNewYorkGame,
+    PyPrestelNewYorkState,
+    "PrestelNewYorkGame",
+    "PrestelNewYorkState",
+    PrestelGame
+);
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<PyKardinalGame>()?;
     m.add_class::<PyKardinalState>()?;
+    m.add_class::<PyPrestelNewYorkGame>()?;
+    m.add_class::<PyPrestelNewYorkState>()?;
     m.add_function(wrap_pyfunction!(game::splitmix64, m)?)?;
     Ok(())
 }

@@ -7,6 +7,7 @@
 pub mod engine;
 pub mod games;
 pub mod rng;
+pub mod saved;
 pub mod sim;
 
 pub use engine::{Action, Error, Game, GameState, CHANCE, TERMINAL};

@@ -1,3 +1,4 @@
 //! One module per game.
 
 pub mod kardinal;
+pub mod prestel_new_york;

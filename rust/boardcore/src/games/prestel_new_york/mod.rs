@@ -1,0 +1,221 @@
+//! The Prestel New York Architecture Game, for 2 to 5 players.
+//!
+//! Rulings (the search race model, memory), notation, action encoding and the JSON schema:
+//! `docs/games/prestel_new_york.md`. Parts and commissions are small ids into the component
+//! data; hands and sets of parts are `u128` bit sets, stacks fixed arrays, so a state is one
+//! flat struct plus its history and a shared pointer to the data.
+
+mod data;
+mod json;
+mod notation;
+mod render;
+mod state;
+
+pub use data::Data;
+pub use notation::Move;
+pub use state::{Phase, PrestelState};
+
+use std::sync::Arc;
+
+use crate::engine::{check_param_names, int_param, str_param, Error, Game, ParamValue, Params};
+
+pub const NAME: &str = "prestel_new_york";
+/// Bumped whenever the rules or data change what a game does.
+pub const VERSION: u32 = 1;
+
+pub const MAX_PLAYERS: usize = 5;
+pub const STACKS: usize = 5;
+pub const SLOTS: usize = 4;
+pub const HAND: u32 = 2;
+pub const MAX_PARTS: usize = 96;
+pub const MAX_COMMISSIONS: usize = 32;
+pub const STACK_LETTERS: [char; 5] = ['A', 'B', 'C', 'D', 'E'];
+pub const PHASES: [&str; 8] = [
+    "setup", "stack", "search", "tie", "stone", "build", "refill", "end",
+];
+
+/// The action-id layout for `p` parts and `c` commissions (docs, "Action encoding").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub parts: u32,
+    pub commissions: u32,
+}
+
+impl Layout {
+    pub const LOOK: u32 = 5;
+    pub const TAKE: u32 = 6;
+    pub fn stone(&self) -> u32 {
+        6 + self.parts
+    }
+    pub fn build(&self) -> u32 {
+        11 + self.parts
+    }
+    pub fn slide(&self) -> u32 {
+        11 + 2 * self.parts
+    }
+    pub fn deal(&self) -> u32 {
+        11 + 7 * self.parts
+    }
+    pub fn reveal(&self) -> u32 {
+        11 + 8 * self.parts
+    }
+    pub fn draw(&self) -> u32 {
+        11 + 8 * self.parts + self.commissions
+    }
+    pub fn finish(&self) -> u32 {
+        16 + 8 * self.parts + self.commissions
+    }
+    pub fn num_actions(&self) -> u32 {
+        21 + 8 * self.parts + self.commissions
+    }
+    pub fn observation_size(&self) -> usize {
+        (14 * self.parts + 8 * self.commissions + 131) as usize
+    }
+}
+
+/// What every state of a game shares: parameters and data.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Config {
+    pub players: u8,
+    pub speeds: [u32; MAX_PLAYERS],
+    pub max_rounds: u32,
+    pub data: Data,
+    pub layout: Layout,
+}
+
+/// Prestel New York with its parameters and component data fixed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrestelGame {
+    cfg: Arc<Config>,
+    data_path: Option<String>,
+}
+
+fn parse_speeds(text: &str, players: usize) -> Result<[u32; MAX_PLAYERS], Error> {
+    let bad = || {
+        Error::Parameter(format!(
+            "speeds must be {players} integers from 1 to 100 separated by commas (one per \
+             seat, e.g. \"{}\"), not {text:?}",
+            vec!["1"; players].join(",")
+        ))
+    };
+    let items: Vec<&str> = text.split(',').collect();
+    if items.len() != players {
+        return Err(bad());
+    }
+    let mut speeds = [1; MAX_PLAYERS];
+    for (i, item) in items.iter().enumerate() {
+        let ok =
+            !item.is_empty() && item.bytes().all(|b| b.is_ascii_digit()) && !item.starts_with('0');
+        match item.parse::<u32>() {
+            Ok(v) if ok && (1..=100).contains(&v) => speeds[i] = v,
+            _ => return Err(bad()),
+        }
+    }
+    Ok(speeds)
+}
+
+impl PrestelGame {
+    /// `players` 2..=5; `speeds` like `"2,1,1"`; `max_rounds` 0 (none) or a limit; `data` a
+    /// TOML file like `data/prestel_new_york.toml`, or the packaged one.
+    pub fn new(
+        players: i64,
+        speeds: Option<&str>,
+        max_rounds: i64,
+        data: Option<&str>,
+    ) -> Result<Self, Error> {
+        if !(2..=5).contains(&players) {
+            return Err(Error::Parameter(format!(
+                "prestel_new_york is for 2 to 5 players, not {players}"
+            )));
+        }
+        let n = players as usize;
+        let speeds_arr = match speeds {
+            Some(text) => parse_speeds(text, n)?,
+            None => [1; MAX_PLAYERS],
+        };
+        if !(0..=100_000).contains(&max_rounds) {
+            return Err(Error::Parameter(format!(
+                "max_rounds must be 0 (no limit) or a round limit from 1 to 100000, not \
+                 {max_rounds}"
+            )));
+        }
+        let data_set = Data::load(data)?;
+        let layout = Layout {
+            parts: data_set.parts() as u32,
+            commissions: data_set.commissions() as u32,
+        };
+        Ok(Self {
+            cfg: Arc::new(Config {
+                players: players as u8,
+                speeds: speeds_arr,
+                max_rounds: max_rounds as u32,
+                data: data_set,
+                layout,
+            }),
+            data_path: data.map(str::to_owned),
+        })
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    /// The speeds as the parameter text, `"1,1,1"`.
+    pub fn speeds_text(&self) -> String {
+        let n = usize::from(self.cfg.players);
+        let items: Vec<String> = self.cfg.speeds[..n].iter().map(u32::to_string).collect();
+        items.join(",")
+    }
+}
+
+impl Game for PrestelGame {
+    type State = PrestelState;
+
+    fn from_params(params: &Params) -> Result<Self, Error> {
+        check_param_names(NAME, params, &["players", "speeds", "max_rounds", "data"])?;
+        Self::new(
+            int_param(params, "players", 4)?,
+            str_param(params, "speeds")?,
+            int_param(params, "max_rounds", 0)?,
+            str_param(params, "data")?,
+        )
+    }
+    fn params(&self) -> Params {
+        let mut params = Params::new();
+        params.insert(
+            "players".into(),
+            ParamValue::Int(i64::from(self.cfg.players)),
+        );
+        params.insert("speeds".into(), ParamValue::Str(self.speeds_text()));
+        params.insert(
+            "max_rounds".into(),
+            ParamValue::Int(i64::from(self.cfg.max_rounds)),
+        );
+        if let Some(data) = &self.data_path {
+            params.insert("data".into(), ParamValue::Str(data.clone()));
+        }
+        params
+    }
+
+    fn name(&self) -> &'static str {
+        NAME
+    }
+    fn version(&self) -> u32 {
+        VERSION
+    }
+    fn num_players(&self) -> usize {
+        usize::from(self.cfg.players)
+    }
+    fn num_distinct_actions(&self) -> usize {
+        self.cfg.layout.num_actions() as usize
+    }
+    fn observation_size(&self) -> usize {
+        self.cfg.layout.observation_size()
+    }
+    fn new_initial_state(&self) -> PrestelState {
+        PrestelState::new(Arc::clone(&self.cfg))
+    }
+    fn state_from_json(&self, text: &str) -> Result<PrestelState, Error> {
+        json::from_json(self, text)
+    }
+}
