@@ -38,8 +38,13 @@ def progress_bar(
 
 
 def game_params(args: argparse.Namespace) -> dict[str, Any]:
-    """The game parameters given on the command line (``--players``, ``--data``)."""
+    """The game parameters given on the command line (``--players``, ``--data``, and any
+    other as ``--param name=value``, e.g. ``--param max_rounds=50``)."""
     params: dict[str, Any] = {}
+    for item in getattr(args, "param", None) or []:
+        name, _, value = item.partition("=")
+        # Game parameters are integers or text: a value that reads as an integer is one.
+        params[name] = int(value) if value.lstrip("-").isdigit() else value
     if getattr(args, "players", None) is not None:
         params["players"] = args.players
     if getattr(args, "data", None) is not None:
@@ -47,8 +52,21 @@ def game_params(args: argparse.Namespace) -> dict[str, Any]:
     return params
 
 
+def _name_value(text: str) -> str:
+    if "=" not in text or text.startswith("="):
+        raise argparse.ArgumentTypeError(f"expected name=value, e.g. max_rounds=50, not {text!r}")
+    return text
+
+
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     """The game and its parameters, as every subcommand that loads a game takes them."""
     parser.add_argument("game")
     parser.add_argument("--players", type=int)
     parser.add_argument("--data", help="component data file (TOML) instead of the packaged one")
+    parser.add_argument(
+        "--param",
+        action="append",
+        type=_name_value,
+        metavar="NAME=VALUE",
+        help="another game parameter (repeatable), e.g. --param speeds=2,1,1",
+    )
