@@ -43,15 +43,12 @@ def test_engines_agree_on_games_with_a_round_limit(players: int, start: int) -> 
 def test_engines_agree_on_whole_games(players: int) -> None:
     rust, ref = engines(players=players)
     lengths = [
-        diff_game(rust, ref, seed, strings=seed < 2, observations=97)
-        for seed in range(WHOLE_GAMES)
+        diff_game(rust, ref, seed, strings=seed < 2, observations=97) for seed in range(WHOLE_GAMES)
     ]
     assert min(lengths) > 64 + 5 + players
 
 
-@pytest.mark.parametrize(
-    "speeds", ["2,1", "1,3", "3,2,1", "1,1,2,2", "5,4,3,2,1", "100,1,1,1,100"]
-)
+@pytest.mark.parametrize("speeds", ["2,1", "1,3", "3,2,1", "1,1,2,2", "5,4,3,2,1", "100,1,1,1,100"])
 def test_engines_agree_with_search_speeds(speeds: str) -> None:
     rust, ref = engines(players=speeds.count(",") + 1, speeds=speeds, max_rounds=20)
     for seed in range(150):

@@ -73,7 +73,7 @@ def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
 
 
 def test_json_is_canonical(load: Loader) -> None:
-    state = random_states(load(NAME, players=3, max_rounds=3), 1)[150]
+    state = random_states(load(NAME, players=3, max_rounds=3), 1)[100]
     text = state.to_json()
     assert text == json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"))
     assert " " not in text.replace('"', "")

@@ -354,7 +354,9 @@ impl PrestelState {
                         self.to_move = CHANCE;
                         return;
                     }
-                    if self.table.iter().all(|&t| t == NONE) {
+                    // The ruling on empty stacks: with no part left to take, nobody can
+                    // ever build again, so the game would not end.
+                    if self.stack_len.iter().all(|&len| len == 0) {
                         let winners = self.most_chips();
                         self.end(winners);
                         return;

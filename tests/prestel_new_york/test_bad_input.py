@@ -1,0 +1,583 @@
+"""Bad input: a specific boardcore exception a user can act on, and nothing changed."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boardcore
+from boardcore import (
+    DataError,
+    IllegalActionError,
+    NotationError,
+    ParameterError,
+    StateFormatError,
+)
+from boardcore.api import CHANCE, State
+from tests.conftest import Loader, apply
+from tests.prestel_new_york.test_rules import (
+    GAME,
+    M_BUILD,
+    M_COMPLETE,
+    M_REFILL,
+    M_SEARCH,
+    M_STONES,
+    PACKAGED,
+    SMALL,
+    Components,
+    data_text,
+    m_game,
+    start,
+    t_game,
+)
+
+REVEALS = ("reveal seagram", "reveal dakota", "reveal empire-state", "reveal liberty")
+
+
+def assert_rejected(state: State, move: str) -> None:
+    """Applying `move` raises IllegalActionError naming it, and changes nothing."""
+    action = state.string_to_action(move)
+    if state.current_player() == CHANCE:
+        assert action not in [a for a, _ in state.chance_outcomes()], move
+    else:
+        assert action not in state.legal_actions(), move
+    before = state.to_json()
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_action(action)
+    message = str(info.value)
+    assert move in message or str(action) in message, message
+    assert state.to_json() == before
+
+
+def test_errors_are_value_errors() -> None:
+    for error in (IllegalActionError, NotationError, StateFormatError, DataError, ParameterError):
+        assert issubclass(error, boardcore.BoardcoreError)
+        assert issubclass(error, ValueError)
+
+
+# --- illegal actions, phase by phase --------------------------------------------------------
+
+
+def test_illegal_during_the_reveals(load: Loader) -> None:
+    state = apply(load(GAME, players=2).new_initial_state(), "reveal seagram")
+    for move in (
+        "reveal seagram",  # already in slot 1
+        "deal seagram/plaza",  # the parts are dealt after the five reveals
+        "draw stone 1",
+        "finish 0",
+        "stack A",  # a seat's action at a chance node
+        "look",
+        "build seagram/plaza",
+    ):
+        assert_rejected(state, move)
+    apply(state, "reveal dakota", "reveal empire-state", "reveal liberty")
+    assert_rejected(state, "reveal liberty")  # the deck's top must be a fifth card
+
+
+def test_illegal_during_the_deal(load: Loader) -> None:
+    state = apply(load(GAME, players=2).new_initial_state(), *REVEALS, "reveal city-hall")
+    apply(state, "deal flatiron/wedge")
+    for move in ("deal flatiron/wedge", "reveal chrysler", "draw stone 2", "stack B"):
+        assert_rejected(state, move)
+
+
+def test_illegal_during_the_stone_draws(load: Loader) -> None:
+    state = apply(load(GAME, players=3).new_initial_state(), *REVEALS, "reveal city-hall")
+    apply(state, *(f"deal {p}" for p in PACKAGED.parts), "draw stone 4")
+    for move in ("draw stone 4", "deal flatiron/wedge", "stone 1", "stack A"):
+        assert_rejected(state, move)
+
+
+def test_illegal_in_the_stack_phase(load: Loader) -> None:
+    state = m_game(load, "stack A")
+    for move in (
+        "stack A",  # taken by seat 0
+        "look",
+        "take chrysler/lobby",
+        "stone 5",
+        "build dakota/courtyard",
+        "slide dakota/courtyard A",
+        "finish 0",
+        "reveal guggenheim",
+        "deal flatiron/wedge",
+        "draw stone 1",
+    ):
+        assert_rejected(state, move)
+
+
+def test_illegal_empty_stack_while_another_has_parts(load: Loader, tmp_path: Path) -> None:
+    from tests.prestel_new_york.test_rules import e5_game
+
+    state = e5_game(load, tmp_path)
+    apply(state, "build dakota/courtyard", "build lever-house/podium", "build federal-hall/portico")
+    apply(state, "slide city-hall/wings B", "build seagram/plaza")
+    for move in ("stack C", "stack D", "stack E"):
+        assert_rejected(state, move)
+
+
+def test_illegal_in_the_search(load: Loader) -> None:
+    state = m_game(load, "stack A", "stack B")
+    for move in (
+        "take chrysler/lobby",  # not looked at yet
+        "take seagram/plaza",  # in the seat's hand
+        "take seagram/tower",  # another stack's top
+        "stack C",
+        "stone 2",
+        "build seagram/plaza",
+        "slide seagram/plaza A",
+        "finish 0",
+    ):
+        assert_rejected(state, move)
+    apply(state, "look", "take chrysler/lobby")
+    # Seat 1 searches now; seat 0 took its one part.
+    assert_rejected(state, "take dakota/gables")
+
+
+def test_illegal_look_once_every_part_is_seen(load: Loader, tmp_path: Path) -> None:
+    state = t_game(load, tmp_path, "stack C", "stack A", "look", "look")
+    assert_rejected(state, "look")
+
+
+def test_illegal_in_a_tie(load: Loader) -> None:
+    # Four players look at 1, 2, 2 and 3 parts: seats 1 and 2 tie for second place.
+    state = start(load, 4)
+    apply(state, "stack A", "stack B", "stack C", "stack D")
+    for looks in (1, 2, 2, 3):
+        for _ in range(looks):
+            apply(state, "look")
+        takes = [a for a in state.legal_actions() if state.action_to_string(a).startswith("take")]
+        state.apply_action(takes[0])
+    for move in ("finish 0", "finish 3", "stone 1", "reveal guggenheim", "look"):
+        assert_rejected(state, move)
+
+
+def test_illegal_in_the_stone_phase(load: Loader) -> None:
+    state = m_game(load, *M_SEARCH)
+    for move in ("stone 1", "stone 3", "stone 4", "look", "build liberty/pedestal", "finish 1"):
+        assert_rejected(state, move)
+    apply(state, "stone 5")
+    assert_rejected(state, "stone 5")  # picked by seat 1
+
+
+def test_illegal_in_the_build_phase(load: Loader) -> None:
+    state = m_game(load, *M_SEARCH, *M_STONES)
+    for move in (
+        "build chrysler/lobby",  # chrysler lies in no slot
+        "build liberty/figure",  # seat 1's part
+        "build seagram/tower",  # in stack B
+        "slide liberty/figure A",  # not in seat 0's hand
+        "slide empire-state/tower B",  # in stack A
+        "stack A",
+        "look",
+        "take dakota/gables",
+        "stone 2",
+        "reveal guggenheim",
+    ):
+        assert_rejected(state, move)
+
+
+def test_illegal_in_the_refill(load: Loader) -> None:
+    state = m_game(load, *M_SEARCH, *M_STONES, *M_BUILD)
+    # seagram stays in slot 1, city-hall fills slot 2, dakota, empire-state and liberty are
+    # in the deck's tail: none of them is an unseen card.
+    for move in (
+        "reveal seagram",
+        "reveal city-hall",
+        "reveal dakota",
+        "reveal liberty",
+        "stack A",
+        "finish 0",
+        "deal flatiron/wedge",
+    ):
+        assert_rejected(state, move)
+    apply(state, *M_REFILL)
+    assert_rejected(state, "reveal trinity-church")  # nothing left to reveal
+
+
+def test_no_action_after_the_end(load: Loader) -> None:
+    state = m_game(load, *M_COMPLETE, max_rounds=1)
+    assert state.is_terminal()
+    before = state.to_json()
+    for action in (0, 5, state.string_to_action("reveal guggenheim")):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(action)
+    assert state.to_json() == before
+
+
+def test_out_of_range_action_ids(load: Loader) -> None:
+    state = m_game(load)
+    before = state.to_json()
+    for bad in (-1, 557, 2**40, -(2**70)):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(bad)
+        with pytest.raises(NotationError):
+            state.action_to_string(bad)
+    assert state.to_json() == before
+
+
+# --- notation -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        " ",
+        "stack",
+        "stack F",
+        "stack a",
+        "stack AB",
+        "stack  A",
+        " stack A",
+        "stack A ",
+        "Stack A",
+        "look ",
+        "look A",
+        "Look",
+        "take",
+        "take empire-state",
+        "take empire-state/",
+        "take /base",
+        "take empire-state/roof",
+        "take empire-state/base/tower",
+        "take Empire-State/base",
+        "take empire-state base",
+        "stone",
+        "stone 0",
+        "stone 6",
+        "stone 01",
+        "stone +1",
+        "stone one",
+        "build",
+        "build guggenheim",
+        "build empire-state/base A",
+        "slide chrysler/crown",
+        "slide chrysler/crown F",
+        "slide chrysler/crown e",
+        "slide chrysler/crown  E",
+        "slide chrysler/crown E B",
+        "deal",
+        "deal chrysler",
+        "reveal",
+        "reveal chrysler/crown",
+        "reveal nowhere",
+        "reveal Chrysler",
+        "draw stone",
+        "draw stone 0",
+        "draw stone 6",
+        "draw 1",
+        "draw  stone 1",
+        "finish",
+        "finish 5",
+        "finish -1",
+        "finish 01",
+        "finish a",
+        "pass",
+    ],
+)
+def test_malformed_notation(load: Loader, text: str) -> None:
+    state = load(GAME, players=5).new_initial_state()
+    with pytest.raises(NotationError):
+        state.string_to_action(text)
+
+
+def test_notation_follows_the_data_file(load: Loader, tmp_path: Path) -> None:
+    from tests.prestel_new_york.test_rules import write_data
+
+    state = load(GAME, players=2, data=write_data(tmp_path)).new_initial_state()
+    for text in ("take empire-state/base", "reveal guggenheim", "build chrysler/crown"):
+        with pytest.raises(NotationError):
+            state.string_to_action(text)
+    with pytest.raises(NotationError):
+        state.action_to_string(157)
+
+
+# --- saved states ---------------------------------------------------------------------------
+
+
+def _mutate(text: str, **changes: Any) -> str:
+    obj = json.loads(text)
+    obj.update(changes)
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def _drop(text: str, key: str) -> str:
+    obj = json.loads(text)
+    del obj[key]
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def _edit(text: str, edit: Callable[[dict[str, Any]], None]) -> str:
+    obj = json.loads(text)
+    edit(obj)
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def _swap_in_stack_d(obj: dict[str, Any]) -> None:
+    d = obj["stacks"][3]
+    d[0], d[1] = d[1], d[0]
+
+
+def _built_by_seat_1(obj: dict[str, Any]) -> None:
+    obj["table"][1]["built"] = [1, -1]
+
+
+# The M game after its first search: phase stone, seat 1 to pick; chips [0, 0], hands
+# [[0, 3, 50], [24, 25, 58]], memory [[[1,0,3],[59,0,2]], [[51,1,1]]], finish [1, 0].
+TAMPERED: list[tuple[Callable[[str], str], str]] = [
+    (lambda t: "{", "JSON"),
+    (lambda t: t[:-1], "JSON"),
+    (lambda t: "[]", "object"),
+    (lambda t: "7", "object"),
+    (lambda t: _mutate(t, game="kardinal"), "game"),
+    (lambda t: _mutate(t, version=2), "version"),
+    (lambda t: _mutate(t, players=3), "players"),
+    (lambda t: _mutate(t, players="2"), "players"),
+    (lambda t: _mutate(t, extra=1), "extra"),
+    (lambda t: _drop(t, "memory"), "memory"),
+    (lambda t: _drop(t, "deck"), "deck"),
+    (lambda t: _mutate(t, history=[0, 1, 2]), "history"),
+    (lambda t: _mutate(t, history=["x"]), "history"),
+    (lambda t: _mutate(t, history=5), "history"),
+    (lambda t: _mutate(t, chips=[1, 0]), "chips"),
+    (lambda t: _mutate(t, chips=[0]), "chips"),
+    (lambda t: _mutate(t, chips=[True, 0]), "chips"),
+    (lambda t: _mutate(t, hands=[[24, 25, 58], [0, 3, 50]]), "hands"),
+    (lambda t: _mutate(t, hands=[[0, 3, 50], [25, 24, 58]]), "hands"),
+    (lambda t: _edit(t, _swap_in_stack_d), "stacks"),
+    (lambda t: _mutate(t, memory=[[[1, 0, 3]], [[51, 1, 1]]]), "memory"),
+    (lambda t: _mutate(t, memory=[[[1, 0, 3], [59, 0, 2]], [[51, 1, 2]]]), "memory"),
+    (lambda t: _mutate(t, looked=[[3], [51, 25]]), "looked"),
+    (lambda t: _mutate(t, finish=[0, 1]), "finish"),
+    (lambda t: _mutate(t, new_stones=[0, 5]), "new_stones"),
+    (lambda t: _mutate(t, stones=[5, 2]), "stones"),
+    (lambda t: _mutate(t, taken=[1, 0]), "taken"),
+    (lambda t: _edit(t, _built_by_seat_1), "table"),
+    (lambda t: _mutate(t, deck={"tail": [], "top": 5, "unseen": []}), "deck"),
+    (lambda t: _mutate(t, completed=[3]), "completed"),
+    (lambda t: _mutate(t, phase="build"), "phase"),
+    (lambda t: _mutate(t, phase="lunch"), "phase"),
+    (lambda t: _mutate(t, round=2), "round"),
+    (lambda t: _mutate(t, to_move=0), "to_move"),
+    (lambda t: t.replace('"to_move":1', '"to_move":1.0'), "to_move"),
+    (lambda t: _mutate(t, speeds=[2, 1]), "speeds"),
+    (lambda t: _mutate(t, speeds=[0, 1]), "speeds"),
+    (lambda t: _mutate(t, max_rounds=5), "max_rounds"),
+    (lambda t: _mutate(t, max_rounds=-1), "max_rounds"),
+]
+
+
+@pytest.mark.parametrize(("make", "match"), TAMPERED)
+def test_malformed_or_inconsistent_json(
+    load: Loader, make: Callable[[str], str], match: str
+) -> None:
+    game = load(GAME, players=2)
+    text = m_game(load, *M_SEARCH).to_json()
+    assert json.loads(text)["to_move"] == 1
+    assert game.state_from_json(text).to_json() == text  # the untouched state loads
+    with pytest.raises(StateFormatError, match=match):
+        game.state_from_json(make(text))
+
+
+def test_json_of_another_parameter_set_is_rejected(load: Loader) -> None:
+    text = m_game(load, *M_SEARCH, speeds="2,1").to_json()
+    with pytest.raises(StateFormatError, match="speeds"):
+        load(GAME, players=2).state_from_json(text)
+    text = m_game(load, *M_SEARCH, max_rounds=3).to_json()
+    with pytest.raises(StateFormatError, match="max_rounds"):
+        load(GAME, players=2).state_from_json(text)
+    assert load(GAME, players=2, max_rounds=3).state_from_json(text).to_json() == text
+
+
+# --- parameters -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("params", "match"),
+    [
+        ({"players": 1}, "players"),
+        ({"players": 6}, "players"),
+        ({"players": 0}, "players"),
+        ({"players": "four"}, "players"),
+        ({"players": 2, "speeds": "0,1"}, "speeds"),
+        ({"players": 2, "speeds": "101,1"}, "speeds"),
+        ({"players": 2, "speeds": "-1,1"}, "speeds"),
+        ({"players": 2, "speeds": "1"}, "speeds"),
+        ({"players": 2, "speeds": "1,1,1"}, "speeds"),
+        ({"players": 2, "speeds": "a,b"}, "speeds"),
+        ({"players": 2, "speeds": "1.5,1"}, "speeds"),
+        ({"players": 2, "speeds": ""}, "speeds"),
+        ({"players": 2, "speeds": "1,,1"}, "speeds"),
+        ({"players": 2, "speeds": "1,1,"}, "speeds"),
+        ({"speeds": "2,1"}, "speeds"),  # four players by default
+        ({"players": 2, "max_rounds": -1}, "max_rounds"),
+        ({"players": 2, "max_rounds": 100001}, "max_rounds"),
+        ({"players": 2, "max_rounds": "ten"}, "max_rounds"),
+        ({"players": 2, "colours": 4}, "colours"),
+    ],
+)
+def test_bad_parameters(load: Loader, params: dict[str, Any], match: str) -> None:
+    with pytest.raises(ParameterError, match=match):
+        load(GAME, **params)
+
+
+def test_good_parameters(load: Loader) -> None:
+    assert load(GAME).num_players == 4
+    for players in (2, 3, 4, 5):
+        assert load(GAME, players=players).num_players == players
+    load(GAME, players=3, speeds="100,1,7", max_rounds=100000)
+    load(GAME, players=2, max_rounds=0)
+
+
+def test_bad_observer(load: Loader) -> None:
+    state = load(GAME, players=2).new_initial_state()
+    for seat in (-1, 2, 5):
+        with pytest.raises(ParameterError, match="seat"):
+            state.observation_tensor(seat)
+        with pytest.raises(ParameterError, match="seat"):
+            state.observation_string(seat)
+
+
+# --- component data -------------------------------------------------------------------------
+
+PACKAGED_TEXT = (Path(boardcore.__file__).parent / "data" / "prestel_new_york.toml").read_text()
+CHRYSLER = 'parts = ["lobby", "shaft", "crown"]'
+COMPASS = '[[symbol]]\nname = "compass"\nprovenance = "reconstructed"\n\n'
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        (("win_chips = 13", "win_chips = 0"), "win_chips"),
+        (("win_chips = 13", "win_chips = 100"), "win_chips"),
+        (("win_chips = 13", 'win_chips = "13"'), "win_chips"),
+        (("win_chips = 13\n", ""), "win_chips"),
+        (('provenance = "rulebook"', 'provenance = "guess"'), "provenance"),
+        (('provenance = "reconstructed"', 'provenance = "folklore"'), "provenance"),
+        ((CHRYSLER + '\nprovenance = "reconstructed"\n', CHRYSLER + "\n"), "provenance"),
+        ((COMPASS, ""), "symbol"),
+        ((COMPASS, COMPASS + COMPASS), "symbol"),
+        (('name = "compass"\n', ""), "name"),
+        (('slug = "chrysler"', 'slug = "empire-state"'), "slug"),
+        (('slug = "chrysler"', 'slug = "Chrysler"'), "slug"),
+        (('slug = "chrysler"', 'slug = "9chrysler"'), "slug"),
+        (('slug = "chrysler"', 'slug = "chrysler building"'), "slug"),
+        (('slug = "chrysler"', "slug = 5"), "slug"),
+        (('slug = "chrysler"\n', ""), "slug"),
+        (('name = "Chrysler Building"\n', ""), "name"),
+        ((CHRYSLER, 'parts = ["lobby"]'), "parts"),
+        ((CHRYSLER, 'parts = ["lobby", "shaft", "crown", "spire"]'), "parts"),
+        ((CHRYSLER, 'parts = ["lobby", "lobby", "crown"]'), "parts"),
+        ((CHRYSLER, 'parts = ["Lobby", "shaft", "crown"]'), "parts"),
+        ((CHRYSLER, 'parts = "lobby"'), "parts"),
+        ((CHRYSLER + "\n", ""), "parts"),
+        (("[rules]", "[rules"), "line 13"),
+    ],
+)
+def test_broken_data_file(
+    load: Loader, tmp_path: Path, change: tuple[str, str], match: str
+) -> None:
+    assert change[0] in PACKAGED_TEXT
+    path = tmp_path / "broken.toml"
+    path.write_text(PACKAGED_TEXT.replace(*change, 1))
+    with pytest.raises(DataError, match=match) as info:
+        load(GAME, data=str(path))
+    assert "broken.toml" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("commissions", "match"),
+    [
+        (SMALL.commissions[:7], "commission"),  # 7: fewer than 8
+        ([(f"c{i:02d}", ("a", "b")) for i in range(33)], "commission"),  # more than 32
+        ([*SMALL.commissions[:7], ("city-hall", ("wings", "cupola"))], "slug"),
+    ],
+)
+def test_data_file_with_wrong_commission_counts(
+    load: Loader, tmp_path: Path, commissions: list[tuple[str, tuple[str, ...]]], match: str
+) -> None:
+    path = tmp_path / "counts.toml"
+    path.write_text(data_text(Components(commissions)))
+    with pytest.raises(DataError, match=match) as info:
+        load(GAME, data=str(path))
+    assert "counts.toml" in str(info.value)
+
+
+def test_smallest_and_largest_data_files_load(load: Loader, tmp_path: Path) -> None:
+    smallest = tmp_path / "eight.toml"
+    smallest.write_text(data_text(SMALL, win_chips=1))
+    assert load(GAME, players=5, data=str(smallest)).num_distinct_actions == 157
+    largest = tmp_path / "ninety-six.toml"
+    largest.write_text(data_text(Components([(f"c{i}", ("a", "b", "c")) for i in range(32)]), 99))
+    assert load(GAME, players=2, data=str(largest)).num_distinct_actions == 21 + 8 * 96 + 32
+
+
+def test_missing_data_file(load: Loader, tmp_path: Path) -> None:
+    with pytest.raises(DataError, match=r"nothing\.toml"):
+        load(GAME, data=str(tmp_path / "nothing.toml"))
+
+
+# --- argument types -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad", ["x", "5", 3.0, None, True, [1], {"a": 1}])
+def test_wrong_argument_types_get_boardcore_errors(load: Loader, bad: Any) -> None:
+    """Not a TypeError from the bindings: the same exception classes as the reference."""
+    game: Any = load(GAME, players=2)
+    state = m_game(load)
+    before = state.to_json()
+    with pytest.raises(IllegalActionError):
+        state.apply_action(bad)
+    with pytest.raises(NotationError):
+        state.action_to_string(bad)
+    with pytest.raises(ParameterError):
+        state.observation_tensor(bad)
+    with pytest.raises(ParameterError):
+        state.observation_string(bad)
+    if not isinstance(bad, str):
+        with pytest.raises(NotationError):
+            state.string_to_action(bad)
+        with pytest.raises(StateFormatError):
+            game.state_from_json(bad)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    ("key", "bad"),
+    [
+        ("players", "x"),
+        ("players", [2]),
+        ("speeds", 2),
+        ("speeds", [1, 1]),
+        ("max_rounds", "x"),
+        ("max_rounds", 2.5),
+        ("max_rounds", [1]),
+        ("data", 2.5),
+        ("data", [2]),
+    ],
+)
+def test_wrong_parameter_types(load: Loader, key: str, bad: Any) -> None:
+    """Never a TypeError: a ParameterError (or a DataError for `data`)."""
+    params = {"players": 2, key: bad}
+    with pytest.raises((ParameterError, DataError)):
+        load(GAME, **params)
+
+
+def test_numpy_integers_are_actions(load: Loader) -> None:
+    import numpy as np
+
+    state: Any = m_game(load)
+    state.apply_action(np.int64(2))  # stack C
+    assert state.history()[-1] == 2
+    assert state.observation_tensor(np.int32(1)).shape == (1219,)
+
+
+def test_replay_rejects_what_is_not_a_list_of_actions(load: Loader) -> None:
+    game: Any = load(GAME, players=2)
+    for bad in ("abc", [True], [523, "x"], [0]):
+        with pytest.raises(IllegalActionError):
+            game.replay(bad)
