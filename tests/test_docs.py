@@ -11,7 +11,9 @@ import pytest
 ROOT = Path(__file__).parent.parent
 
 
-@pytest.mark.parametrize("page", ["README.md", "docs/games/kardinal.md"])
+@pytest.mark.parametrize(
+    "page", ["README.md", "docs/games/kardinal.md", "docs/games/prestel_new_york.md"]
+)
 def test_page_examples_run(page: str) -> None:
     result = doctest.testfile(str(ROOT / page), module_relative=False)
     assert result.attempted > 0
@@ -25,6 +27,7 @@ def test_page_examples_run(page: str) -> None:
         "boardcore.rng",
         "boardcore._play",
         "boardcore.reference.kardinal",
+        "boardcore.reference.prestel_new_york",
         "boardcore.svg",
         "boardcore.replay",
         "boardcore.testing",

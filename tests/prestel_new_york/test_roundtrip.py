@@ -134,7 +134,8 @@ def test_params_rebuild_the_same_game(load: Loader, players: int) -> None:
     assert game.params["speeds"] == ",".join(["1"] * players)
 
 
-def test_simulate_matches_play_on_the_reference(players: int = 3) -> None:
+@pytest.mark.parametrize("players", [3])
+def test_simulate_matches_play_on_the_reference(players: int) -> None:
     result = boardcore.simulate(NAME, players=players, games=6, seed=40, threads=2)
     ref = boardcore.reference.load(NAME, players=players)
     for i in range(6):
