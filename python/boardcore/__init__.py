@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import reference
-from ._play import Agent, SimulationResult, play, random_agent, simulate
+from . import arena, reference
+from ._play import Agent, AgentLike, SimulationResult, play, random_agent, rust_agent, simulate
 from ._registry import GAMES, GameInfo
 from .api import CHANCE, TERMINAL, Game, State
 from .errors import (
@@ -30,11 +30,13 @@ from .errors import (
     StateFormatError,
 )
 from .rng import SplitMix64
+from .vector import VectorEnv
 
 __all__ = [
     "CHANCE",
     "TERMINAL",
     "Agent",
+    "AgentLike",
     "BoardcoreError",
     "DataError",
     "Game",
@@ -46,11 +48,14 @@ __all__ = [
     "SplitMix64",
     "State",
     "StateFormatError",
+    "VectorEnv",
+    "arena",
     "games",
     "load",
     "play",
     "random_agent",
     "reference",
+    "rust_agent",
     "simulate",
 ]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -17,7 +17,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-__all__ = ["add_game_arguments", "game_params", "progress_bar"]
+__all__ = ["add_game_arguments", "game_params", "progress_bar", "saved_params"]
 
 
 @contextmanager
@@ -56,6 +56,21 @@ def _name_value(text: str) -> str:
     if "=" not in text or text.startswith("="):
         raise argparse.ArgumentTypeError(f"expected name=value, e.g. max_rounds=50, not {text!r}")
     return text
+
+
+def saved_params(load: Callable[..., Any], name: str, saved: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters of the game a saved state (its JSON object) comes from, as far as the
+    state records them: ``players`` and every other parameter of the game's ``params`` the
+    state has a field of the same name for, a list written comma-separated (Prestel's
+    ``"speeds": [2, 1, 1]`` is ``speeds="2,1,1"``). ``data`` is never taken from a state."""
+    params: dict[str, Any] = {}
+    if "players" in saved:
+        params["players"] = saved["players"]
+    known = load(name, **params).params
+    for key, value in saved.items():
+        if key in known and key not in params and key != "data":
+            params[key] = ",".join(str(v) for v in value) if isinstance(value, list) else value
+    return params
 
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:

@@ -15,10 +15,55 @@ from .api import CHANCE, Game, State
 from .errors import ParameterError
 from .rng import SplitMix64
 
-__all__ = ["Agent", "SimulationResult", "play", "random_agent", "simulate"]
+__all__ = [
+    "Agent",
+    "AgentLike",
+    "SimulationResult",
+    "play",
+    "random_agent",
+    "rust_agent",
+    "simulate",
+]
 
 Agent = Callable[[State, SplitMix64], int]
 """An agent picks an action for the seat to move, drawing any randomness from ``rng``."""
+
+AgentLike = Agent | str
+"""An agent, or the spec of one of the Rust agents: ``"random"``, ``"greedy"``,
+``"mcts"``, ``"mcts:<iterations>"`` or ``"mcts:<iterations>:<rollout limit>"``."""
+
+
+def rust_agent(spec: str) -> Agent:
+    """The Rust agent ``spec`` as a Python agent, for states of ``boardcore.load`` games.
+
+    Each decision seeds the agent with one draw of ``rng``. (``play`` and ``simulate`` given
+    specs rather than callables run the whole game in Rust instead, faster, and with the
+    random agent drawing exactly as DESIGN.md says.)
+    """
+
+    def act(state: State, rng: SplitMix64) -> int:
+        method = getattr(state, "agent_action", None)
+        if method is None:
+            raise ParameterError(
+                f"agent {spec!r} runs in Rust: it needs a state of boardcore.load(...), "
+                "not of the reference engine"
+            )
+        action: int = method(spec, rng.next())
+        return action
+
+    act.__name__ = act.__qualname__ = f"rust_agent({spec!r})"
+    return act
+
+
+def _specs(agents: Sequence[AgentLike] | None) -> list[str] | None:
+    """The agents as Rust specs when every one of them is a spec, else None."""
+    if agents is not None and agents and all(isinstance(a, str) for a in agents):
+        return [str(a) for a in agents]
+    return None
+
+
+def _callables(agents: Sequence[AgentLike]) -> list[Agent]:
+    return [rust_agent(a) if isinstance(a, str) else a for a in agents]
 
 
 def random_agent(state: State, rng: SplitMix64) -> int:
@@ -27,12 +72,13 @@ def random_agent(state: State, rng: SplitMix64) -> int:
     return legal[rng.below(len(legal))]
 
 
-def play(game: Game, *, seed: int = 0, agents: Sequence[Agent] | None = None) -> State:
+def play(game: Game, *, seed: int = 0, agents: Sequence[AgentLike] | None = None) -> State:
     """Plays one game to the end and returns the final state.
 
     Chance nodes and agents draw from one SplitMix64 seeded ``seed``, in the order they
     occur, so the same seed gives the same game in either engine. ``agents`` has one agent
-    per seat (random agents by default).
+    per seat (random agents by default): Python callables, or specs of the Rust agents
+    (``"greedy"``, ``"mcts:200"``...), which with a Rust game play the whole game in Rust.
 
     >>> import boardcore
     >>> a = boardcore.play(boardcore.load("kardinal", players=2), seed=7)
@@ -43,10 +89,14 @@ def play(game: Game, *, seed: int = 0, agents: Sequence[Agent] | None = None) ->
     if agents is not None and len(agents) != game.num_players:
         raise ParameterError(f"agents: need one per seat ({game.num_players}), got {len(agents)}")
     fast = getattr(game, "play_random", None)
-    if agents is None and fast is not None:
+    specs = _specs(agents)
+    if (agents is None or specs is not None) and fast is not None:
         # The Rust engine runs the same loop natively (tests hold the two to each other).
-        state: State = fast(seed)
+        state: State = fast(seed, specs)
         return state
+    if specs is not None and specs == ["random"] * len(specs):
+        agents = None  # the reference engine plays the random agent itself
+    callables = None if agents is None else _callables(agents)
     rng = SplitMix64(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -55,7 +105,7 @@ def play(game: Game, *, seed: int = 0, agents: Sequence[Agent] | None = None) ->
             outcomes = state.chance_outcomes()
             action = outcomes[rng.choose_weighted([w for _, w in outcomes])][0]
         else:
-            action = (agents[player] if agents is not None else random_agent)(state, rng)
+            action = (callables[player] if callables is not None else random_agent)(state, rng)
         state.apply_action(action)
     return state
 
@@ -88,17 +138,22 @@ def simulate(
     games: int,
     seed: int = 0,
     threads: int | None = None,
-    agents: Sequence[Agent] | None = None,
+    agents: Sequence[AgentLike] | None = None,
     progress: Callable[[int], None] | None = None,
     chunk: int = 20_000,
+    backend: str = "threads",
     **params: Any,
 ) -> SimulationResult:
     """Plays ``games`` seeded games of ``name`` and returns numpy arrays of the results.
 
-    With random agents the whole batch runs in Rust on ``threads`` threads (all cores by
-    default) with the GIL released; results do not depend on ``threads``. Other agents are
-    Python callables and run in this thread. ``progress(n)`` is called as games finish, with
-    the number just finished.
+    With random agents, or agents given as Rust agent specs (``["mcts:200", "random"]``),
+    the whole batch runs in Rust on ``threads`` threads (all cores by default) with the GIL
+    released; results do not depend on ``threads``. Python callables run in this thread.
+    ``progress(n)`` is called as games finish, with the number just finished.
+
+    ``backend="ray"`` runs ranges of ``chunk`` seeds as Ray tasks instead (``threads`` is then
+    per task, default 1), on the Ray instance already started, else ``RAY_ADDRESS``, else a
+    new local one; the results are the same, game for game. See ``boardcore._ray``.
 
     >>> import boardcore
     >>> r = boardcore.simulate("kardinal", players=3, games=100, seed=5, threads=2)
@@ -109,6 +164,21 @@ def simulate(
 
     if games < 0:
         raise ParameterError(f"games must be 0 or more, not {games}")
+    if backend == "ray":
+        from ._ray import simulate_ray  # here: Ray is an optional extra
+
+        return simulate_ray(
+            name,
+            games=games,
+            seed=seed,
+            threads=threads,
+            agents=agents,
+            progress=progress,
+            chunk=chunk,
+            **params,
+        )
+    if backend != "threads":
+        raise ParameterError(f"backend must be 'threads' or 'ray', not {backend!r}")
     if threads is None:
         threads = os.cpu_count() or 1
     if threads < 1:
@@ -122,8 +192,9 @@ def simulate(
     while done < games:
         n = min(chunk, games - done)
         base = (seed + done) & ((1 << 64) - 1)
-        if agents is None:
-            parts.append(game.simulate(n, base, threads))  # type: ignore[attr-defined]
+        specs = _specs(agents)
+        if agents is None or specs is not None:
+            parts.append(game.simulate(n, base, threads, specs))  # type: ignore[attr-defined]
         else:
             scores = np.zeros((n, players), dtype=np.int32)
             winners = np.zeros((n, players), dtype=np.bool_)
@@ -152,6 +223,6 @@ def simulate(
         scores=scores_all,
         winners=winners_all,
         lengths=lengths_all,
-        threads=threads if agents is None else 1,
+        threads=threads if agents is None or _specs(agents) is not None else 1,
         seconds=time.perf_counter() - start,
     )

@@ -24,14 +24,16 @@ from . import (
     BoardcoreError,
     SplitMix64,
     _conformance_cli,
+    arena,
     games,
     load,
     random_agent,
     reference,
     replay,
+    report,
     simulate,
 )
-from ._cli_common import add_game_arguments, game_params, progress_bar
+from ._cli_common import add_game_arguments, game_params, progress_bar, saved_params
 from ._play import SimulationResult
 from .api import CHANCE, Game
 from .svg import state_to_svg
@@ -79,7 +81,14 @@ def summary_table(result: SimulationResult) -> Table:
 def _save(result: SimulationResult, out: Path) -> None:
     if out.suffix == ".npz":
         np.savez_compressed(
-            out, scores=result.scores, winners=result.winners, lengths=result.lengths
+            out,
+            scores=result.scores,
+            winners=result.winners,
+            lengths=result.lengths,
+            # What the games were, for `boardcore report` (files without these still load).
+            game=np.array(result.name),
+            params=np.array(json.dumps(result.params, sort_keys=True, default=str)),
+            seed=np.array(result.seed, dtype=np.uint64),
         )
     elif out.suffix == ".csv":
         players = result.scores.shape[1]
@@ -107,6 +116,8 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
             threads=args.threads,
             progress=advance,
             chunk=max(1000, min(50_000, args.games // 50 or 1)),
+            backend=args.backend,
+            agents=args.agents.split(",") if args.agents else None,
             **params,
         )
     console.print(summary_table(result))
@@ -167,11 +178,11 @@ def cmd_show(args: argparse.Namespace, console: Console) -> int:
     text = Path(args.file).read_text()
     try:
         header = json.loads(text)
-        name, players = header["game"], header["players"]
+        name, _ = header["game"], header["players"]
     except (ValueError, KeyError, TypeError) as error:
         raise BoardcoreError(f"{args.file}: not a boardcore saved state ({error})") from error
     engine = reference.load if args.reference else load
-    state = engine(name, players=players).state_from_json(text)
+    state = engine(name, **saved_params(engine, name, header)).state_from_json(text)
     console.print(str(state), highlight=False, markup=False)
     if args.svg is not None:
         Path(args.svg).write_text(state_to_svg(state.to_json()) + "\n", encoding="utf-8")
@@ -201,6 +212,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--threads", type=int, default=None, help="default: all cores")
     sim.add_argument("--out", help="save per-game results to a .csv or .npz file")
+    sim.add_argument(
+        "--agents",
+        help="one agent for every seat or one per seat, comma-separated: random (default), "
+        "greedy, mcts, mcts:<iterations>",
+    )
+    sim.add_argument(
+        "--backend",
+        choices=("threads", "ray"),
+        default="threads",
+        help="threads (default) or ray: seed ranges as Ray tasks, --threads per task (default "
+        "1), on RAY_ADDRESS's cluster or a local Ray (pip install 'boardcore[ray]')",
+    )
     sim.set_defaults(run=cmd_simulate)
 
     play = sub.add_parser("play", help="play against random agents in the terminal")
@@ -219,6 +242,8 @@ def build_parser() -> argparse.ArgumentParser:
     listing.set_defaults(run=cmd_games)
     replay.register(sub)
     _conformance_cli.register(sub)
+    arena.register(sub)
+    report.register(sub)
     return parser
 
 

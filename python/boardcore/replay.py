@@ -28,12 +28,13 @@ import html
 import json
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
 
 from rich.console import Console
 
+from ._cli_common import saved_params
 from .api import CHANCE, Game
 from .errors import BoardcoreError, StateFormatError
 from .svg import _el, drawer, seat_colours, state_to_svg, union_bounds
@@ -388,6 +389,8 @@ class Source:
     name: str | None
     params: dict[str, Any]
     actions: list[int | str]
+    saved: dict[str, Any] = field(default_factory=dict)
+    """The saved state read, if any: its fields give the parameters ``params`` lacks."""
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -447,7 +450,7 @@ def load_log(path: Path, index: int) -> Source:
             params["players"] = last_state["players"]
         if not actions and isinstance(last_state.get("history"), list):
             actions = list(last_state["history"])
-    return Source(name, params, actions)
+    return Source(name, params, actions, last_state or {})
 
 
 def _read_state(path: Path) -> Source:
@@ -457,7 +460,7 @@ def _read_state(path: Path) -> Source:
         return Source(None, {}, saved)
     if isinstance(saved, dict) and isinstance(saved.get("history"), list):
         params = {"players": saved["players"]} if "players" in saved else {}
-        return Source(saved.get("game"), params, saved["history"])
+        return Source(saved.get("game"), params, saved["history"], saved)
     raise StateFormatError(f"{path}: neither a saved state nor a JSON list of actions")
 
 
@@ -467,12 +470,13 @@ def _load_game(args: argparse.Namespace, source: Source) -> Game:
     name = args.game or source.name
     if not isinstance(name, str):
         raise BoardcoreError("which game? give its name, e.g. boardcore replay kardinal ...")
-    params = dict(source.params)
+    engine = reference.load if args.reference else load
+    # A saved state also records parameters besides players (Prestel: speeds, max_rounds).
+    params = {**saved_params(engine, name, source.saved), **source.params}
     if args.players is not None:
         params["players"] = args.players
     if args.data is not None:
         params["data"] = args.data
-    engine = reference.load if args.reference else load
     return engine(name, **params)
 
 
@@ -495,10 +499,20 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         where = f"seed {args.seed}"
     game = _load_game(args, source)
     if args.log is None and args.state is None:
-        actions = play(game, seed=args.seed).history()
+        agents = args.agents.split(",") if args.agents else None
+        actions = play(game, seed=args.seed, agents=agents).history()
     else:
         probe = game.new_initial_state()
         actions = [a if isinstance(a, int) else probe.string_to_action(a) for a in source.actions]
+    if len(actions) > args.max_frames:
+        # Every position is one SVG in the page: a random Prestel game (thousands of
+        # actions) would make a page of hundreds of megabytes.
+        console.print(
+            f"the game has {len(actions)} actions: the page shows the first "
+            f"{args.max_frames} (--max-frames; --agents greedy plays shorter games)",
+            highlight=False,
+        )
+        actions = actions[: args.max_frames]
     record = record_game(game, actions)
     info = next((i for i in games() if i.name == game.name), None)
     title = f"{info.title if info else game.name}, {game.num_players} players, {where}"
@@ -524,6 +538,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     replay.add_argument("--players", type=int)
     replay.add_argument("--data", help="component data file (TOML) instead of the packaged one")
     replay.add_argument("--seed", type=int, default=0, help="seeds the random agents")
+    replay.add_argument(
+        "--agents", help="agents for the seeded game, comma-separated (default random)"
+    )
+    replay.add_argument(
+        "--max-frames",
+        type=int,
+        default=1500,
+        help="draw at most this many actions of the game (default 1500)",
+    )
     replay.add_argument("--state", help="a saved state (JSON; its history) or a JSON list")
     replay.add_argument("--log", help="a `boardcore record` log (JSON lines)")
     replay.add_argument("--game-index", type=int, default=0, help="which game of --log")

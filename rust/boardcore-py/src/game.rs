@@ -102,6 +102,18 @@ pub fn text_arg(
         .map_err(|_| error(format!("{what} must be a str, not {}", describe(obj))))
 }
 
+/// Agents from their specs; none means random agents.
+pub fn agent_specs(specs: Option<Vec<String>>) -> PyResult<Vec<boardcore::agents::Agent>> {
+    match specs {
+        None => Ok(vec![boardcore::agents::Agent::Random]),
+        Some(specs) => specs
+            .iter()
+            .map(|spec| boardcore::agents::Agent::parse(spec))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(crate::errors::to_py),
+    }
+}
+
 /// The first `count` outputs of SplitMix64 seeded `seed`: lets tests hold the Python
 /// generator to the Rust one.
 #[pyfunction]
@@ -112,7 +124,15 @@ pub fn splitmix64(seed: u64, count: usize) -> Vec<u64> {
 
 #[macro_export]
 macro_rules! py_game {
-    ($PyGame:ident, $PyState:ident, $game_name:literal, $state_name:literal, $Game:ty) => {
+    (
+        $PyGame:ident,
+        $PyState:ident,
+        $PyVector:ident,
+        $game_name:literal,
+        $state_name:literal,
+        $vector_name:literal,
+        $Game:ty
+    ) => {
         #[pyclass(module = "boardcore._core", name = $game_name, frozen)]
         pub struct $PyGame {
             inner: std::sync::Arc<$Game>,
@@ -197,27 +217,42 @@ macro_rules! py_game {
                 }
                 Ok(state)
             }
-            /// Plays one game with random agents, seeded `seed` (the batch's game).
-            fn play_random(&self, py: Python<'_>, seed: u64) -> $PyState {
+            /// Plays one game seeded `seed` (the batch's game), with random agents or the
+            /// agents named by `agents` (one spec per seat, or one for all).
+            #[pyo3(signature = (seed, agents=None))]
+            fn play_random(
+                &self,
+                py: Python<'_>,
+                seed: u64,
+                agents: Option<Vec<String>>,
+            ) -> PyResult<$PyState> {
+                let agents = $crate::game::agent_specs(agents)?;
+                let n = boardcore::engine::Game::num_players(&*self.inner);
+                boardcore::sim::check_agents(&agents, n).map_err($crate::errors::to_py)?;
                 let game = self.inner.clone();
                 let inner = py.allow_threads(|| {
                     let mut scratch = boardcore::sim::Scratch::default();
-                    boardcore::sim::play_random(&*game, seed, &mut scratch)
+                    let mut state = boardcore::engine::Game::new_initial_state(&*game);
+                    boardcore::sim::play_out_agents(&mut state, seed, &agents, &mut scratch);
+                    state
                 });
-                $PyState {
+                Ok($PyState {
                     inner,
                     game: self.inner.clone(),
-                }
+                })
             }
             /// Random games `seed .. seed + games` on `threads` threads, without the GIL:
             /// `(scores, winners, lengths)` as numpy arrays.
+            /// `agents`: one spec per seat or one for all (`random`, `greedy`, `mcts:<n>`).
             #[allow(clippy::type_complexity)]
+            #[pyo3(signature = (games, seed, threads, agents=None))]
             fn simulate<'py>(
                 &self,
                 py: Python<'py>,
                 games: usize,
                 seed: u64,
                 threads: usize,
+                agents: Option<Vec<String>>,
             ) -> PyResult<(
                 Bound<'py, numpy::PyArray2<i32>>,
                 Bound<'py, numpy::PyArray2<bool>>,
@@ -229,9 +264,12 @@ macro_rules! py_game {
                         "threads must be at least 1".into(),
                     )));
                 }
+                let agents = $crate::game::agent_specs(agents)?;
                 let game = self.inner.clone();
                 let batch = py
-                    .allow_threads(|| boardcore::sim::simulate(&*game, games, seed, threads))
+                    .allow_threads(|| {
+                        boardcore::sim::simulate_agents(&*game, games, seed, threads, &agents)
+                    })
                     .map_err($crate::errors::to_py)?;
                 let shape = [games, batch.players];
                 Ok((
@@ -369,6 +407,23 @@ macro_rules! py_game {
             fn __str__(&self) -> String {
                 self.inner.to_string()
             }
+            /// The action an agent (`random`, `greedy`, `mcts:<n>`) picks here, its randomness
+            /// seeded `seed`; searches without the GIL.
+            fn agent_action(&self, py: Python<'_>, agent: &str, seed: u64) -> PyResult<u32> {
+                let agent =
+                    boardcore::agents::Agent::parse(agent).map_err($crate::errors::to_py)?;
+                if boardcore::engine::GameState::current_player(&self.inner) < 0 {
+                    return Err($crate::errors::to_py(boardcore::Error::IllegalAction(
+                        "no seat is to move (chance node or game over): agents act for seats"
+                            .into(),
+                    )));
+                }
+                let state = &self.inner;
+                Ok(py.allow_threads(|| {
+                    let mut rng = boardcore::rng::SplitMix64::new(seed);
+                    agent.act(state, &mut rng, &mut Vec::new())
+                }))
+            }
             /// An SVG picture of the position, drawn by `boardcore.svg` from the canonical
             /// JSON, so both engines give the same picture.
             #[pyo3(signature = (perspective=None))]
@@ -406,6 +461,122 @@ macro_rules! py_game {
                 $PyGame {
                     inner: self.game.clone(),
                 }
+            }
+        }
+
+        /// A batch of games stepped together (see `boardcore.VectorEnv`).
+        #[pyclass(module = "boardcore._core", name = $vector_name)]
+        pub struct $PyVector {
+            inner: boardcore::vector::VectorEnv<$Game>,
+        }
+
+        #[allow(clippy::useless_conversion)]
+        #[pymethods]
+        impl $PyVector {
+            #[new]
+            #[pyo3(signature = (batch, seed=0, **params))]
+            fn new(
+                batch: usize,
+                seed: u64,
+                params: Option<&Bound<'_, pyo3::types::PyDict>>,
+            ) -> PyResult<Self> {
+                let params = $crate::game::extract_params(params)?;
+                let game = <$Game as boardcore::engine::Game>::from_params(&params)
+                    .map_err($crate::errors::to_py)?;
+                let inner = boardcore::vector::VectorEnv::new(game, batch, seed)
+                    .map_err($crate::errors::to_py)?;
+                Ok(Self { inner })
+            }
+            #[getter]
+            fn batch(&self) -> usize {
+                self.inner.batch()
+            }
+            #[getter]
+            fn num_players(&self) -> usize {
+                boardcore::engine::Game::num_players(self.inner.game())
+            }
+            #[getter]
+            fn num_distinct_actions(&self) -> usize {
+                boardcore::engine::Game::num_distinct_actions(self.inner.game())
+            }
+            #[getter]
+            fn observation_size(&self) -> usize {
+                boardcore::engine::Game::observation_size(self.inner.game())
+            }
+            /// `(observations, masks, to_move)` of the seat to move in every env.
+            #[allow(clippy::type_complexity)]
+            fn observe<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<(
+                Bound<'py, numpy::PyArray2<f32>>,
+                Bound<'py, numpy::PyArray2<bool>>,
+                Bound<'py, numpy::PyArray1<i32>>,
+            )> {
+                use numpy::{IntoPyArray, PyArrayMethods};
+                let b = self.inner.batch();
+                let size = self.observation_size();
+                let actions = self.num_distinct_actions();
+                let mut obs = vec![0.0f32; b * size];
+                let mut mask = vec![false; b * actions];
+                let mut seat = vec![0i32; b];
+                let inner = &self.inner;
+                py.allow_threads(|| inner.observe(&mut obs, &mut mask, &mut seat));
+                Ok((
+                    obs.into_pyarray(py).reshape([b, size])?,
+                    mask.into_pyarray(py).reshape([b, actions])?,
+                    seat.into_pyarray(py),
+                ))
+            }
+            fn reset(&mut self, py: Python<'_>, seed: u64) {
+                let inner = &mut self.inner;
+                py.allow_threads(|| inner.reset(seed));
+            }
+            /// Applies one action per env; `(rewards, terminated)`, games restarting as they end.
+            #[allow(clippy::type_complexity)]
+            fn step<'py>(
+                &mut self,
+                py: Python<'py>,
+                actions: numpy::PyReadonlyArray1<'py, i64>,
+            ) -> PyResult<(
+                Bound<'py, numpy::PyArray2<f32>>,
+                Bound<'py, numpy::PyArray1<bool>>,
+            )> {
+                use numpy::{IntoPyArray, PyArrayMethods};
+                let b = self.inner.batch();
+                let players = self.num_players();
+                let n = self.num_distinct_actions() as i64;
+                let mut ids = Vec::with_capacity(b);
+                for (i, &a) in actions.as_array().iter().enumerate() {
+                    if !(0..n).contains(&a) {
+                        return Err($crate::errors::to_py(boardcore::Error::IllegalAction(
+                            format!("env {i}: action {a} is out of range 0 to {}", n - 1),
+                        )));
+                    }
+                    ids.push(a as u32);
+                }
+                let mut rewards = vec![0.0f32; b * players];
+                let mut done = vec![false; b];
+                let inner = &mut self.inner;
+                py.allow_threads(|| inner.step(&ids, &mut rewards, &mut done))
+                    .map_err($crate::errors::to_py)?;
+                Ok((
+                    rewards.into_pyarray(py).reshape([b, players])?,
+                    done.into_pyarray(py),
+                ))
+            }
+            /// The state of env `i` (a copy), e.g. to draw it.
+            fn state(&self, i: usize) -> PyResult<$PyState> {
+                if i >= self.inner.batch() {
+                    return Err($crate::errors::to_py(boardcore::Error::Parameter(format!(
+                        "env {i} does not exist: the batch has {}",
+                        self.inner.batch()
+                    ))));
+                }
+                Ok($PyState {
+                    inner: self.inner.state(i).clone(),
+                    game: std::sync::Arc::new(self.inner.game().clone()),
+                })
             }
         }
     };

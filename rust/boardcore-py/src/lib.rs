@@ -12,15 +12,19 @@ use boardcore::games::prestel_new_york::PrestelGame;
 py_game!(
     PyKardinalGame,
     PyKardinalState,
+    PyKardinalVectorEnv,
     "KardinalGame",
     "KardinalState",
+    "KardinalVectorEnv",
     KardinalGame
 );
 py_game!(
     PyPrestelNewYorkGame,
     PyPrestelNewYorkState,
+    PyPrestelNewYorkVectorEnv,
     "PrestelNewYorkGame",
     "PrestelNewYorkState",
+    "PrestelNewYorkVectorEnv",
     PrestelGame
 );
 
@@ -29,8 +33,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<PyKardinalGame>()?;
     m.add_class::<PyKardinalState>()?;
+    m.add_class::<PyKardinalVectorEnv>()?;
     m.add_class::<PyPrestelNewYorkGame>()?;
     m.add_class::<PyPrestelNewYorkState>()?;
+    m.add_class::<PyPrestelNewYorkVectorEnv>()?;
     m.add_function(wrap_pyfunction!(game::splitmix64, m)?)?;
     Ok(())
 }

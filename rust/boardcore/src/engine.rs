@@ -70,7 +70,7 @@ pub fn str_param<'a>(params: &'a Params, name: &str) -> Result<Option<&'a str>, 
 }
 
 /// A game with its parameters fixed.
-pub trait Game: Sync + Send + Sized {
+pub trait Game: Clone + Sync + Send + Sized {
     type State: GameState;
 
     /// Builds the game from named parameters; unknown or bad ones are a `Parameter` error.
@@ -101,9 +101,11 @@ pub trait Game: Sync + Send + Sized {
 }
 
 /// A position. Cloning is cheap: states are flat, without heap data where possible.
-pub trait GameState: Clone + Send + fmt::Display {
+pub trait GameState: Clone + Send + Sync + fmt::Display {
     /// A seat `0..n`, [`CHANCE`] or [`TERMINAL`].
     fn current_player(&self) -> i32;
+    /// The number of seats, `n`.
+    fn num_players(&self) -> usize;
     fn is_terminal(&self) -> bool {
         self.current_player() == TERMINAL
     }
@@ -136,4 +138,10 @@ pub trait GameState: Clone + Send + fmt::Display {
     fn to_json(&self) -> String;
     fn observation_tensor_into(&self, player: usize, out: &mut [f32]) -> Result<(), Error>;
     fn observation_string(&self, player: usize) -> Result<String, Error>;
+    /// A state `observer` cannot tell apart from this one, with everything hidden from it
+    /// drawn at random (for search by determinisation). Games without hidden information
+    /// return a copy.
+    fn determinize(&self, _observer: usize, _rng: &mut crate::rng::SplitMix64) -> Self {
+        self.clone()
+    }
 }

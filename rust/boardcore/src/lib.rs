@@ -4,11 +4,13 @@
 //! bindings live in `boardcore-py`. Every game implements [`engine::Game`] and
 //! [`engine::GameState`], so [`sim`] drives any of them, monomorphised per game.
 
+pub mod agents;
 pub mod engine;
 pub mod games;
 pub mod rng;
 pub mod saved;
 pub mod sim;
+pub mod vector;
 
 pub use engine::{Action, Error, Game, GameState, CHANCE, TERMINAL};
 pub use rng::SplitMix64;

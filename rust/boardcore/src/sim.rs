@@ -5,6 +5,7 @@
 
 use rayon::prelude::*;
 
+use crate::agents::Agent;
 use crate::engine::{Action, Error, Game, GameState, CHANCE};
 use crate::rng::SplitMix64;
 
@@ -40,6 +41,45 @@ pub fn play_out<S: GameState>(state: &mut S, seed: u64, scratch: &mut Scratch) {
     }
 }
 
+/// Plays `state` to the end with `agents[seat]` choosing each seat's actions (one agent for
+/// all seats if `agents` has one entry); chance and agents draw from one generator seeded
+/// `seed`. With random agents this is exactly [`play_out`].
+pub fn play_out_agents<S: GameState>(
+    state: &mut S,
+    seed: u64,
+    agents: &[Agent],
+    scratch: &mut Scratch,
+) {
+    if agents.iter().all(|&a| a == Agent::Random) {
+        return play_out(state, seed, scratch);
+    }
+    let mut rng = SplitMix64::new(seed);
+    while !state.is_terminal() {
+        let player = state.current_player();
+        let action = if player == CHANCE {
+            state.chance_outcomes_into(&mut scratch.outcomes);
+            let outcomes = &scratch.outcomes;
+            outcomes[rng.choose_weighted(outcomes.iter().map(|&(_, w)| w))].0
+        } else {
+            let agent = agents[player as usize % agents.len()];
+            agent.act(state, &mut rng, &mut scratch.actions)
+        };
+        state.apply_legal(action);
+    }
+}
+
+/// Checks an agent list against a game's seats: one agent, or one per seat.
+pub fn check_agents(agents: &[Agent], players: usize) -> Result<(), Error> {
+    if agents.len() == 1 || agents.len() == players {
+        Ok(())
+    } else {
+        Err(Error::Parameter(format!(
+            "give one agent for every seat or one per seat ({players}), not {}",
+            agents.len()
+        )))
+    }
+}
+
 /// Per-game results of a batch, row-major (`scores[i * players + seat]`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Batch {
@@ -56,7 +96,19 @@ pub fn simulate<G: Game>(
     seed: u64,
     threads: usize,
 ) -> Result<Batch, Error> {
+    simulate_agents(game, games, seed, threads, &[Agent::Random])
+}
+
+/// [`simulate`] with agents (see [`play_out_agents`]).
+pub fn simulate_agents<G: Game>(
+    game: &G,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    agents: &[Agent],
+) -> Result<Batch, Error> {
     let players = game.num_players();
+    check_agents(agents, players)?;
     let mut batch = Batch {
         players,
         scores: vec![0; games * players],
@@ -83,7 +135,7 @@ pub fn simulate<G: Game>(
                 for (j, length) in lengths.iter_mut().enumerate() {
                     let i = (chunk * CHUNK + j) as u64;
                     state.clone_from(&initial);
-                    play_out(&mut state, seed.wrapping_add(i), &mut scratch);
+                    play_out_agents(&mut state, seed.wrapping_add(i), agents, &mut scratch);
                     let row = j * players..(j + 1) * players;
                     state.scores_into(&mut scores[row.clone()]);
                     let mask = state.winners_mask();

@@ -550,6 +550,10 @@ impl KardinalState {
 }
 
 impl GameState for KardinalState {
+    fn num_players(&self) -> usize {
+        self.players()
+    }
+
     fn current_player(&self) -> i32 {
         match self.phase {
             Phase::End => TERMINAL,

@@ -625,6 +625,10 @@ impl PrestelState {
 }
 
 impl GameState for PrestelState {
+    fn num_players(&self) -> usize {
+        self.players()
+    }
+
     fn current_player(&self) -> i32 {
         self.to_move
     }
@@ -726,6 +730,47 @@ impl GameState for PrestelState {
 
     fn observation_string(&self, player: usize) -> Result<String, Error> {
         super::render::observation_string(self, player)
+    }
+
+    /// Other seats' hands and the stacks' contents, dealt again at random (the unseen deck is
+    /// not in the state: it is drawn when revealed). While `observer` searches, the parts it
+    /// has looked at stay where it saw them.
+    fn determinize(&self, observer: usize, rng: &mut crate::rng::SplitMix64) -> Self {
+        let mut s = self.clone();
+        let searching = self.phase == Phase::Search && self.to_move == observer as i32;
+        let own = usize::from(self.taken[observer]);
+        let fixed = |stack: usize| {
+            if searching && stack == own {
+                usize::from(self.looked[observer])
+            } else {
+                0
+            }
+        };
+        let mut pool: Vec<u8> = Vec::with_capacity(MAX_PARTS);
+        for seat in (0..self.players()).filter(|&p| p != observer) {
+            pool.extend(Self::parts_of(self.hands[seat]));
+        }
+        for st in 0..STACKS {
+            pool.extend_from_slice(&self.stack(st)[fixed(st)..]);
+        }
+        for i in (1..pool.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            pool.swap(i, j);
+        }
+        let mut next = pool.into_iter();
+        for seat in (0..self.players()).filter(|&p| p != observer) {
+            let count = self.hands[seat].count_ones();
+            s.hands[seat] = 0;
+            for _ in 0..count {
+                s.hands[seat] |= bit(next.next().unwrap_or(0));
+            }
+        }
+        for st in 0..STACKS {
+            for at in fixed(st)..usize::from(self.stack_len[st]) {
+                s.stacks[st][at] = next.next().unwrap_or(0);
+            }
+        }
+        s
     }
 }
 

@@ -1,0 +1,11 @@
+"""Reinforcement-learning environments for every boardcore game.
+
+- :mod:`boardcore.envs.pettingzoo`: ``env(name, **params)`` / ``raw_env``, a PettingZoo AEC
+  environment in which every seat is an agent (``pip install 'boardcore[pettingzoo]'``);
+- :mod:`boardcore.envs.gymnasium`: ``BoardcoreEnv`` and ``make(name, **kw)``, a single-agent
+  Gymnasium environment in which the other seats are boardcore agents, registered as
+  ``boardcore/<game>-v0`` (``pip install 'boardcore[gymnasium]'``).
+
+Importing this package imports neither PettingZoo nor Gymnasium; import the submodule you
+use. See ``docs/ecosystem.md``.
+"""

@@ -1,0 +1,226 @@
+"""Single-agent Gymnasium environments for every boardcore game (``boardcore[gymnasium]``).
+
+The learner plays one seat; boardcore agents play the others. Importing this module
+registers ``boardcore/<game>-v0`` for every game (see :func:`register`):
+
+>>> from boardcore.envs.gymnasium import make
+>>> env = make("kardinal", players=3, seat=1)
+>>> obs, info = env.reset(seed=3)
+>>> obs["observation"].shape, obs["action_mask"].shape
+((44146,), (83305,))
+>>> terminated = False
+>>> while not terminated:
+...     action = env.action_space.sample(obs["action_mask"])
+...     obs, reward, terminated, truncated, info = env.step(action)
+>>> truncated, sum(info["returns"])
+(False, 1.0)
+
+The observation is ``{"observation": state.observation_tensor(seat), "action_mask": ...}``,
+the learner's own view and its legal actions as an ``int8`` mask, so masked-action learners
+work. The reward is the learner's ``state.returns()[seat]`` when the game ends (1 split
+among the winners), 0 before; at the end ``info`` has every seat's ``"returns"`` and
+``"scores"``. Episodes end by termination, never truncation.
+
+``step`` with an illegal action raises :class:`boardcore.IllegalActionError` and changes
+nothing, unless the environment was made with ``illegal_reward=r``: then it ends the episode
+with reward ``r`` and ``info["illegal_action"] = True`` (Gymnasium's ``check_env`` steps with
+unmasked random actions, so it needs this).
+
+Seeding: ``reset(seed=S)`` plays chance and the opponents with one ``SplitMix64(S)``, in the
+order they occur, as ``boardcore.play(game, seed=S)`` does; each later ``reset()`` takes the
+next seed (``S + 1``, ...). The generator is ``env.unwrapped.rng`` and the state
+``env.unwrapped.game_state``: a learner that plays ``boardcore.random_agent(state, rng)``
+on them replays ``boardcore.play``, move for move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from .. import Agent, random_agent
+from .._registry import GAMES
+from ..api import CHANCE
+from ..errors import IllegalActionError, ParameterError
+from ..rng import SplitMix64
+from ._common import (
+    RENDER_MODES,
+    Observation,
+    SeedSequence,
+    action_space,
+    check_render_mode,
+    load_game,
+    observation,
+    observation_space,
+    resolve_chance,
+)
+
+__all__ = ["Action", "BoardcoreEnv", "env_id", "make", "register"]
+
+Action = int | np.integer[Any]
+"""An action id: a Python int or a numpy integer (what ``action_space.sample()`` gives)."""
+
+
+def env_id(name: str) -> str:
+    """The Gymnasium id of game ``name``: ``boardcore/<name>-v0``."""
+    return f"boardcore/{name}-v0"
+
+
+class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
+    """Game ``name`` with ``params`` (e.g. ``players=3``), the learner at seat ``seat``.
+
+    ``opponents`` has one agent per other seat, in seat order (``boardcore.Agent``:
+    ``(state, rng) -> action``; random agents by default). ``engine="reference"`` runs the
+    pure-Python engine. ``illegal_reward``: see the module docstring.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium's class attribute
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        seat: int = 0,
+        opponents: Sequence[Agent] | None = None,
+        engine: str = "rust",
+        render_mode: str | None = None,
+        illegal_reward: float | None = None,
+        **params: Any,
+    ) -> None:
+        check_render_mode(render_mode)
+        self.game = load_game(name, engine, params)
+        players = self.game.num_players
+        if not 0 <= seat < players:
+            raise ParameterError(f"seat must be 0 to {players - 1}, not {seat}")
+        if opponents is None:
+            opponents = [random_agent] * (players - 1)
+        if len(opponents) != players - 1:
+            raise ParameterError(
+                f"opponents: need one per other seat ({players - 1}), got {len(opponents)}"
+            )
+        others = iter(opponents)
+        self._agents: list[Agent | None] = [
+            None if s == seat else next(others) for s in range(players)
+        ]
+        self.seat = seat
+        self.render_mode = render_mode
+        self.illegal_reward = illegal_reward
+        self.observation_space = observation_space(self.game)
+        self.action_space = action_space(self.game)
+        self._num_actions = self.game.num_distinct_actions
+        self._seeds = SeedSequence()
+        self._ended_illegally = False
+        self.game_seed = 0
+        """The seed of the current game (see the module docstring)."""
+        self.rng = SplitMix64(0)
+        """The generator chance and the opponents draw from."""
+        self.game_state = self.game.new_initial_state()
+        """The whole position, hidden parts included: for tools, not for the learner's eyes."""
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        self.game_seed = self._seeds.take(seed)
+        self.rng = SplitMix64(self.game_seed)
+        self.game_state = self.game.new_initial_state()
+        self._ended_illegally = False
+        self._play_others()
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), self._info()
+
+    def step(self, action: Action) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Plays the learner's ``action``, then the others until the learner is to move again.
+
+        An action that is not legal raises :class:`boardcore.IllegalActionError` and changes
+        nothing, unless ``illegal_reward`` is set (see the module docstring). Once the
+        episode is over, every step raises it: call ``reset()``.
+        """
+        state = self.game_state
+        if self._ended_illegally or state.is_terminal():
+            raise IllegalActionError("the episode is over: call reset()")
+        action = int(action)  # numpy integers too
+        if self.illegal_reward is not None and not (
+            0 <= action < self._num_actions and state.legal_action_mask()[action]
+        ):
+            self._ended_illegally = True
+            info = {**self._info(), "illegal_action": True}
+            return self._observe(), float(self.illegal_reward), True, False, info
+        state.apply_action(action)
+        self._play_others()
+        terminated = state.is_terminal()
+        reward = float(state.returns()[self.seat]) if terminated else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, terminated, False, self._info()
+
+    def _play_others(self) -> None:
+        """Chance and the opponents move until the learner must decide or the game ends."""
+        state = self.game_state
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                resolve_chance(state, self.rng)
+                continue
+            agent = self._agents[player]
+            if agent is None:
+                return
+            state.apply_action(agent(state, self.rng))
+
+    def _observe(self) -> Observation:
+        return observation(self.game_state, self.seat, self._num_actions)
+
+    def _info(self) -> dict[str, Any]:
+        state = self.game_state
+        if not state.is_terminal():
+            return {}
+        return {"returns": state.returns(), "scores": state.scores()}
+
+    def render(self) -> str | None:
+        """``"ansi"``: ``str(state)``, the whole board; ``"human"``: prints it."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "You are calling render method without specifying any render mode."
+            )
+            return None
+        text = str(self.game_state)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+
+def register() -> None:
+    """Registers ``boardcore/<game>-v0`` for every game (done on import; safe to repeat).
+
+    ``gymnasium.make("boardcore/kardinal-v0", players=3, seat=1)`` then builds a
+    :class:`BoardcoreEnv` with those arguments.
+    """
+    for name in GAMES:
+        if env_id(name) not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id(name),
+                entry_point="boardcore.envs.gymnasium:BoardcoreEnv",
+                kwargs={"name": name},
+            )
+
+
+def make(name: str, **kwargs: Any) -> gymnasium.Env[dict[str, Any], Action]:
+    """``gymnasium.make("boardcore/<name>-v0", **kwargs)``: :class:`BoardcoreEnv` with
+    Gymnasium's standard wrappers (order enforcing, the passive environment checker)."""
+    if name not in GAMES:
+        known = ", ".join(sorted(GAMES))
+        raise ParameterError(f"unknown game {name!r}; the games are: {known}")
+    register()
+    env: gymnasium.Env[dict[str, Any], Action] = gymnasium.make(env_id(name), **kwargs)
+    return env
+
+
+register()

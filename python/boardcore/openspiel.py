@@ -1,0 +1,430 @@
+"""boardcore's games as OpenSpiel games (the optional extra ``boardcore[openspiel]``).
+
+:func:`register` registers every game of :func:`boardcore.games` with ``pyspiel`` as a Python
+game named ``boardcore_<name>``; its parameters pass through ``pyspiel.load_game``. The
+states wrap the Rust engine's states one to one: the same action ids, action strings,
+chance outcomes (weights turned into probabilities), returns, observations and ``str``.
+
+>>> import pyspiel
+>>> import boardcore.openspiel
+>>> boardcore.openspiel.register()
+['boardcore_kardinal', 'boardcore_prestel_new_york']
+>>> game = pyspiel.load_game("boardcore_kardinal", {"players": 3})
+>>> game.num_players(), game.max_game_length(), game.num_distinct_actions()
+(3, 49, 83305)
+>>> state = game.new_initial_state()
+>>> state.apply_action(state.legal_actions()[0])
+>>> state.action_to_string(state.current_player(), state.legal_actions()[0])
+'chip red'
+
+Decisions, all documented in ``docs/ecosystem.md`` (section *OpenSpiel*):
+
+- Kardinal is a deterministic perfect-information game; Prestel is an explicit-stochastic
+  imperfect-information one. Both are sequential, constant-sum (the returns, 1 split
+  evenly among the winners, always add up to 1 at the end) with terminal rewards, utilities
+  in ``[0, 1]``.
+- Prestel's rulebook has no round limit and a game can go on for ever (a part slid back
+  under a stack returns to play), but OpenSpiel needs a finite ``max_game_length``: the
+  OpenSpiel game's ``max_rounds`` defaults to :data:`PRESTEL_DEFAULT_MAX_ROUNDS` and 0 (no
+  limit) is refused. Its ``speeds`` are separated by ``;`` (``"2;1;1"``), since OpenSpiel's
+  game strings split parameters at commas; ``,`` is accepted in a parameter dict too.
+- Prestel's chance actions keep their ids (459 and up with the packaged data), so
+  ``max_chance_outcomes`` is ``num_distinct_actions``: every chance id lies below it.
+- The observation is the engine's ``observation_tensor(p)`` / ``observation_string(p)``
+  (what seat ``p`` may know). Kardinal's information state is the history (it hides
+  nothing); Prestel provides no information state (its observation forgets, so it is not
+  perfect recall).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pyspiel  # type: ignore[import-not-found]
+from open_spiel.python.observation import (  # type: ignore[import-untyped]
+    IIGObserverForPublicInfoGame,
+)
+
+import boardcore
+
+from .api import CHANCE, TERMINAL, Game, State
+from .errors import ParameterError
+
+__all__ = [
+    "PRESTEL_DEFAULT_MAX_ROUNDS",
+    "BoardcoreGame",
+    "BoardcoreState",
+    "register",
+    "short_name",
+]
+
+PREFIX = "boardcore_"
+"""OpenSpiel names are ``boardcore_<game>``."""
+
+PRESTEL_DEFAULT_MAX_ROUNDS = 100
+"""The OpenSpiel game's default round limit for Prestel (0, no limit, is refused).
+
+Players who build whenever they can finish in 16 to 71 rounds (2 to 5 players, 200 games
+each); uniformly random players, who slide parts back most of the time, need hundreds.
+"""
+
+Params = dict[str, int | str]
+
+
+# --- Per-game facts -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Bounds:
+    max_game_length: int
+    """Decisions (non-chance actions) in any game."""
+    max_chance_nodes: int
+    """Chance actions in any game."""
+    max_chance_outcomes: int
+    """Every chance action id is below this."""
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """What OpenSpiel needs to know about one game that the engine interface does not say."""
+
+    perfect_information: bool
+    chance: bool
+    defaults: Params
+    """The OpenSpiel parameters and their defaults."""
+    to_boardcore: Callable[[Mapping[str, Any]], Params]
+    """OpenSpiel parameters -> ``boardcore.load`` keyword arguments."""
+    bounds: Callable[[Game], _Bounds]
+    pieces: Callable[[Game, int], list[tuple[str, tuple[int, ...]]]]
+    """Named views of the flat observation tensor of the given size, in order."""
+
+
+def _kardinal_params(params: Mapping[str, Any]) -> Params:
+    out: Params = {"players": int(params["players"])}
+    if params["data"]:
+        out["data"] = str(params["data"])
+    return out
+
+
+def _kardinal_bounds(game: Game) -> _Bounds:
+    # Every edifice is built at most once, each build is followed by exactly one cardinal
+    # decision and the first build of the game by one chip choice: 2 * edifices + 1 (49 with
+    # the rulebook's 24 edifices). There is no chance.
+    left = json.loads(game.new_initial_state().to_json())["left"]
+    edifices = sum(sum(per_colour) for per_colour in left)
+    return _Bounds(max_game_length=2 * edifices + 1, max_chance_nodes=0, max_chance_outcomes=0)
+
+
+def _kardinal_pieces(game: Game, size: int) -> list[tuple[str, tuple[int, ...]]]:
+    # docs/games/kardinal.md, *Observation tensor*: 9 planes of 70 x 70, then 46 features.
+    return [("board", (9, 70, 70)), ("features", (size - 9 * 70 * 70,))]
+
+
+def _prestel_params(params: Mapping[str, Any]) -> Params:
+    max_rounds = int(params["max_rounds"])
+    if max_rounds <= 0:
+        raise ParameterError(
+            f"max_rounds must be a round limit from 1 to 100000 for OpenSpiel, not {max_rounds}: "
+            "OpenSpiel needs a finite max_game_length and without a limit a Prestel game can "
+            f"go on for ever (default {PRESTEL_DEFAULT_MAX_ROUNDS})"
+        )
+    out: Params = {"players": int(params["players"]), "max_rounds": max_rounds}
+    speeds = str(params["speeds"])
+    if speeds:
+        out["speeds"] = speeds.replace(";", ",")
+    if params["data"]:
+        out["data"] = str(params["data"])
+    return out
+
+
+def _prestel_sizes(game: Game) -> tuple[int, int]:
+    """The numbers of parts and commissions, read off the setup (docs: *Turn structure*)."""
+    state = game.new_initial_state()
+    commissions = len(state.chance_outcomes())  # slot 1's reveal: any commission
+    for _ in range(5):  # slots 1-4 and the deck's top
+        state.apply_action(state.chance_outcomes()[0][0])
+    parts = len(state.chance_outcomes())  # the first deal: any part
+    return parts, commissions
+
+
+def _prestel_bounds(game: Game) -> _Bounds:
+    # Per round, decisions: one stack per seat; in the search the seats look only into their
+    # own stacks, which hold at most every part between them, and each takes one part; one
+    # stone per seat; at most one build or slide per seat: parts + 4 * seats. Chance: a tie
+    # break decides one place of the finishing order, at most seats - 1 a round; each
+    # commission is revealed at most once in the whole game (an unseen card never becomes
+    # unseen again); setup deals every part and draws one stone per seat.
+    parts, commissions = _prestel_sizes(game)
+    seats = game.num_players
+    rounds = int(game.params["max_rounds"])
+    return _Bounds(
+        max_game_length=rounds * (parts + 4 * seats),
+        max_chance_nodes=commissions + parts + seats + rounds * (seats - 1),
+        max_chance_outcomes=game.num_distinct_actions,
+    )
+
+
+def _prestel_pieces(game: Game, size: int) -> list[tuple[str, tuple[int, ...]]]:
+    # docs/games/prestel_new_york.md, *Observation*: parts, commissions, 5 seats, globals.
+    parts, commissions = _prestel_sizes(game)
+    return [
+        ("parts", (parts, 14)),
+        ("commissions", (commissions, 8)),
+        ("seats", (5, 22)),
+        ("globals", (21,)),
+    ]
+
+
+_SPECS: dict[str, _Spec] = {
+    "kardinal": _Spec(
+        perfect_information=True,
+        chance=False,
+        defaults={"players": 4, "data": ""},
+        to_boardcore=_kardinal_params,
+        bounds=_kardinal_bounds,
+        pieces=_kardinal_pieces,
+    ),
+    "prestel_new_york": _Spec(
+        perfect_information=False,
+        chance=True,
+        defaults={
+            "players": 4,
+            "speeds": "",
+            "max_rounds": PRESTEL_DEFAULT_MAX_ROUNDS,
+            "data": "",
+        },
+        to_boardcore=_prestel_params,
+        bounds=_prestel_bounds,
+        pieces=_prestel_pieces,
+    ),
+}
+
+
+def short_name(name: str) -> str:
+    """The OpenSpiel name of boardcore game ``name``: ``boardcore_<name>``."""
+    return PREFIX + name
+
+
+# --- Registration ---------------------------------------------------------------------------
+
+
+def _game_type(info: boardcore.GameInfo, spec: _Spec) -> Any:
+    Info = pyspiel.GameType.Information
+    return pyspiel.GameType(
+        short_name=short_name(info.name),
+        long_name=f"boardcore {info.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if spec.chance
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
+        information=(
+            Info.PERFECT_INFORMATION if spec.perfect_information else Info.IMPERFECT_INFORMATION
+        ),
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(info.players),
+        min_num_players=min(info.players),
+        provides_information_state_string=spec.perfect_information,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(spec.defaults),
+        default_loadable=True,
+    )
+
+
+def register() -> list[str]:
+    """Registers every boardcore game with OpenSpiel; returns their OpenSpiel names.
+
+    Calling it again does nothing more. Then ``pyspiel.load_game("boardcore_kardinal",
+    {"players": 3})`` loads a game. A game without OpenSpiel support raises
+    ``NotImplementedError`` (the tests make sure every game has it).
+    """
+    games = boardcore.games()
+    unknown = [info.name for info in games if info.name not in _SPECS]
+    if unknown:
+        raise NotImplementedError(f"boardcore.openspiel does not know the games {unknown}")
+    registered = set(pyspiel.registered_names())
+    names = []
+    for info in games:
+        spec = _SPECS[info.name]
+        name = short_name(info.name)
+        names.append(name)
+        if name in registered:
+            continue
+        # A class, as OpenSpiel's own Python games register: pyspiel keeps the creator until
+        # the process exits, and a function (unlike a class) freed that late crashes it.
+        game_type = _game_type(info, spec)
+        attributes = {"game_name": info.name, "game_type": game_type}
+        pyspiel.register_game(
+            game_type, type(f"Boardcore_{info.name}", (BoardcoreGame,), attributes)
+        )
+    return names
+
+
+# --- Game, state, observer ------------------------------------------------------------------
+
+
+class BoardcoreGame(pyspiel.Game):  # type: ignore[misc]
+    """A boardcore game (the Rust engine) as an OpenSpiel game; made by ``pyspiel.load_game``."""
+
+    game_name: str
+    """The boardcore game (set by :func:`register` on a subclass per game)."""
+    game_type: Any
+    """Its ``pyspiel.GameType``."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        name = self.game_name
+        spec = _SPECS[name]
+        params = {**spec.defaults, **(params or {})}
+        if "speeds" in params:
+            params["speeds"] = str(params["speeds"]).replace(",", ";")
+        self.spec = spec
+        self.core: Game = boardcore.load(name, **spec.to_boardcore(params))
+        bounds = spec.bounds(self.core)
+        self.bounds = bounds
+        self.observation_size = len(self.core.new_initial_state().observation_tensor(0))
+        self.pieces = spec.pieces(self.core, self.observation_size)
+        if sum(int(np.prod(shape)) for _, shape in self.pieces) != self.observation_size:
+            raise RuntimeError(f"{name}: the observation layout does not add up")
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=self.core.num_distinct_actions,
+            max_chance_outcomes=bounds.max_chance_outcomes,
+            num_players=self.core.num_players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=bounds.max_game_length,
+        )
+        super().__init__(self.game_type, game_info, params)
+
+    def new_initial_state(self) -> BoardcoreState:
+        """A new game, at its initial state."""
+        return BoardcoreState(self, self.core.new_initial_state())
+
+    def max_chance_nodes_in_history(self) -> int:
+        """At most this many chance actions happen in one game."""
+        return self.bounds.max_chance_nodes
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> Any:
+        """The observer for ``iig_obs_type`` (default: the seat's observation)."""
+        if isinstance(iig_obs_type, Mapping):  # pyspiel's make_observer(params) passes no type
+            iig_obs_type, params = None, iig_obs_type
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {dict(params)}")
+        default = iig_obs_type is None or (
+            iig_obs_type.public_info
+            and not iig_obs_type.perfect_recall
+            and (
+                self.spec.perfect_information
+                or iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+            )
+        )
+        if default:
+            return _Observer(self.observation_size, self.pieces)
+        if self.spec.perfect_information:
+            # Nothing is hidden: the history is the information state, no private info.
+            return IIGObserverForPublicInfoGame(iig_obs_type, params)
+        raise ValueError(
+            f"{self.core.name}: only the seat's own observation (perfect_recall=False, "
+            "public_info=True, private_info=SINGLE_PLAYER) is supported, not "
+            f"perfect_recall={iig_obs_type.perfect_recall}, "
+            f"public_info={iig_obs_type.public_info}, "
+            f"private_info={iig_obs_type.private_info.name}"
+        )
+
+
+class _Core:
+    """Holds the engine state: deep copies clone it, pickling saves it as canonical JSON."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: object) -> _Core:
+        return _Core(self.state.clone())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        game = self.state.game  # type: ignore[attr-defined]
+        return (_restore, (game.name, dict(game.params), self.state.to_json()))
+
+
+def _restore(name: str, params: Params, text: str) -> _Core:
+    return _Core(boardcore.load(name, **params).state_from_json(text))
+
+
+class BoardcoreState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state wrapping a boardcore state (``self.core``)."""
+
+    def __init__(self, game: BoardcoreGame, core: State) -> None:
+        super().__init__(game)
+        self._core = _Core(core)
+
+    @property
+    def core(self) -> State:
+        """The boardcore state: read it, never apply actions to it directly."""
+        return self._core.state
+
+    def current_player(self) -> int:
+        """The seat to move, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
+        player = self._core.state.current_player()
+        if player == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        if player == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._core.state.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(action, probability)`` at a chance node, ascending."""
+        outcomes = self._core.state.chance_outcomes()
+        total = sum(weight for _, weight in outcomes)
+        return [(action, weight / total) for action, weight in outcomes]
+
+    def _apply_action(self, action: int) -> None:
+        self._core.state.apply_action(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self._core.state.action_to_string(int(action))
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._core.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        """1 split evenly among the winners at the end, 0 for the others; all 0 before."""
+        return self._core.state.returns()
+
+    def __str__(self) -> str:
+        return str(self._core.state)
+
+
+class _Observer:
+    """The seat's observation, as OpenSpiel's PyObserver interface wants it."""
+
+    def __init__(self, size: int, pieces: list[tuple[str, tuple[int, ...]]]) -> None:
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        start = 0
+        for name, shape in pieces:
+            end = start + int(np.prod(shape))
+            self.dict[name] = self.tensor[start:end].reshape(shape)
+            start = end
+
+    def set_from(self, state: BoardcoreState, player: int) -> None:
+        self.tensor[:] = state.core.observation_tensor(player)
+
+    def string_from(self, state: BoardcoreState, player: int) -> str:
+        return state.core.observation_string(player)

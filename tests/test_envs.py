@@ -1,0 +1,389 @@
+"""The PettingZoo and Gymnasium environments of boardcore.envs, on every game."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+
+import boardcore
+from boardcore import IllegalActionError, ParameterError, SplitMix64
+from boardcore.api import State
+from boardcore.envs import gymnasium as bc_gym
+from boardcore.envs import pettingzoo as bc_pz
+
+LOADERS = {"rust": boardcore.load, "reference": boardcore.reference.load}
+
+
+def short(info: boardcore.GameInfo) -> dict[str, Any]:
+    """Parameters that keep a game short enough for these tests (a round limit if it has one)."""
+    return {"max_rounds": 3} if "max_rounds" in info.parameters else {}
+
+
+# Every game, at its smallest and largest player count.
+CASES = [
+    pytest.param(info.name, {"players": players, **short(info)}, id=f"{info.name}-{players}p")
+    for info in boardcore.games()
+    for players in sorted({min(info.players), max(info.players)})
+]
+GAMES = [pytest.param(info.name, short(info), id=info.name) for info in boardcore.games()]
+
+# PettingZoo's api_test advises plain Box observations; ours are Dicts with an action mask,
+# as in PettingZoo's own classic games (which it exempts by name).
+pz_dict_observations = pytest.mark.filterwarnings(
+    "ignore:Observation (is not a NumPy array|space for each agent probably should be)"
+)
+# Gymnasium's check_env advises finite bounds; the protocol does not bound the tensors.
+gym_unbounded_box = pytest.mark.filterwarnings(
+    "ignore:.*A Box observation space m(in|ax)imum value is -?infinity"
+)
+
+
+def play_aec(aec: Any, choose: Callable[[str, dict[str, Any]], int]) -> dict[str, float]:
+    """Runs a reset AEC environment to the end; returns each agent's total reward."""
+    totals = dict.fromkeys(aec.possible_agents, 0.0)
+    for agent in aec.agent_iter(100_000):
+        obs, reward, terminated, truncated, _ = aec.last()
+        totals[agent] += reward
+        assert not truncated
+        aec.step(None if terminated else choose(agent, obs))
+    assert aec.agents == []
+    return totals
+
+
+def masked_random(aec: Any, seed: int) -> Callable[[str, dict[str, Any]], int]:
+    for i, agent in enumerate(aec.possible_agents):
+        aec.action_space(agent).seed(seed + i)
+    return lambda agent, obs: int(aec.action_space(agent).sample(obs["action_mask"]))
+
+
+def randoms(game: boardcore.Game) -> list[boardcore.Agent]:
+    """Random agents for ``play``: its Python driver, the loop the environments follow."""
+    return [boardcore.random_agent] * game.num_players
+
+
+def gym_unwrapped(env: gymnasium.Env[Any, Any]) -> bc_gym.BoardcoreEnv:
+    unwrapped = env.unwrapped
+    assert isinstance(unwrapped, bc_gym.BoardcoreEnv)
+    return unwrapped
+
+
+def assert_own_view(obs: dict[str, Any], state: State, seat: int) -> None:
+    assert obs["observation"].dtype == np.float32
+    assert np.array_equal(obs["observation"], state.observation_tensor(seat))
+    assert obs["action_mask"].dtype == np.int8
+    if state.current_player() == seat:
+        assert np.array_equal(obs["action_mask"], state.legal_action_mask())
+    else:
+        assert not obs["action_mask"].any()
+
+
+def test_importing_boardcore_envs_imports_neither_library() -> None:
+    code = (
+        "import sys, boardcore; before = set(sys.modules); import boardcore.envs; "
+        "print(sorted(m.split('.')[0] for m in set(sys.modules) - before))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['boardcore']"
+
+
+# ---------------------------------------------------------------- PettingZoo
+
+
+@pz_dict_observations
+@pytest.mark.parametrize("engine", sorted(LOADERS))
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_pettingzoo_api_test(name: str, params: dict[str, Any], engine: str) -> None:
+    api_test(bc_pz.env(name, engine=engine, **params), num_cycles=300)
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_pettingzoo_seed_test(name: str, params: dict[str, Any]) -> None:
+    seed_test(lambda: bc_pz.env(name, **params), num_cycles=300)
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_pettingzoo_episode_rewards_are_the_returns(name: str, params: dict[str, Any]) -> None:
+    aec = bc_pz.env(name, **params)
+    aec.reset(seed=5)
+    # TerminateIllegalWrapper reads obs["action_mask"]: a legal action misread as illegal
+    # would end the game early with -1 for the mover.
+    totals = play_aec(aec, masked_random(aec, 5))
+    state = aec.unwrapped.game_state
+    assert state.is_terminal()
+    assert list(totals.values()) == state.returns()
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_pettingzoo_observations_are_each_seats_own(name: str, params: dict[str, Any]) -> None:
+    aec = bc_pz.raw_env(name, **params)
+    aec.reset(seed=9)
+    choose = masked_random(aec, 9)
+    space = aec.observation_space("player_0")
+    assert space["observation"].shape == aec.game_state.observation_tensor(0).shape
+    assert space["action_mask"].shape == (aec.game.num_distinct_actions,)
+    for agent in aec.agent_iter():
+        for seat, other in enumerate(aec.possible_agents):
+            obs = aec.observe(other)
+            assert_own_view(obs, aec.game_state, seat)
+            assert aec.observation_space(other).contains(obs)
+        obs, _, terminated, _, _ = aec.last()
+        assert agent == f"player_{aec.game_state.current_player()}" or terminated
+        aec.step(None if terminated else choose(agent, obs))
+
+
+@pytest.mark.parametrize("engine", sorted(LOADERS))
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_pettingzoo_same_seed_replays_boardcore_play(
+    name: str, params: dict[str, Any], engine: str
+) -> None:
+    """Agents drawing from the env's generator replay ``play``; ``reset()`` takes seed + 1."""
+    aec = bc_pz.env(name, engine=engine, **params)
+    game = LOADERS[engine](name, **params)
+    raw = aec.unwrapped
+    for seed in (41, None):
+        aec.reset(seed=seed)
+        play_aec(aec, lambda _agent, _obs: boardcore.random_agent(raw.game_state, raw.rng))
+        expected = boardcore.play(game, seed=41 if seed is not None else 42, agents=randoms(game))
+        assert raw.game_state.history() == expected.history()
+
+
+def test_pettingzoo_same_seed_same_trajectory() -> None:
+    def trajectory(seed: int) -> list[int]:
+        aec = bc_pz.env("prestel_new_york", players=3, max_rounds=3)
+        aec.reset(seed=seed)
+        play_aec(aec, masked_random(aec, 0))
+        history: list[int] = aec.unwrapped.game_state.history()
+        return history
+
+    assert trajectory(3) == trajectory(3)
+    assert trajectory(3) != trajectory(4)  # the same actions sampled, other chance
+
+
+def test_pettingzoo_illegal_action_ends_the_game_in_env_and_raises_in_raw_env() -> None:
+    aec = bc_pz.env("kardinal", players=3)
+    aec.reset(seed=0)
+    obs, *_ = aec.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    aec.step(illegal)
+    assert all(aec.terminations.values())
+    assert aec.rewards == {"player_0": -1.0, "player_1": 0.0, "player_2": 0.0}
+    aec.reset()
+    with pytest.raises(AssertionError):  # AssertOutOfBoundsWrapper
+        aec.step(aec.unwrapped.game.num_distinct_actions)
+
+    for strict in (
+        bc_pz.raw_env("kardinal", players=3),
+        bc_pz.env("kardinal", illegal_reward=None),
+    ):
+        strict.reset(seed=0)
+        before = strict.unwrapped.game_state.to_json()
+        with pytest.raises(IllegalActionError, match="illegal"):
+            strict.step(illegal)
+        assert strict.unwrapped.game_state.to_json() == before
+        assert not any(strict.terminations.values())
+    raw = bc_pz.raw_env("kardinal", players=3)
+    raw.reset(seed=0)
+    with pytest.raises(IllegalActionError, match=r"step\(None\)"):
+        raw.step(None)
+
+
+def test_pettingzoo_render(capsys: pytest.CaptureFixture[str]) -> None:
+    aec = bc_pz.env("prestel_new_york", players=2, render_mode="ansi")
+    aec.reset(seed=1)
+    assert aec.render() == str(aec.unwrapped.game_state)
+    human = bc_pz.env("kardinal", players=2, render_mode="human")
+    human.reset(seed=1)
+    assert human.render() is None
+    assert str(human.unwrapped.game_state) in capsys.readouterr().out
+    quiet = bc_pz.env("kardinal", players=2)
+    quiet.reset()
+    with pytest.warns(UserWarning, match="without specifying any render mode"):
+        assert quiet.render() is None
+
+
+def test_pettingzoo_bad_arguments() -> None:
+    with pytest.raises(ParameterError, match="engine"):
+        bc_pz.env("kardinal", engine="c++")
+    with pytest.raises(ParameterError, match="render_mode"):
+        bc_pz.raw_env("kardinal", render_mode="rgb_array")
+    with pytest.raises(ParameterError, match="unknown game"):
+        bc_pz.env("chess")
+    with pytest.raises(ParameterError):
+        bc_pz.env("kardinal", players=9)
+
+
+# ---------------------------------------------------------------- Gymnasium
+
+
+@gym_unbounded_box
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_gymnasium_check_env(name: str, params: dict[str, Any]) -> None:
+    """check_env steps with unmasked random actions, so it needs illegal actions to end the
+    episode (``illegal_reward``) rather than raise."""
+    env = bc_gym.make(name, seat=1, illegal_reward=-1.0, **params)
+    check_env(env.unwrapped)
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+@pytest.mark.parametrize("seat", [0, -1], ids=["first-seat", "last-seat"])
+def test_gymnasium_episode_reward_is_the_learners_return(
+    name: str, params: dict[str, Any], seat: int
+) -> None:
+    seat %= params["players"]
+    env = bc_gym.make(name, seat=seat, **params)
+    env.action_space.seed(2)
+    obs, info = env.reset(seed=2)
+    assert info == {}
+    rewards: list[float] = []
+    terminated = truncated = False
+    while not terminated:
+        obs, reward, terminated, truncated, info = env.step(
+            env.action_space.sample(obs["action_mask"])
+        )
+        assert not truncated
+        rewards.append(float(reward))
+    state = gym_unwrapped(env).game_state
+    assert state.is_terminal()
+    assert rewards[-1] == sum(rewards) == state.returns()[seat]
+    assert info == {"returns": state.returns(), "scores": state.scores()}
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(0)
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_gymnasium_same_seed_same_trajectory(name: str, params: dict[str, Any]) -> None:
+    def trajectory(seed: int) -> tuple[list[int], list[dict[str, Any]]]:
+        env = bc_gym.make(name, players=3, seat=2, **params)
+        env.action_space.seed(0)
+        obs, _ = env.reset(seed=seed)
+        seen = [obs]
+        terminated = False
+        while not terminated:
+            obs, _, terminated, _, _ = env.step(env.action_space.sample(obs["action_mask"]))
+            seen.append(obs)
+        return gym_unwrapped(env).game_state.history(), seen
+
+    history, seen = trajectory(8)
+    again, seen_again = trajectory(8)
+    assert history == again
+    assert all(
+        np.array_equal(a[key], b[key]) for a, b in zip(seen, seen_again, strict=True) for key in a
+    )
+    assert trajectory(9)[0] != history  # the opponents (and chance) draw from the seed
+
+
+@pytest.mark.parametrize("engine", sorted(LOADERS))
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_gymnasium_random_learner_replays_boardcore_play(
+    name: str, params: dict[str, Any], engine: str
+) -> None:
+    env = bc_gym.BoardcoreEnv(name, seat=1, engine=engine, **params)
+    game = LOADERS[engine](name, **params)
+    for seed, expected_seed in ((77, 77), (None, 78)):
+        env.reset(seed=seed)
+        assert env.game_seed == expected_seed
+        terminated = False
+        while not terminated:
+            _, _, terminated, _, _ = env.step(boardcore.random_agent(env.game_state, env.rng))
+        expected = boardcore.play(game, seed=expected_seed, agents=randoms(game))
+        assert env.game_state.history() == expected.history()
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_gymnasium_observation_is_the_learners_own(name: str, params: dict[str, Any]) -> None:
+    seat = params["players"] - 1
+    env = bc_gym.BoardcoreEnv(name, seat=seat, **params)
+    env.action_space.seed(4)
+    obs, _ = env.reset(seed=4)
+    terminated = False
+    while not terminated:
+        assert_own_view(obs, env.game_state, seat)
+        assert env.game_state.current_player() == seat
+        obs, _, terminated, _, _ = env.step(env.action_space.sample(obs["action_mask"]))
+    assert_own_view(obs, env.game_state, seat)
+    assert not obs["action_mask"].any()
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_gymnasium_illegal_action_raises_and_changes_nothing(
+    name: str, params: dict[str, Any]
+) -> None:
+    env = bc_gym.make(name, players=2, **params)
+    obs, _ = env.reset(seed=6)
+    state = gym_unwrapped(env).game_state
+    before, moves = state.to_json(), len(state.history())
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    for action in (illegal, -1, gym_unwrapped(env).game.num_distinct_actions):
+        with pytest.raises(IllegalActionError):
+            env.step(action)
+        assert state.to_json() == before
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    env.step(np.int64(legal))  # numpy integers, as action_space.sample() gives, are fine
+    assert state.history()[moves] == legal
+
+
+def test_gymnasium_illegal_reward_ends_the_episode() -> None:
+    env = bc_gym.BoardcoreEnv("kardinal", players=2, illegal_reward=-1.0)
+    obs, _ = env.reset(seed=0)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = env.game_state.to_json()
+    obs, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info) == (-1.0, True, False, {"illegal_action": True})
+    assert env.game_state.to_json() == before
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    env.reset()
+    env.step(int(np.flatnonzero(env.game_state.legal_action_mask())[0]))
+
+
+def test_gymnasium_opponents_play_the_other_seats() -> None:
+    calls: list[int] = []
+
+    def make_agent(seat: int) -> boardcore.Agent:
+        def agent(state: State, rng: SplitMix64) -> int:
+            assert state.current_player() == seat
+            calls.append(seat)
+            return boardcore.random_agent(state, rng)
+
+        return agent
+
+    env = bc_gym.BoardcoreEnv(
+        "kardinal", players=4, seat=2, opponents=[make_agent(s) for s in (0, 1, 3)]
+    )
+    obs, _ = env.reset(seed=1)
+    assert set(calls) == {0, 1} and calls == sorted(calls)  # seats 0 and 1 move before 2
+    terminated = False
+    while not terminated:
+        obs, _, terminated, _, _ = env.step(env.action_space.sample(obs["action_mask"]))
+    assert set(calls) == {0, 1, 3}
+
+
+def test_gymnasium_bad_arguments() -> None:
+    with pytest.raises(ParameterError, match="opponents"):
+        bc_gym.BoardcoreEnv("kardinal", players=3, opponents=[boardcore.random_agent])
+    with pytest.raises(ParameterError, match="seat"):
+        bc_gym.BoardcoreEnv("kardinal", players=3, seat=3)
+    with pytest.raises(ParameterError, match="engine"):
+        bc_gym.BoardcoreEnv("kardinal", engine="c++")
+    with pytest.raises(ParameterError, match="render_mode"):
+        bc_gym.BoardcoreEnv("kardinal", render_mode="rgb_array")
+    with pytest.raises(ParameterError, match="unknown game"):
+        bc_gym.make("chess")
+
+
+def test_gymnasium_registration_and_render() -> None:
+    bc_gym.register()  # again: a no-op
+    for info in boardcore.games():
+        assert bc_gym.env_id(info.name) in gymnasium.registry
+        env = gymnasium.make(f"boardcore/{info.name}-v0", players=2, render_mode="ansi")
+        assert gym_unwrapped(env).game.name == info.name
+        env.reset(seed=0)
+        assert env.render() == str(gym_unwrapped(env).game_state)
