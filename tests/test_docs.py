@@ -12,7 +12,13 @@ ROOT = Path(__file__).parent.parent
 
 
 @pytest.mark.parametrize(
-    "page", ["README.md", "docs/games/kardinal.md", "docs/games/prestel_new_york.md"]
+    "page",
+    [
+        "README.md",
+        "docs/games/kardinal.md",
+        "docs/games/prestel_new_york.md",
+        "docs/ecosystem.md",
+    ],
 )
 def test_page_examples_run(page: str) -> None:
     result = doctest.testfile(str(ROOT / page), module_relative=False)
@@ -29,6 +35,8 @@ def test_page_examples_run(page: str) -> None:
         "boardcore.reference.kardinal",
         "boardcore.reference.prestel_new_york",
         "boardcore.svg",
+        "boardcore.vector",
+        "boardcore.arena",
         "boardcore.replay",
         "boardcore.testing",
     ],

@@ -837,6 +837,36 @@ mod tests {
         }
     }
 
+    /// A determinisation is a state the observer cannot tell apart from the true one, with
+    /// the same legal actions when the observer is to move.
+    #[test]
+    fn determinize_keeps_what_the_observer_sees() {
+        for players in 2..=5 {
+            let game = PrestelGame::new(players, None, 8, None).unwrap();
+            let mut rng = SplitMix64::new(99);
+            let mut step = 0;
+            random_walk(&game, 40 + players as u64, |state| {
+                step += 1;
+                if step % 5 != 0 || state.is_terminal() {
+                    return;
+                }
+                for observer in 0..state.players() {
+                    let twin = state.determinize(observer, &mut rng);
+                    assert_eq!(
+                        twin.observation_string(observer).unwrap(),
+                        state.observation_string(observer).unwrap()
+                    );
+                    if state.current_player() == observer as i32 {
+                        let (mut a, mut b) = (Vec::new(), Vec::new());
+                        state.legal_actions_into(&mut a);
+                        twin.legal_actions_into(&mut b);
+                        assert_eq!(a, b);
+                    }
+                }
+            });
+        }
+    }
+
     #[test]
     fn parts_are_conserved_and_hands_stay_two_between_rounds() {
         let game = PrestelGame::new(4, None, 0, None).unwrap();

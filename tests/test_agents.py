@@ -1,0 +1,165 @@
+"""The Rust agents (random, greedy, MCTS), the arena and the batched VectorEnv."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import boardcore
+from boardcore.cli import main
+
+GAMES = [("kardinal", {"players": 2}), ("prestel_new_york", {"players": 3, "max_rounds": 6})]
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_random_specs_are_the_random_agent(name: str, params: dict[str, int]) -> None:
+    game = boardcore.load(name, **params)
+    a = boardcore.play(game, seed=5, agents=["random"] * game.num_players)
+    b = boardcore.play(game, seed=5)
+    c = boardcore.play(boardcore.reference.load(name, **params), seed=5)
+    assert a.history() == b.history() == c.history()
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_simulate_with_agents_is_play_with_agents(name: str, params: dict[str, int]) -> None:
+    agents = ["mcts:30", "greedy", "random"][: boardcore.load(name, **params).num_players]
+    result = boardcore.simulate(name, games=4, seed=11, agents=agents, threads=2, **params)
+    game = boardcore.load(name, **params)
+    for i in range(4):
+        final = boardcore.play(game, seed=11 + i, agents=agents)
+        assert result.scores[i].tolist() == final.scores()
+        assert result.lengths[i] == len(final.history())
+        # Every action the agents chose was legal: the reference engine replays the game.
+        ref = boardcore.reference.load(name, **params)
+        assert ref.replay(final.history()).to_json() == final.to_json()
+
+
+def test_agent_action_is_legal_and_seeded() -> None:
+    game = boardcore.load("prestel_new_york", players=2)
+    state = boardcore.play(game, seed=2, agents=["greedy", "greedy"])
+    state = game.replay(state.history()[:200])
+    while state.current_player() < 0:
+        state.apply_action(state.chance_outcomes()[0][0])
+    for spec in ("random", "greedy", "mcts:50"):
+        action = state.agent_action(spec, 7)
+        assert action in state.legal_actions()
+        assert state.agent_action(spec, 7) == action
+
+
+def test_rust_agent_callable_works_in_python_loops() -> None:
+    game = boardcore.load("kardinal", players=2)
+    agent = boardcore.rust_agent("greedy")
+    final = boardcore.play(game, seed=3, agents=[agent, boardcore.random_agent])
+    assert final.is_terminal()
+    ref = boardcore.reference.load("kardinal", players=2)
+    with pytest.raises(boardcore.ParameterError, match="runs in Rust"):
+        boardcore.play(ref, seed=3, agents=[agent, boardcore.random_agent])
+
+
+@pytest.mark.parametrize("spec", ["", "mcts:0", "mcts:x", "alpha", "mcts:1:2:3"])
+def test_bad_agent_specs_are_parameter_errors(spec: str) -> None:
+    with pytest.raises(boardcore.ParameterError, match="agents are random, greedy, mcts"):
+        boardcore.simulate("kardinal", players=2, games=1, agents=[spec, "random"])
+
+
+def test_agents_count_must_match_the_seats() -> None:
+    with pytest.raises(boardcore.ParameterError):
+        boardcore.simulate("kardinal", players=3, games=1, agents=["random", "greedy"])
+
+
+def test_greedy_and_mcts_beat_random_in_the_arena() -> None:
+    result = boardcore.arena.arena("kardinal", ["mcts:200", "random"], games=20, seed=1)
+    mcts, rand = result.rows
+    assert mcts.games == rand.games == 20
+    assert mcts.wins >= 17 and mcts.interval[0] > 0.6
+    assert "| mcts:200 | 20 |" in result.markdown()
+    greedy = boardcore.arena.arena("prestel_new_york", ["greedy", "random"], games=6, seed=1)
+    assert greedy.rows[0].wins >= 5
+
+
+def test_arena_rotates_seats() -> None:
+    # With two identical agents, each plays both seats equally often.
+    result = boardcore.arena.arena("kardinal", ["random", "random"], games=40, seed=4)
+    seat0 = boardcore.simulate("kardinal", players=2, games=20, seed=4)
+    seat1 = boardcore.simulate("kardinal", players=2, games=20, seed=24)
+    first = int(seat0.winners[:, 0].sum() + seat1.winners[:, 1].sum())
+    assert result.rows[0].wins == first
+
+
+def test_arena_and_simulate_agents_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "kardinal", "--agents", "greedy,random", "--games", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "greedy" in out and "95% interval" in out
+    args = ["simulate", "kardinal", "--players", "2", "--agents", "greedy", "--games", "10"]
+    assert main(args) == 0
+    assert main(["arena", "kardinal", "--agents", "greedy,nobody", "--games", "2"]) == 2
+
+
+# --- VectorEnv ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_vector_env_matches_single_games(name: str, params: dict[str, int]) -> None:
+    """Env i's first game is ``play(seed + i)`` driven by the same actions."""
+    env = boardcore.VectorEnv(name, batch=4, seed=20, **params)
+    obs, mask, to_move = env.reset(seed=20)
+    game = boardcore.load(name, **params)
+    singles = [game.new_initial_state() for _ in range(4)]
+    rngs = [boardcore.SplitMix64(20 + i) for i in range(4)]
+
+    def settle(i: int) -> None:
+        s = singles[i]
+        while s.current_player() == boardcore.CHANCE:
+            outcomes = s.chance_outcomes()
+            s.apply_action(outcomes[rngs[i].choose_weighted([w for _, w in outcomes])][0])
+
+    for i in range(4):
+        settle(i)
+    picker = np.random.default_rng(0)
+    finished = [False] * 4
+    for _ in range(300):
+        for i in range(4):
+            if finished[i]:
+                continue
+            s = singles[i]
+            assert to_move[i] == s.current_player()
+            assert np.flatnonzero(mask[i]).tolist() == s.legal_actions()
+            assert obs[i].tolist() == s.observation_tensor(s.current_player()).tolist()
+        actions = np.array([picker.choice(np.flatnonzero(m)) for m in mask])
+        obs, mask, rewards, terminated, to_move = env.step(actions)
+        for i in range(4):
+            if finished[i]:
+                continue
+            singles[i].apply_action(int(actions[i]))
+            settle(i)
+            assert terminated[i] == singles[i].is_terminal()
+            if terminated[i]:
+                assert rewards[i].tolist() == pytest.approx(singles[i].returns())
+                finished[i] = True
+            else:
+                assert not rewards[i].any()
+    assert any(finished)
+
+
+def test_vector_env_illegal_action_moves_nothing() -> None:
+    env = boardcore.VectorEnv("kardinal", batch=3, seed=1, players=3)
+    _, mask, _ = env.observe()
+    before = [env.state(i).to_json() for i in range(3)]
+    actions = np.array([np.flatnonzero(m)[0] for m in mask])
+    actions[2] = np.flatnonzero(~mask[2])[0]
+    with pytest.raises(boardcore.IllegalActionError, match="env 2"):
+        env.step(actions)
+    with pytest.raises(boardcore.IllegalActionError):
+        env.step(actions[:2])
+    with pytest.raises(boardcore.IllegalActionError):
+        env.step(np.array([1.5, 2.0, 3.0]))
+    assert [env.state(i).to_json() for i in range(3)] == before
+
+
+def test_vector_env_bad_parameters() -> None:
+    with pytest.raises(boardcore.ParameterError):
+        boardcore.VectorEnv("kardinal", batch=0)
+    with pytest.raises(boardcore.ParameterError):
+        boardcore.VectorEnv("nope", batch=2)
+    with pytest.raises(boardcore.ParameterError):
+        boardcore.VectorEnv("kardinal", batch=2, players=9)
