@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
 import boardcore
 from boardcore.cli import main
 
-GAMES = [("kardinal", {"players": 2}), ("prestel_new_york", {"players": 3, "max_rounds": 6})]
+GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("kardinal", {"players": 2}),
+    ("prestel_new_york", {"players": 3, "max_rounds": 6}),
+]
 
 
 @pytest.mark.parametrize(("name", "params"), GAMES)
-def test_random_specs_are_the_random_agent(name: str, params: dict[str, int]) -> None:
+def test_random_specs_are_the_random_agent(name: str, params: dict[str, Any]) -> None:
     game = boardcore.load(name, **params)
     a = boardcore.play(game, seed=5, agents=["random"] * game.num_players)
     b = boardcore.play(game, seed=5)
@@ -21,7 +26,7 @@ def test_random_specs_are_the_random_agent(name: str, params: dict[str, int]) ->
 
 
 @pytest.mark.parametrize(("name", "params"), GAMES)
-def test_simulate_with_agents_is_play_with_agents(name: str, params: dict[str, int]) -> None:
+def test_simulate_with_agents_is_play_with_agents(name: str, params: dict[str, Any]) -> None:
     agents = ["mcts:30", "greedy", "random"][: boardcore.load(name, **params).num_players]
     result = boardcore.simulate(name, games=4, seed=11, agents=agents, threads=2, **params)
     game = boardcore.load(name, **params)
@@ -36,7 +41,7 @@ def test_simulate_with_agents_is_play_with_agents(name: str, params: dict[str, i
 
 def test_agent_action_is_legal_and_seeded() -> None:
     game = boardcore.load("prestel_new_york", players=2)
-    state = boardcore.play(game, seed=2, agents=["greedy", "greedy"])
+    state: Any = boardcore.play(game, seed=2, agents=["greedy", "greedy"])
     state = game.replay(state.history()[:200])
     while state.current_player() < 0:
         state.apply_action(state.chance_outcomes()[0][0])
@@ -99,7 +104,7 @@ def test_arena_and_simulate_agents_on_the_command_line(capsys: pytest.CaptureFix
 
 
 @pytest.mark.parametrize(("name", "params"), GAMES)
-def test_vector_env_matches_single_games(name: str, params: dict[str, int]) -> None:
+def test_vector_env_matches_single_games(name: str, params: dict[str, Any]) -> None:
     """Env i's first game is ``play(seed + i)`` driven by the same actions."""
     env = boardcore.VectorEnv(name, batch=4, seed=20, **params)
     obs, mask, to_move = env.reset(seed=20)

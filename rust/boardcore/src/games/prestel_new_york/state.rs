@@ -74,6 +74,14 @@ fn bit(i: u8) -> u128 {
     1u128 << i
 }
 
+/// The index of the `n`-th set bit of `set` (from 0), which must have more than `n`.
+fn nth_bit(mut set: u128, n: usize) -> u32 {
+    for _ in 0..n {
+        set &= set - 1;
+    }
+    set.trailing_zeros()
+}
+
 impl PrestelState {
     pub fn new(cfg: Arc<Config>) -> Self {
         let c = cfg.layout.commissions;
@@ -640,6 +648,55 @@ impl GameState for PrestelState {
         }
     }
 
+    /// The random agent's pick without listing the actions in the two phases where most
+    /// decisions fall (search and build): the ascending order of `legal_actions_into` is
+    /// rebuilt arithmetically (a unit test holds the two to each other for every index).
+    fn choose_legal(&self, buf: &mut Vec<Action>, pick: impl FnOnce(usize) -> usize) -> Action {
+        let seat = self.to_move.max(0) as usize;
+        match self.phase {
+            Phase::Search => {
+                let s = usize::from(self.taken[seat]);
+                let k = usize::from(self.looked[seat]);
+                let look = usize::from(k < usize::from(self.stack_len[s]));
+                let i = pick(look + k);
+                if i < look {
+                    return super::Layout::LOOK;
+                }
+                let mut seen: u128 = 0;
+                for &p in &self.stacks[s][..k] {
+                    seen |= bit(p);
+                }
+                super::Layout::TAKE + nth_bit(seen, i - look)
+            }
+            Phase::Build => {
+                let lay = &self.cfg.layout;
+                let hand = self.hands[seat];
+                let mut buildable: u128 = 0;
+                for p in Self::parts_of(hand) {
+                    if self
+                        .table
+                        .contains(&self.cfg.data.commission_of[usize::from(p)])
+                    {
+                        buildable |= bit(p);
+                    }
+                }
+                let builds = buildable.count_ones() as usize;
+                let i = pick(builds + STACKS * hand.count_ones() as usize);
+                if i < builds {
+                    lay.build() + nth_bit(buildable, i)
+                } else {
+                    let j = i - builds;
+                    let part = nth_bit(hand, j / STACKS);
+                    lay.slide() + 5 * part + (j % STACKS) as u32
+                }
+            }
+            _ => {
+                self.legal_actions_into(buf);
+                buf[pick(buf.len())]
+            }
+        }
+    }
+
     fn chance_outcomes_into(&self, out: &mut Vec<(Action, u64)>) {
         out.clear();
         if self.to_move != CHANCE {
@@ -862,6 +919,30 @@ mod tests {
                         twin.legal_actions_into(&mut b);
                         assert_eq!(a, b);
                     }
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn choose_legal_is_legal_at_every_index() {
+        for players in 2..=5 {
+            let game = PrestelGame::new(players, None, 30, None).unwrap();
+            random_walk(&game, 7 + players as u64, |state| {
+                if state.current_player() < 0 {
+                    return;
+                }
+                let mut legal = Vec::new();
+                state.legal_actions_into(&mut legal);
+                for i in 0..legal.len() {
+                    let mut buf = Vec::new();
+                    assert_eq!(
+                        state.choose_legal(&mut buf, |n| {
+                            assert_eq!(n, legal.len());
+                            i
+                        }),
+                        legal[i]
+                    );
                 }
             });
         }
