@@ -132,6 +132,24 @@ class SimulationResult:
         return int(self.lengths.shape[0])
 
 
+Parts = tuple[npt.NDArray[np.int32], npt.NDArray[np.bool_], npt.NDArray[np.uint32]]
+
+
+def concatenate_parts(parts: Sequence[Parts], players: int) -> Parts:
+    """``(scores, winners, lengths)`` of consecutive seed ranges, joined in order."""
+    if not parts:
+        return (
+            np.zeros((0, players), dtype=np.int32),
+            np.zeros((0, players), dtype=np.bool_),
+            np.zeros(0, dtype=np.uint32),
+        )
+    return (
+        np.concatenate([p[0] for p in parts]),
+        np.concatenate([p[1] for p in parts]),
+        np.concatenate([p[2] for p in parts]),
+    )
+
+
 def simulate(
     name: str,
     *,
@@ -187,7 +205,7 @@ def simulate(
     game = load(name, **params)
     players = game.num_players
     start = time.perf_counter()
-    parts: list[tuple[Any, Any, Any]] = []
+    parts: list[Parts] = []
     done = 0
     while done < games:
         n = min(chunk, games - done)
@@ -208,14 +226,7 @@ def simulate(
         done += n
         if progress is not None:
             progress(n)
-    if parts:
-        scores_all = np.concatenate([p[0] for p in parts])
-        winners_all = np.concatenate([p[1] for p in parts])
-        lengths_all = np.concatenate([p[2] for p in parts])
-    else:
-        scores_all = np.zeros((0, players), dtype=np.int32)
-        winners_all = np.zeros((0, players), dtype=np.bool_)
-        lengths_all = np.zeros(0, dtype=np.uint32)
+    scores_all, winners_all, lengths_all = concatenate_parts(parts, players)
     return SimulationResult(
         name=name,
         params=dict(game.params),

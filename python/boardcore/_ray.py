@@ -19,11 +19,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
 from . import load, simulate
-from ._play import SimulationResult
+from ._play import Parts, SimulationResult, concatenate_parts
 from .errors import BoardcoreError, ParameterError
 
 try:
@@ -37,8 +34,6 @@ __all__ = ["connect", "simulate_ray"]
 
 _MASK = (1 << 64) - 1
 
-Arrays = tuple[npt.NDArray[np.int32], npt.NDArray[np.bool_], npt.NDArray[np.uint32]]
-
 
 def _play_range(
     name: str,
@@ -47,7 +42,7 @@ def _play_range(
     seed: int,
     threads: int,
     agents: list[Any] | None,
-) -> Arrays:
+) -> Parts:
     """One task: games ``seed .. seed + games - 1``, by the threads backend in one chunk (for
     random agents: ``load(name, **params).simulate(games, seed, threads)``, in Rust)."""
     result = simulate(
@@ -129,7 +124,7 @@ def simulate_ray(
     start = time.perf_counter()
     connecting = 0.0
     ranges = [(done, min(chunk, games - done)) for done in range(0, games, chunk)]
-    parts: list[Arrays | None] = [None] * len(ranges)
+    parts: list[Parts | None] = [None] * len(ranges)
     used = per_task
     if ranges:
         connect()
@@ -158,15 +153,7 @@ def simulate_ray(
         finally:
             for ref in pending:  # an error or an interrupt: stop what has not run yet
                 ray.cancel(ref)
-    done_parts = [p for p in parts if p is not None]
-    if done_parts:
-        scores = np.concatenate([p[0] for p in done_parts])
-        winners = np.concatenate([p[1] for p in done_parts])
-        lengths = np.concatenate([p[2] for p in done_parts])
-    else:
-        scores = np.zeros((0, players), dtype=np.int32)
-        winners = np.zeros((0, players), dtype=np.bool_)
-        lengths = np.zeros(0, dtype=np.uint32)
+    scores, winners, lengths = concatenate_parts([p for p in parts if p is not None], players)
     return SimulationResult(
         name=name,
         params=dict(game.params),

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -36,20 +35,10 @@ from . import (
 from ._cli_common import add_game_arguments, game_params, progress_bar, saved_params
 from ._play import SimulationResult
 from .api import CHANCE, Game
+from .arena import wilson_interval
 from .svg import state_to_svg
 
 __all__ = ["main", "summary_table", "wilson_interval"]
-
-
-def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) of a win rate ``wins / n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    denominator = 1 + z * z / n
-    return (max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator))
 
 
 def summary_table(result: SimulationResult) -> Table:

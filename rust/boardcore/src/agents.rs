@@ -6,6 +6,7 @@
 
 use crate::engine::{Action, Error, GameState, CHANCE};
 use crate::rng::SplitMix64;
+use crate::sim::chance_outcome;
 
 /// An agent, parsed from its spec.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,9 +169,7 @@ pub fn mcts<S: GameState>(root: &S, iterations: u32, rollout: u32, rng: &mut Spl
                 break;
             }
             if state.current_player() == CHANCE {
-                state.chance_outcomes_into(&mut outcomes);
-                let i = rng.choose_weighted(outcomes.iter().map(|&(_, w)| w));
-                state.apply_legal(outcomes[i].0);
+                state.apply_legal(chance_outcome(&state, rng, &mut outcomes));
                 continue;
             }
             let mover = state.current_player() as usize;
@@ -224,8 +223,7 @@ pub fn mcts<S: GameState>(root: &S, iterations: u32, rollout: u32, rng: &mut Spl
         let mut steps = 0;
         while !state.is_terminal() && steps < rollout {
             let a = if state.current_player() == CHANCE {
-                state.chance_outcomes_into(&mut outcomes);
-                outcomes[rng.choose_weighted(outcomes.iter().map(|&(_, w)| w))].0
+                chance_outcome(&state, rng, &mut outcomes)
             } else {
                 state.choose_legal(&mut legal, |n| rng.below(n as u64) as usize)
             };

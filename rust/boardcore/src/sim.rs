@@ -16,6 +16,17 @@ pub struct Scratch {
     outcomes: Vec<(Action, u64)>,
 }
 
+/// Draws the outcome of the chance node `state` from `rng` (DESIGN.md, "Randomness"),
+/// listing the outcomes into `buf`.
+pub fn chance_outcome<S: GameState>(
+    state: &S,
+    rng: &mut SplitMix64,
+    buf: &mut Vec<(Action, u64)>,
+) -> Action {
+    state.chance_outcomes_into(buf);
+    buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0
+}
+
 /// Plays one game from the initial state with random agents; chance and agents draw from one
 /// generator seeded `seed`, in the order they occur (DESIGN.md, "Randomness").
 pub fn play_random<G: Game>(game: &G, seed: u64, scratch: &mut Scratch) -> G::State {
@@ -31,9 +42,7 @@ pub fn play_out<S: GameState>(state: &mut S, seed: u64, scratch: &mut Scratch) {
     let mut rng = SplitMix64::new(seed);
     while !state.is_terminal() {
         let action = if state.current_player() == CHANCE {
-            state.chance_outcomes_into(&mut scratch.outcomes);
-            let outcomes = &scratch.outcomes;
-            outcomes[rng.choose_weighted(outcomes.iter().map(|&(_, w)| w))].0
+            chance_outcome(state, &mut rng, &mut scratch.outcomes)
         } else {
             state.choose_legal(&mut scratch.actions, |n| rng.below(n as u64) as usize)
         };
@@ -57,9 +66,7 @@ pub fn play_out_agents<S: GameState>(
     while !state.is_terminal() {
         let player = state.current_player();
         let action = if player == CHANCE {
-            state.chance_outcomes_into(&mut scratch.outcomes);
-            let outcomes = &scratch.outcomes;
-            outcomes[rng.choose_weighted(outcomes.iter().map(|&(_, w)| w))].0
+            chance_outcome(state, &mut rng, &mut scratch.outcomes)
         } else {
             let agent = agents[player as usize % agents.len()];
             agent.act(state, &mut rng, &mut scratch.actions)

@@ -8,6 +8,7 @@ use rayon::prelude::*;
 
 use crate::engine::{Action, Error, Game, GameState, CHANCE};
 use crate::rng::SplitMix64;
+use crate::sim::chance_outcome;
 
 struct Slot<S> {
     state: S,
@@ -28,11 +29,8 @@ impl<S: GameState> Slot<S> {
     /// Applies chance outcomes until a seat is to move or the game is over.
     fn settle(&mut self) {
         while self.state.current_player() == CHANCE {
-            self.state.chance_outcomes_into(&mut self.outcomes);
-            let i = self
-                .rng
-                .choose_weighted(self.outcomes.iter().map(|&(_, w)| w));
-            self.state.apply_legal(self.outcomes[i].0);
+            let action = chance_outcome(&self.state, &mut self.rng, &mut self.outcomes);
+            self.state.apply_legal(action);
         }
     }
 

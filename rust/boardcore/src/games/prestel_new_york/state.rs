@@ -606,12 +606,9 @@ impl PrestelState {
                     self.completed[usize::from(self.completed_len)] = c;
                     self.completed_len += 1;
                     // Rule 20, and the ruling on several seats reaching the goal at once.
-                    let win = self.cfg.data.win_chips;
                     let best = self.chips[..n].iter().copied().max().unwrap_or(0);
-                    if best >= win {
-                        let winners = (0..n)
-                            .filter(|&s| self.chips[s] == best)
-                            .fold(0, |m, s| m | 1 << s);
+                    if best >= self.cfg.data.win_chips {
+                        let winners = self.most_chips();
                         self.history.push(action);
                         self.end(winners);
                         return;
@@ -851,8 +848,7 @@ mod tests {
         while !state.is_terminal() {
             visit(&state);
             if state.current_player() == CHANCE {
-                state.chance_outcomes_into(&mut outcomes);
-                let a = outcomes[rng.choose_weighted(outcomes.iter().map(|&(_, w)| w))].0;
+                let a = crate::sim::chance_outcome(&state, &mut rng, &mut outcomes);
                 state.apply_action(a).unwrap();
             } else {
                 state.legal_actions_into(&mut legal);
