@@ -21,6 +21,19 @@ class GameInfo:
 
 
 GAMES: dict[str, GameInfo] = {
+    "city_connect": GameInfo(
+        name="city_connect",
+        title="City Connect",
+        players=(1, 2, 3, 4),
+        version=1,
+        status="complete",
+        parameters={
+            "players": "1 (solo), 2, 3 or 4 (default 4)",
+            "sides": "initial card side per seat, 'house' or 'mayor', e.g. 'house,mayor' (default all house)",
+            "data": "path to a component TOML file (default: the packaged reconstruction)",
+        },
+        rust_class="CityConnectGame",
+    ),
     "kardinal": GameInfo(
         name="kardinal",
         title="Kardinal",

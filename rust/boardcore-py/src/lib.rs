@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 mod errors;
 mod game;
 
+use boardcore::games::city_connect::CityConnectGame;
 use boardcore::games::kardinal::KardinalGame;
 use boardcore::games::prestel_new_york::PrestelGame;
 
@@ -17,6 +18,15 @@ py_game!(
     "KardinalState",
     "KardinalVectorEnv",
     KardinalGame
+);
+py_game!(
+    PyCityConnectGame,
+    PyCityConnectState,
+    PyCityConnectVectorEnv,
+    "CityConnectGame",
+    "CityConnectState",
+    "CityConnectVectorEnv",
+    CityConnectGame
 );
 py_game!(
     PyPrestelNewYorkGame,
@@ -34,6 +44,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyKardinalGame>()?;
     m.add_class::<PyKardinalState>()?;
     m.add_class::<PyKardinalVectorEnv>()?;
+    m.add_class::<PyCityConnectGame>()?;
+    m.add_class::<PyCityConnectState>()?;
+    m.add_class::<PyCityConnectVectorEnv>()?;
     m.add_class::<PyPrestelNewYorkGame>()?;
     m.add_class::<PyPrestelNewYorkState>()?;
     m.add_class::<PyPrestelNewYorkVectorEnv>()?;

@@ -1,10 +1,11 @@
 //! Random-playout throughput of the core alone, without Python:
 //! `cargo run --release --example playout -- [game] [players] [games] [threads]`
-//! (game `kardinal` or `prestel_new_york`, default kardinal).
+//! (game `kardinal`, `prestel_new_york` or `city_connect`, default kardinal).
 
 use std::time::Instant;
 
 use boardcore::engine::{Game, ParamValue, Params};
+use boardcore::games::city_connect::CityConnectGame;
 use boardcore::games::kardinal::KardinalGame;
 use boardcore::games::prestel_new_york::PrestelGame;
 use boardcore::sim::simulate;
@@ -39,6 +40,7 @@ fn main() {
     match name {
         "kardinal" => run::<KardinalGame>(name, players, games, threads),
         "prestel_new_york" => run::<PrestelGame>(name, players, games, threads),
-        _ => eprintln!("unknown game {name:?}: kardinal or prestel_new_york"),
+        "city_connect" => run::<CityConnectGame>(name, players, games, threads),
+        _ => eprintln!("unknown game {name:?}: kardinal, prestel_new_york or city_connect"),
     }
 }

@@ -1,0 +1,227 @@
+//! City Connect, for 1 to 4 players (solo included).
+//!
+//! Rulings, notation, action encoding and the JSON schema: `docs/games/city_connect.md`.
+//! Copies of a building kind are interchangeable, so hands, the market, the discard pile and
+//! the pile are counts per kind in fixed arrays; a city is a short list of card indices.
+//! Effects are data (`data.rs`), interpreted by a few generic rules.
+
+mod data;
+mod json;
+mod notation;
+mod render;
+mod state;
+
+pub use data::{Card, Data, Gear, Lightning, Term};
+pub use state::{CityState, Phase};
+
+use std::sync::Arc;
+
+use crate::engine::{check_param_names, int_param, str_param, Error, Game, ParamValue, Params};
+
+pub const NAME: &str = "city_connect";
+/// Bumped whenever the rules or data change what a game does.
+pub const VERSION: u32 = 1;
+
+pub const MAX_PLAYERS: usize = 4;
+pub const MAX_KINDS: usize = 32;
+pub const MAX_LANDMARKS: usize = 15;
+/// Buildings, landmarks and the initial card: city card indices fit below this.
+pub const MAX_CARDS: usize = MAX_KINDS + MAX_LANDMARKS + 1;
+pub const MAX_CITY: usize = 10;
+pub const SYMBOLS: [&str; 6] = ["person", "house", "food", "happiness", "science", "coin"];
+pub const SIDES: [&str; 2] = ["house", "mayor"];
+pub const PHASES: [&str; 13] = [
+    "setup", "main", "take", "draw", "pay", "bonus", "exchange", "after", "discard", "clear",
+    "refill", "flip", "end",
+];
+
+/// The action-id layout for `B` building kinds and `L` landmarks (docs, "Action encoding").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub b: u32,
+    pub l: u32,
+}
+
+impl Layout {
+    pub const TAKE: u32 = 0;
+    fn n(&self) -> u32 {
+        self.b + self.l + 1
+    }
+    pub fn draw(&self) -> u32 {
+        self.b
+    }
+    pub fn build_hand(&self) -> u32 {
+        self.b + 1
+    }
+    pub fn build_market(&self) -> u32 {
+        2 * self.b + 1
+    }
+    pub fn build_landmark(&self) -> u32 {
+        3 * self.b + 1
+    }
+    pub fn pay_hand(&self) -> u32 {
+        3 * self.b + self.l + 1
+    }
+    pub fn pay_mayor(&self) -> u32 {
+        4 * self.b + self.l + 1
+    }
+    pub fn pay_city(&self) -> u32 {
+        5 * self.b + self.l + 1
+    }
+    pub fn discard(&self) -> u32 {
+        5 * self.b + self.l + self.n() + 1
+    }
+    pub fn gear(&self) -> u32 {
+        6 * self.b + self.l + self.n() + 1
+    }
+    pub fn end(&self) -> u32 {
+        6 * self.b + self.l + 2 * self.n() + 1
+    }
+    pub fn clear(&self) -> u32 {
+        6 * self.b + self.l + 2 * self.n() + 2
+    }
+    pub fn card(&self) -> u32 {
+        7 * self.b + self.l + 2 * self.n() + 2
+    }
+    pub fn landmark(&self) -> u32 {
+        8 * self.b + self.l + 2 * self.n() + 2
+    }
+    pub fn num_actions(&self) -> u32 {
+        8 * self.b + 2 * self.l + 2 * self.n() + 2
+    }
+    /// `3B + L + 4(K + 8) + 25 + K + 2N + B` (docs, "Observation").
+    pub fn observation_size(&self) -> usize {
+        let (b, l) = (self.b as usize, self.l as usize);
+        let k = b + l;
+        let n = k + 1;
+        3 * b + l + 4 * (k + 8) + 25 + k + 2 * n + b
+    }
+}
+
+/// What every state of a game shares: parameters and data.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Config {
+    pub players: u8,
+    /// Per seat, 0 house or 1 mayor.
+    pub sides: [u8; MAX_PLAYERS],
+    pub data: Data,
+    pub layout: Layout,
+}
+
+/// City Connect with its parameters and component data fixed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CityConnectGame {
+    cfg: Arc<Config>,
+    data_path: Option<String>,
+}
+
+fn parse_sides(text: &str, players: usize) -> Result<[u8; MAX_PLAYERS], Error> {
+    let bad = || {
+        Error::Parameter(format!(
+            "sides must be \"house\" or \"mayor\", for every seat or one per seat separated \
+             by commas ({players} here, e.g. \"{}\"), not {text:?}",
+            vec!["house"; players].join(",")
+        ))
+    };
+    let items: Vec<&str> = text.split(',').collect();
+    if items.len() != 1 && items.len() != players {
+        return Err(bad());
+    }
+    let mut sides = [0; MAX_PLAYERS];
+    for seat in 0..players {
+        let item = items[if items.len() == 1 { 0 } else { seat }];
+        sides[seat] = SIDES.iter().position(|s| *s == item).ok_or_else(bad)? as u8;
+    }
+    Ok(sides)
+}
+
+impl CityConnectGame {
+    /// `players` 1..=4; `sides` like `"house,mayor"`; `data` a TOML file like
+    /// `data/city_connect.toml`, or the packaged one.
+    pub fn new(players: i64, sides: Option<&str>, data: Option<&str>) -> Result<Self, Error> {
+        if !(1..=4).contains(&players) {
+            return Err(Error::Parameter(format!(
+                "city_connect is for 1 to 4 players (1 is the solo game), not {players}"
+            )));
+        }
+        let n = players as usize;
+        let sides = match sides {
+            Some(text) => parse_sides(text, n)?,
+            None => [0; MAX_PLAYERS],
+        };
+        let data_set = Data::load(data)?;
+        let layout = Layout {
+            b: data_set.buildings as u32,
+            l: data_set.landmarks as u32,
+        };
+        Ok(Self {
+            cfg: Arc::new(Config {
+                players: players as u8,
+                sides,
+                data: data_set,
+                layout,
+            }),
+            data_path: data.map(str::to_owned),
+        })
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    /// The sides as the parameter text, `"house,mayor"`.
+    pub fn sides_text(&self) -> String {
+        let n = usize::from(self.cfg.players);
+        let items: Vec<&str> = self.cfg.sides[..n]
+            .iter()
+            .map(|&s| SIDES[usize::from(s)])
+            .collect();
+        items.join(",")
+    }
+}
+
+impl Game for CityConnectGame {
+    type State = CityState;
+
+    fn from_params(params: &Params) -> Result<Self, Error> {
+        check_param_names(NAME, params, &["players", "sides", "data"])?;
+        Self::new(
+            int_param(params, "players", 4)?,
+            str_param(params, "sides")?,
+            str_param(params, "data")?,
+        )
+    }
+    fn params(&self) -> Params {
+        let mut params = Params::new();
+        params.insert(
+            "players".into(),
+            ParamValue::Int(i64::from(self.cfg.players)),
+        );
+        params.insert("sides".into(), ParamValue::Str(self.sides_text()));
+        if let Some(data) = &self.data_path {
+            params.insert("data".into(), ParamValue::Str(data.clone()));
+        }
+        params
+    }
+    fn name(&self) -> &'static str {
+        NAME
+    }
+    fn version(&self) -> u32 {
+        VERSION
+    }
+    fn num_players(&self) -> usize {
+        usize::from(self.cfg.players)
+    }
+    fn num_distinct_actions(&self) -> usize {
+        self.cfg.layout.num_actions() as usize
+    }
+    fn observation_size(&self) -> usize {
+        self.cfg.layout.observation_size()
+    }
+    fn new_initial_state(&self) -> CityState {
+        CityState::new(Arc::clone(&self.cfg))
+    }
+    fn state_from_json(&self, text: &str) -> Result<CityState, Error> {
+        json::from_json(self, text)
+    }
+}

@@ -1,0 +1,168 @@
+//! The action notation (`take bakery`, `draw`, `build park`, `build park market`,
+//! `build castle`, `pay bakery`, `pay school mayor`, `pay city park`, `discard bakery`,
+//! `gear library`, `end`, `clear bakery`; chance: `card bakery`, `landmark castle`) and the
+//! integer encoding behind it.
+
+use super::{Config, Layout};
+use crate::engine::{Action, Error};
+
+/// A decoded action. Buildings `b` and landmarks `l` are ids; city cards `c` are indices
+/// (building `b`, landmark `B + l`, the initial card `B + L`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    Take(u8),
+    Draw,
+    BuildHand(u8),
+    BuildMarket(u8),
+    BuildLandmark(u8),
+    PayHand(u8),
+    PayMayor(u8),
+    PayCity(u8),
+    Discard(u8),
+    Gear(u8),
+    End,
+    Clear(u8),
+    Card(u8),
+    Landmark(u8),
+}
+
+pub fn decode(lay: &Layout, action: Action) -> Result<Move, Error> {
+    let a = action;
+    let k = |base: u32| (a - base) as u8;
+    Ok(if a < lay.draw() {
+        Move::Take(a as u8)
+    } else if a == lay.draw() {
+        Move::Draw
+    } else if a < lay.build_market() {
+        Move::BuildHand(k(lay.build_hand()))
+    } else if a < lay.build_landmark() {
+        Move::BuildMarket(k(lay.build_market()))
+    } else if a < lay.pay_hand() {
+        Move::BuildLandmark(k(lay.build_landmark()))
+    } else if a < lay.pay_mayor() {
+        Move::PayHand(k(lay.pay_hand()))
+    } else if a < lay.pay_city() {
+        Move::PayMayor(k(lay.pay_mayor()))
+    } else if a < lay.discard() {
+        Move::PayCity(k(lay.pay_city()))
+    } else if a < lay.gear() {
+        Move::Discard(k(lay.discard()))
+    } else if a < lay.end() {
+        Move::Gear(k(lay.gear()))
+    } else if a == lay.end() {
+        Move::End
+    } else if a < lay.card() {
+        Move::Clear(k(lay.clear()))
+    } else if a < lay.landmark() {
+        Move::Card(k(lay.card()))
+    } else if a < lay.num_actions() {
+        Move::Landmark(k(lay.landmark()))
+    } else {
+        return Err(Error::Notation(format!(
+            "action {action} is out of range: this game's actions are 0 to {}",
+            lay.num_actions() - 1
+        )));
+    })
+}
+
+pub fn encode(lay: &Layout, mv: Move) -> Action {
+    match mv {
+        Move::Take(b) => u32::from(b),
+        Move::Draw => lay.draw(),
+        Move::BuildHand(b) => lay.build_hand() + u32::from(b),
+        Move::BuildMarket(b) => lay.build_market() + u32::from(b),
+        Move::BuildLandmark(l) => lay.build_landmark() + u32::from(l),
+        Move::PayHand(b) => lay.pay_hand() + u32::from(b),
+        Move::PayMayor(b) => lay.pay_mayor() + u32::from(b),
+        Move::PayCity(c) => lay.pay_city() + u32::from(c),
+        Move::Discard(b) => lay.discard() + u32::from(b),
+        Move::Gear(c) => lay.gear() + u32::from(c),
+        Move::End => lay.end(),
+        Move::Clear(b) => lay.clear() + u32::from(b),
+        Move::Card(b) => lay.card() + u32::from(b),
+        Move::Landmark(l) => lay.landmark() + u32::from(l),
+    }
+}
+
+pub fn to_text(cfg: &Config, mv: Move) -> String {
+    let d = &cfg.data;
+    let b = |i: u8| d.slug(usize::from(i)).to_string();
+    let l = |i: u8| d.slug(d.buildings + usize::from(i)).to_string();
+    match mv {
+        Move::Take(i) => format!("take {}", b(i)),
+        Move::Draw => "draw".into(),
+        Move::BuildHand(i) => format!("build {}", b(i)),
+        Move::BuildMarket(i) => format!("build {} market", b(i)),
+        Move::BuildLandmark(i) => format!("build {}", l(i)),
+        Move::PayHand(i) => format!("pay {}", b(i)),
+        Move::PayMayor(i) => format!("pay {} mayor", b(i)),
+        Move::PayCity(c) => format!("pay city {}", b(c)),
+        Move::Discard(i) => format!("discard {}", b(i)),
+        Move::Gear(c) => format!("gear {}", b(c)),
+        Move::End => "end".into(),
+        Move::Clear(i) => format!("clear {}", b(i)),
+        Move::Card(i) => format!("card {}", b(i)),
+        Move::Landmark(i) => format!("landmark {}", l(i)),
+    }
+}
+
+pub fn from_text(cfg: &Config, text: &str) -> Result<Move, Error> {
+    let d = &cfg.data;
+    let bad = |why: &str| {
+        Error::Notation(format!(
+            "{text:?} is not a City Connect action: {why}; actions read like \"take bakery\", \
+             \"draw\", \"build park\", \"build park market\", \"build castle\", \"pay bakery\", \
+             \"pay school mayor\", \"pay city park\", \"discard bakery\", \"gear library\", \
+             \"end\", \"clear bakery\", \"card bakery\", \"landmark castle\""
+        ))
+    };
+    let words: Vec<&str> = text.split(' ').collect();
+    let card = |slug: &str| -> Result<usize, Error> {
+        if slug == "house" {
+            return Ok(d.initial_index());
+        }
+        d.by_slug
+            .get(slug)
+            .copied()
+            .ok_or_else(|| bad(&format!("no card is called {slug:?}")))
+    };
+    let building = |slug: &str| -> Result<u8, Error> {
+        let c = card(slug)?;
+        if c < d.buildings {
+            Ok(c as u8)
+        } else {
+            Err(bad(&format!("{slug} is not a building")))
+        }
+    };
+    let landmark = |slug: &str| -> Result<u8, Error> {
+        let c = card(slug)?;
+        if (d.buildings..d.buildings + d.landmarks).contains(&c) {
+            Ok((c - d.buildings) as u8)
+        } else {
+            Err(bad(&format!("{slug} is not a landmark")))
+        }
+    };
+    Ok(match words.as_slice() {
+        ["draw"] => Move::Draw,
+        ["end"] => Move::End,
+        ["take", s] => Move::Take(building(s)?),
+        ["build", s] => {
+            let c = card(s)?;
+            if c < d.buildings {
+                Move::BuildHand(c as u8)
+            } else {
+                Move::BuildLandmark(landmark(s)?)
+            }
+        }
+        ["build", s, "market"] => Move::BuildMarket(building(s)?),
+        ["pay", "city", s] => Move::PayCity(card(s)? as u8),
+        ["pay", s] => Move::PayHand(building(s)?),
+        ["pay", s, "mayor"] => Move::PayMayor(building(s)?),
+        ["discard", s] => Move::Discard(building(s)?),
+        ["gear", s] => Move::Gear(card(s)? as u8),
+        ["clear", s] => Move::Clear(building(s)?),
+        ["card", s] => Move::Card(building(s)?),
+        ["landmark", s] => Move::Landmark(landmark(s)?),
+        _ => return Err(bad("unknown form")),
+    })
+}

@@ -1,0 +1,236 @@
+//! Text rendering and observations (docs/games/city_connect.md, "Observation", "Text
+//! rendering").
+
+use std::fmt;
+
+use super::state::{CityState, Phase};
+use super::{MAX_PLAYERS, SIDES, SYMBOLS};
+use crate::engine::{Error, GameState};
+
+fn check_player(s: &CityState, player: usize) -> Result<(), Error> {
+    if player < s.players() {
+        Ok(())
+    } else {
+        Err(Error::Parameter(format!(
+            "player must be a seat from 0 to {}, not {player}",
+            s.players() - 1
+        )))
+    }
+}
+
+pub fn observation_tensor(s: &CityState, player: usize, out: &mut [f32]) -> Result<(), Error> {
+    check_player(s, player)?;
+    let lay = &s.cfg.layout;
+    if out.len() != lay.observation_size() {
+        return Err(Error::Parameter(format!(
+            "the observation buffer must hold {} values, not {}",
+            lay.observation_size(),
+            out.len()
+        )));
+    }
+    out.fill(0.0);
+    let d = &s.cfg.data;
+    let (b, l) = (d.buildings, d.landmarks);
+    let k = b + l;
+    let n = s.players();
+    let third = |x: u8| f32::from(x) / 3.0;
+    for kind in 0..b {
+        out[kind] = third(s.hands[player][kind]);
+        out[b + kind] = third(s.market[kind]);
+        out[2 * b + kind] = third(s.discard[kind]);
+    }
+    for li in 0..l {
+        if s.in_row(li) {
+            out[3 * b + li] = 1.0;
+        }
+    }
+    let mut scores = [0i32; MAX_PLAYERS];
+    s.compute_scores(&mut scores[..n]);
+    let to_move = s.current_player();
+    for r in 0..n {
+        let p = (player + r) % n;
+        let base = 3 * b + l + r * (k + 8);
+        for &c in s.city(p) {
+            out[base + usize::from(c)] += 1.0 / 3.0;
+        }
+        let (_, demand) = s.city_symbols(p);
+        out[base + k] = f32::from(s.cfg.sides[p]);
+        out[base + k + 1] = f32::from(s.hand_size[p]) / 6.0;
+        out[base + k + 2] = f32::from(s.city_len[p]) / 10.0;
+        out[base + k + 3] = demand[0] as f32 / 10.0;
+        out[base + k + 4] = demand[1] as f32 / 10.0;
+        out[base + k + 5] = f32::from(u8::from(s.pioneer == p as i8));
+        out[base + k + 6] = scores[p] as f32 / 100.0;
+        out[base + k + 7] = f32::from(u8::from(to_move == p as i32));
+    }
+    let g = 3 * b + l + 4 * (k + 8);
+    out[g] = f32::from(s.pile_size) / f32::from(d.total_buildings());
+    out[g + 1] = f32::from(u8::from(s.stage == 2));
+    out[g + 2 + s.phase.index()] = 1.0;
+    out[g + 15] = f32::from(u8::from(s.acted));
+    out[g + 16] = f32::from(u8::from(s.mayor_used));
+    out[g + 17] = f32::from(s.taken) / 3.0;
+    out[g + 18] = f32::from(s.todo) / 10.0;
+    let mut i = g + 19;
+    if s.pay.card >= 0 {
+        out[i + s.pay.card as usize] = 1.0;
+    }
+    i += k;
+    for sym in 0..5 {
+        out[i + sym] = f32::from(s.pay.owed[sym]) / 8.0;
+    }
+    out[i + 5] = f32::from(s.pay.credit) / 8.0;
+    i += 6;
+    for c in 0..=k {
+        out[i + c] = third(s.pay.city[c]);
+    }
+    i += k + 1;
+    for kind in 0..b {
+        out[i + kind] = third(s.pay.hand[kind]);
+    }
+    i += b;
+    for c in 0..=k {
+        out[i + c] = third(s.gears[c]);
+    }
+    Ok(())
+}
+
+fn kinds(s: &CityState, counts: &[u8]) -> Vec<String> {
+    let d = &s.cfg.data;
+    let mut out = Vec::new();
+    for (c, &count) in counts.iter().enumerate() {
+        for _ in 0..count {
+            out.push(d.slug(c).to_string());
+        }
+    }
+    out
+}
+
+fn joined_or(items: Vec<String>, none: &str) -> String {
+    if items.is_empty() {
+        none.to_string()
+    } else {
+        items.join(" ")
+    }
+}
+
+/// The rendering; `observer` hides the other seats' hands.
+fn render(s: &CityState, observer: Option<usize>) -> String {
+    let d = &s.cfg.data;
+    let b = d.buildings;
+    let n = s.players();
+    let seat = s.seat;
+    let t = s.turn;
+    let mut lines = Vec::new();
+    let slug_of = |c: i16| d.slug(c as usize).to_string();
+    lines.push(match s.phase {
+        Phase::Setup if s.market_size < d.market && s.pile_size > 0 => {
+            "setup: filling the market".to_string()
+        }
+        Phase::Setup => "setup: turning over a landmark".to_string(),
+        Phase::Main => format!("turn {t}: seat {seat} to play"),
+        Phase::Take => format!("turn {t}: seat {seat} to take from the market"),
+        Phase::Draw => format!("turn {t}: drawing for seat {seat}"),
+        Phase::Pay => format!("turn {t}: seat {seat} to pay for {}", slug_of(s.pay.card)),
+        Phase::Bonus => format!("turn {t}: seat {seat} to take a bonus card"),
+        Phase::Exchange => format!("turn {t}: seat {seat} to exchange a card"),
+        Phase::After => format!("turn {t}: seat {seat} to use a gear or end"),
+        Phase::Discard => format!("turn {t}: seat {seat} to discard"),
+        Phase::Clear => format!("turn {t}: seat {seat} to clear the market"),
+        Phase::Refill => format!("turn {t}: refilling the market"),
+        Phase::Flip => format!("turn {t}: seat {seat} turns over cards"),
+        Phase::End => {
+            if n == 1 {
+                let mut score = [0i32; 1];
+                s.compute_scores(&mut score);
+                format!(
+                    "game over after turn {t}: {} VP, {}-class mayor",
+                    score[0],
+                    d.rating(score[0]).1
+                )
+            } else {
+                let w = s.winners_mask();
+                let seats: Vec<String> = (0..n)
+                    .filter(|&p| w & (1 << p) != 0)
+                    .map(|p| p.to_string())
+                    .collect();
+                format!("game over after turn {t}: winners {}", joined_or(seats, "none"))
+            }
+        }
+    });
+    let row: Vec<String> = s.row[..usize::from(s.row_len)]
+        .iter()
+        .map(|&l| d.slug(b + usize::from(l)).to_string())
+        .collect();
+    lines.push(format!("landmarks: {}", joined_or(row, "none")));
+    lines.push(format!(
+        "market: {}",
+        joined_or(kinds(s, &s.market[..b]), "empty")
+    ));
+    lines.push(format!(
+        "pile: {} cards, stage {}; discard: {}",
+        s.pile_size,
+        s.stage,
+        joined_or(kinds(s, &s.discard[..b]), "empty")
+    ));
+    lines.push(if s.pioneer >= 0 {
+        format!("pioneer: seat {}", s.pioneer)
+    } else {
+        "pioneer: none".to_string()
+    });
+    let mut scores = [0i32; MAX_PLAYERS];
+    s.compute_scores(&mut scores[..n]);
+    for p in 0..n {
+        let hand = if observer.is_some_and(|o| o != p) {
+            format!("hand size {}", s.hand_size[p])
+        } else {
+            format!("hand {}", joined_or(kinds(s, &s.hands[p][..b]), "-"))
+        };
+        let city: Vec<String> = s.city(p).iter().map(|&c| d.slug(usize::from(c)).to_string()).collect();
+        lines.push(format!(
+            "seat {p} ({}): score {}, built {}, {hand}, city {}",
+            SIDES[usize::from(s.cfg.sides[p])],
+            scores[p],
+            s.city_len[p],
+            joined_or(city, "-")
+        ));
+    }
+    if s.pay.card >= 0 {
+        let source = ["hand", "market", "landmarks"][s.pay.source as usize];
+        let owed: Vec<String> = (0..5)
+            .filter(|&i| s.pay.owed[i] > 0)
+            .map(|i| format!("{} {}", SYMBOLS[i], s.pay.owed[i]))
+            .collect();
+        let owes = if owed.is_empty() {
+            "owes nothing".to_string()
+        } else {
+            format!("owes {}", owed.join(" "))
+        };
+        lines.push(format!(
+            "payment: {} from {source}, {owes}, credit {}, hand {}, city {}",
+            slug_of(s.pay.card),
+            s.pay.credit,
+            joined_or(kinds(s, &s.pay.hand[..b]), "-"),
+            joined_or(kinds(s, &s.pay.city[..d.city_cards()]), "-")
+        ));
+    }
+    let mut used = kinds(s, &s.gears[..d.city_cards()]);
+    if s.mayor_used {
+        used.push("mayor".to_string());
+    }
+    if !used.is_empty() {
+        lines.push(format!("used: {}", used.join(" ")));
+    }
+    lines.join("\n")
+}
+
+pub fn observation_string(s: &CityState, player: usize) -> Result<String, Error> {
+    check_player(s, player)?;
+    Ok(format!("{}\nobserver: seat {player}", render(s, Some(player))))
+}
+
+impl fmt::Display for CityState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&render(self, None))
+    }
+}

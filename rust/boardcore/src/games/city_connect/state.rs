@@ -1,0 +1,1161 @@
+//! The rules: setup, the turn and its phases, payment, effects, the piles, scoring and the
+//! end (docs/games/city_connect.md, rulings 1-23).
+
+use std::sync::Arc;
+
+use super::data::{Card, Gear, Lightning, Term, COIN};
+use super::notation::{decode, encode, to_text, Move};
+use super::{Config, MAX_CARDS, MAX_CITY, MAX_KINDS, MAX_LANDMARKS, MAX_PLAYERS};
+use crate::engine::{Action, Error, GameState, CHANCE, TERMINAL};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Setup,
+    Main,
+    Take,
+    Draw,
+    Pay,
+    Bonus,
+    Exchange,
+    After,
+    Discard,
+    Clear,
+    Refill,
+    Flip,
+    End,
+}
+
+impl Phase {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    fn is_chance(self) -> bool {
+        matches!(self, Phase::Setup | Phase::Draw | Phase::Refill | Phase::Flip)
+    }
+}
+
+const PERSON: usize = 0;
+
+/// The build in progress (rule 11): what is still owed and what has paid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Payment {
+    /// City index of the card being built, or -1.
+    pub card: i16,
+    /// 0 hand, 1 market, 2 landmark row, -1 none.
+    pub source: i8,
+    pub owed: [u8; 5],
+    pub credit: u8,
+    pub hand: [u8; MAX_KINDS],
+    pub city: [u8; MAX_CARDS],
+}
+
+impl Payment {
+    fn none() -> Self {
+        Self {
+            card: -1,
+            source: -1,
+            owed: [0; 5],
+            credit: 0,
+            hand: [0; MAX_KINDS],
+            city: [0; MAX_CARDS],
+        }
+    }
+    fn done(&self) -> bool {
+        self.owed.iter().map(|&o| u32::from(o)).sum::<u32>() <= u32::from(self.credit)
+    }
+}
+
+/// A position. Everything is fixed-size except the history; the data is shared.
+#[derive(Clone, Debug)]
+pub struct CityState {
+    pub(super) cfg: Arc<Config>,
+    pub(super) phase: Phase,
+    /// The seat whose turn it is.
+    pub(super) seat: u8,
+    pub(super) turn: u32,
+    pub(super) hands: [[u8; MAX_KINDS]; MAX_PLAYERS],
+    pub(super) hand_size: [u8; MAX_PLAYERS],
+    pub(super) market: [u8; MAX_KINDS],
+    pub(super) market_size: u8,
+    pub(super) discard: [u8; MAX_KINDS],
+    pub(super) discard_size: u16,
+    /// The kinds a draw can give (ruling 2) and the cards left in the pile.
+    pub(super) pool: [u8; MAX_KINDS],
+    pub(super) pile_size: u16,
+    pub(super) stage: u8,
+    /// The landmark row in the order turned over, and every landmark turned over.
+    pub(super) row: [u8; MAX_LANDMARKS],
+    pub(super) row_len: u8,
+    pub(super) revealed: u32,
+    pub(super) cities: [[u8; MAX_CITY]; MAX_PLAYERS],
+    pub(super) city_len: [u8; MAX_PLAYERS],
+    pub(super) pioneer: i8,
+    pub(super) acted: bool,
+    pub(super) taken: u8,
+    pub(super) todo: u8,
+    pub(super) mayor_used: bool,
+    /// Per city index, the gears of the seat to move used this turn.
+    pub(super) gears: [u8; MAX_CARDS],
+    pub(super) pay: Payment,
+    pub(super) history: Vec<Action>,
+}
+
+impl CityState {
+    pub(super) fn new(cfg: Arc<Config>) -> Self {
+        let d = &cfg.data;
+        let n = usize::from(cfg.players);
+        let mut pool = [0u8; MAX_KINDS];
+        pool[..d.buildings].fill(d.copies);
+        let pile_size = d.total_buildings() - u16::from(d.removed[n - 1]);
+        Self {
+            phase: Phase::Setup,
+            seat: 0,
+            turn: 0,
+            hands: [[0; MAX_KINDS]; MAX_PLAYERS],
+            hand_size: [0; MAX_PLAYERS],
+            market: [0; MAX_KINDS],
+            market_size: 0,
+            discard: [0; MAX_KINDS],
+            discard_size: 0,
+            pool,
+            pile_size,
+            stage: 1,
+            row: [0; MAX_LANDMARKS],
+            row_len: 0,
+            revealed: 0,
+            cities: [[0; MAX_CITY]; MAX_PLAYERS],
+            city_len: [0; MAX_PLAYERS],
+            pioneer: -1,
+            acted: false,
+            taken: 0,
+            todo: 0,
+            mayor_used: false,
+            gears: [0; MAX_CARDS],
+            pay: Payment::none(),
+            history: Vec::with_capacity(256),
+            cfg,
+        }
+    }
+
+    pub fn players(&self) -> usize {
+        usize::from(self.cfg.players)
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    fn side(&self, p: usize) -> u8 {
+        self.cfg.sides[p]
+    }
+    /// The card at city index `c` as seat `p` has it (the initial card by its side).
+    pub(super) fn card(&self, c: usize, p: usize) -> &Card {
+        self.cfg.data.card(c, self.side(p))
+    }
+    pub(super) fn city(&self, p: usize) -> &[u8] {
+        &self.cities[p][..usize::from(self.city_len[p])]
+    }
+    /// Copies of city index `c` in seat `p`'s city (the initial card counts once).
+    pub(super) fn city_count(&self, p: usize, c: usize) -> u8 {
+        if c == self.cfg.data.initial_index() {
+            1
+        } else {
+            self.city(p).iter().filter(|&&x| usize::from(x) == c).count() as u8
+        }
+    }
+    fn landmarks_wanted(&self) -> u8 {
+        self.cfg.data.landmarks_out[self.players() - 1]
+    }
+
+    // ---- the piles (rulings 2-4) ----
+
+    /// Takes kind `b` off the pile; its destination is the caller's.
+    fn take_from_pile(&mut self, b: usize) {
+        self.pool[b] -= 1;
+        self.pile_size -= 1;
+    }
+    /// Ruling 3: the first pile running out brings in the second at once (3-4 players).
+    fn check_pile(&mut self) {
+        if self.pile_size == 0 && self.players() >= 3 && self.stage == 1 {
+            self.stage = 2;
+            self.pool = self.discard;
+            self.pile_size = self.discard_size;
+            self.discard = [0; MAX_KINDS];
+            self.discard_size = 0;
+        }
+    }
+    fn to_discard(&mut self, b: usize) {
+        self.discard[b] += 1;
+        self.discard_size += 1;
+    }
+
+    // ---- what is legal ----
+
+    /// Rule 8: can `b` be taken with `taken` symbols so far and still total exactly 3?
+    fn can_take(&self, b: usize) -> bool {
+        let d = &self.cfg.data;
+        if self.market[b] == 0 {
+            return false;
+        }
+        let target = u32::from(d.take_symbols);
+        let t = u32::from(self.taken) + u32::from(d.cards[b].num_symbols);
+        if t > target {
+            return false;
+        }
+        // Sums reachable with the rest of the market, as a bit set.
+        let mut reach: u32 = 1;
+        for k in 0..d.buildings {
+            let count = self.market[k] - u8::from(k == b);
+            for _ in 0..count {
+                reach |= reach << d.cards[k].num_symbols;
+            }
+        }
+        reach & (1 << (target - t)) != 0
+    }
+
+    /// Ruling 11: can `owed` (less `credit`) be covered by seat `p`'s cards not yet paid,
+    /// hand (less one `minus_hand` card) and city (less one `minus_city` card), with the
+    /// Mayor's gear if `mayor` (still unused)?
+    fn coverable(
+        &self,
+        p: usize,
+        owed: &[u8; 5],
+        credit: u8,
+        minus_hand: Option<usize>,
+        minus_city: Option<usize>,
+        mayor: bool,
+    ) -> bool {
+        let d = &self.cfg.data;
+        let mut have = [0u32; 6];
+        let mut person_in_hand = false;
+        for b in 0..d.buildings {
+            let count = self.hands[p][b] - u8::from(minus_hand == Some(b));
+            if count > 0 {
+                let sym = &d.cards[b].symbols;
+                for s in 0..6 {
+                    have[s] += u32::from(sym[s]) * u32::from(count);
+                }
+                person_in_hand |= sym[PERSON] > 0;
+            }
+        }
+        for c in 0..d.city_cards() {
+            let count = self.city_count(p, c);
+            let used = self.pay.city[c] + u8::from(minus_city == Some(c));
+            if count > used {
+                let sym = &self.card(c, p).symbols;
+                for s in 0..6 {
+                    have[s] += u32::from(sym[s]) * u32::from(count - used);
+                }
+            }
+        }
+        let deficit = |have: &[u32; 6]| -> i64 {
+            let short: u32 = (0..5)
+                .map(|s| u32::from(owed[s]).saturating_sub(have[s]))
+                .sum();
+            i64::from(short) - i64::from(credit) - i64::from(have[COIN])
+        };
+        if deficit(&have) <= 0 {
+            return true;
+        }
+        if mayor && person_in_hand {
+            have[PERSON] -= 1;
+            have[COIN] += 1;
+            return deficit(&have) <= 0;
+        }
+        false
+    }
+
+    fn mayor_ready(&self, p: usize) -> bool {
+        self.side(p) == 1 && !self.mayor_used
+    }
+
+    fn can_build(&self, c: usize, minus: Option<usize>) -> bool {
+        let p = usize::from(self.seat);
+        let cost = self.cfg.data.cards[c].cost;
+        self.coverable(p, &cost, 0, minus, None, self.mayor_ready(p))
+    }
+
+    /// Ruling 11: paying `sym` (from hand card `hand` or city card `city`, with the Mayor's
+    /// gear if `mayor`) must help and leave the rest coverable.
+    fn can_pay(&self, sym: &[u8; 6], hand: Option<usize>, city: Option<usize>, mayor: bool) -> bool {
+        let p = usize::from(self.seat);
+        let mut sym = *sym;
+        if mayor {
+            sym[PERSON] -= 1;
+            sym[COIN] += 1;
+        }
+        if !self.helps(&sym) {
+            return false;
+        }
+        let mut owed = self.pay.owed;
+        for s in 0..5 {
+            owed[s] -= owed[s].min(sym[s]);
+        }
+        let credit = self.pay.credit + sym[COIN];
+        let short: u32 = owed.iter().map(|&o| u32::from(o)).sum();
+        short <= u32::from(credit)
+            || self.coverable(p, &owed, credit, hand, city, !mayor && self.mayor_ready(p))
+    }
+
+    /// Ruling 11: a card may pay only if it helps.
+    fn helps(&self, sym: &[u8; 6]) -> bool {
+        sym[COIN] > 0 || (0..5).any(|s| sym[s] > 0 && self.pay.owed[s] > 0)
+    }
+
+    fn gear_usable(&self, c: usize) -> bool {
+        let p = usize::from(self.seat);
+        let card = self.card(c, p);
+        let ready = match card.gear {
+            Gear::Draw => self.pile_size > 0,
+            Gear::Exchange => self.pile_size > 0 && self.hand_size[p] > 0,
+            Gear::None | Gear::Mayor => false,
+        };
+        ready && self.gears[c] < self.city_count(p, c)
+    }
+    fn push_gears(&self, out: &mut Vec<Action>) {
+        let lay = &self.cfg.layout;
+        for c in 0..self.cfg.data.initial_index() {
+            if self.gear_usable(c) {
+                out.push(encode(lay, Move::Gear(c as u8)));
+            }
+        }
+    }
+    fn any_gear(&self) -> bool {
+        let p = usize::from(self.seat);
+        self.city(p).iter().any(|&c| self.gear_usable(usize::from(c)))
+    }
+
+    fn push_legal(&self, out: &mut Vec<Action>) {
+        let lay = &self.cfg.layout;
+        let d = &self.cfg.data;
+        let p = usize::from(self.seat);
+        match self.phase {
+            Phase::Main => {
+                let start = out.len();
+                for b in 0..d.buildings {
+                    if self.can_take(b) {
+                        out.push(encode(lay, Move::Take(b as u8)));
+                    }
+                }
+                if self.pile_size > 0 {
+                    out.push(lay.draw());
+                }
+                if self.city_len[p] < d.city_limit {
+                    for b in 0..d.buildings {
+                        if self.hands[p][b] > 0 && self.can_build(b, Some(b)) {
+                            out.push(encode(lay, Move::BuildHand(b as u8)));
+                        }
+                    }
+                    for b in 0..d.buildings {
+                        if self.market[b] > 0 && self.can_build(b, None) {
+                            out.push(encode(lay, Move::BuildMarket(b as u8)));
+                        }
+                    }
+                    for l in 0..d.landmarks {
+                        if self.in_row(l) && self.can_build(d.buildings + l, None) {
+                            out.push(encode(lay, Move::BuildLandmark(l as u8)));
+                        }
+                    }
+                }
+                let main_actions = out.len() > start;
+                self.push_gears(out);
+                if !main_actions {
+                    out.push(lay.end());
+                }
+            }
+            Phase::Take => {
+                for b in 0..d.buildings {
+                    if self.can_take(b) {
+                        out.push(encode(lay, Move::Take(b as u8)));
+                    }
+                }
+            }
+            Phase::Bonus => {
+                for b in 0..d.buildings {
+                    if self.market[b] > 0 {
+                        out.push(encode(lay, Move::Take(b as u8)));
+                    }
+                }
+            }
+            Phase::Pay => {
+                for b in 0..d.buildings {
+                    if self.hands[p][b] > 0 && self.can_pay(&d.cards[b].symbols, Some(b), None, false) {
+                        out.push(encode(lay, Move::PayHand(b as u8)));
+                    }
+                }
+                if self.mayor_ready(p) {
+                    for b in 0..d.buildings {
+                        let sym = &d.cards[b].symbols;
+                        if self.hands[p][b] > 0 && sym[PERSON] > 0 && self.can_pay(sym, Some(b), None, true) {
+                            out.push(encode(lay, Move::PayMayor(b as u8)));
+                        }
+                    }
+                }
+                for c in 0..d.city_cards() {
+                    if self.city_count(p, c) > self.pay.city[c]
+                        && self.can_pay(&self.card(c, p).symbols, None, Some(c), false)
+                    {
+                        out.push(encode(lay, Move::PayCity(c as u8)));
+                    }
+                }
+            }
+            Phase::Exchange | Phase::Discard => {
+                for b in 0..d.buildings {
+                    if self.hands[p][b] > 0 {
+                        out.push(encode(lay, Move::Discard(b as u8)));
+                    }
+                }
+            }
+            Phase::After => {
+                self.push_gears(out);
+                out.push(lay.end());
+            }
+            Phase::Clear => {
+                for b in 0..d.buildings {
+                    if self.market[b] > 0 {
+                        out.push(encode(lay, Move::Clear(b as u8)));
+                    }
+                }
+            }
+            Phase::Setup | Phase::Draw | Phase::Refill | Phase::Flip | Phase::End => {}
+        }
+    }
+
+    pub(super) fn in_row(&self, l: usize) -> bool {
+        self.row[..usize::from(self.row_len)].contains(&(l as u8))
+    }
+
+    fn push_outcomes(&self, out: &mut Vec<(Action, u64)>) {
+        let lay = &self.cfg.layout;
+        let d = &self.cfg.data;
+        let market_filling = self.market_size < d.market && self.pile_size > 0;
+        if self.phase == Phase::Setup && !market_filling {
+            for l in 0..d.landmarks {
+                if self.revealed & (1 << l) == 0 {
+                    out.push((encode(lay, Move::Landmark(l as u8)), 1));
+                }
+            }
+        } else if self.phase.is_chance() {
+            for b in 0..d.buildings {
+                if self.pool[b] > 0 {
+                    out.push((encode(lay, Move::Card(b as u8)), u64::from(self.pool[b])));
+                }
+            }
+        }
+    }
+
+    // ---- moving on (docs, "How play moves on") ----
+
+    fn setup_done(&mut self) {
+        let d = &self.cfg.data;
+        let market_full = self.market_size >= d.market || self.pile_size == 0;
+        if market_full && self.row_len >= self.landmarks_wanted() {
+            self.turn = 1;
+            self.seat = 0;
+            self.phase = Phase::Main;
+        }
+    }
+
+    fn after_draw(&mut self) {
+        self.todo = 0;
+        if self.pay.card >= 0 {
+            self.finish_build();
+        } else if self.acted {
+            self.after_main();
+        } else {
+            self.phase = Phase::Main;
+        }
+    }
+
+    /// Rule 12: the card enters the city, then its lightning, then the discards.
+    fn complete_payment(&mut self) {
+        let p = usize::from(self.seat);
+        let c = self.pay.card as usize;
+        let len = usize::from(self.city_len[p]);
+        self.cities[p][len] = c as u8;
+        self.city_len[p] += 1;
+        match self.cfg.data.cards[c].lightning {
+            Lightning::Draw(n) if self.pile_size > 0 => {
+                self.phase = Phase::Draw;
+                self.todo = n;
+            }
+            Lightning::Take(n) if self.market_size > 0 => {
+                self.phase = Phase::Bonus;
+                self.todo = n.min(self.market_size);
+            }
+            _ => self.finish_build(),
+        }
+    }
+
+    fn finish_build(&mut self) {
+        for b in 0..self.cfg.data.buildings {
+            let k = self.pay.hand[b];
+            self.discard[b] += k;
+            self.discard_size += u16::from(k);
+        }
+        self.pay = Payment::none();
+        self.todo = 0;
+        self.after_main();
+    }
+
+    fn after_main(&mut self) {
+        if self.any_gear() {
+            self.phase = Phase::After;
+        } else {
+            self.end_turn();
+        }
+    }
+
+    /// Rule 14, first step: the hand limit.
+    fn end_turn(&mut self) {
+        if self.hand_size[usize::from(self.seat)] > self.cfg.data.hand_limit {
+            self.phase = Phase::Discard;
+        } else {
+            self.after_discards();
+        }
+    }
+
+    fn after_discards(&mut self) {
+        if self.players() == 1 {
+            let k = self.cfg.data.solo_clear.min(self.market_size);
+            if k > 0 {
+                self.phase = Phase::Clear;
+                self.todo = k;
+                return;
+            }
+        }
+        self.refill();
+    }
+
+    fn refill(&mut self) {
+        self.todo = 0;
+        if self.market_size < self.cfg.data.market && self.pile_size > 0 {
+            self.phase = Phase::Refill;
+        } else {
+            self.finish_turn();
+        }
+    }
+
+    fn finish_turn(&mut self) {
+        let d = &self.cfg.data;
+        let p = usize::from(self.seat);
+        if self.pioneer < 0 && self.city_len[p] >= d.city_limit {
+            self.pioneer = p as i8;
+        }
+        if self.game_over() {
+            self.phase = Phase::End;
+            return;
+        }
+        let n = self.players();
+        self.seat = ((p + 1) % n) as u8;
+        self.turn += 1;
+        self.acted = false;
+        self.taken = 0;
+        self.todo = 0;
+        self.mayor_used = false;
+        self.gears = [0; MAX_CARDS];
+        if self.city_len[usize::from(self.seat)] >= d.city_limit {
+            // Rule 15: no turn; the cards are turned over and discarded.
+            if d.flip_cards > 0 && self.pile_size > 0 {
+                self.phase = Phase::Flip;
+                self.todo = d.flip_cards;
+            } else {
+                self.end_turn();
+            }
+        } else {
+            self.phase = Phase::Main;
+        }
+    }
+
+    /// Ruling 21.
+    fn game_over(&self) -> bool {
+        let limit = self.cfg.data.city_limit;
+        let n = self.players();
+        let full = self.city_len[..n].iter().filter(|&&c| c >= limit).count();
+        self.pile_size == 0
+            || match n {
+                1 => full == 1,
+                2 => full == 2,
+                _ => full + 1 >= n,
+            }
+    }
+
+    fn pay_with(&mut self, mut sym: [u8; 6], mayor: bool) {
+        if mayor {
+            sym[PERSON] -= 1;
+            sym[COIN] += 1;
+        }
+        for s in 0..5 {
+            self.pay.owed[s] -= self.pay.owed[s].min(sym[s]);
+        }
+        self.pay.credit += sym[COIN];
+        if self.pay.done() {
+            self.complete_payment();
+        }
+    }
+
+    fn start_build(&mut self, c: usize, source: i8) {
+        self.acted = true;
+        self.pay = Payment::none();
+        self.pay.card = c as i16;
+        self.pay.source = source;
+        self.pay.owed = self.cfg.data.cards[c].cost;
+        self.phase = Phase::Pay;
+    }
+
+    fn apply_move(&mut self, action: Action, mv: Move) {
+        self.history.push(action);
+        let p = usize::from(self.seat);
+        match mv {
+            Move::Card(b) => {
+                let b = usize::from(b);
+                self.take_from_pile(b);
+                match self.phase {
+                    Phase::Setup | Phase::Refill => {
+                        self.market[b] += 1;
+                        self.market_size += 1;
+                    }
+                    Phase::Draw => {
+                        self.hands[p][b] += 1;
+                        self.hand_size[p] += 1;
+                    }
+                    _ => self.to_discard(b),
+                }
+                self.check_pile();
+                match self.phase {
+                    Phase::Setup => self.setup_done(),
+                    Phase::Refill => {
+                        if self.market_size >= self.cfg.data.market || self.pile_size == 0 {
+                            self.finish_turn();
+                        }
+                    }
+                    Phase::Draw => {
+                        self.todo -= 1;
+                        if self.todo == 0 || self.pile_size == 0 {
+                            self.after_draw();
+                        }
+                    }
+                    _ => {
+                        self.todo -= 1;
+                        if self.todo == 0 || self.pile_size == 0 {
+                            self.todo = 0;
+                            self.end_turn();
+                        }
+                    }
+                }
+            }
+            Move::Landmark(l) => {
+                self.row[usize::from(self.row_len)] = l;
+                self.row_len += 1;
+                self.revealed |= 1 << l;
+                self.setup_done();
+            }
+            Move::Take(b) => {
+                let b = usize::from(b);
+                self.market[b] -= 1;
+                self.market_size -= 1;
+                self.hands[p][b] += 1;
+                self.hand_size[p] += 1;
+                if self.phase == Phase::Bonus {
+                    self.todo -= 1;
+                    if self.todo == 0 || self.market_size == 0 {
+                        self.finish_build();
+                    }
+                } else {
+                    self.acted = true;
+                    self.taken += self.cfg.data.cards[b].num_symbols;
+                    if self.taken >= self.cfg.data.take_symbols {
+                        self.after_main();
+                    } else {
+                        self.phase = Phase::Take;
+                    }
+                }
+            }
+            Move::Draw => {
+                self.acted = true;
+                self.phase = Phase::Draw;
+                self.todo = self.cfg.data.draw_cards;
+            }
+            Move::BuildHand(b) => {
+                self.hands[p][usize::from(b)] -= 1;
+                self.hand_size[p] -= 1;
+                self.start_build(usize::from(b), 0);
+            }
+            Move::BuildMarket(b) => {
+                self.market[usize::from(b)] -= 1;
+                self.market_size -= 1;
+                self.start_build(usize::from(b), 1);
+            }
+            Move::BuildLandmark(l) => {
+                let len = usize::from(self.row_len);
+                let i = self.row[..len].iter().position(|&x| x == l).unwrap_or(0);
+                self.row.copy_within(i + 1..len, i);
+                self.row_len -= 1;
+                self.start_build(self.cfg.data.buildings + usize::from(l), 2);
+            }
+            Move::PayHand(b) | Move::PayMayor(b) => {
+                let b = usize::from(b);
+                self.hands[p][b] -= 1;
+                self.hand_size[p] -= 1;
+                self.pay.hand[b] += 1;
+                let mayor = matches!(mv, Move::PayMayor(_));
+                self.mayor_used |= mayor;
+                self.pay_with(self.cfg.data.cards[b].symbols, mayor);
+            }
+            Move::PayCity(c) => {
+                let c = usize::from(c);
+                self.pay.city[c] += 1;
+                self.pay_with(self.card(c, p).symbols, false);
+            }
+            Move::Discard(b) => {
+                let b = usize::from(b);
+                self.hands[p][b] -= 1;
+                self.hand_size[p] -= 1;
+                self.to_discard(b);
+                if self.phase == Phase::Exchange {
+                    self.phase = Phase::Draw;
+                    self.todo = 1;
+                } else if self.hand_size[p] <= self.cfg.data.hand_limit {
+                    self.after_discards();
+                }
+            }
+            Move::Gear(c) => {
+                let c = usize::from(c);
+                self.gears[c] += 1;
+                if self.card(c, p).gear == Gear::Exchange {
+                    self.phase = Phase::Exchange;
+                } else {
+                    self.phase = Phase::Draw;
+                    self.todo = 1;
+                }
+            }
+            Move::End => self.end_turn(),
+            Move::Clear(b) => {
+                let b = usize::from(b);
+                self.market[b] -= 1;
+                self.market_size -= 1;
+                self.to_discard(b);
+                self.todo -= 1;
+                if self.todo == 0 {
+                    self.refill();
+                }
+            }
+        }
+    }
+
+    fn illegal(&self, action: Action, mv: Move) -> Option<String> {
+        let mut legal = Vec::with_capacity(64);
+        if self.phase.is_chance() {
+            let mut outcomes = Vec::with_capacity(64);
+            self.push_outcomes(&mut outcomes);
+            legal.extend(outcomes.iter().map(|&(a, _)| a));
+        } else {
+            self.push_legal(&mut legal);
+        }
+        if legal.contains(&action) {
+            return None;
+        }
+        let why = match (self.phase, mv) {
+            (Phase::End, _) => "the game is over".to_string(),
+            (phase, _) if phase.is_chance() => {
+                "chance is to move and this is not one of its outcomes".to_string()
+            }
+            (Phase::Main, Move::Take(_) | Move::Draw | Move::BuildHand(_) | Move::BuildMarket(_) | Move::BuildLandmark(_)) => {
+                "that main action is not possible now (rules 7-10: takes must total exactly 3, \
+                 a build needs a city under 10 cards, the card in its place and a cost the hand \
+                 and city can pay)"
+                    .to_string()
+            }
+            (Phase::Pay, Move::PayHand(_) | Move::PayMayor(_) | Move::PayCity(_)) => {
+                "that card is not available or does not help pay what is still owed (ruling 11)"
+                    .to_string()
+            }
+            (_, Move::Gear(_)) => {
+                "no unused gear of that card is usable now (ruling 16)".to_string()
+            }
+            _ => "it is not one of the actions of this phase".to_string(),
+        };
+        let shown: Vec<String> = legal
+            .iter()
+            .take(12)
+            .filter_map(|&a| decode(&self.cfg.layout, a).ok())
+            .map(|m| to_text(&self.cfg, m))
+            .collect();
+        let more = if legal.len() > 12 { ", ..." } else { "" };
+        Some(format!(
+            "{why}; phase {}, legal: {}{more}",
+            super::PHASES[self.phase.index()],
+            shown.join(", ")
+        ))
+    }
+
+    // ---- scoring (rule 19) ----
+
+    /// Symbol counts (all six) and demand counts (sun, moon) of seat `p`'s city.
+    pub(super) fn city_symbols(&self, p: usize) -> ([u32; 6], [u32; 2]) {
+        let d = &self.cfg.data;
+        let mut sym = [0u32; 6];
+        let mut demand = [0u32; 2];
+        let mut add = |card: &Card| {
+            for s in 0..6 {
+                sym[s] += u32::from(card.symbols[s]);
+            }
+            if card.demand < 2 {
+                demand[usize::from(card.demand)] += 1;
+            }
+        };
+        add(&d.initial[usize::from(self.side(p))]);
+        for &c in self.city(p) {
+            add(&d.cards[usize::from(c)]);
+        }
+        (sym, demand)
+    }
+
+    pub(super) fn compute_scores(&self, out: &mut [i32]) {
+        let d = &self.cfg.data;
+        let n = self.players();
+        let mut syms = [[0u32; 6]; MAX_PLAYERS];
+        let mut demands = [[0u32; 2]; MAX_PLAYERS];
+        for p in 0..n {
+            (syms[p], demands[p]) = self.city_symbols(p);
+        }
+        for p in 0..n {
+            let mut score = 0i32;
+            let built = i32::from(self.city_len[p]);
+            for &c in self.city(p) {
+                let card = &d.cards[usize::from(c)];
+                score += card.vp;
+                for term in &card.score {
+                    score += match *term {
+                        Term::Symbol { symbol, vp } => vp * syms[p][symbol] as i32,
+                        Term::Set { need, vp } => {
+                            let sets = (0..6)
+                                .filter(|&s| need[s] > 0)
+                                .map(|s| syms[p][s] / u32::from(need[s]))
+                                .min()
+                                .unwrap_or(0);
+                            vp * sets as i32
+                        }
+                        Term::Demand { moon, vp } => vp * demands[p][usize::from(moon)] as i32,
+                        Term::Card { vp } => vp * built,
+                        Term::Rank { .. } => 0,
+                    };
+                }
+            }
+            if self.pioneer == p as i8 {
+                score += d.pioneer_vp;
+            }
+            for k in 0..2 {
+                let mine = demands[p][k];
+                let wins = if n == 1 {
+                    mine >= u32::from(d.solo_demand)
+                } else {
+                    mine > 0 && (0..n).all(|q| q == p || demands[q][k] < mine)
+                };
+                if wins {
+                    score += d.most_vp;
+                }
+            }
+            out[p] = score;
+        }
+        if d.has_rank {
+            // Ruling 18: every rank term in play places every player.
+            for q in 0..n {
+                for &c in self.city(q) {
+                    for term in &d.cards[usize::from(c)].score {
+                        if let Term::Rank { symbol, first, second } = *term {
+                            let top = (0..n).map(|p| syms[p][symbol]).max().unwrap_or(0);
+                            let next = (0..n)
+                                .map(|p| syms[p][symbol])
+                                .filter(|&v| v < top)
+                                .max()
+                                .unwrap_or(0);
+                            for p in 0..n {
+                                let v = syms[p][symbol];
+                                if v > 0 && v == top {
+                                    out[p] += first;
+                                } else if v > 0 && v == next {
+                                    out[p] += second;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn winners(&self) -> u32 {
+        if self.phase != Phase::End {
+            return 0;
+        }
+        let n = self.players();
+        let mut scores = [0i32; MAX_PLAYERS];
+        self.compute_scores(&mut scores[..n]);
+        if n == 1 {
+            // Ruling 23: a solo game is won with the second rating (C) or better.
+            return u32::from(self.cfg.data.rating(scores[0]).0 >= 1);
+        }
+        let best = *scores[..n].iter().max().unwrap_or(&0);
+        let tied: u32 = (0..n).filter(|&p| scores[p] == best).map(|p| 1 << p).sum();
+        if self.pioneer >= 0 && tied & (1 << self.pioneer) != 0 {
+            1 << self.pioneer
+        } else {
+            tied
+        }
+    }
+}
+
+impl GameState for CityState {
+    fn num_players(&self) -> usize {
+        self.players()
+    }
+
+    fn current_player(&self) -> i32 {
+        match self.phase {
+            Phase::End => TERMINAL,
+            p if p.is_chance() => CHANCE,
+            _ => i32::from(self.seat),
+        }
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if !self.phase.is_chance() {
+            self.push_legal(out);
+        }
+    }
+
+    fn chance_outcomes_into(&self, out: &mut Vec<(Action, u64)>) {
+        out.clear();
+        self.push_outcomes(out);
+    }
+
+    fn apply_action(&mut self, action: Action) -> Result<(), Error> {
+        let mv = decode(&self.cfg.layout, action)?;
+        if let Some(why) = self.illegal(action, mv) {
+            return Err(Error::IllegalAction(format!(
+                "{} (action {action}) is illegal: {why}",
+                to_text(&self.cfg, mv)
+            )));
+        }
+        self.apply_move(action, mv);
+        Ok(())
+    }
+
+    fn apply_legal(&mut self, action: Action) {
+        if let Ok(mv) = decode(&self.cfg.layout, action) {
+            self.apply_move(action, mv);
+        }
+    }
+
+    fn action_to_string(&self, action: Action) -> Result<String, Error> {
+        Ok(to_text(&self.cfg, decode(&self.cfg.layout, action)?))
+    }
+
+    fn string_to_action(&self, text: &str) -> Result<Action, Error> {
+        let mv = super::notation::from_text(&self.cfg, text)?;
+        Ok(encode(&self.cfg.layout, mv))
+    }
+
+    fn history(&self) -> &[Action] {
+        &self.history
+    }
+
+    fn scores_into(&self, out: &mut [i32]) {
+        self.compute_scores(out);
+    }
+
+    fn winners_mask(&self) -> u32 {
+        self.winners()
+    }
+
+    fn to_json(&self) -> String {
+        super::json::to_json(self)
+    }
+
+    fn observation_tensor_into(&self, player: usize, out: &mut [f32]) -> Result<(), Error> {
+        super::render::observation_tensor(self, player, out)
+    }
+
+    fn observation_string(&self, player: usize) -> Result<String, Error> {
+        super::render::observation_string(self, player)
+    }
+
+    /// Other hands and the pile's pool are dealt again from what the observer has not
+    /// seen, keeping every hand's size.
+    fn determinize(&self, observer: usize, rng: &mut crate::rng::SplitMix64) -> Self {
+        let mut s = self.clone();
+        let b = self.cfg.data.buildings;
+        let mut hidden: Vec<u8> = Vec::with_capacity(96);
+        for kind in 0..b {
+            let mut count = self.pool[kind];
+            for p in (0..self.players()).filter(|&p| p != observer) {
+                count += self.hands[p][kind];
+            }
+            hidden.extend(std::iter::repeat(kind as u8).take(usize::from(count)));
+        }
+        for i in (1..hidden.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            hidden.swap(i, j);
+        }
+        let mut next = hidden.into_iter();
+        for p in (0..self.players()).filter(|&p| p != observer) {
+            s.hands[p] = [0; MAX_KINDS];
+            for _ in 0..self.hand_size[p] {
+                if let Some(kind) = next.next() {
+                    s.hands[p][usize::from(kind)] += 1;
+                }
+            }
+        }
+        s.pool = [0; MAX_KINDS];
+        for kind in next {
+            s.pool[usize::from(kind)] += 1;
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::CityConnectGame;
+    use super::*;
+    use crate::engine::Game;
+    use crate::rng::SplitMix64;
+
+    fn random_walk(game: &CityConnectGame, seed: u64, mut visit: impl FnMut(&CityState)) {
+        let mut state = game.new_initial_state();
+        let mut rng = SplitMix64::new(seed);
+        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+        while !state.is_terminal() {
+            visit(&state);
+            if state.current_player() == CHANCE {
+                let a = crate::sim::chance_outcome(&state, &mut rng, &mut outcomes);
+                state.apply_action(a).unwrap();
+            } else {
+                state.legal_actions_into(&mut legal);
+                assert!(!legal.is_empty(), "no legal action in\n{state}");
+                let a = legal[rng.below(legal.len() as u64) as usize];
+                state.apply_action(a).unwrap();
+            }
+        }
+        visit(&state);
+    }
+
+    fn games() -> Vec<CityConnectGame> {
+        let mut out = Vec::new();
+        for players in 1..=4 {
+            for sides in ["house", "mayor"] {
+                out.push(CityConnectGame::new(players, Some(sides), None).unwrap());
+            }
+        }
+        out
+    }
+
+    /// The move generator against `apply_action`'s own check, for every action id.
+    #[test]
+    fn legal_actions_are_exactly_the_ones_apply_accepts() {
+        for (i, game) in games().iter().enumerate() {
+            let mut step = 0;
+            random_walk(game, i as u64, |state| {
+                step += 1;
+                if step % 5 != 0 {
+                    return;
+                }
+                let mut legal = Vec::new();
+                if state.current_player() == CHANCE {
+                    let mut outcomes = Vec::new();
+                    state.chance_outcomes_into(&mut outcomes);
+                    legal.extend(outcomes.iter().map(|&(a, _)| a));
+                } else {
+                    state.legal_actions_into(&mut legal);
+                }
+                for a in 0..game.num_distinct_actions() as u32 {
+                    let mut child = state.clone();
+                    let ok = child.apply_action(a).is_ok();
+                    assert_eq!(ok, legal.contains(&a), "action {a} in\n{state}");
+                    if !ok {
+                        assert_eq!(child.to_json(), state.to_json());
+                    }
+                }
+            });
+        }
+    }
+
+    /// Every building card is somewhere, every landmark is in the box, the row or a city.
+    #[test]
+    fn cards_are_conserved() {
+        for (i, game) in games().iter().enumerate() {
+            random_walk(game, 100 + i as u64, |s| {
+                let d = &s.cfg.data;
+                let n = s.players();
+                let mut total = 0u32;
+                for b in 0..d.buildings {
+                    let mut count = u32::from(s.market[b]) + u32::from(s.discard[b]);
+                    count += u32::from(s.pool[b]) + u32::from(s.pay.hand[b]);
+                    for p in 0..n {
+                        count += u32::from(s.hands[p][b]) + u32::from(s.city_count(p, b));
+                    }
+                    if s.phase == Phase::Pay && s.pay.card == b as i16 {
+                        count += 1;
+                    }
+                    // Stage 2: cards removed at setup (or drawn in stage 1) are out of the pool.
+                    if s.stage == 1 {
+                        assert_eq!(count, u32::from(d.copies), "kind {b} in\n{s}");
+                    }
+                    total += count;
+                }
+                assert!(total <= u32::from(d.total_buildings()));
+                let pool: u16 = s.pool[..d.buildings].iter().map(|&k| u16::from(k)).sum();
+                assert!(s.pile_size <= pool);
+                for p in 0..n {
+                    let hand: u8 = s.hands[p][..d.buildings].iter().sum();
+                    assert_eq!(hand, s.hand_size[p]);
+                    assert!(s.city_len[p] <= d.city_limit);
+                }
+                if matches!(s.phase, Phase::Main | Phase::Take | Phase::After) {
+                    assert!(s.hand_size[..n].iter().enumerate().all(|(p, &h)| {
+                        p == usize::from(s.seat) || h <= d.hand_limit
+                    }));
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn determinize_keeps_what_the_observer_sees() {
+        for (i, game) in games().iter().enumerate() {
+            let mut rng = SplitMix64::new(99);
+            let mut step = 0;
+            random_walk(game, 40 + i as u64, |state| {
+                step += 1;
+                if step % 5 != 0 || state.is_terminal() {
+                    return;
+                }
+                for observer in 0..state.players() {
+                    let twin = state.determinize(observer, &mut rng);
+                    assert_eq!(
+                        twin.observation_string(observer).unwrap(),
+                        state.observation_string(observer).unwrap()
+                    );
+                    if state.current_player() == observer as i32 {
+                        let (mut a, mut b) = (Vec::new(), Vec::new());
+                        state.legal_actions_into(&mut a);
+                        twin.legal_actions_into(&mut b);
+                        assert_eq!(a, b);
+                    }
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn games_end_with_the_rulebook_conditions() {
+        for (i, game) in games().iter().enumerate() {
+            let mut last = None;
+            random_walk(game, 7 + i as u64, |s| last = Some(s.clone()));
+            let s = last.unwrap();
+            let n = s.players();
+            let full = s.city_len[..n].iter().filter(|&&c| c >= 10).count();
+            assert!(s.pile_size == 0 || full + usize::from(n >= 3) >= n, "{s}");
+        }
+    }
+}
