@@ -1,5 +1,5 @@
 //! One module per game.
 
-pub mod kardinal;
 pub mod city_connect;
+pub mod kardinal;
 pub mod prestel_new_york;

@@ -1,6 +1,8 @@
 //! Component data: `python/boardcore/data/city_connect.toml`, embedded, or a user's file.
 //! Effects are data in the vocabulary of docs/games/city_connect.md, parsed once into
 //! small enums so the rules never look at card names.
+// Symbols, kinds and seats index parallel fixed arrays; index loops read best here.
+#![allow(clippy::needless_range_loop)]
 
 use std::collections::HashMap;
 
@@ -31,12 +33,27 @@ pub enum Gear {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Term {
-    Symbol { symbol: usize, vp: i32 },
+    Symbol {
+        symbol: usize,
+        vp: i32,
+    },
     /// `need[s]`: how many of symbol `s` one set takes.
-    Set { need: [u8; 6], vp: i32 },
-    Demand { moon: bool, vp: i32 },
-    Card { vp: i32 },
-    Rank { symbol: usize, first: i32, second: i32 },
+    Set {
+        need: [u8; 6],
+        vp: i32,
+    },
+    Demand {
+        moon: bool,
+        vp: i32,
+    },
+    Card {
+        vp: i32,
+    },
+    Rank {
+        symbol: usize,
+        first: i32,
+        second: i32,
+    },
 }
 
 /// A card: a building kind, a landmark or a side of the initial card.
@@ -82,6 +99,8 @@ pub struct Data {
     /// `(min, class)`, ascending by `min`.
     pub ratings: Vec<(i32, String)>,
     pub by_slug: HashMap<String, usize>,
+    /// Card indices with a gear (draw or exchange), as bits.
+    pub gear_mask: u64,
     /// Whether any card has a rank term (scoring then looks at every city).
     pub has_rank: bool,
 }
@@ -249,11 +268,18 @@ fn parse_symbol(file: &str, entry: &str, name: &str, allow_coin: bool) -> Result
     match symbol_index(name) {
         Some(s) if allow_coin || s != COIN => Ok(s),
         _ => {
-            let allowed = if allow_coin { &SYMBOLS[..] } else { &SYMBOLS[..5] };
+            let allowed = if allow_coin {
+                &SYMBOLS[..]
+            } else {
+                &SYMBOLS[..5]
+            };
             Err(data_err(
                 file,
                 entry,
-                format!("unknown symbol {name:?}; symbols are {}", allowed.join(", ")),
+                format!(
+                    "unknown symbol {name:?}; symbols are {}",
+                    allowed.join(", ")
+                ),
             ))
         }
     }
@@ -262,7 +288,14 @@ fn parse_symbol(file: &str, entry: &str, name: &str, allow_coin: bool) -> Result
 fn parse_term(file: &str, entry: &str, t: &toml::Table) -> Result<Term, Error> {
     let per = table_str(file, entry, t, "per")?;
     let vp_of = |t: &toml::Table| -> Result<i32, Error> {
-        Ok(int_in(file, entry, "score vp", table_int(file, entry, t, "vp")?, 0, 100)? as i32)
+        Ok(int_in(
+            file,
+            entry,
+            "score vp",
+            table_int(file, entry, t, "vp")?,
+            0,
+            100,
+        )? as i32)
     };
     match per {
         "symbol" => {
@@ -335,7 +368,9 @@ fn parse_term(file: &str, entry: &str, t: &toml::Table) -> Result<Term, Error> {
         other => Err(data_err(
             file,
             entry,
-            format!("unknown score term per = {other:?}; terms are symbol, set, demand, card, rank"),
+            format!(
+                "unknown score term per = {other:?}; terms are symbol, set, demand, card, rank"
+            ),
         )),
     }
 }
@@ -410,7 +445,8 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
             file,
             entry,
             "vp",
-            raw.vp.ok_or_else(|| data_err(file, entry, "missing vp".into()))?,
+            raw.vp
+                .ok_or_else(|| data_err(file, entry, "missing vp".into()))?,
             0,
             100,
         )? as i32;
@@ -429,7 +465,11 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
         for s in raw_cost {
             cost[parse_symbol(file, entry, s, false)?] += 1;
         }
-        let (lo, hi) = if kind == Kind::Building { (1, 2) } else { (0, 4) };
+        let (lo, hi) = if kind == Kind::Building {
+            (1, 2)
+        } else {
+            (0, 4)
+        };
         if !(lo..=hi).contains(&num_symbols) {
             return Err(data_err(
                 file,
@@ -451,9 +491,23 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
                 ));
             }
             if t.contains_key("draw") {
-                Lightning::Draw(int_in(file, entry, "lightning draw", table_int(file, entry, t, "draw")?, 1, 9)? as u8)
+                Lightning::Draw(int_in(
+                    file,
+                    entry,
+                    "lightning draw",
+                    table_int(file, entry, t, "draw")?,
+                    1,
+                    9,
+                )? as u8)
             } else {
-                Lightning::Take(int_in(file, entry, "lightning take", table_int(file, entry, t, "take")?, 1, 9)? as u8)
+                Lightning::Take(int_in(
+                    file,
+                    entry,
+                    "lightning take",
+                    table_int(file, entry, t, "take")?,
+                    1,
+                    9,
+                )? as u8)
             }
         }
     };
@@ -476,10 +530,18 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
         }
     };
     if kind == Kind::Initial && (raw.lightning.is_some() || raw.score.is_some()) {
-        return Err(data_err(file, entry, "an initial card has no lightning or score".into()));
+        return Err(data_err(
+            file,
+            entry,
+            "an initial card has no lightning or score".into(),
+        ));
     }
     if gear != Gear::None && lightning != Lightning::None {
-        return Err(data_err(file, entry, "a card has a lightning or a gear effect, not both".into()));
+        return Err(data_err(
+            file,
+            entry,
+            "a card has a lightning or a gear effect, not both".into(),
+        ));
     }
     let mut score = Vec::new();
     for t in raw.score.iter().flatten() {
@@ -583,9 +645,16 @@ impl Data {
             let entry = format!("[[rating]] {}", i + 1);
             let min = int_in(file, &entry, "min", rating.min, 0, 1000)? as i32;
             if rating.class.is_empty() || rating.text.is_empty() {
-                return Err(data_err(file, &entry, "class and text must not be empty".into()));
+                return Err(data_err(
+                    file,
+                    &entry,
+                    "class and text must not be empty".into(),
+                ));
             }
-            if ratings.last().is_some_and(|(m, _): &(i32, String)| *m >= min) {
+            if ratings
+                .last()
+                .is_some_and(|(m, _): &(i32, String)| *m >= min)
+            {
                 return Err(data_err(file, &entry, "ratings must ascend by min".into()));
             }
             ratings.push((min, rating.class.clone()));
@@ -600,11 +669,19 @@ impl Data {
         let mut cards = Vec::with_capacity(b + l);
         let mut by_slug = HashMap::new();
         for (i, raw_card) in raw.building.iter().enumerate() {
-            let entry = format!("[[building]] {} ({})", i + 1, raw_card.slug.as_deref().unwrap_or("?"));
+            let entry = format!(
+                "[[building]] {} ({})",
+                i + 1,
+                raw_card.slug.as_deref().unwrap_or("?")
+            );
             cards.push(parse_card(file, &entry, raw_card, Kind::Building)?);
         }
         for (i, raw_card) in raw.landmark.iter().enumerate() {
-            let entry = format!("[[landmark]] {} ({})", i + 1, raw_card.slug.as_deref().unwrap_or("?"));
+            let entry = format!(
+                "[[landmark]] {} ({})",
+                i + 1,
+                raw_card.slug.as_deref().unwrap_or("?")
+            );
             cards.push(parse_card(file, &entry, raw_card, Kind::Landmark)?);
         }
         for (i, card) in cards.iter().enumerate() {
@@ -632,7 +709,14 @@ impl Data {
         let has_rank = cards
             .iter()
             .any(|c| c.score.iter().any(|t| matches!(t, Term::Rank { .. })));
+        let gear_mask = cards
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.gear != Gear::None)
+            .map(|(i, _)| 1u64 << i)
+            .sum();
         Ok(Data {
+            gear_mask,
             cards,
             buildings: b,
             landmarks: l,

@@ -26,6 +26,7 @@ pub enum Move {
     Landmark(u8),
 }
 
+#[inline]
 pub fn decode(lay: &Layout, action: Action) -> Result<Move, Error> {
     let a = action;
     let k = |base: u32| (a - base) as u8;
@@ -65,6 +66,7 @@ pub fn decode(lay: &Layout, action: Action) -> Result<Move, Error> {
     })
 }
 
+#[inline]
 pub fn encode(lay: &Layout, mv: Move) -> Action {
     match mv {
         Move::Take(b) => u32::from(b),

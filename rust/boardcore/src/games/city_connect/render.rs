@@ -1,5 +1,7 @@
 //! Text rendering and observations (docs/games/city_connect.md, "Observation", "Text
 //! rendering").
+// Symbols, kinds and seats index parallel fixed arrays; index loops read best here.
+#![allow(clippy::needless_range_loop)]
 
 use std::fmt;
 
@@ -154,7 +156,10 @@ fn render(s: &CityState, observer: Option<usize>) -> String {
                     .filter(|&p| w & (1 << p) != 0)
                     .map(|p| p.to_string())
                     .collect();
-                format!("game over after turn {t}: winners {}", joined_or(seats, "none"))
+                format!(
+                    "game over after turn {t}: winners {}",
+                    joined_or(seats, "none")
+                )
             }
         }
     });
@@ -186,7 +191,11 @@ fn render(s: &CityState, observer: Option<usize>) -> String {
         } else {
             format!("hand {}", joined_or(kinds(s, &s.hands[p][..b]), "-"))
         };
-        let city: Vec<String> = s.city(p).iter().map(|&c| d.slug(usize::from(c)).to_string()).collect();
+        let city: Vec<String> = s
+            .city(p)
+            .iter()
+            .map(|&c| d.slug(usize::from(c)).to_string())
+            .collect();
         lines.push(format!(
             "seat {p} ({}): score {}, built {}, {hand}, city {}",
             SIDES[usize::from(s.cfg.sides[p])],
@@ -226,7 +235,10 @@ fn render(s: &CityState, observer: Option<usize>) -> String {
 
 pub fn observation_string(s: &CityState, player: usize) -> Result<String, Error> {
     check_player(s, player)?;
-    Ok(format!("{}\nobserver: seat {player}", render(s, Some(player))))
+    Ok(format!(
+        "{}\nobserver: seat {player}",
+        render(s, Some(player))
+    ))
 }
 
 impl fmt::Display for CityState {

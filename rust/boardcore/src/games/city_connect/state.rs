@@ -1,5 +1,7 @@
 //! The rules: setup, the turn and its phases, payment, effects, the piles, scoring and the
 //! end (docs/games/city_connect.md, rulings 1-23).
+// Symbols, kinds and seats index parallel fixed arrays; index loops read best here.
+#![allow(clippy::needless_range_loop)]
 
 use std::sync::Arc;
 
@@ -30,11 +32,47 @@ impl Phase {
         self as usize
     }
     fn is_chance(self) -> bool {
-        matches!(self, Phase::Setup | Phase::Draw | Phase::Refill | Phase::Flip)
+        matches!(
+            self,
+            Phase::Setup | Phase::Draw | Phase::Refill | Phase::Flip
+        )
     }
 }
 
 const PERSON: usize = 0;
+
+/// The kinds with a non-zero count, as a bit set.
+fn mask_of(counts: &[u8; MAX_KINDS]) -> u32 {
+    let mut mask = 0;
+    for (b, &k) in counts.iter().enumerate() {
+        if k > 0 {
+            mask |= 1 << b;
+        }
+    }
+    mask
+}
+
+/// The set bits of a 64-bit `mask`, ascending.
+fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let b = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            b
+        })
+    })
+}
+
+/// The set bits of `mask`, ascending.
+fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let b = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            b
+        })
+    })
+}
 
 /// The build in progress (rule 11): what is still owed and what has paid.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +103,13 @@ impl Payment {
     }
 }
 
+/// Symbol totals of the cards a seat could still pay with.
+struct Avail {
+    have: [u32; 6],
+    /// Hand cards with a person symbol (the Mayor's gear needs one).
+    person_cards: u32,
+}
+
 /// A position. Everything is fixed-size except the history; the data is shared.
 #[derive(Clone, Debug)]
 pub struct CityState {
@@ -75,8 +120,14 @@ pub struct CityState {
     pub(super) turn: u32,
     pub(super) hands: [[u8; MAX_KINDS]; MAX_PLAYERS],
     pub(super) hand_size: [u8; MAX_PLAYERS],
+    /// Bit `b` set when the hand (market, pool) holds kind `b`: loops visit only those.
+    pub(super) hand_mask: [u32; MAX_PLAYERS],
     pub(super) market: [u8; MAX_KINDS],
     pub(super) market_size: u8,
+    pub(super) market_mask: u32,
+    /// Market cards with 1 and with 2 symbols (rule 8's sums).
+    pub(super) market_by_symbols: [u8; 2],
+    pub(super) pool_mask: u32,
     pub(super) discard: [u8; MAX_KINDS],
     pub(super) discard_size: u16,
     /// The kinds a draw can give (ruling 2) and the cards left in the pile.
@@ -89,6 +140,9 @@ pub struct CityState {
     pub(super) revealed: u32,
     pub(super) cities: [[u8; MAX_CITY]; MAX_PLAYERS],
     pub(super) city_len: [u8; MAX_PLAYERS],
+    /// Per seat, copies of each card index in the city, and the indices present as bits.
+    pub(super) city_counts: [[u8; MAX_CARDS]; MAX_PLAYERS],
+    pub(super) city_mask: [u64; MAX_PLAYERS],
     pub(super) pioneer: i8,
     pub(super) acted: bool,
     pub(super) taken: u8,
@@ -113,8 +167,12 @@ impl CityState {
             turn: 0,
             hands: [[0; MAX_KINDS]; MAX_PLAYERS],
             hand_size: [0; MAX_PLAYERS],
+            hand_mask: [0; MAX_PLAYERS],
             market: [0; MAX_KINDS],
             market_size: 0,
+            market_mask: 0,
+            market_by_symbols: [0; 2],
+            pool_mask: mask_of(&pool),
             discard: [0; MAX_KINDS],
             discard_size: 0,
             pool,
@@ -125,6 +183,8 @@ impl CityState {
             revealed: 0,
             cities: [[0; MAX_CITY]; MAX_PLAYERS],
             city_len: [0; MAX_PLAYERS],
+            city_counts: [[0; MAX_CARDS]; MAX_PLAYERS],
+            city_mask: [0; MAX_PLAYERS],
             pioneer: -1,
             acted: false,
             taken: 0,
@@ -158,7 +218,7 @@ impl CityState {
         if c == self.cfg.data.initial_index() {
             1
         } else {
-            self.city(p).iter().filter(|&&x| usize::from(x) == c).count() as u8
+            self.city_counts[p][c]
         }
     }
     fn landmarks_wanted(&self) -> u8 {
@@ -171,6 +231,9 @@ impl CityState {
     fn take_from_pile(&mut self, b: usize) {
         self.pool[b] -= 1;
         self.pile_size -= 1;
+        if self.pool[b] == 0 {
+            self.pool_mask &= !(1 << b);
+        }
     }
     /// Ruling 3: the first pile running out brings in the second at once (3-4 players).
     fn check_pile(&mut self) {
@@ -178,11 +241,38 @@ impl CityState {
             self.stage = 2;
             self.pool = self.discard;
             self.pile_size = self.discard_size;
+            self.pool_mask = mask_of(&self.pool);
             self.discard = [0; MAX_KINDS];
             self.discard_size = 0;
         }
     }
-    fn to_discard(&mut self, b: usize) {
+    fn hand_add(&mut self, p: usize, b: usize) {
+        self.hands[p][b] += 1;
+        self.hand_size[p] += 1;
+        self.hand_mask[p] |= 1 << b;
+    }
+    fn hand_remove(&mut self, p: usize, b: usize) {
+        self.hands[p][b] -= 1;
+        self.hand_size[p] -= 1;
+        if self.hands[p][b] == 0 {
+            self.hand_mask[p] &= !(1 << b);
+        }
+    }
+    fn market_add(&mut self, b: usize) {
+        self.market[b] += 1;
+        self.market_size += 1;
+        self.market_mask |= 1 << b;
+        self.market_by_symbols[usize::from(self.cfg.data.cards[b].num_symbols) - 1] += 1;
+    }
+    fn market_remove(&mut self, b: usize) {
+        self.market[b] -= 1;
+        self.market_size -= 1;
+        if self.market[b] == 0 {
+            self.market_mask &= !(1 << b);
+        }
+        self.market_by_symbols[usize::from(self.cfg.data.cards[b].num_symbols) - 1] -= 1;
+    }
+    fn discard_card(&mut self, b: usize) {
         self.discard[b] += 1;
         self.discard_size += 1;
     }
@@ -190,60 +280,78 @@ impl CityState {
     // ---- what is legal ----
 
     /// Rule 8: can `b` be taken with `taken` symbols so far and still total exactly 3?
+    /// Buildings carry 1 or 2 symbols (checked with the data), so the sums the rest of the
+    /// market can make follow from how many 1- and 2-symbol cards it holds.
     fn can_take(&self, b: usize) -> bool {
         let d = &self.cfg.data;
         if self.market[b] == 0 {
             return false;
         }
-        let target = u32::from(d.take_symbols);
-        let t = u32::from(self.taken) + u32::from(d.cards[b].num_symbols);
-        if t > target {
+        let own = d.cards[b].num_symbols;
+        let t = self.taken + own;
+        if t > d.take_symbols {
             return false;
         }
-        // Sums reachable with the rest of the market, as a bit set.
-        let mut reach: u32 = 1;
-        for k in 0..d.buildings {
-            let count = self.market[k] - u8::from(k == b);
-            for _ in 0..count {
-                reach |= reach << d.cards[k].num_symbols;
-            }
-        }
-        reach & (1 << (target - t)) != 0
+        let mut rest = self.market_by_symbols;
+        rest[usize::from(own) - 1] -= 1;
+        let need = d.take_symbols - t;
+        // Some number of twos `c <= rest[1]` with `need - 2c` ones available.
+        (0..=rest[1].min(need / 2)).any(|c| need - 2 * c <= rest[0])
     }
 
-    /// Ruling 11: can `owed` (less `credit`) be covered by seat `p`'s cards not yet paid,
-    /// hand (less one `minus_hand` card) and city (less one `minus_city` card), with the
-    /// Mayor's gear if `mayor` (still unused)?
-    fn coverable(
-        &self,
-        p: usize,
-        owed: &[u8; 5],
-        credit: u8,
-        minus_hand: Option<usize>,
-        minus_city: Option<usize>,
-        mayor: bool,
-    ) -> bool {
+    /// Symbols on seat `p`'s cards not yet paid: hand and city (docs, ruling 11).
+    fn available(&self, p: usize) -> Avail {
         let d = &self.cfg.data;
-        let mut have = [0u32; 6];
-        let mut person_in_hand = false;
-        for b in 0..d.buildings {
-            let count = self.hands[p][b] - u8::from(minus_hand == Some(b));
-            if count > 0 {
-                let sym = &d.cards[b].symbols;
-                for s in 0..6 {
-                    have[s] += u32::from(sym[s]) * u32::from(count);
-                }
-                person_in_hand |= sym[PERSON] > 0;
+        let mut avail = Avail {
+            have: [0; 6],
+            person_cards: 0,
+        };
+        for b in bits(self.hand_mask[p]) {
+            let count = u32::from(self.hands[p][b]);
+            let sym = &d.cards[b].symbols;
+            for s in 0..6 {
+                avail.have[s] += u32::from(sym[s]) * count;
+            }
+            if sym[PERSON] > 0 {
+                avail.person_cards += count;
             }
         }
-        for c in 0..d.city_cards() {
-            let count = self.city_count(p, c);
-            let used = self.pay.city[c] + u8::from(minus_city == Some(c));
-            if count > used {
-                let sym = &self.card(c, p).symbols;
-                for s in 0..6 {
-                    have[s] += u32::from(sym[s]) * u32::from(count - used);
-                }
+        let mut add = |sym: &[u8; 6], count: u8| {
+            for s in 0..6 {
+                avail.have[s] += u32::from(sym[s]) * u32::from(count);
+            }
+        };
+        let initial = d.initial_index();
+        add(
+            &self.card(initial, p).symbols,
+            1 - self.pay.city[initial].min(1),
+        );
+        for c in bits64(self.city_mask[p]) {
+            add(
+                &d.cards[c].symbols,
+                self.city_counts[p][c] - self.pay.city[c],
+            );
+        }
+        avail
+    }
+
+    /// Ruling 11: can `owed` (less `credit`) be covered by the cards of `avail` less one card
+    /// with symbols `minus` (a hand card if `from_hand`), with the Mayor's gear if `mayor`?
+    fn coverable(
+        avail: &Avail,
+        owed: &[u8; 5],
+        credit: u8,
+        minus: Option<(&[u8; 6], bool)>,
+        mayor: bool,
+    ) -> bool {
+        let mut have = avail.have;
+        let mut person_cards = avail.person_cards;
+        if let Some((sym, from_hand)) = minus {
+            for s in 0..6 {
+                have[s] -= u32::from(sym[s]);
+            }
+            if from_hand && sym[PERSON] > 0 {
+                person_cards -= 1;
             }
         }
         let deficit = |have: &[u32; 6]| -> i64 {
@@ -255,7 +363,7 @@ impl CityState {
         if deficit(&have) <= 0 {
             return true;
         }
-        if mayor && person_in_hand {
+        if mayor && person_cards > 0 {
             have[PERSON] -= 1;
             have[COIN] += 1;
             return deficit(&have) <= 0;
@@ -267,17 +375,18 @@ impl CityState {
         self.side(p) == 1 && !self.mayor_used
     }
 
-    fn can_build(&self, c: usize, minus: Option<usize>) -> bool {
+    fn can_build(&self, avail: &Avail, c: usize, from_hand: bool) -> bool {
         let p = usize::from(self.seat);
-        let cost = self.cfg.data.cards[c].cost;
-        self.coverable(p, &cost, 0, minus, None, self.mayor_ready(p))
+        let card = &self.cfg.data.cards[c];
+        let minus = from_hand.then_some((&card.symbols, true));
+        Self::coverable(avail, &card.cost, 0, minus, self.mayor_ready(p))
     }
 
-    /// Ruling 11: paying `sym` (from hand card `hand` or city card `city`, with the Mayor's
-    /// gear if `mayor`) must help and leave the rest coverable.
-    fn can_pay(&self, sym: &[u8; 6], hand: Option<usize>, city: Option<usize>, mayor: bool) -> bool {
+    /// Ruling 11: paying `sym` (a hand card if `from_hand`, with the Mayor's gear if
+    /// `mayor`) must help and leave the rest coverable.
+    fn can_pay(&self, avail: &Avail, card: &[u8; 6], from_hand: bool, mayor: bool) -> bool {
         let p = usize::from(self.seat);
-        let mut sym = *sym;
+        let mut sym = *card;
         if mayor {
             sym[PERSON] -= 1;
             sym[COIN] += 1;
@@ -292,7 +401,13 @@ impl CityState {
         let credit = self.pay.credit + sym[COIN];
         let short: u32 = owed.iter().map(|&o| u32::from(o)).sum();
         short <= u32::from(credit)
-            || self.coverable(p, &owed, credit, hand, city, !mayor && self.mayor_ready(p))
+            || Self::coverable(
+                avail,
+                &owed,
+                credit,
+                Some((card, from_hand)),
+                !mayor && self.mayor_ready(p),
+            )
     }
 
     /// Ruling 11: a card may pay only if it helps.
@@ -310,17 +425,31 @@ impl CityState {
         };
         ready && self.gears[c] < self.city_count(p, c)
     }
+    /// The city cards of the seat to move with a gear, as a bit set over card indices.
+    fn gear_cards(&self) -> u64 {
+        self.city_mask[usize::from(self.seat)] & self.cfg.data.gear_mask
+    }
     fn push_gears(&self, out: &mut Vec<Action>) {
         let lay = &self.cfg.layout;
-        for c in 0..self.cfg.data.initial_index() {
+        let mut mask = self.gear_cards();
+        while mask != 0 {
+            let c = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
             if self.gear_usable(c) {
                 out.push(encode(lay, Move::Gear(c as u8)));
             }
         }
     }
     fn any_gear(&self) -> bool {
-        let p = usize::from(self.seat);
-        self.city(p).iter().any(|&c| self.gear_usable(usize::from(c)))
+        let mut mask = self.gear_cards();
+        while mask != 0 {
+            let c = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if self.gear_usable(c) {
+                return true;
+            }
+        }
+        false
     }
 
     fn push_legal(&self, out: &mut Vec<Action>) {
@@ -330,7 +459,7 @@ impl CityState {
         match self.phase {
             Phase::Main => {
                 let start = out.len();
-                for b in 0..d.buildings {
+                for b in bits(self.market_mask) {
                     if self.can_take(b) {
                         out.push(encode(lay, Move::Take(b as u8)));
                     }
@@ -339,18 +468,19 @@ impl CityState {
                     out.push(lay.draw());
                 }
                 if self.city_len[p] < d.city_limit {
-                    for b in 0..d.buildings {
-                        if self.hands[p][b] > 0 && self.can_build(b, Some(b)) {
+                    let avail = self.available(p);
+                    for b in bits(self.hand_mask[p]) {
+                        if self.can_build(&avail, b, true) {
                             out.push(encode(lay, Move::BuildHand(b as u8)));
                         }
                     }
-                    for b in 0..d.buildings {
-                        if self.market[b] > 0 && self.can_build(b, None) {
+                    for b in bits(self.market_mask) {
+                        if self.can_build(&avail, b, false) {
                             out.push(encode(lay, Move::BuildMarket(b as u8)));
                         }
                     }
                     for l in 0..d.landmarks {
-                        if self.in_row(l) && self.can_build(d.buildings + l, None) {
+                        if self.in_row(l) && self.can_build(&avail, d.buildings + l, false) {
                             out.push(encode(lay, Move::BuildLandmark(l as u8)));
                         }
                     }
@@ -362,46 +492,44 @@ impl CityState {
                 }
             }
             Phase::Take => {
-                for b in 0..d.buildings {
+                for b in bits(self.market_mask) {
                     if self.can_take(b) {
                         out.push(encode(lay, Move::Take(b as u8)));
                     }
                 }
             }
             Phase::Bonus => {
-                for b in 0..d.buildings {
-                    if self.market[b] > 0 {
-                        out.push(encode(lay, Move::Take(b as u8)));
-                    }
+                for b in bits(self.market_mask) {
+                    out.push(encode(lay, Move::Take(b as u8)));
                 }
             }
             Phase::Pay => {
-                for b in 0..d.buildings {
-                    if self.hands[p][b] > 0 && self.can_pay(&d.cards[b].symbols, Some(b), None, false) {
+                let avail = self.available(p);
+                for b in bits(self.hand_mask[p]) {
+                    if self.can_pay(&avail, &d.cards[b].symbols, true, false) {
                         out.push(encode(lay, Move::PayHand(b as u8)));
                     }
                 }
                 if self.mayor_ready(p) {
-                    for b in 0..d.buildings {
+                    for b in bits(self.hand_mask[p]) {
                         let sym = &d.cards[b].symbols;
-                        if self.hands[p][b] > 0 && sym[PERSON] > 0 && self.can_pay(sym, Some(b), None, true) {
+                        if sym[PERSON] > 0 && self.can_pay(&avail, sym, true, true) {
                             out.push(encode(lay, Move::PayMayor(b as u8)));
                         }
                     }
                 }
-                for c in 0..d.city_cards() {
+                let initial = 1u64 << d.initial_index();
+                for c in bits64(self.city_mask[p] | initial) {
                     if self.city_count(p, c) > self.pay.city[c]
-                        && self.can_pay(&self.card(c, p).symbols, None, Some(c), false)
+                        && self.can_pay(&avail, &self.card(c, p).symbols, false, false)
                     {
                         out.push(encode(lay, Move::PayCity(c as u8)));
                     }
                 }
             }
             Phase::Exchange | Phase::Discard => {
-                for b in 0..d.buildings {
-                    if self.hands[p][b] > 0 {
-                        out.push(encode(lay, Move::Discard(b as u8)));
-                    }
+                for b in bits(self.hand_mask[p]) {
+                    out.push(encode(lay, Move::Discard(b as u8)));
                 }
             }
             Phase::After => {
@@ -409,10 +537,8 @@ impl CityState {
                 out.push(lay.end());
             }
             Phase::Clear => {
-                for b in 0..d.buildings {
-                    if self.market[b] > 0 {
-                        out.push(encode(lay, Move::Clear(b as u8)));
-                    }
+                for b in bits(self.market_mask) {
+                    out.push(encode(lay, Move::Clear(b as u8)));
                 }
             }
             Phase::Setup | Phase::Draw | Phase::Refill | Phase::Flip | Phase::End => {}
@@ -434,10 +560,8 @@ impl CityState {
                 }
             }
         } else if self.phase.is_chance() {
-            for b in 0..d.buildings {
-                if self.pool[b] > 0 {
-                    out.push((encode(lay, Move::Card(b as u8)), u64::from(self.pool[b])));
-                }
+            for b in bits(self.pool_mask) {
+                out.push((encode(lay, Move::Card(b as u8)), u64::from(self.pool[b])));
             }
         }
     }
@@ -472,6 +596,8 @@ impl CityState {
         let len = usize::from(self.city_len[p]);
         self.cities[p][len] = c as u8;
         self.city_len[p] += 1;
+        self.city_counts[p][c] += 1;
+        self.city_mask[p] |= 1 << c;
         match self.cfg.data.cards[c].lightning {
             Lightning::Draw(n) if self.pile_size > 0 => {
                 self.phase = Phase::Draw;
@@ -609,15 +735,9 @@ impl CityState {
                 let b = usize::from(b);
                 self.take_from_pile(b);
                 match self.phase {
-                    Phase::Setup | Phase::Refill => {
-                        self.market[b] += 1;
-                        self.market_size += 1;
-                    }
-                    Phase::Draw => {
-                        self.hands[p][b] += 1;
-                        self.hand_size[p] += 1;
-                    }
-                    _ => self.to_discard(b),
+                    Phase::Setup | Phase::Refill => self.market_add(b),
+                    Phase::Draw => self.hand_add(p, b),
+                    _ => self.discard_card(b),
                 }
                 self.check_pile();
                 match self.phase {
@@ -650,10 +770,8 @@ impl CityState {
             }
             Move::Take(b) => {
                 let b = usize::from(b);
-                self.market[b] -= 1;
-                self.market_size -= 1;
-                self.hands[p][b] += 1;
-                self.hand_size[p] += 1;
+                self.market_remove(b);
+                self.hand_add(p, b);
                 if self.phase == Phase::Bonus {
                     self.todo -= 1;
                     if self.todo == 0 || self.market_size == 0 {
@@ -675,13 +793,11 @@ impl CityState {
                 self.todo = self.cfg.data.draw_cards;
             }
             Move::BuildHand(b) => {
-                self.hands[p][usize::from(b)] -= 1;
-                self.hand_size[p] -= 1;
+                self.hand_remove(p, usize::from(b));
                 self.start_build(usize::from(b), 0);
             }
             Move::BuildMarket(b) => {
-                self.market[usize::from(b)] -= 1;
-                self.market_size -= 1;
+                self.market_remove(usize::from(b));
                 self.start_build(usize::from(b), 1);
             }
             Move::BuildLandmark(l) => {
@@ -693,8 +809,7 @@ impl CityState {
             }
             Move::PayHand(b) | Move::PayMayor(b) => {
                 let b = usize::from(b);
-                self.hands[p][b] -= 1;
-                self.hand_size[p] -= 1;
+                self.hand_remove(p, b);
                 self.pay.hand[b] += 1;
                 let mayor = matches!(mv, Move::PayMayor(_));
                 self.mayor_used |= mayor;
@@ -707,9 +822,8 @@ impl CityState {
             }
             Move::Discard(b) => {
                 let b = usize::from(b);
-                self.hands[p][b] -= 1;
-                self.hand_size[p] -= 1;
-                self.to_discard(b);
+                self.hand_remove(p, b);
+                self.discard_card(b);
                 if self.phase == Phase::Exchange {
                     self.phase = Phase::Draw;
                     self.todo = 1;
@@ -730,9 +844,8 @@ impl CityState {
             Move::End => self.end_turn(),
             Move::Clear(b) => {
                 let b = usize::from(b);
-                self.market[b] -= 1;
-                self.market_size -= 1;
-                self.to_discard(b);
+                self.market_remove(b);
+                self.discard_card(b);
                 self.todo -= 1;
                 if self.todo == 0 {
                     self.refill();
@@ -758,12 +871,17 @@ impl CityState {
             (phase, _) if phase.is_chance() => {
                 "chance is to move and this is not one of its outcomes".to_string()
             }
-            (Phase::Main, Move::Take(_) | Move::Draw | Move::BuildHand(_) | Move::BuildMarket(_) | Move::BuildLandmark(_)) => {
-                "that main action is not possible now (rules 7-10: takes must total exactly 3, \
+            (
+                Phase::Main,
+                Move::Take(_)
+                | Move::Draw
+                | Move::BuildHand(_)
+                | Move::BuildMarket(_)
+                | Move::BuildLandmark(_),
+            ) => "that main action is not possible now (rules 7-10: takes must total exactly 3, \
                  a build needs a city under 10 cards, the card in its place and a cost the hand \
                  and city can pay)"
-                    .to_string()
-            }
+                .to_string(),
             (Phase::Pay, Move::PayHand(_) | Move::PayMayor(_) | Move::PayCity(_)) => {
                 "that card is not available or does not help pay what is still owed (ruling 11)"
                     .to_string()
@@ -861,7 +979,12 @@ impl CityState {
             for q in 0..n {
                 for &c in self.city(q) {
                     for term in &d.cards[usize::from(c)].score {
-                        if let Term::Rank { symbol, first, second } = *term {
+                        if let Term::Rank {
+                            symbol,
+                            first,
+                            second,
+                        } = *term
+                        {
                             let top = (0..n).map(|p| syms[p][symbol]).max().unwrap_or(0);
                             let next = (0..n)
                                 .map(|p| syms[p][symbol])
@@ -1005,11 +1128,13 @@ impl GameState for CityState {
                     s.hands[p][usize::from(kind)] += 1;
                 }
             }
+            s.hand_mask[p] = mask_of(&s.hands[p]);
         }
         s.pool = [0; MAX_KINDS];
         for kind in next {
             s.pool[usize::from(kind)] += 1;
         }
+        s.pool_mask = mask_of(&s.pool);
         s
     }
 }
@@ -1112,9 +1237,10 @@ mod tests {
                     assert!(s.city_len[p] <= d.city_limit);
                 }
                 if matches!(s.phase, Phase::Main | Phase::Take | Phase::After) {
-                    assert!(s.hand_size[..n].iter().enumerate().all(|(p, &h)| {
-                        p == usize::from(s.seat) || h <= d.hand_limit
-                    }));
+                    assert!(s.hand_size[..n]
+                        .iter()
+                        .enumerate()
+                        .all(|(p, &h)| { p == usize::from(s.seat) || h <= d.hand_limit }));
                 }
             });
         }
