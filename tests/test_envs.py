@@ -227,8 +227,9 @@ def test_pettingzoo_bad_arguments() -> None:
 @pytest.mark.parametrize(("name", "params"), CASES)
 def test_gymnasium_check_env(name: str, params: dict[str, Any]) -> None:
     """check_env steps with unmasked random actions, so it needs illegal actions to end the
-    episode (``illegal_reward``) rather than raise."""
-    env = bc_gym.make(name, seat=1, illegal_reward=-1.0, **params)
+    episode (``illegal_reward``) rather than raise. The learner takes the last seat, which
+    is seat 0 in a solo game."""
+    env = bc_gym.make(name, seat=params["players"] - 1, illegal_reward=-1.0, **params)
     check_env(env.unwrapped)
 
 
@@ -285,7 +286,7 @@ def test_gymnasium_same_seed_same_trajectory(name: str, params: dict[str, Any]) 
 def test_gymnasium_random_learner_replays_boardcore_play(
     name: str, params: dict[str, Any], engine: str
 ) -> None:
-    env = bc_gym.BoardcoreEnv(name, seat=1, engine=engine, **params)
+    env = bc_gym.BoardcoreEnv(name, seat=params["players"] - 1, engine=engine, **params)
     game = LOADERS[engine](name, **params)
     for seed, expected_seed in ((77, 77), (None, 78)):
         env.reset(seed=seed)

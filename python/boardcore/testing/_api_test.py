@@ -51,7 +51,7 @@ CHECKS: Final[Mapping[str, str]] = {
     "and state; observation_string(p) is a str",
     "scores": "scores() an int per seat; winners() [] and returns() all 0 before the end; at "
     "the end winners are ascending seats with the top score and returns() is 1 split evenly "
-    "among them",
+    "among them (a solo game may end with none, and returns 0)",
     "rendering": "str(state) is a non-empty str",
 }
 """Each invariant ``api_test`` checks, by name, with what it requires."""
@@ -437,7 +437,12 @@ class _Checker:
                 )
             return
         if not winners:
-            self.fail("scores", "the game is over but winners() is empty")
+            # A solo game can be lost (City Connect: under the winning rating); a game of
+            # several seats always has a winner.
+            if n > 1:
+                self.fail("scores", "the game is over but winners() is empty")
+            elif any(r != 0 for r in returns):
+                self.fail("scores", f"a lost solo game must return 0, got {returns}")
             return
         if winners != sorted(set(winners)) or not all(0 <= w < n for w in winners):
             self.fail("scores", f"winners() must be distinct seats, ascending: {winners}")
