@@ -8,7 +8,7 @@ chance outcomes (weights turned into probabilities), returns, observations and `
 >>> import pyspiel
 >>> import boardcore.openspiel
 >>> boardcore.openspiel.register()
-['boardcore_kardinal', 'boardcore_prestel_new_york']
+['boardcore_city_connect', 'boardcore_kardinal', 'boardcore_prestel_new_york']
 >>> game = pyspiel.load_game("boardcore_kardinal", {"players": 3})
 >>> game.num_players(), game.max_game_length(), game.num_distinct_actions()
 (3, 49, 83305)
@@ -19,21 +19,26 @@ chance outcomes (weights turned into probabilities), returns, observations and `
 
 Decisions, all documented in ``docs/ecosystem.md`` (section *OpenSpiel*):
 
-- Kardinal is a deterministic perfect-information game; Prestel is an explicit-stochastic
-  imperfect-information one. Both are sequential, constant-sum (the returns, 1 split
-  evenly among the winners, always add up to 1 at the end) with terminal rewards, utilities
-  in ``[0, 1]``.
+- Kardinal is a deterministic perfect-information game; Prestel and City Connect are
+  explicit-stochastic imperfect-information ones. All are sequential, with terminal rewards
+  and utilities in ``[0, 1]``, and constant-sum (the returns, 1 split evenly among the
+  winners, always add up to 1 at the end) except solo City Connect: its one seat wins (1)
+  or loses (0) against the mayor rating, so a game of 1 player is general-sum, and so is
+  the game type registered for City Connect (the type of a loaded game says which).
 - Prestel's rulebook has no round limit and a game can go on for ever (a part slid back
   under a stack returns to play), but OpenSpiel needs a finite ``max_game_length``: the
   OpenSpiel game's ``max_rounds`` defaults to :data:`PRESTEL_DEFAULT_MAX_ROUNDS` and 0 (no
   limit) is refused. Its ``speeds`` are separated by ``;`` (``"2;1;1"``), since OpenSpiel's
   game strings split parameters at commas; ``,`` is accepted in a parameter dict too.
-- Prestel's chance actions keep their ids (459 and up with the packaged data), so
-  ``max_chance_outcomes`` is ``num_distinct_actions``: every chance id lies below it.
+- City Connect's ``sides`` are separated by ``;`` too (``"house;mayor;house"``).
+- Prestel's and City Connect's chance actions keep their ids (459 and 271 and up with the
+  packaged data), so ``max_chance_outcomes`` is ``num_distinct_actions``: every chance id
+  lies below it.
 - The observation is the engine's ``observation_tensor(p)`` / ``observation_string(p)``
   (what seat ``p`` may know). Kardinal's information state is the history (it hides
-  nothing); Prestel provides no information state (its observation forgets, so it is not
-  perfect recall).
+  nothing); Prestel and City Connect provide no information state (their observations
+  forget: Prestel's the parts once seen, City Connect's which market cards the other seats
+  took into their hands).
 """
 
 from __future__ import annotations
@@ -102,6 +107,9 @@ class _Spec:
     bounds: Callable[[Game], _Bounds]
     pieces: Callable[[Game, int], list[tuple[str, tuple[int, ...]]]]
     """Named views of the flat observation tensor of the given size, in order."""
+    solo: bool = False
+    """Whether a game of one seat exists: its returns are 0 or 1 (lost or won, not split
+    among winners), so such a game, and the registered type, are general-sum."""
 
 
 def _kardinal_params(params: Mapping[str, Any]) -> Params:
@@ -180,7 +188,89 @@ def _prestel_pieces(game: Game, size: int) -> list[tuple[str, tuple[int, ...]]]:
     ]
 
 
+def _city_params(params: Mapping[str, Any]) -> Params:
+    out: Params = {"players": int(params["players"])}
+    sides = str(params["sides"])
+    if sides:
+        out["sides"] = sides.replace(";", ",")
+    if params["data"]:
+        out["data"] = str(params["data"])
+    return out
+
+
+def _city_sizes(game: Game) -> tuple[int, int, int]:
+    """The numbers of building kinds ``B``, landmarks ``L`` and building cards ``C``, read off
+    the setup and the action encoding (docs/games/city_connect.md, *Action encoding*)."""
+    state = game.new_initial_state()
+    kinds = len(state.chance_outcomes())  # the first market card: any kind
+    cards = len(json.loads(state.to_json())["pile"]["pool"])  # nobody has seen any card
+    # num_distinct_actions = 8B + 2L + 2N + 2 with N = B + L + 1.
+    landmarks = (game.num_distinct_actions - 10 * kinds - 4) // 4
+    return kinds, landmarks, cards
+
+
+def _city_bounds(game: Game) -> _Bounds:
+    # Chance: every card from a pile is a chance action (`card b`): the market in setup, the
+    # refills, the draws, the cards of a seat with no turn. The first pile holds at most the C
+    # building cards and the second (3-4 players) is the discard pile of that moment, at most
+    # C again: X <= C cards with 1-2 players, 2C with 3-4. Each goes to the market (M of
+    # them), a hand (H) or the discard pile, so M + H <= X. With the landmarks turned over in
+    # setup (L at most) that bounds the chance actions. Decisions, over the whole game:
+    # - `take` (from the market, or a lightning bonus) and `clear` move a market card away:
+    #   takes + clears <= M.
+    # - `discard` (hand limit, exchange gear) removes a hand card, which was taken or drawn:
+    #   discards <= takes + H <= M + H.
+    # - `draw` and `gear` are only legal with a card left in the pile and each brings at least
+    #   one into the hand (an exchange's discard is counted above): draws + gears <= H.
+    # - `build`: a city holds at most 10 building and landmark cards (a data file's city_limit
+    #   is 1 to 10) and none leaves: builds <= 10 P. Each `pay` lowers what is still owed
+    #   (symbols owed minus coins paid) by at least 1, from a cost of at most 8 symbols:
+    #   pays <= 8 builds.
+    # - `end` closes a turn, at most once, and only a turn with a main action (take, draw or
+    #   build) or the last one, stuck with an empty pile: ends <= takes + draws + builds + 1.
+    # So decisions <= 3 (M + H) + 10 builds + 1 <= 3X + 100 P + 1: with the packaged 81 cards
+    # 344 solo, 444 with 2 players, 787 with 3, 887 with 4.
+    _, landmarks, cards = _city_sizes(game)
+    seats = game.num_players
+    drawn = cards * (2 if seats >= 3 else 1)
+    return _Bounds(
+        max_game_length=3 * drawn + 100 * seats + 1,
+        max_chance_nodes=drawn + landmarks,
+        max_chance_outcomes=game.num_distinct_actions,
+    )
+
+
+def _city_pieces(game: Game, size: int) -> list[tuple[str, tuple[int, ...]]]:
+    # docs/games/city_connect.md, *Observation*: K = B + L card indices, N = K + 1 with the
+    # initial card; 4 seat blocks (relative seats, zero beyond the player count).
+    kinds, landmarks, _ = _city_sizes(game)
+    k = kinds + landmarks
+    return [
+        ("hand", (kinds,)),
+        ("market", (kinds,)),
+        ("discard", (kinds,)),
+        ("landmarks", (landmarks,)),
+        ("seats", (4, k + 8)),
+        ("globals", (19,)),
+        ("building", (k,)),
+        ("owed", (5,)),
+        ("credit", (1,)),
+        ("paid_city", (k + 1,)),
+        ("paid_hand", (kinds,)),
+        ("gears_used", (k + 1,)),
+    ]
+
+
 _SPECS: dict[str, _Spec] = {
+    "city_connect": _Spec(
+        perfect_information=False,
+        chance=True,
+        defaults={"players": 4, "sides": "", "data": ""},
+        to_boardcore=_city_params,
+        bounds=_city_bounds,
+        pieces=_city_pieces,
+        solo=True,
+    ),
     "kardinal": _Spec(
         perfect_information=True,
         chance=False,
@@ -213,8 +303,9 @@ def short_name(name: str) -> str:
 # --- Registration ---------------------------------------------------------------------------
 
 
-def _game_type(info: boardcore.GameInfo, spec: _Spec) -> Any:
+def _game_type(info: boardcore.GameInfo, spec: _Spec, constant_sum: bool) -> Any:
     Info = pyspiel.GameType.Information
+    Utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=short_name(info.name),
         long_name=f"boardcore {info.title}",
@@ -227,7 +318,7 @@ def _game_type(info: boardcore.GameInfo, spec: _Spec) -> Any:
         information=(
             Info.PERFECT_INFORMATION if spec.perfect_information else Info.IMPERFECT_INFORMATION
         ),
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        utility=Utility.CONSTANT_SUM if constant_sum else Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(info.players),
         min_num_players=min(info.players),
@@ -261,7 +352,7 @@ def register() -> list[str]:
             continue
         # A class, as OpenSpiel's own Python games register: pyspiel keeps the creator until
         # the process exits, and a function (unlike a class) freed that late crashes it.
-        game_type = _game_type(info, spec)
+        game_type = _game_type(info, spec, constant_sum=not spec.solo)
         attributes = {"game_name": info.name, "game_type": game_type}
         pyspiel.register_game(
             game_type, type(f"Boardcore_{info.name}", (BoardcoreGame,), attributes)
@@ -284,8 +375,9 @@ class BoardcoreGame(pyspiel.Game):  # type: ignore[misc]
         name = self.game_name
         spec = _SPECS[name]
         params = {**spec.defaults, **(params or {})}
-        if "speeds" in params:
-            params["speeds"] = str(params["speeds"]).replace(",", ";")
+        for key in ("speeds", "sides"):  # OpenSpiel's game strings split at commas
+            if key in params:
+                params[key] = str(params[key]).replace(",", ";")
         self.spec = spec
         self.core: Game = boardcore.load(name, **spec.to_boardcore(params))
         bounds = spec.bounds(self.core)
@@ -294,16 +386,23 @@ class BoardcoreGame(pyspiel.Game):  # type: ignore[misc]
         self.pieces = spec.pieces(self.core, self.observation_size)
         if sum(int(np.prod(shape)) for _, shape in self.pieces) != self.observation_size:
             raise RuntimeError(f"{name}: the observation layout does not add up")
+        # A solo game is won or lost (returns 1 or 0): general-sum; with more seats the
+        # winners share 1, whatever the registered type says for all player counts.
+        constant_sum = self.core.num_players > 1 or not spec.solo
+        game_type = self.game_type
+        if spec.solo:
+            info = next(info for info in boardcore.games() if info.name == name)
+            game_type = _game_type(info, spec, constant_sum)
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.core.num_distinct_actions,
             max_chance_outcomes=bounds.max_chance_outcomes,
             num_players=self.core.num_players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=1.0,
+            utility_sum=1.0 if constant_sum else None,
             max_game_length=bounds.max_game_length,
         )
-        super().__init__(self.game_type, game_info, params)
+        super().__init__(game_type, game_info, params)
 
     def new_initial_state(self) -> BoardcoreState:
         """A new game, at its initial state."""

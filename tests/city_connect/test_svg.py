@@ -1,0 +1,445 @@
+"""Pictures of City Connect states: well-formed in every phase and from every seat, the
+status line and scores of the text rendering, what each seat may see (other hands face
+down), the last action, the payment in progress, the Pioneer Bonus, a user's data file, the
+same picture from both engines, and the picture in docs/games/city_connect.md."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomllib
+
+import boardcore
+import boardcore.reference
+from boardcore.svg import CityConnectDrawer, drawer, seat_colours, state_to_svg
+from tests.conftest import Loader
+
+NAME = "city_connect"
+SVG = "{http://www.w3.org/2000/svg}"
+ROOT = Path(__file__).parent.parent.parent
+DATA = Path(boardcore.__file__).parent / "data" / "city_connect.toml"
+ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
+
+# The picture in docs/games/city_connect.md: a 3-player game of seed 5 after 164 actions.
+DOC_PICTURE = ROOT / "docs" / "images" / "city_connect.svg"
+DOC_SEED, DOC_ACTIONS = 5, 164
+
+
+def engine(which: str, **params: Any) -> Any:
+    """City Connect in engine ``which``; skips the test while that engine lacks the game."""
+    try:
+        return ENGINES[which](NAME, **params)
+    except boardcore.ParameterError as error:
+        if "unknown game" in str(error) or "no game" in str(error):
+            pytest.skip(f"the {which} engine of {NAME} is not there yet")
+        raise
+
+
+def load(**params: Any) -> Any:
+    """The Rust engine (built with the game)."""
+    return boardcore.load(NAME, **params)
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    assert root.find(f"{SVG}title") is not None
+    return root
+
+
+def texts(element: ET.Element) -> list[str]:
+    """Every text and tooltip under ``element``."""
+    return [
+        e.text or "" for e in element.iter() if e.tag in (f"{SVG}text", f"{SVG}title", f"{SVG}desc")
+    ]
+
+
+def group(root: ET.Element, cls: str) -> ET.Element:
+    found = root.find(f".//{SVG}g[@class='{cls}']")
+    assert found is not None, cls
+    return found
+
+
+def names() -> tuple[list[str], list[str], list[str]]:
+    """The names and slugs of the building kinds, and the landmarks' names, by id."""
+    doc = tomllib.loads(DATA.read_text())
+    kinds = [entry["name"] for entry in doc["building"]]
+    slugs = [entry["slug"] for entry in doc["building"]]
+    return kinds, slugs, [entry["name"] for entry in doc["landmark"]]
+
+
+KINDS, SLUGS, LANDMARKS = names()
+B = len(KINDS)
+CARDS = KINDS + LANDMARKS  # by city card index
+
+
+def card_names(element: ET.Element) -> list[str]:
+    """The names on the face-up cards under ``element``, in order (a card's first line of
+    bold text, joined with its second if the name wraps)."""
+    found = []
+    for card in element.iter(f"{SVG}g"):
+        if card.get("class") != "card":
+            continue
+        title = card.find(f"{SVG}title")
+        if title is not None and title.text:
+            found.append(title.text.split(":")[0])
+    return found
+
+
+def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
+    """Every ``every``-th state of a seeded game, the first of each phase and the last,
+    each with its JSON."""
+    history = boardcore.play(game, seed=seed).history()
+    state = game.new_initial_state()
+    found: list[tuple[Any, dict[str, Any]]] = []
+    phases: set[str] = set()
+    for step, action in enumerate([*history, None]):
+        saved = json.loads(state.to_json())
+        if step % every == 0 or saved["phase"] not in phases or action is None:
+            found.append((state.clone(), saved))
+            phases.add(saved["phase"])
+        if action is not None:
+            state.apply_action(action)
+    return found
+
+
+def first(game: Any, seeds: range, test: Any) -> Any:
+    """The first state of seeded games whose JSON passes ``test``."""
+    for seed in seeds:
+        state = game.new_initial_state()
+        for action in boardcore.play(game, seed=seed).history():
+            state.apply_action(action)
+            if test(json.loads(state.to_json())):
+                return state
+    raise AssertionError("no such state in these games")
+
+
+# --- well-formed pictures -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("which", sorted(ENGINES))
+@pytest.mark.parametrize(
+    ("players", "sides"), [(1, "mayor"), (2, "house"), (3, "mayor,house,mayor"), (4, "house")]
+)
+def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
+    which: str, players: int, sides: str
+) -> None:
+    """The status line is the text rendering's first line, every seat shows its score, and
+    `you` and `winner` are where they belong."""
+    game = engine(which, players=players, sides=sides)
+    phases: set[str] = set()
+    drawn = 0
+    for seed in range(3):
+        for state, saved in sampled(game, seed, every=9 * players + 5):
+            phases.add(saved["phase"])
+            scores = state.scores()
+            for perspective in (None, *range(players)):
+                root = parse(state.to_svg(perspective))
+                desc = root.find(f"{SVG}desc")
+                assert desc is not None and desc.text == str(state).splitlines()[0]
+                for seat in range(players):
+                    seat_texts = texts(group(root, f"seat seat-{seat}"))
+                    assert str(scores[seat]) in seat_texts
+                    assert ("you" in " ".join(seat_texts)) == (seat == perspective)
+                    winner = any("winner" in text for text in seat_texts)
+                    assert winner == (seat in state.winners())
+                drawn += 1
+    assert phases >= {"setup", "main", "take", "draw", "pay", "refill", "end"}
+    assert drawn > 40
+
+
+def test_a_whole_game_draws_and_the_size_is_fixed() -> None:
+    """40 positions through a game; the picture keeps its size (a replay keeps one frame)."""
+    game = load(players=4)
+    history = boardcore.play(game, seed=5).history()
+    sizes = set()
+    for cut in range(0, len(history) + 1, max(1, len(history) // 40)):
+        state: Any = game.replay(history[:cut])
+        for perspective in (None, cut % 4):
+            svg = state.to_svg(perspective)
+            parse(svg)
+            sizes.add(re.findall(r'viewBox="([^"]+)"', svg)[0])
+        assert state._repr_svg_() == state.to_svg() == state_to_svg(state.to_json())
+    assert len(sizes) == 1
+
+
+def test_the_picture_shows_landmarks_market_piles_cities_hands_and_scores() -> None:
+    game = load(players=3)
+    history = boardcore.play(game, seed=3).history()
+    state: Any = game.replay(history[: len(history) // 2])
+    saved = json.loads(state.to_json())
+    root = parse(state.to_svg())
+    assert card_names(group(root, "landmarks")) == [LANDMARKS[mark] for mark in saved["landmarks"]]
+    assert card_names(group(root, "market")) == [KINDS[k] for k in saved["market"]]
+    assert str(saved["pile"]["size"]) in texts(group(root, "pile"))
+    assert f"pile \u00b7 stage {saved['pile']['stage']}" in texts(group(root, "pile"))
+    assert str(len(saved["discard"])) in texts(group(root, "discard"))
+    scores = state.scores()
+    for seat in range(3):
+        side = "Mayor" if saved["sides"][seat] else "House"
+        city = card_names(group(root, f"city city-{seat}"))
+        assert city == [side] + [CARDS[c] for c in saved["cities"][seat]]
+        assert card_names(group(root, f"hand hand-{seat}")) == [
+            KINDS[k] for k in saved["hands"][seat]
+        ]
+        seat_texts = texts(group(root, f"seat seat-{seat}"))
+        assert str(scores[seat]) in seat_texts
+        assert f"built {len(saved['cities'][seat])} of 10" in " ".join(seat_texts)
+    # Each card names its VP and its sun or moon, and the tooltip its cost.
+    market = group(root, "market")
+    assert any(text.endswith(" VP") for text in texts(market))
+    assert all("cost " in title for title in texts(market) if ": building" in title)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_status_line_and_scores_agree_with_the_engine(players: int) -> None:
+    """Scores, winners and the solo rating are counted from the JSON and the data file; they
+    agree with the engine at every step of whole games (each initial side)."""
+    for sides in ("house", "mayor"):
+        game = load(players=players, sides=sides)
+        for seed in range(3):
+            for state, _ in sampled(game, seed, every=4):
+                svg = state.to_svg()
+                assert f"<desc>{str(state).splitlines()[0]}</desc>" in svg
+                root = parse(svg)
+                for seat, score in enumerate(state.scores()):
+                    assert str(score) in texts(group(root, f"seat seat-{seat}"))
+
+
+# --- what a seat sees ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("which", sorted(ENGINES))
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_seat_sees_its_own_hand_only(which: str, players: int) -> None:
+    """For seat p the other hands are face down, one back per card (their sizes are
+    public); for everyone (None) every hand is face up."""
+    game = engine(which, players=players)
+    checked = 0
+    for seed in (1, 2):
+        for state, saved in sampled(game, seed, every=4 * players + 1):
+            hands = saved["hands"]
+            root = parse(state.to_svg())
+            for seat in range(players):
+                shown = card_names(group(root, f"hand hand-{seat}"))
+                assert shown == [KINDS[k] for k in hands[seat]]
+            for perspective in range(players):
+                root = parse(state.to_svg(perspective))
+                for seat in range(players):
+                    hand = group(root, f"hand hand-{seat}")
+                    if seat == perspective:
+                        assert card_names(hand) == [KINDS[k] for k in hands[seat]]
+                    else:
+                        assert texts(hand) == []
+                        assert len(hand) == 2 * len(hands[seat])  # a back is two rectangles
+                        assert "face down" in texts(group(root, f"seat seat-{seat}"))
+                checked += 1
+    assert checked > 30
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_seats_picture_does_not_depend_on_what_it_cannot_see(players: int) -> None:
+    """The picture for seat p stays the same when the other hands and the pile's pool are
+    changed (sizes kept): it draws nothing of them."""
+    game = load(players=players)
+    for state, saved in sampled(game, seed=4, every=7):
+        for perspective in range(players):
+            other = json.loads(json.dumps(saved))
+            for seat in range(players):
+                if seat != perspective:
+                    other["hands"][seat] = sorted((k + 5) % B for k in saved["hands"][seat])
+            other["pile"]["pool"] = sorted((k + 11) % B for k in saved["pile"]["pool"])
+            assert state_to_svg(json.dumps(other), perspective) == state.to_svg(perspective)
+
+
+def test_a_card_drawn_into_another_hand_is_not_named() -> None:
+    """The last action names a card from the pile only to those who may know it: the seat
+    that drew it, or everyone when it went to the market or the discard pile."""
+    game = load(players=3)
+    named = hidden = 0
+    for seed in range(3):
+        state = game.new_initial_state()
+        for action in boardcore.play(game, seed=seed).history():
+            before = json.loads(state.to_json())
+            text = state.action_to_string(action)
+            state.apply_action(action)
+            if not text.startswith("card "):
+                continue
+            after = json.loads(state.to_json())
+            into = [p for p in range(3) if len(after["hands"][p]) > len(before["hands"][p])]
+            assert text in state.to_svg()  # everyone's view names it
+            for perspective in range(3):
+                last = re.findall(r"last: ([^<]*)<", state.to_svg(perspective))[0]
+                if into and into[0] != perspective:
+                    assert text not in last, (seed, after["phase"], last)
+                    hidden += 1
+                elif text in last:
+                    named += 1
+    assert named > 50 and hidden > 50
+
+
+@pytest.mark.parametrize("bad", [-1, 3, 4, 99])
+def test_perspective_must_be_a_seat(bad: int) -> None:
+    state: Any = load(players=3).new_initial_state()
+    with pytest.raises(boardcore.ParameterError, match=r"seat 0\.\.2"):
+        state.to_svg(bad)
+    with pytest.raises(boardcore.ParameterError, match="perspective"):
+        state_to_svg(state.to_json(), bad)
+    with pytest.raises(boardcore.ParameterError, match="perspective"):
+        state_to_svg(state.to_json(), True)
+
+
+# --- the last action, the payment, the Pioneer Bonus ------------------------------------------
+
+
+def ring(svg: str) -> ET.Element | None:
+    marks = group(parse(svg), "last-action")
+    assert len(marks) <= 1
+    return marks[0] if len(marks) else None
+
+
+def test_the_last_action_is_written_with_its_seat_and_marked() -> None:
+    game = load(players=3)
+    state = game.new_initial_state()
+    assert ring(state.to_svg()) is None and "no move yet" in state.to_svg()
+    kinds: set[str] = set()
+    for seed in (2, 3):
+        state = game.new_initial_state()
+        for action in boardcore.play(game, seed=seed).history():
+            seat = state.current_player()
+            text = state.action_to_string(action)
+            state.apply_action(action)
+            svg = state.to_svg()
+            kind = text.split()[0]
+            if seat >= 0:
+                assert f"last: seat {seat}: {text}<" in svg
+            else:
+                assert text in svg
+            if kind in ("take", "draw", "build", "pay", "discard", "gear", "landmark"):
+                assert ring(svg) is not None, text
+                kinds.add(kind)
+    assert kinds >= {"take", "draw", "build", "pay", "landmark"}
+
+
+def test_the_payment_in_progress() -> None:
+    """The card being built, where from, the symbols owed, the coins and the cards paid;
+    the city cards paid are tagged in the city."""
+    game = load(players=4, sides="mayor")
+    state = first(
+        game,
+        range(40),
+        lambda j: j["phase"] == "pay" and j["payment"]["city"] and j["payment"]["hand"],
+    )
+    saved = json.loads(state.to_json())
+    payment = saved["payment"]
+    root = parse(state.to_svg())
+    shown = " ".join(texts(group(root, "payment")))
+    assert CARDS[payment["card"]] in card_names(group(root, "payment"))
+    source = ("hand", "market", "landmark row")[payment["source"]]
+    assert f"paying for {CARDS[payment['card']]} from the {source}" in shown
+    assert f"coins paid {payment['credit']}" in shown
+    assert "paid from the hand: " + ", ".join(KINDS[k] for k in payment["hand"]) in shown
+    seat = saved["to_move"]
+    city = group(root, f"city city-{seat}")
+    assert texts(city).count("paid") == len(payment["city"])
+    no_build = parse(load(players=2).new_initial_state().to_svg())
+    assert "no build in progress" in texts(group(no_build, "payment"))
+
+
+def test_the_pioneer_bonus_goes_to_its_seat() -> None:
+    game = load(players=2)
+    state = first(game, range(40), lambda j: j["pioneer"] >= 0)
+    holder = json.loads(state.to_json())["pioneer"]
+    root = parse(state.to_svg())
+    assert "taken by" in texts(group(root, "pioneer"))
+    assert f"seat {holder}" in texts(group(root, "pioneer"))
+    for seat in range(2):
+        badge = any("Pioneer Bonus" in t for t in texts(group(root, f"seat seat-{seat}")))
+        assert badge == (seat == holder)
+    start = parse(game.new_initial_state().to_svg())
+    assert "Pioneer" in texts(group(start, "pioneer"))
+
+
+# --- other data, colours, turns -----------------------------------------------------------------
+
+
+def small_data(path: Path) -> Path:
+    """A user's component file: the first 12 building kinds and 5 landmarks."""
+    text = DATA.read_text()
+    parts = re.split(r"(?m)^(?=\[\[)", text)
+    kept = [p for p in parts[1:] if not p.startswith(("[[building]]", "[[landmark]]"))]
+    kept += [p for p in parts if p.startswith("[[building]]")][:12]
+    kept += [p for p in parts if p.startswith("[[landmark]]")][:5]
+    path.write_text(parts[0] + "".join(kept))
+    return path
+
+
+def test_a_state_of_other_data_draws_with_indices(tmp_path: Path) -> None:
+    """The packaged names do not fit a game of a user's data file: cards are labelled by
+    index and the scores are not counted."""
+    game = load(players=3, data=str(small_data(tmp_path / "mine.toml")))
+    for state, saved in sampled(game, seed=1, every=23):
+        for perspective in (None, 0):
+            svg = state.to_svg(perspective)
+            parse(svg)
+            # Before the first card is turned over nothing tells the data files apart.
+            assert ("not the packaged data" in svg) == bool(saved["history"])
+        if saved["market"]:
+            assert f"card {saved['market'][0]}" in state.to_svg()
+
+
+def test_seat_colours_and_turns() -> None:
+    state: Any = load(players=4).new_initial_state()
+    colours = seat_colours(state.to_json())
+    assert len(colours) == len(set(colours)) == 4
+    assert seat_colours(load(players=2).new_initial_state().to_json()) == colours[:2]
+    draw = drawer(NAME)
+    assert isinstance(draw, CityConnectDrawer)
+    assert draw.bounds(json.loads(state.to_json())) is None
+    # Seat changes (and chance between a solo seat's turns) split a replay's move list.
+    assert not any(draw.starts_turn(action) for action in range(306))
+
+
+# --- both engines, the documented picture -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "sides"), [(1, "house"), (2, "mayor"), (3, "house,mayor,house"), (4, "house")]
+)
+@pytest.mark.parametrize("saver", sorted(ENGINES))
+def test_both_engines_draw_the_same_picture(players: int, sides: str, saver: str) -> None:
+    """At many points of seeded games (played by either engine), both engines' states draw
+    the same SVG, for everyone and for every seat, and show it in Jupyter."""
+    rust = engine("rust", players=players, sides=sides)
+    reference = engine("reference", players=players, sides=sides)
+    for seed in (1, 2):
+        player = rust if saver == "rust" else reference
+        history = boardcore.play(player, seed=seed).history()
+        step = max(1, len(history) // 12)
+        for cut in [*range(0, len(history), step), len(history)]:
+            a: Any = rust.replay(history[:cut])
+            b: Any = reference.replay(history[:cut])
+            assert a.to_json() == b.to_json()
+            assert a.to_svg() == b.to_svg()
+            for perspective in range(players):
+                assert a.to_svg(perspective) == b.to_svg(perspective)
+            assert a._repr_svg_() == a.to_svg() == state_to_svg(a.to_json())
+            assert b._repr_svg_() == b.to_svg()
+
+
+def test_docs_picture_is_current() -> None:
+    """docs/images/city_connect.svg is what the drawer makes today (regenerate it if not)."""
+    game = load(players=3)
+    state: Any = game.replay(boardcore.play(game, seed=DOC_SEED).history()[:DOC_ACTIONS])
+    picture = state.to_svg() + "\n"
+    if DOC_PICTURE.read_text() != picture:
+        pytest.fail(
+            f"{DOC_PICTURE} is out of date: write it again with the picture of seed {DOC_SEED}"
+            f" after {DOC_ACTIONS} actions (see docs/games/city_connect.md, Picture)"
+        )
+    assert "](../images/city_connect.svg)" in (ROOT / "docs/games/city_connect.md").read_text()
