@@ -138,8 +138,6 @@ impl Data {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct DataFile {
     game: String,
     rules: Rules,
@@ -253,18 +251,30 @@ fn table_str<'a>(file: &str, entry: &str, t: &'a toml::Table, key: &str) -> Resu
     }
 }
 
-fn check_keys(file: &str, entry: &str, t: &toml::Table, allowed: &[&str]) -> Result<(), Error> {
+fn check_keys(
+    file: &str,
+    entry: &str,
+    what: &str,
+    t: &toml::Table,
+    allowed: &[&str],
+) -> Result<(), Error> {
     match t.keys().find(|k| !allowed.contains(&k.as_str())) {
         Some(k) => Err(data_err(
             file,
             entry,
-            format!("unknown key {k:?}; allowed: {}", allowed.join(", ")),
+            format!("{what}: unknown key {k:?}; allowed: {}", allowed.join(", ")),
         )),
         None => Ok(()),
     }
 }
 
-fn parse_symbol(file: &str, entry: &str, name: &str, allow_coin: bool) -> Result<usize, Error> {
+fn parse_symbol(
+    file: &str,
+    entry: &str,
+    field: &str,
+    name: &str,
+    allow_coin: bool,
+) -> Result<usize, Error> {
     match symbol_index(name) {
         Some(s) if allow_coin || s != COIN => Ok(s),
         _ => {
@@ -277,7 +287,7 @@ fn parse_symbol(file: &str, entry: &str, name: &str, allow_coin: bool) -> Result
                 file,
                 entry,
                 format!(
-                    "unknown symbol {name:?}; symbols are {}",
+                    "{field}: unknown symbol {name:?}; symbols are {}",
                     allowed.join(", ")
                 ),
             ))
@@ -299,15 +309,21 @@ fn parse_term(file: &str, entry: &str, t: &toml::Table) -> Result<Term, Error> {
     };
     match per {
         "symbol" => {
-            check_keys(file, entry, t, &["per", "symbol", "vp"])?;
-            let symbol = parse_symbol(file, entry, table_str(file, entry, t, "symbol")?, true)?;
+            check_keys(file, entry, "score", t, &["per", "symbol", "vp"])?;
+            let symbol = parse_symbol(
+                file,
+                entry,
+                "score symbol",
+                table_str(file, entry, t, "symbol")?,
+                true,
+            )?;
             Ok(Term::Symbol {
                 symbol,
                 vp: vp_of(t)?,
             })
         }
         "set" => {
-            check_keys(file, entry, t, &["per", "symbols", "vp"])?;
+            check_keys(file, entry, "score", t, &["per", "symbols", "vp"])?;
             let Some(toml::Value::Array(items)) = t.get("symbols") else {
                 return Err(data_err(file, entry, "a set needs symbols = [...]".into()));
             };
@@ -316,7 +332,7 @@ fn parse_term(file: &str, entry: &str, t: &toml::Table) -> Result<Term, Error> {
                 let toml::Value::String(name) = item else {
                     return Err(data_err(file, entry, "set symbols must be strings".into()));
                 };
-                need[parse_symbol(file, entry, name, true)?] += 1;
+                need[parse_symbol(file, entry, "score symbols", name, true)?] += 1;
             }
             if items.is_empty() || items.len() > 6 {
                 return Err(data_err(file, entry, "a set lists 1 to 6 symbols".into()));
@@ -327,7 +343,7 @@ fn parse_term(file: &str, entry: &str, t: &toml::Table) -> Result<Term, Error> {
             })
         }
         "demand" => {
-            check_keys(file, entry, t, &["per", "demand", "vp"])?;
+            check_keys(file, entry, "score", t, &["per", "demand", "vp"])?;
             let moon = match table_str(file, entry, t, "demand")? {
                 "sun" => false,
                 "moon" => true,
@@ -345,12 +361,18 @@ fn parse_term(file: &str, entry: &str, t: &toml::Table) -> Result<Term, Error> {
             })
         }
         "card" => {
-            check_keys(file, entry, t, &["per", "vp"])?;
+            check_keys(file, entry, "score", t, &["per", "vp"])?;
             Ok(Term::Card { vp: vp_of(t)? })
         }
         "rank" => {
-            check_keys(file, entry, t, &["per", "symbol", "vp"])?;
-            let symbol = parse_symbol(file, entry, table_str(file, entry, t, "symbol")?, true)?;
+            check_keys(file, entry, "score", t, &["per", "symbol", "vp"])?;
+            let symbol = parse_symbol(
+                file,
+                entry,
+                "score symbol",
+                table_str(file, entry, t, "symbol")?,
+                true,
+            )?;
             let bad = || data_err(file, entry, "a rank term's vp is [first, second]".into());
             let Some(toml::Value::Array(vp)) = t.get("vp") else {
                 return Err(bad());
@@ -396,7 +418,7 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
     }
     let mut symbols = [0u8; 6];
     for name in &raw.symbols {
-        symbols[parse_symbol(file, entry, name, true)?] += 1;
+        symbols[parse_symbol(file, entry, "symbols", name, true)?] += 1;
     }
     let num_symbols = raw.symbols.len() as u8;
     let (slug, name, demand, vp, cost) = if kind == Kind::Initial {
@@ -463,7 +485,7 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
             ));
         }
         for s in raw_cost {
-            cost[parse_symbol(file, entry, s, false)?] += 1;
+            cost[parse_symbol(file, entry, "cost", s, false)?] += 1;
         }
         let (lo, hi) = if kind == Kind::Building {
             (1, 2)
@@ -482,7 +504,7 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
     let lightning = match &raw.lightning {
         None => Lightning::None,
         Some(t) => {
-            check_keys(file, entry, t, &["draw", "take"])?;
+            check_keys(file, entry, "lightning", t, &["draw", "take"])?;
             if t.len() != 1 {
                 return Err(data_err(
                     file,
@@ -576,6 +598,79 @@ fn list4(file: &str, field: &str, v: &[i64], lo: i64, hi: i64) -> Result<[u8; 4]
     Ok(out)
 }
 
+/// A TOML value as `T`, an error naming the file and the entry.
+fn entry_of<T: serde::de::DeserializeOwned>(
+    file: &str,
+    entry: &str,
+    value: toml::Value,
+) -> Result<T, Error> {
+    T::deserialize(value).map_err(|e| data_err(file, entry, e.to_string().trim_end().to_string()))
+}
+
+/// Parses the file section by section and entry by entry, so that an error names where.
+fn read_file(file: &str, text: &str) -> Result<DataFile, Error> {
+    let mut root: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        Error::Data(format!("{file}: {}", e.to_string().trim_end()))
+    })?;
+    let known = ["game", "rules", "rating", "initial", "building", "landmark"];
+    if let Some(key) = root.keys().find(|k| !known.contains(&k.as_str())) {
+        return Err(Error::Data(format!(
+            "{file}: unknown section {key:?}; sections are {}",
+            known.join(", ")
+        )));
+    }
+    let mut take = |key: &str| {
+        root.remove(key)
+            .ok_or_else(|| Error::Data(format!("{file}: missing {key}")))
+    };
+    let game = entry_of(file, "game", take("game")?)?;
+    let rules = entry_of(file, "[rules]", take("rules")?)?;
+    let mut list = |key: &str, label: &str| -> Result<Vec<RawCard>, Error> {
+        let toml::Value::Array(items) = take(key)? else {
+            return Err(Error::Data(format!(
+                "{file}: {label} must be an array of tables"
+            )));
+        };
+        items
+            .into_iter()
+            .enumerate()
+            .map(|(i, item)| {
+                let slug = item
+                    .get("slug")
+                    .and_then(toml::Value::as_str)
+                    .unwrap_or("?");
+                let side = item.get("side").and_then(toml::Value::as_str);
+                let entry = match side {
+                    Some(side) if key == "initial" => format!("{label} {side}"),
+                    _ => format!("{label} {} ({slug})", i + 1),
+                };
+                entry_of(file, &entry, item)
+            })
+            .collect()
+    };
+    let initial = list("initial", "[[initial]]")?;
+    let building = list("building", "[[building]]")?;
+    let landmark = list("landmark", "[[landmark]]")?;
+    let toml::Value::Array(ratings) = take("rating")? else {
+        return Err(Error::Data(format!(
+            "{file}: [[rating]] must be an array of tables"
+        )));
+    };
+    let rating = ratings
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| entry_of(file, &format!("[[rating]] {}", i + 1), item))
+        .collect::<Result<Vec<Rating>, Error>>()?;
+    Ok(DataFile {
+        game,
+        rules,
+        rating,
+        initial,
+        building,
+        landmark,
+    })
+}
+
 impl Data {
     pub fn load(path: Option<&str>) -> Result<Self, Error> {
         match path {
@@ -589,8 +684,7 @@ impl Data {
     }
 
     pub fn parse(file: &str, text: &str) -> Result<Self, Error> {
-        let raw: DataFile = toml::from_str(text)
-            .map_err(|e| Error::Data(format!("{file}: {}", e.to_string().trim_end())))?;
+        let raw = read_file(file, text)?;
         if raw.game != "city_connect" {
             return Err(Error::Data(format!(
                 "{file}: game must be \"city_connect\", not {:?}",

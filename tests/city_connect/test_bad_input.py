@@ -1,0 +1,962 @@
+"""Bad input: a specific boardcore exception a user can act on, and nothing changed.
+
+Expected errors come from docs/games/city_connect.md (notation, encoding, phases, canonical
+JSON, component data) and the contract in DESIGN.md ("bad input gets a clear error and
+changes nothing"). Every test runs on both engines through the ``load`` fixture; the last
+tests put both engines side by side and compare the exception classes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boardcore
+from boardcore import (
+    DataError,
+    IllegalActionError,
+    NotationError,
+    ParameterError,
+    StateFormatError,
+)
+from boardcore.api import CHANCE, State
+from tests.city_connect.test_roundtrip import (
+    ENGINES,
+    GAME,
+    KINDS,
+    MARKET,
+    PACKAGED_TEXT,
+    PHASES,
+    SETUP,
+    SMALL_TEXT,
+    TURN_1,
+    TURN_2,
+    TURN_3,
+    drop_entry,
+    edit_entry,
+    js,
+    phase_states,
+    start,
+)
+from tests.conftest import Loader, apply
+
+NUM_ACTIONS = 306
+
+
+def legal_now(state: State) -> list[int]:
+    if state.is_terminal():
+        return []
+    if state.current_player() == CHANCE:
+        return [a for a, _ in state.chance_outcomes()]
+    return state.legal_actions()
+
+
+def assert_rejected(state: State, move: str) -> None:
+    """Applying `move` raises IllegalActionError naming it, and changes nothing."""
+    action = state.string_to_action(move)
+    assert action not in legal_now(state), move
+    before = state.to_json()
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_action(action)
+    message = str(info.value)
+    assert move in message or str(action) in message, message
+    assert state.to_json() == before
+
+
+def test_errors_are_value_errors() -> None:
+    for error in (IllegalActionError, NotationError, StateFormatError, DataError, ParameterError):
+        assert issubclass(error, boardcore.BoardcoreError)
+        assert issubclass(error, ValueError)
+
+
+# --- illegal actions, phase by phase (the hand-driven opening) ------------------------------
+
+SEAT_MOVES = ("take bakery", "draw", "end", "build park", "pay city house", "discard bakery")
+
+
+def test_illegal_while_the_market_is_turned_over(load: Loader) -> None:
+    state = load(GAME, players=2).new_initial_state()
+    for move in (*SEAT_MOVES, "landmark castle", "clear bakery", "gear library"):
+        assert_rejected(state, move)  # the six market cards come first
+    apply(state, "card bakery", "card bakery", "card bakery")
+    assert_rejected(state, "card bakery")  # all three copies are in the market
+    apply(state, *SETUP[3:6])
+    assert js(state)["market"] == [4, 4, 4, 8, 9, 12]  # bakery x3, theater, school, bank
+    assert_rejected(state, "card park")  # the market holds 6: landmarks now
+    apply(state, "landmark castle")
+    for move in ("landmark castle", "card park", *SEAT_MOVES):
+        assert_rejected(state, move)
+
+
+def test_illegal_in_the_first_main_phase(load: Loader) -> None:
+    state = start(load, 2)
+    assert js(state)["phase"] == "main"
+    for move in (
+        "take farm",  # not in the market
+        "build park",  # not in the hand (empty)
+        "build park market",  # person, food, house: only the initial card's house
+        "build bakery market",  # house and happiness: no happiness
+        "build castle",  # five symbols
+        "build harbor",  # not in the landmark row
+        "pay city house",
+        "pay bakery",
+        "pay school mayor",
+        "discard bakery",
+        "gear library",  # no library in the city
+        "gear house",  # the Mayor's gear is a way of paying, never a gear action
+        "end",  # a take and a draw are legal
+        "clear bakery",  # solo only
+        "card bakery",
+        "landmark harbor",
+    ):
+        assert_rejected(state, move)
+
+
+def test_illegal_in_the_take_phase(load: Loader) -> None:
+    state = start(load, 2, "take theater")
+    assert js(state)["phase"] == "take"
+    assert js(state)["taken"] == 2
+    for move in (
+        "take school",  # 2 more symbols: 4, not exactly 3
+        "take theater",  # the market's only theater is taken
+        "take farm",
+        "draw",
+        "end",
+        "build theater",
+        "build park market",
+        "gear library",
+        "card bakery",
+    ):
+        assert_rejected(state, move)
+
+
+def test_illegal_in_the_refill(load: Loader) -> None:
+    state = start(load, 2, *TURN_1[:2])
+    assert js(state)["phase"] == "refill"
+    for move in (*SEAT_MOVES, "landmark stadium", "landmark harbor", "clear bakery"):
+        assert_rejected(state, move)
+    apply(state, "card bakery")
+    assert_rejected(state, "card bakery")  # two in the market, one in seat 0's hand
+
+
+def test_illegal_in_the_draw_phase(load: Loader) -> None:
+    state = start(load, 2, *TURN_1, "draw")
+    assert js(state)["phase"] == "draw"
+    for move in (
+        "card bakery",  # every bakery has been seen: none in the pile's pool
+        "landmark harbor",
+        *SEAT_MOVES,
+    ):
+        assert_rejected(state, move)
+
+
+def test_illegal_in_the_pay_phase(load: Loader) -> None:
+    state = start(load, 2, *TURN_1, *TURN_2, "build park market")
+    assert js(state)["phase"] == "pay"
+    for move in (
+        "pay city park",  # the park being built is not in the city, and never pays
+        "pay city castle",  # not in the city
+        "pay park",  # not in the hand: it came from the market
+        "pay school",  # not in the hand
+        "pay theater mayor",  # the initial card shows the House: no Mayor's gear
+        "take bakery",
+        "draw",
+        "build bakery",
+        "build park market",
+        "discard bakery",
+        "gear house",
+        "end",
+        "card cafe",
+    ):
+        assert_rejected(state, move)
+    apply(state, "pay theater", "pay city house")
+    for move in ("pay theater", "pay city house", "pay city theater"):
+        assert_rejected(state, move)  # each card pays at most once; theater is not built
+
+
+def test_illegal_for_the_next_seat(load: Loader) -> None:
+    state = start(load, 2, *TURN_1, *TURN_2, *TURN_3)
+    assert js(state)["phase"] == "main"
+    assert state.current_player() == 1
+    for move in (
+        "take park",  # built by seat 0
+        "build park",  # seat 1 holds an apartment and a hospital
+        "build apartment market",  # not in the market
+        "pay city park",
+        "gear library",
+        "card bakery",
+    ):
+        assert_rejected(state, move)
+
+
+def test_illegal_with_the_mayor_side(load: Loader) -> None:
+    # The Mayor side shows no symbol. Seat 0 holds a bakery and a theater: the bakery (house,
+    # happiness) is affordable only through the Mayor's gear (the theater's person as a
+    # coin), the park (person, food, house) not even so (rule 11's coverable test).
+    state = start(load, 2, *TURN_1, *TURN_2, sides="mayor")
+    legal = [state.action_to_string(a) for a in state.legal_actions()]
+    assert "build bakery" in legal
+    for move in ("build park market", "gear house", "end"):
+        assert_rejected(state, move)
+    apply(state, "build bakery")
+    assert js(state)["phase"] == "pay"
+    for move in (
+        "pay theater",  # paid plainly, the house could no longer be covered
+        "pay city house",  # the Mayor side has no symbol: it does not help
+        "pay bakery",  # the card being built never pays for itself
+        "pay bakery mayor",
+        "gear house",
+    ):
+        assert_rejected(state, move)
+    apply(state, "pay theater mayor")
+    assert js(state)["cities"][0] == [KINDS.index("bakery")]
+
+
+# --- illegal actions in every phase: every id that is not legal -----------------------------
+
+
+@pytest.fixture(scope="module", params=sorted(ENGINES))
+def phase_positions(request: pytest.FixtureRequest) -> tuple[str, dict[str, State]]:
+    """The first state of each of the 13 phases, from seeded random games."""
+    return request.param, phase_states(ENGINES[request.param])
+
+
+def test_random_games_reach_every_phase(phase_positions: tuple[str, dict[str, State]]) -> None:
+    _, states = phase_positions
+    assert sorted(states) == sorted(PHASES)
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_every_illegal_id_is_rejected(
+    phase_positions: tuple[str, dict[str, State]], phase: str
+) -> None:
+    _, states = phase_positions
+    assert phase in states, f"no random game reached the {phase} phase"
+    state = states[phase].clone()
+    before = state.to_json()
+    legal = set(legal_now(state))
+    for action in range(NUM_ACTIONS):
+        if action in legal:
+            continue
+        with pytest.raises(IllegalActionError) as info:
+            state.apply_action(action)
+        text = state.action_to_string(action)
+        assert text in str(info.value) or str(action) in str(info.value)
+        assert state.to_json() == before, (phase, text)
+
+
+def _kind_not_in(kinds: list[int]) -> str:
+    return next(KINDS[k] for k in range(len(KINDS)) if k not in kinds)
+
+
+@pytest.mark.parametrize("phase", ["bonus", "exchange", "after", "discard", "clear", "flip", "end"])
+def test_named_illegal_moves_in_the_late_phases(
+    phase_positions: tuple[str, dict[str, State]], phase: str
+) -> None:
+    _, states = phase_positions
+    assert phase in states, f"no random game reached the {phase} phase"
+    state = states[phase].clone()
+    j = js(state)
+    seat = j["to_move"]
+    hand = j["hands"][seat] if seat >= 0 else []
+    moves = ["landmark castle", "pay city house", "build castle"]
+    if phase == "bonus":
+        moves += ["draw", "end", f"take {_kind_not_in(j['market'])}", "discard bakery"]
+    elif phase == "exchange":
+        moves += ["draw", "end", f"discard {_kind_not_in(hand)}", "take bakery"]
+    elif phase == "after":
+        moves += ["draw", f"take {KINDS[j['market'][0]]}", "discard bakery", "clear bakery"]
+    elif phase == "discard":
+        moves += ["end", "draw", f"discard {_kind_not_in(hand)}", f"take {KINDS[j['market'][0]]}"]
+    elif phase == "clear":
+        moves += ["end", "draw", f"clear {_kind_not_in(j['market'])}", "discard bakery"]
+    elif phase == "flip":
+        moves += ["end", "draw", "take bakery", "discard bakery"]
+    else:
+        assert state.is_terminal()
+        moves += ["end", "draw", "take bakery", "card bakery"]
+    for move in moves:
+        assert_rejected(state, move)
+
+
+def test_no_action_after_the_end(load: Loader) -> None:
+    state = boardcore.play(load(GAME, players=2), seed=4)
+    assert state.is_terminal()
+    assert state.legal_actions() == []
+    before = state.to_json()
+    for action in range(NUM_ACTIONS):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(action)
+    assert state.to_json() == before
+
+
+def test_out_of_range_action_ids(load: Loader) -> None:
+    state = start(load, 2, "take theater")
+    before = state.to_json()
+    for bad in (-1, NUM_ACTIONS, NUM_ACTIONS + 1, 2**31, 2**40, -(2**70)):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(bad)
+        with pytest.raises(NotationError):
+            state.action_to_string(bad)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("bad", ["x", "5", 3.0, None, True, [1], {"a": 1}])
+def test_wrong_argument_types_get_boardcore_errors(load: Loader, bad: Any) -> None:
+    """Never a TypeError from the bindings: the same classes as the reference."""
+    game: Any = load(GAME, players=2)
+    state: Any = start(load, 2)
+    before = state.to_json()
+    with pytest.raises(IllegalActionError):
+        state.apply_action(bad)
+    with pytest.raises(NotationError):
+        state.action_to_string(bad)
+    with pytest.raises(ParameterError):
+        state.observation_tensor(bad)
+    with pytest.raises(ParameterError):
+        state.observation_string(bad)
+    if not isinstance(bad, str):
+        with pytest.raises(NotationError):
+            state.string_to_action(bad)
+        with pytest.raises(StateFormatError):
+            game.state_from_json(bad)
+    assert state.to_json() == before
+
+
+def test_numpy_integers_are_actions(load: Loader) -> None:
+    import numpy as np
+
+    state: Any = start(load, 2)
+    state.apply_action(np.int64(8))  # take theater
+    assert state.history()[-1] == 8
+    assert state.observation_tensor(np.int32(1)).shape == (420,)
+
+
+def test_replay_rejects_what_is_not_a_list_of_actions(load: Loader) -> None:
+    game: Any = load(GAME, players=2)
+    for bad in ("abc", [True], [275, "x"], [0], [-1], [NUM_ACTIONS], [275, 275, 275, 275]):
+        with pytest.raises(IllegalActionError):
+            game.replay(bad)
+
+
+# --- notation -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        " ",
+        "take",
+        "take ",
+        " take bakery",
+        "take bakery ",
+        "take  bakery",
+        "take\tbakery",
+        "Take bakery",
+        "take Bakery",
+        "take bakeries",
+        "take 4",
+        "take bakery bakery",
+        "take castle",  # a landmark is never taken
+        "take house",
+        "take city-tower",
+        "draw ",
+        "draw 2",
+        "Draw",
+        "build",
+        "build house",  # the initial card is never built
+        "build house market",
+        "build castle market",  # landmarks are never in the market
+        "build park hand",
+        "build park  market",
+        "build park market market",
+        "build palace",
+        "pay",
+        "pay house",  # the initial card is paid as `pay city house`
+        "pay castle",  # landmarks are never in a hand
+        "pay school Mayor",
+        "pay school  mayor",
+        "pay school coin",
+        "pay house mayor",
+        "pay city",
+        "pay city city",
+        "pay city palace",
+        "pay city park mayor",
+        "pay  city park",
+        "discard",
+        "discard castle",
+        "discard house",
+        "gear",
+        "gear palace",
+        "gear library now",
+        "end turn",
+        "end ",
+        "pass",
+        "clear",
+        "clear castle",
+        "card",
+        "card castle",  # the pile holds buildings only
+        "card house",
+        "card palace",
+        "cards bakery",
+        "landmark",
+        "landmark bakery",
+        "landmark house",
+        "landmark palace",
+        "reveal castle",
+    ],
+)
+def test_malformed_notation(load: Loader, text: str) -> None:
+    state = load(GAME, players=4).new_initial_state()
+    with pytest.raises(NotationError):
+        state.string_to_action(text)
+
+
+def test_notation_follows_the_data_file(load: Loader, tmp_path: Path) -> None:
+    path = tmp_path / "small.toml"
+    path.write_text(SMALL_TEXT)  # no university, hotel, art gallery, lab, shrine, harbor
+    state = load(GAME, players=2, data=str(path)).new_initial_state()
+    for text in ("card hotel", "take university", "build harbor", "landmark grand-shrine"):
+        with pytest.raises(NotationError):
+            state.string_to_action(text)
+    with pytest.raises(NotationError):
+        state.action_to_string(258)  # 8B + 2L + 2N + 2 = 258 actions
+    assert state.action_to_string(257) == "landmark observatory"
+
+
+# --- saved states ---------------------------------------------------------------------------
+
+
+def _mutate(text: str, **changes: Any) -> str:
+    obj = json.loads(text)
+    obj.update(changes)
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def _drop(text: str, key: str) -> str:
+    obj = json.loads(text)
+    del obj[key]
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def _edit(text: str, edit: Callable[[dict[str, Any]], None]) -> str:
+    obj = json.loads(text)
+    edit(obj)
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def _pool_swap(obj: dict[str, Any]) -> None:
+    """A hotel (24) of the pool becomes a hospital (14): same size, another pool."""
+    pool = obj["pile"]["pool"]
+    pool[pool.index(24)] = 14
+    pool.sort()
+
+
+def _pool_shrink(obj: dict[str, Any]) -> None:
+    obj["pile"]["pool"].remove(24)
+
+
+def _pile(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def edit(obj: dict[str, Any]) -> None:
+        obj["pile"][key] = value
+
+    return edit
+
+
+def _payment(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def edit(obj: dict[str, Any]) -> None:
+        obj["payment"][key] = value
+
+    return edit
+
+
+def _payment_drop(obj: dict[str, Any]) -> None:
+    del obj["payment"]["credit"]
+
+
+def _history(edit: Callable[[list[int]], list[Any]]) -> Callable[[dict[str, Any]], None]:
+    def change(obj: dict[str, Any]) -> None:
+        obj["history"] = edit(obj["history"])
+
+    return change
+
+
+# The pay position of turn 3 after "pay theater": seat 0 to pay for the market's park, owes
+# house 1 and food 1; hands [[4], [0, 14]]; market [3, 4, 4, 9, 12]; payment hand [8].
+PAY_MOVES = (*TURN_1, *TURN_2, *TURN_3[:2])
+PAY_CITY_HOUSE = 144 + 35  # `pay city house`
+END = 243
+
+
+def _pay_position() -> str:
+    """The canonical JSON of the pay position, written from the spec's schema and encoding."""
+    card, landmark, take, build_market, pay = 271, 298, 0, 55, 90
+    bakery, park, school, theater, bank, farm = 4, 7, 9, 8, 12, 3
+    apartment, hospital, cafe_unused = 0, 14, 6
+    history = [card + bakery, card + bakery, card + park, card + school, card + theater]
+    history += [card + bank, landmark + 1, landmark + 0, landmark + 2, landmark + 3]
+    history += [take + theater, take + bakery, card + bakery, card + farm]  # turn 1
+    history += [27, card + hospital, card + apartment]  # turn 2: draw
+    history += [build_market + park, pay + theater]  # turn 3
+    seen = [farm, bakery, bakery, school, bank]  # the market
+    seen += [bakery, apartment, hospital, theater, park]  # hands, payment, the park
+    pool = [kind for kind in range(27) for _ in range(3 - seen.count(kind))]
+    assert cafe_unused in pool
+    state = {
+        "acted": 1,
+        "cities": [[], []],
+        "discard": [],
+        "game": "city_connect",
+        "gears": [],
+        "hands": [[bakery], [apartment, hospital]],
+        "history": history,
+        "landmarks": [1, 0, 2, 3],
+        "market": sorted([farm, bakery, bakery, school, bank]),
+        "mayor": 0,
+        "payment": {
+            "card": park,
+            "city": [],
+            "credit": 0,
+            "hand": [theater],
+            "owed": [0, 1, 1, 0, 0],
+            "source": 1,
+        },
+        "phase": "pay",
+        "pile": {"pool": pool, "size": 81 - 10 - 6 - 2 - 2, "stage": 1},
+        "pioneer": -1,
+        "players": 2,
+        "sides": [0, 0],
+        "taken": 0,
+        "to_move": 0,
+        "todo": 0,
+        "turn": 3,
+        "version": 1,
+    }
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+PAY_JSON = _pay_position()
+
+
+def test_the_pay_position_is_saved_as_the_spec_says(load: Loader) -> None:
+    assert start(load, 2, *PAY_MOVES).to_json() == PAY_JSON
+
+
+TAMPERED: list[tuple[Callable[[str], str], str]] = [
+    (lambda t: "{", "JSON"),
+    (lambda t: t[:-1], "JSON"),
+    (lambda t: "", "JSON"),
+    (lambda t: t + "x", "JSON"),
+    (lambda t: "[]", "object"),
+    (lambda t: "7", "object"),
+    (lambda t: "null", "object"),
+    (lambda t: '"state"', "object"),
+    (lambda t: _mutate(t, game="kardinal"), "game"),
+    (lambda t: _mutate(t, version=2), "version"),
+    (lambda t: _mutate(t, players=3), "players"),
+    (lambda t: _mutate(t, players="2"), "players"),
+    (lambda t: _mutate(t, sides=[1, 0]), "sides"),
+    (lambda t: _mutate(t, sides=[0]), "sides"),
+    (lambda t: _mutate(t, sides="house"), "sides"),
+    (lambda t: _mutate(t, extra=1), "extra"),
+    (lambda t: _drop(t, "pile"), "pile"),
+    (lambda t: _drop(t, "acted"), "acted"),
+    (lambda t: _mutate(t, history=[0, 1, 2]), "history"),
+    (lambda t: _mutate(t, history=["x"]), "history"),
+    (lambda t: _mutate(t, history=5), "history"),
+    (lambda t: _mutate(t, history=[-1]), "history"),
+    (lambda t: _mutate(t, history=[306]), "history"),
+    (lambda t: _edit(t, _history(lambda h: [*h, END])), "history"),  # `end` while paying
+    (lambda t: _edit(t, _history(lambda h: h[:6] + h[7:])), "history"),  # a landmark early
+    (lambda t: _edit(t, _history(lambda h: h[:-1])), "hands"),  # theater back in the hand
+    (lambda t: _edit(t, _history(lambda h: [*h, PAY_CITY_HOUSE])), "payment"),
+    (lambda t: _mutate(t, acted=0), "acted"),
+    (lambda t: _mutate(t, acted=2), "acted"),
+    (lambda t: _mutate(t, acted=True), "acted"),
+    (lambda t: _mutate(t, acted="1"), "acted"),
+    (lambda t: _mutate(t, hands=[[4], [0, 24]]), "hands"),
+    (lambda t: _mutate(t, hands=[[0, 14], [4]]), "hands"),
+    (lambda t: _mutate(t, hands=[[4, 4], [0, 14]]), "hands"),
+    (lambda t: _mutate(t, hands=[[4], [14, 0]]), "hands"),
+    (lambda t: _mutate(t, hands=[[4], [0, 14], []]), "hands"),
+    (lambda t: _mutate(t, hands=[[4], [0, 99]]), "hands"),
+    (lambda t: _edit(t, _pool_swap), "pile"),
+    (lambda t: _edit(t, _pool_shrink), "pile"),
+    (lambda t: _edit(t, _pile("size", 60)), "pile"),
+    (lambda t: _edit(t, _pile("size", -1)), "pile"),
+    (lambda t: _edit(t, _pile("stage", 2)), "pile"),
+    (lambda t: _mutate(t, market=[3, 4, 4, 7, 9, 12]), "market"),
+    (lambda t: _mutate(t, market=[3, 4, 9, 12, 4]), "market"),
+    (lambda t: _mutate(t, cities=[[7], []]), "cities"),
+    (lambda t: _mutate(t, discard=[8]), "discard"),
+    (lambda t: _mutate(t, landmarks=[0, 1, 2, 3]), "landmarks"),
+    (lambda t: _edit(t, _payment("owed", [0, 0, 1, 0, 0])), "payment"),
+    (lambda t: _edit(t, _payment("card", 8)), "payment"),
+    (lambda t: _edit(t, _payment("source", 0)), "payment"),
+    (lambda t: _edit(t, _payment("hand", [])), "payment"),
+    (lambda t: _edit(t, _payment_drop), "payment"),
+    (lambda t: _mutate(t, phase="main"), "phase"),
+    (lambda t: _mutate(t, phase="lunch"), "phase"),
+    (lambda t: _mutate(t, to_move=1), "to_move"),
+    (lambda t: t.replace('"to_move":0', '"to_move":0.0'), "to_move"),
+    (lambda t: _mutate(t, todo=1), "todo"),
+    (lambda t: _mutate(t, turn=4), "turn"),
+    (lambda t: _mutate(t, taken=3), "taken"),
+    (lambda t: _mutate(t, pioneer=0), "pioneer"),
+    (lambda t: _mutate(t, mayor=1), "mayor"),
+    (lambda t: _mutate(t, gears=[10]), "gears"),
+]
+
+
+@pytest.mark.parametrize(
+    ("make", "match"), TAMPERED, ids=[f"{match}-{i}" for i, (_, match) in enumerate(TAMPERED)]
+)
+def test_malformed_or_inconsistent_json(
+    load: Loader, make: Callable[[str], str], match: str
+) -> None:
+    game = load(GAME, players=2)
+    text = PAY_JSON
+    assert game.state_from_json(text).to_json() == text  # the untouched state loads
+    bad = make(text)
+    assert bad != text
+    with pytest.raises(StateFormatError, match=match):
+        game.state_from_json(bad)
+
+
+def test_json_of_another_game_or_parameter_set_is_rejected(load: Loader) -> None:
+    game = load(GAME, players=2)
+    for other in ("kardinal", "prestel_new_york"):
+        with pytest.raises(StateFormatError):
+            game.state_from_json(boardcore.load(other).new_initial_state().to_json())
+    three = start(load, 3, *TURN_1).to_json()
+    with pytest.raises(StateFormatError, match="players"):
+        game.state_from_json(three)
+    mayor = start(load, 2, *TURN_1, sides="house,mayor").to_json()
+    with pytest.raises(StateFormatError, match="sides"):
+        game.state_from_json(mayor)
+    assert load(GAME, players=2, sides="house,mayor").state_from_json(mayor).to_json() == mayor
+    solo = start(load, 1).to_json()
+    with pytest.raises(StateFormatError, match="players"):
+        game.state_from_json(solo)
+
+
+# --- parameters -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("params", "match"),
+    [
+        ({"players": 0}, "players"),
+        ({"players": 5}, "players"),
+        ({"players": -1}, "players"),
+        ({"players": "2"}, "players"),
+        ({"players": "four"}, "players"),
+        ({"players": 2.0}, "players"),
+        ({"players": True}, "players"),
+        ({"players": None}, "players"),
+        ({"players": 2, "sides": "house,mayor,house"}, "sides"),
+        ({"players": 3, "sides": "house,mayor"}, "sides"),
+        ({"sides": "house,mayor"}, "sides"),  # four players by default
+        ({"players": 2, "sides": "castle"}, "sides"),
+        ({"players": 2, "sides": "House"}, "sides"),
+        ({"players": 2, "sides": "house,Mayor"}, "sides"),
+        ({"players": 2, "sides": ""}, "sides"),
+        ({"players": 2, "sides": "house,"}, "sides"),
+        ({"players": 3, "sides": "house,,mayor"}, "sides"),
+        ({"players": 2, "sides": "house, mayor"}, "sides"),
+        ({"players": 2, "sides": "house;mayor"}, "sides"),
+        ({"players": 2, "sides": 1}, "sides"),
+        ({"players": 2, "colour": "red"}, "colour"),
+        ({"players": 2, "side": "house"}, "side"),
+        ({"players": 2, "data": 3}, "data"),
+    ],
+)
+def test_bad_parameters(load: Loader, params: dict[str, Any], match: str) -> None:
+    with pytest.raises(ParameterError, match=match):
+        load(GAME, **params)
+
+
+def test_good_parameters(load: Loader) -> None:
+    assert load(GAME).num_players == 4
+    for players in (1, 2, 3, 4):
+        assert load(GAME, players=players).num_players == players
+    assert js(load(GAME, players=3, sides="mayor").new_initial_state())["sides"] == [1, 1, 1]
+    state = load(GAME, players=3, sides="house,mayor,house").new_initial_state()
+    assert js(state)["sides"] == [0, 1, 0]
+    assert js(load(GAME, players=2).new_initial_state())["sides"] == [0, 0]
+
+
+def test_bad_observer(load: Loader) -> None:
+    for players in (1, 2, 4):
+        state = start(load, players)
+        for seat in (-1, players, 5):
+            with pytest.raises(ParameterError):
+                state.observation_tensor(seat)
+            with pytest.raises(ParameterError):
+                state.observation_string(seat)
+
+
+# --- component data -------------------------------------------------------------------------
+
+
+def _replace(old: str, new: str) -> Callable[[str], str]:
+    def change(text: str) -> str:
+        assert old in text, old
+        return text.replace(old, new, 1)
+
+    return change
+
+
+def _in(table: str, slug: str, old: str, new: str) -> Callable[[str], str]:
+    return lambda text: edit_entry(text, table, slug, old, new)
+
+
+def _b(slug: str, old: str, new: str) -> Callable[[str], str]:
+    return _in("building", slug, old, new)
+
+
+def _l(slug: str, old: str, new: str) -> Callable[[str], str]:
+    return _in("landmark", slug, old, new)
+
+
+def _rules(old: str, new: str) -> Callable[[str], str]:
+    def change(text: str) -> str:
+        begin = text.index("[rules]")
+        end = text.index("[[rating]]")
+        block = text[begin:end]
+        assert old in block, old
+        return text[:begin] + block.replace(old, new, 1) + text[end:]
+
+    return change
+
+
+def _initial(side: str, old: str, new: str) -> Callable[[str], str]:
+    def change(text: str) -> str:
+        begin = text.index(f'[[initial]]\nside = "{side}"')
+        end = text.index("\n[[", begin + 1)
+        block = text[begin:end]
+        assert old in block, old
+        return text[:begin] + block.replace(old, new, 1) + text[end:]
+
+    return change
+
+
+RULES_LINE = PACKAGED_TEXT[: PACKAGED_TEXT.index("[rules]")].count("\n") + 1  # 24
+PARK_SYMBOLS = 'symbols = ["happiness"]\ndemand = "sun"\nvp = 3'
+CASINO_RANK = 'score = [{ per = "rank", symbol = "coin", vp = [15, 10] }]'
+
+# (change, the entry the message names, the field it names, a pattern it matches)
+BROKEN: list[tuple[Callable[[str], str], str, str, str]] = [
+    (_replace("[rules]", "[rules"), f"line {RULES_LINE}", "", ""),
+    (_replace('game = "city_connect"', 'game = "kardinal"'), "game", "game", "kardinal"),
+    (_b("park", '["happiness"]', '["joy"]'), "park", "symbols", "joy"),
+    (_b("park", '["happiness"]', "[]"), "park", "symbols", ""),
+    (_b("park", '["happiness"]', '["happiness", "food", "house"]'), "park", "symbols", ""),
+    (_b("park", 'symbols = ["happiness"]\n', ""), "park", "symbols", ""),
+    (_b("park", '"house"]\nprov', '"coin"]\nprov'), "park", "cost", "coin"),
+    (_b("park", 'cost = ["person", "food", "house"]', "cost = []"), "park", "cost", ""),
+    (
+        _b("park", 'cost = ["person", "food", "house"]', "cost = " + str(["food"] * 9)),
+        "park",
+        "cost",
+        "",
+    ),
+    (_b("park", 'cost = ["person", "food", "house"]\n', ""), "park", "cost", ""),
+    (_b("park", '"reconstructed"', '"guess"'), "park", "provenance", "guess"),
+    (_b("park", 'provenance = "reconstructed"\n', ""), "park", "provenance", ""),
+    (_b("park", 'demand = "sun"', 'demand = "noon"'), "park", "demand", "noon"),
+    (_b("park", 'demand = "sun"\n', ""), "park", "demand", ""),
+    (_b("park", "vp = 3", "vp = -3"), "park", "vp", ""),
+    (_b("park", "vp = 3", 'vp = "3"'), "park", "vp", ""),
+    (_b("park", "vp = 3\n", ""), "park", "vp", ""),
+    (_b("park", 'name = "Park"\n', ""), "park", "name", ""),
+    (_b("park", 'name = "Park"\n', 'name = "Park"\ncolour = "green"\n'), "park", "colour", ""),
+    (_b("park", 'slug = "park"', 'slug = "bakery"'), "bakery", "slug", ""),
+    (_b("park", 'slug = "park"', 'slug = "house"'), "house", "slug", ""),
+    (_b("park", 'slug = "park"', 'slug = "Park"'), "Park", "slug", ""),
+    (_b("park", 'slug = "park"', 'slug = "city park"'), "city park", "slug", ""),
+    (_l("castle", 'slug = "castle"', 'slug = "city-tower"'), "city-tower", "slug", ""),
+    (_l("castle", 'slug = "castle"', 'slug = "bakery"'), "bakery", "slug", ""),
+    (_l("castle", 'symbols = ["happiness"]', 'symbols = ["moat"]'), "castle", "symbols", "moat"),
+    (
+        _l("castle", 'provenance = "reconstructed"', 'provenance = "legend"'),
+        "castle",
+        "provenance",
+        "legend",
+    ),
+    (_b("library", 'gear = "draw"', 'gear = "teleport"'), "library", "gear", "teleport"),
+    (_b("factory", 'gear = "exchange"', "gear = 1"), "factory", "gear", ""),
+    (_b("market-hall", "{ take = 1 }", "{ steal = 1 }"), "market-hall", "lightning", "steal"),
+    (_b("market-hall", "{ take = 1 }", "{ take = 0 }"), "market-hall", "lightning", ""),
+    (_b("market-hall", "{ take = 1 }", "{ take = 1, draw = 1 }"), "market-hall", "lightning", ""),
+    (_b("bus-terminal", "{ draw = 2 }", '"draw"'), "bus-terminal", "lightning", ""),
+    (_b("casino", CASINO_RANK, CASINO_RANK.replace('"rank"', '"luck"')), "casino", "score", "luck"),
+    (_b("casino", CASINO_RANK, CASINO_RANK.replace("[15, 10]", "15")), "casino", "vp", ""),
+    (_b("casino", CASINO_RANK, CASINO_RANK.replace("[15, 10]", "[15, 10, 5]")), "casino", "vp", ""),
+    (
+        _b("casino", CASINO_RANK, CASINO_RANK.replace('"coin"', '"gold"')),
+        "casino",
+        "symbol",
+        "gold",
+    ),
+    (
+        _b("casino", CASINO_RANK, CASINO_RANK.replace("10] }", "10], extra = 1 }")),
+        "casino",
+        "extra",
+        "",
+    ),
+    (
+        _b("restaurant", 'demand = "moon", vp', 'demand = "star", vp'),
+        "restaurant",
+        "demand",
+        "star",
+    ),
+    (_b("hamburger-shop", '"science"], vp', '"flask"], vp'), "hamburger-shop", "symbols", "flask"),
+    (
+        _l("central-station", '{ per = "card", vp = 1 }', '{ per = "card" }'),
+        "central-station",
+        "vp",
+        "",
+    ),
+    (_initial("house", 'side = "house"', 'side = "mayor"'), "[[initial]]", "side", ""),
+    (_initial("mayor", 'side = "mayor"', 'side = "house"'), "[[initial]]", "side", ""),
+    (_initial("mayor", 'side = "mayor"', 'side = "castle"'), "[[initial]]", "side", ""),
+    (_initial("house", '["house"]', '["roof"]'), "[[initial]]", "symbols", "roof"),
+    (_initial("mayor", 'gear = "mayor"', 'gear = "draw"'), "[[initial]]", "gear", ""),
+    (_initial("mayor", '"rulebook"', '"myth"'), "[[initial]]", "provenance", "myth"),
+    (_rules('"rulebook"', '"folklore"'), "[rules]", "provenance", "folklore"),
+    (_rules("copies = 3", "copies = 0"), "[rules]", "copies", ""),
+    (_rules("copies = 3", 'copies = "3"'), "[rules]", "copies", ""),
+    (_rules("[0, 10, 15, 0]", "[0, 10, 15]"), "[rules]", "removed", ""),
+    (_rules("[0, 10, 15, 0]", "[0, 10, 80, 0]"), "[rules]", "removed", ""),
+    (_rules("[4, 4, 4, 5]", "[4, 4, 4, 9]"), "[rules]", "landmarks", ""),
+    (_rules("hand_limit = 6\n", ""), "[rules]", "hand_limit", ""),
+    (_rules("hand_limit = 6\n", "hand_limit = 6\nhand_size = 7\n"), "[rules]", "hand_size", ""),
+    (_replace("min = 70", "min = -1"), "[[rating]]", "min", ""),
+    (_replace("[[rating]]\nmin = 0", "[[rating]]\nmin = 5"), "[[rating]]", "min", ""),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "entry", "field", "match"),
+    BROKEN,
+    ids=[f"{i}-{entry}-{field or 'toml'}" for i, (_, entry, field, _) in enumerate(BROKEN)],
+)
+def test_broken_data_file(
+    load: Loader,
+    tmp_path: Path,
+    change: Callable[[str], str],
+    entry: str,
+    field: str,
+    match: str,
+) -> None:
+    """A DataError that names the file, the entry and the field (spec, "Component data")."""
+    broken = change(PACKAGED_TEXT)
+    assert broken != PACKAGED_TEXT
+    path = tmp_path / "broken.toml"
+    path.write_text(broken)
+    with pytest.raises(DataError, match=match or None) as info:
+        load(GAME, players=2, data=str(path))
+    message = str(info.value)
+    assert "broken.toml" in message
+    assert entry in message, f"the entry {entry!r} is not named: {message}"
+    assert field in message, f"the field {field!r} is not named: {message}"
+
+
+def test_removing_entries_keeps_the_file_valid(load: Loader, tmp_path: Path) -> None:
+    """The counts are free: dropping a kind and a landmark gives a playable file."""
+    path = tmp_path / "fewer.toml"
+    path.write_text(drop_entry(drop_entry(PACKAGED_TEXT, "building", "park"), "landmark", "harbor"))
+    game = load(GAME, players=3, data=str(path))
+    assert game.num_distinct_actions == 8 * 26 + 2 * 7 + 2 * 34 + 2
+    assert boardcore.play(game, seed=0).is_terminal()
+
+
+def test_missing_data_file(load: Loader, tmp_path: Path) -> None:
+    with pytest.raises(DataError, match=r"nothing\.toml"):
+        load(GAME, data=str(tmp_path / "nothing.toml"))
+    folder = tmp_path / "folder.toml"
+    folder.mkdir()
+    with pytest.raises(DataError, match=r"folder\.toml"):
+        load(GAME, data=str(folder))
+
+
+def test_a_broken_data_file_never_loads_a_game(tmp_path: Path) -> None:
+    """Nothing is cached: after a broken file, the same path fixed loads fine."""
+    path = tmp_path / "fixed.toml"
+    for load in ENGINES.values():
+        path.write_text(PACKAGED_TEXT.replace('game = "city_connect"', 'game = "chess"'))
+        with pytest.raises(DataError):
+            load(GAME, players=2, data=str(path))
+        path.write_text(PACKAGED_TEXT)
+        assert load(GAME, players=2, data=str(path)).num_distinct_actions == NUM_ACTIONS
+
+
+# --- both engines, the same exception class -------------------------------------------------
+
+
+def _outcome(call: Callable[[], Any]) -> str:
+    try:
+        call()
+    except Exception as error:  # the class is what is compared
+        return type(error).__name__
+    return "ok"
+
+
+def _call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], Any]:
+    return lambda: function(*args, **kwargs)
+
+
+def _battery(load: Loader, tmp_path: Path) -> list[tuple[str, Callable[[], Any]]]:
+    state: Any = start(load, 2, *PAY_MOVES)
+    game: Any = load(GAME, players=2)
+    text = PAY_JSON
+    calls: list[tuple[str, Callable[[], Any]]] = []
+    for move in ("end", "pay city park", "pay school", "take bakery", "card cafe"):
+        calls.append((f"apply {move}", _call(apply, state, move)))
+    for bad_id in (-1, 306, "x", None):
+        calls.append((f"apply {bad_id!r}", _call(state.apply_action, bad_id)))
+        calls.append((f"to_string {bad_id!r}", _call(state.action_to_string, bad_id)))
+    for notation in ("build house", "pay city", "take  bakery", "card castle", "", 5):
+        calls.append((f"notation {notation!r}", _call(state.string_to_action, notation)))
+    for seat in (-1, 2, "0"):
+        calls.append((f"tensor {seat!r}", _call(state.observation_tensor, seat)))
+        calls.append((f"string {seat!r}", _call(state.observation_string, seat)))
+    for make, _ in TAMPERED:
+        bad = make(text)
+        calls.append((f"json {bad[:40]}", _call(game.state_from_json, bad)))
+    for params in ({"players": 0}, {"players": "2"}, {"players": 2, "sides": "x"}, {"foo": 1}):
+        calls.append((f"params {params}", _call(load, GAME, **params)))
+    for index, (change, _, _, _) in enumerate(BROKEN):
+        path = tmp_path / f"broken{index}.toml"
+        path.write_text(change(PACKAGED_TEXT))
+        calls.append((f"data {index}", _call(load, GAME, players=2, data=str(path))))
+    return calls
+
+
+def test_both_engines_raise_the_same_exception_class(tmp_path: Path) -> None:
+    (tmp_path / "rust").mkdir()
+    (tmp_path / "reference").mkdir()
+    rust = _battery(ENGINES["rust"], tmp_path / "rust")
+    ref = _battery(ENGINES["reference"], tmp_path / "reference")
+    different = []
+    for (name, a), (_, b) in zip(rust, ref, strict=True):
+        got = (_outcome(a), _outcome(b))
+        if got[0] != got[1] or got[0] == "ok":
+            different.append((name, got))
+    assert different == []
+
+
+def test_the_opening_is_as_described(load: Loader) -> None:
+    """The positions above are what the comments say."""
+    state = start(load, 2)
+    assert js(state)["market"] == sorted(KINDS.index(kind) for kind in MARKET)
+    apply(state, *TURN_1, *TURN_2)
+    j = js(state)
+    assert (j["turn"], j["to_move"], j["hands"]) == (3, 0, [[4, 8], [0, 14]])
+    assert j["pile"]["pool"].count(4) == 0
