@@ -29,7 +29,8 @@ GAMES: dict[str, GameInfo] = {
         status="complete",
         parameters={
             "players": "1 (solo), 2, 3 or 4 (default 4)",
-            "sides": "initial card side per seat, 'house' or 'mayor', e.g. 'house,mayor' (default all house)",
+            "sides": "initial card side per seat, 'house' or 'mayor', e.g. 'house,mayor' "
+            "(default all house)",
             "data": "path to a component TOML file (default: the packaged reconstruction)",
         },
         rust_class="CityConnectGame",

@@ -1,0 +1,2139 @@
+"""City Connect (シティコネクト): the pure-Python reference engine.
+
+Written from the rulebook (``shared/rules/city-connect.md``) and the spec
+(``docs/games/city_connect.md``) alone, so that it can be diffed move by move against the
+Rust engine. The spec's *(boardcore)* rulings are cited by number ("ruling 11"); its section
+"How play moves on" by name; the rulebook by its headings ("Game Flow", "End of Game" ...).
+
+Readings of the spec where it leaves a choice (each also marked where it is coded):
+
+- Rule 12, literally: the card being built stays in the hand, market or landmark row until
+  its cost is covered; the hand cards paid stay in the hand (listed in the payment) until the
+  build completes, after its lightning effect; the payment stays in progress through it.
+- The main action's draw is done when its draw phase ends ("How play moves on"), so ``acted``
+  is 0 during it; a gear's draw does not end the main action.
+- Ruling 3 switches piles the moment the first pile's last card leaves it, before that card
+  lands (in a hand, the market or, flipped, the discard pile).
+- Ruling 11's coins are kept as ``credit``; ``owed`` only counts matched symbols, and the
+  payment is covered once the owed symbols are at most the credit.
+- With the Mayor, a ``pay`` that would leave the rest of the cost unpayable is illegal
+  (ruling 11 says a payment can always be finished; the Mayor breaks that: see ``_can_pay``).
+- Symbol counts for scoring (symbol, set, rank terms) include the initial card's symbols.
+
+>>> game = CityConnectGame(players=2)
+>>> state = game.new_initial_state()
+>>> state.current_player(), state.action_to_string(state.chance_outcomes()[0][0])
+(-1, 'card apartment')
+>>> game.num_distinct_actions
+306
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, TypeGuard
+
+import numpy as np
+import numpy.typing as npt
+
+from boardcore.api import CHANCE, TERMINAL
+from boardcore.errors import (
+    DataError,
+    IllegalActionError,
+    NotationError,
+    ParameterError,
+    StateFormatError,
+)
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10 has no tomllib
+    import tomli as tomllib
+
+__all__ = ["CityConnectGame", "CityConnectState"]
+
+NAME: Final = "city_connect"
+VERSION: Final = 1
+NONE: Final = -1  # no card, no seat, no source
+
+# The six symbols ("Card Anatomy" A). The first five can be owed; a coin is wild.
+SYMBOLS: Final = ("person", "house", "food", "happiness", "science", "coin")
+PERSON: Final = 0
+COIN: Final = 5
+NUM_OWED: Final = 5  # person, house, food, happiness, science
+DEMANDS: Final = ("sun", "moon")
+SUN: Final = 0
+MOON: Final = 1
+SIDES: Final = ("house", "mayor")  # the initial card's two sides
+INITIAL_SLUG: Final = "house"  # the initial card in the notation, either side
+RESERVED_SLUGS: Final = ("house", "city", "market", "mayor")  # words of the notation
+
+# Where the card being built comes from (ruling 10; the JSON's payment "source").
+FROM_HAND: Final = 0
+FROM_MARKET: Final = 1
+FROM_ROW: Final = 2
+SOURCE_WORDS: Final = ("hand", "market", "landmarks")
+
+PHASES: Final = (
+    "setup",
+    "main",
+    "take",
+    "draw",
+    "pay",
+    "bonus",
+    "exchange",
+    "after",
+    "discard",
+    "clear",
+    "refill",
+    "flip",
+    "end",
+)
+
+# The observation's fixed scales ("Observation": counts / 3, hand / 6, city / 10, ...).
+COUNT_SCALE: Final = 3.0
+HAND_SCALE: Final = 6.0
+CITY_SCALE: Final = 10.0
+SCORE_SCALE: Final = 100.0
+TODO_SCALE: Final = 10.0
+SYMBOL_SCALE: Final = 8.0
+
+# Action kinds: the ranges of the action encoding, in id order.
+TAKE: Final = 0
+DRAW: Final = 1
+BUILD: Final = 2
+BUILD_MARKET: Final = 3
+BUILD_LANDMARK: Final = 4
+PAY: Final = 5
+PAY_MAYOR: Final = 6
+PAY_CITY: Final = 7
+DISCARD: Final = 8
+GEAR: Final = 9
+END: Final = 10
+CLEAR: Final = 11
+CARD: Final = 12
+LANDMARK: Final = 13
+CHANCE_KINDS: Final = (CARD, LANDMARK)
+
+# Which phases a seat's action kind belongs to (for the error messages).
+KIND_PHASES: Final = {
+    TAKE: ("main", "take", "bonus"),
+    DRAW: ("main",),
+    BUILD: ("main",),
+    BUILD_MARKET: ("main",),
+    BUILD_LANDMARK: ("main",),
+    PAY: ("pay",),
+    PAY_MAYOR: ("pay",),
+    PAY_CITY: ("pay",),
+    DISCARD: ("exchange", "discard"),
+    GEAR: ("main", "after"),
+    END: ("main", "after"),
+    CLEAR: ("clear",),
+}
+PHASE_DOING: Final = {
+    "main": "to choose a main action",
+    "take": "to take from the market",
+    "pay": "to pay",
+    "bonus": "to take a bonus card",
+    "exchange": "to exchange a card",
+    "after": "to use a gear or end",
+    "discard": "to discard down to the hand limit",
+    "clear": "to clear the market",
+}
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """A JSON/TOML integer: an int that is not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def as_int(value: object) -> int | None:
+    """``value`` as an int if it is one (numpy integers too, bools not), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        return None
+    return int(value)
+
+
+def expand(counts: Sequence[int]) -> list[int]:
+    """A multiset given as counts per id, as the ids ascending with repeats."""
+    result: list[int] = []
+    for index, count in enumerate(counts):
+        result.extend([index] * count)
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# Component data ("Component data" in the spec).
+
+_DEFAULT_DATA: Final = Path(__file__).resolve().parent.parent / "data" / "city_connect.toml"
+_PROVENANCES: Final = ("rulebook", "reconstructed")
+_SLUG_RE: Final = re.compile(r"[a-z][a-z0-9-]*")
+_TOP_KEYS: Final = ("game", "rules", "rating", "initial", "building", "landmark")
+_RULES_FIELDS: Final = (
+    "provenance",
+    "copies",
+    "removed",
+    "landmarks",
+    "market",
+    "take_symbols",
+    "draw_cards",
+    "hand_limit",
+    "city_limit",
+    "flip_cards",
+    "most_vp",
+    "pioneer_vp",
+    "solo_demand",
+    "solo_clear",
+)
+# (field, lowest, highest) of the plain integer [rules] fields.
+_RULES_RANGES: Final = (
+    ("copies", 1, 9),
+    ("market", 1, 20),
+    ("take_symbols", 1, 20),
+    ("draw_cards", 1, 20),
+    ("hand_limit", 1, 50),
+    ("city_limit", 1, 30),
+    ("flip_cards", 0, 20),
+    ("most_vp", 0, 999),
+    ("pioneer_vp", 0, 999),
+    ("solo_demand", 1, 99),
+    ("solo_clear", 0, 20),
+)
+_RATING_FIELDS: Final = ("min", "class", "text")
+_INITIAL_FIELDS: Final = ("side", "symbols", "provenance")
+_INITIAL_OPTIONAL: Final = ("gear",)
+_CARD_FIELDS: Final = ("slug", "name", "symbols", "demand", "vp", "cost", "provenance")
+_CARD_OPTIONAL: Final = ("score", "lightning", "gear")
+_TERM_FIELDS: Final = {
+    "symbol": ("per", "symbol", "vp"),
+    "set": ("per", "symbols", "vp"),
+    "demand": ("per", "demand", "vp"),
+    "card": ("per", "vp"),
+    "rank": ("per", "symbol", "vp"),
+}
+_LIGHTNINGS: Final = ("draw", "take")
+_CARD_GEARS: Final = ("draw", "exchange")  # the Mayor's gear belongs to the initial card
+MAX_KINDS: Final = 64
+MAX_LANDMARKS: Final = 32
+MAX_VP: Final = 999
+MIN_COST: Final = 1
+MAX_COST: Final = 8
+
+
+@dataclass(frozen=True)
+class _Term:
+    """One scoring term of a card: ``per`` is symbol, set, demand, card or rank."""
+
+    per: str
+    symbols: tuple[int, ...]  # symbol: (S,); set: the listed symbols; rank: (S,); else ()
+    demand: int  # demand: SUN or MOON; else NONE
+    vp: int  # V, or F for a rank term
+    second: int  # G of a rank term; else 0
+
+
+@dataclass(frozen=True)
+class _Card:
+    """A building, a landmark or one side of the initial card."""
+
+    slug: str
+    name: str
+    symbols: tuple[int, ...]  # symbol ids, as printed (a coin is COIN)
+    demand: int  # SUN, MOON, or NONE for the initial card
+    vp: int
+    cost: tuple[int, ...]  # owed count per symbol, NUM_OWED values
+    score: tuple[_Term, ...]
+    lightning: tuple[str, int] | None  # ("draw" | "take", N)
+    gear: str | None  # "draw", "exchange" or (initial card) "mayor"
+
+
+@dataclass(frozen=True)
+class _Data:
+    """A validated component file. Building ids, then landmark ids, in file order."""
+
+    copies: int
+    removed: tuple[int, ...]  # by player count 1..4
+    landmarks: tuple[int, ...]  # by player count 1..4
+    market: int
+    take_symbols: int
+    draw_cards: int
+    hand_limit: int
+    city_limit: int
+    flip_cards: int
+    most_vp: int
+    pioneer_vp: int
+    solo_demand: int
+    solo_clear: int
+    ratings: tuple[tuple[int, str, str], ...]  # (min, class, text), ascending min
+    initial: tuple[_Card, _Card]  # the House side, the Mayor side
+    buildings: tuple[_Card, ...]
+    landmark_cards: tuple[_Card, ...]
+
+
+def _check_fields(
+    name: str, where: str, entry: object, fields: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    allowed = fields + optional
+    if not isinstance(entry, dict):
+        raise DataError(f"{name}: {where}: expected a table (fields: {', '.join(allowed)})")
+    for key in entry:
+        if key not in allowed:
+            raise DataError(
+                f"{name}: {where}: unknown field {key!r}; allowed: {', '.join(allowed)}"
+            )
+    for key in fields:
+        if key not in entry:
+            raise DataError(f"{name}: {where} field {key!r}: missing")
+    if "provenance" in fields and entry["provenance"] not in _PROVENANCES:
+        raise DataError(
+            f"{name}: {where} field 'provenance': expected \"rulebook\" or "
+            f'"reconstructed", got {entry["provenance"]!r}'
+        )
+    return entry
+
+
+def _data_int(name: str, where: str, field: str, value: object, lo: int, hi: int) -> int:
+    if not is_int(value) or not lo <= value <= hi:
+        raise DataError(
+            f"{name}: {where} field {field!r}: expected an integer {lo}..{hi}, got {value!r}"
+        )
+    return value
+
+
+def _data_text(name: str, where: str, field: str, value: object) -> str:
+    if not isinstance(value, str) or not value:
+        raise DataError(
+            f"{name}: {where} field {field!r}: expected a non-empty string, got {value!r}"
+        )
+    return value
+
+
+def _data_symbols(
+    name: str, where: str, field: str, value: object, lo: int, hi: int, coin: bool
+) -> tuple[int, ...]:
+    """A list of ``lo..hi`` symbol names (the coin only if ``coin``) as symbol ids."""
+    allowed = SYMBOLS if coin else SYMBOLS[:NUM_OWED]
+    if not isinstance(value, list) or not lo <= len(value) <= hi:
+        raise DataError(
+            f"{name}: {where} field {field!r}: expected a list of {lo} to {hi} symbols "
+            f"({', '.join(allowed)}), got {value!r}"
+        )
+    result = []
+    for symbol in value:
+        if symbol not in allowed:
+            raise DataError(
+                f"{name}: {where} field {field!r}: {symbol!r} is not a symbol; "
+                f"expected one of {', '.join(allowed)}"
+            )
+        result.append(SYMBOLS.index(symbol))
+    return tuple(result)
+
+
+def _entry_list(name: str, doc: dict[str, Any], key: str, lo: int, hi: int) -> list[Any]:
+    entries = doc.get(key)
+    if not isinstance(entries, list):
+        raise DataError(f"{name}: [[{key}]]: missing (expected {lo} to {hi} entries)")
+    if not lo <= len(entries) <= hi:
+        wanted = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
+        raise DataError(f"{name}: [[{key}]]: expected {wanted} entries, got {len(entries)}")
+    return entries
+
+
+def _data_terms(name: str, where: str, value: object) -> tuple[_Term, ...]:
+    """The ``score`` field: a list of terms in the vocabulary of the spec's effect table."""
+    if not isinstance(value, list) or not value:
+        raise DataError(
+            f"{name}: {where} field 'score': expected a non-empty list of terms, got {value!r}"
+        )
+    terms = []
+    for index, term in enumerate(value):
+        at = f"{where} field 'score' term {index + 1}"
+        per = term.get("per") if isinstance(term, dict) else None
+        if not isinstance(per, str) or per not in _TERM_FIELDS:
+            raise DataError(
+                f"{name}: {at}: 'per' must be one of {', '.join(_TERM_FIELDS)}, got {per!r}"
+            )
+        fields = _check_fields(name, at, term, _TERM_FIELDS[per])
+        symbols: tuple[int, ...] = ()
+        demand = NONE
+        second = 0
+        if per == "rank":
+            vp = fields["vp"]
+            if (
+                not isinstance(vp, list)
+                or len(vp) != 2
+                or not all(is_int(v) and 0 <= v <= MAX_VP for v in vp)
+            ):
+                raise DataError(
+                    f"{name}: {at} field 'vp': expected [first, second], two integers "
+                    f"0..{MAX_VP}, got {vp!r}"
+                )
+            first, second = vp
+        else:
+            first = _data_int(name, at, "vp", fields["vp"], 0, MAX_VP)
+        if per in ("symbol", "rank"):
+            symbols = _data_symbols(name, at, "symbol", [fields["symbol"]], 1, 1, True)
+        elif per == "set":
+            symbols = _data_symbols(name, at, "symbols", fields["symbols"], 1, 8, True)
+        elif per == "demand":
+            if fields["demand"] not in DEMANDS:
+                raise DataError(
+                    f'{name}: {at} field \'demand\': expected "sun" or "moon", '
+                    f"got {fields['demand']!r}"
+                )
+            demand = DEMANDS.index(fields["demand"])
+        terms.append(_Term(per=per, symbols=symbols, demand=demand, vp=first, second=second))
+    return tuple(terms)
+
+
+def _data_card(name: str, where: str, entry: object, symbols_lo: int) -> _Card:
+    """A [[building]] or [[landmark]] entry."""
+    fields = _check_fields(name, where, entry, _CARD_FIELDS, _CARD_OPTIONAL)
+    slug = fields["slug"]
+    if not isinstance(slug, str) or not _SLUG_RE.fullmatch(slug):
+        raise DataError(
+            f"{name}: {where} field 'slug': expected lower-case letters, digits and '-', "
+            f"starting with a letter, got {slug!r}"
+        )
+    if slug in RESERVED_SLUGS:
+        raise DataError(
+            f"{name}: {where} field 'slug': {slug!r} is a word of the notation; reserved: "
+            f"{', '.join(RESERVED_SLUGS)}"
+        )
+    card_name = _data_text(name, where, "name", fields["name"])
+    symbols = _data_symbols(name, where, "symbols", fields["symbols"], symbols_lo, 2, True)
+    if fields["demand"] not in DEMANDS:
+        raise DataError(
+            f'{name}: {where} field \'demand\': expected "sun" or "moon", got {fields["demand"]!r}'
+        )
+    vp = _data_int(name, where, "vp", fields["vp"], 0, MAX_VP)
+    paid = _data_symbols(name, where, "cost", fields["cost"], MIN_COST, MAX_COST, False)
+    cost = tuple(paid.count(s) for s in range(NUM_OWED))
+    score = _data_terms(name, where, fields["score"]) if "score" in fields else ()
+    lightning = None
+    if "lightning" in fields:
+        bolt = fields["lightning"]
+        if not isinstance(bolt, dict) or len(bolt) != 1 or next(iter(bolt)) not in _LIGHTNINGS:
+            raise DataError(
+                f"{name}: {where} field 'lightning': expected {{ draw = N }} or "
+                f"{{ take = N }}, got {bolt!r}"
+            )
+        kind = next(iter(bolt))
+        lightning = (kind, _data_int(name, where, f"lightning.{kind}", bolt[kind], 1, 9))
+    gear = fields.get("gear")
+    if gear is not None and gear not in _CARD_GEARS:
+        raise DataError(
+            f'{name}: {where} field \'gear\': expected "draw" or "exchange" (the Mayor\'s '
+            f"gear is the initial card's), got {gear!r}"
+        )
+    return _Card(
+        slug=slug,
+        name=card_name,
+        symbols=symbols,
+        demand=DEMANDS.index(fields["demand"]),
+        vp=vp,
+        cost=cost,
+        score=score,
+        lightning=lightning,
+        gear=gear,
+    )
+
+
+def load_data(path: Path) -> _Data:
+    """Read and validate a component file (the schema of the spec's "Component data")."""
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise DataError(f"{name}: cannot read the data file: {error}") from None
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise DataError(f"{name}: not valid TOML: {error}") from None
+    for key in doc:
+        if key not in _TOP_KEYS:
+            raise DataError(
+                f"{name}: top level: unknown key {key!r}; allowed: {', '.join(_TOP_KEYS)}"
+            )
+    if doc.get("game") != NAME:
+        raise DataError(
+            f"{name}: top level, field 'game': expected \"{NAME}\", got {doc.get('game')!r}"
+        )
+    # [[building]] and [[landmark]] first: [rules] is checked against their counts.
+    buildings: list[_Card] = []
+    landmarks: list[_Card] = []
+    slugs: set[str] = set()
+    for key, cards, lo, hi, symbols_lo in (
+        ("building", buildings, 1, MAX_KINDS, 1),  # "1-2 symbols per building"
+        ("landmark", landmarks, 0, MAX_LANDMARKS, 0),
+    ):
+        for index, entry in enumerate(_entry_list(name, doc, key, lo, hi)):
+            where = f"[[{key}]] entry {index + 1}"
+            if isinstance(entry, dict) and isinstance(entry.get("slug"), str):
+                where += f" ({entry['slug']})"
+            card = _data_card(name, where, entry, symbols_lo)
+            if card.slug in slugs:
+                raise DataError(f"{name}: {where} field 'slug': {card.slug!r} is used twice")
+            slugs.add(card.slug)
+            cards.append(card)
+    # [rules]
+    rules = _check_fields(name, "[rules]", doc.get("rules"), _RULES_FIELDS)
+    values = {
+        field: _data_int(name, "[rules]", field, rules[field], lo, hi)
+        for field, lo, hi in _RULES_RANGES
+    }
+    total = len(buildings) * values["copies"]
+    # Setup 2-3: the market is turned over from what is left after the removal.
+    removed = rules["removed"]
+    most_removed = total - values["market"]
+    if (
+        not isinstance(removed, list)
+        or len(removed) != 4
+        or not all(is_int(r) and 0 <= r <= most_removed for r in removed)
+    ):
+        raise DataError(
+            f"{name}: [rules] field 'removed': expected 4 integers (1..4 players), each "
+            f"0..{most_removed} (the {total} building cards less the market), got {removed!r}"
+        )
+    laid = rules["landmarks"]
+    if (
+        not isinstance(laid, list)
+        or len(laid) != 4
+        or not all(is_int(k) and 0 <= k <= len(landmarks) for k in laid)
+    ):
+        raise DataError(
+            f"{name}: [rules] field 'landmarks': expected 4 integers (1..4 players), each "
+            f"0..{len(landmarks)} (the landmarks in [[landmark]]), got {laid!r}"
+        )
+    # [[rating]]: ascending minimum scores, the first 0; at least two (ruling 23).
+    ratings: list[tuple[int, str, str]] = []
+    for index, entry in enumerate(_entry_list(name, doc, "rating", 2, 10)):
+        where = f"[[rating]] entry {index + 1}"
+        fields = _check_fields(name, where, entry, _RATING_FIELDS)
+        lowest = 0 if not ratings else ratings[-1][0] + 1
+        highest = 0 if not ratings else 9999
+        least = _data_int(name, where, "min", fields["min"], lowest, highest)
+        grade = _data_text(name, where, "class", fields["class"])
+        if not isinstance(fields["text"], str):
+            raise DataError(
+                f"{name}: {where} field 'text': expected a string, got {fields['text']!r}"
+            )
+        ratings.append((least, grade, fields["text"]))
+    # [[initial]]: the House side, then the Mayor side.
+    initial: list[_Card] = []
+    for index, entry in enumerate(_entry_list(name, doc, "initial", 2, 2)):
+        where = f"[[initial]] entry {index + 1}"
+        fields = _check_fields(name, where, entry, _INITIAL_FIELDS, _INITIAL_OPTIONAL)
+        if fields["side"] != SIDES[index]:
+            raise DataError(
+                f"{name}: {where} field 'side': expected \"{SIDES[index]}\" (entries: house, "
+                f"then mayor), got {fields['side']!r}"
+            )
+        gear = fields.get("gear")
+        if gear is not None and gear != "mayor":
+            raise DataError(
+                f"{name}: {where} field 'gear': the initial card's gear can only be \"mayor\", "
+                f"got {gear!r}"
+            )
+        initial.append(
+            _Card(
+                slug=INITIAL_SLUG,
+                name=SIDES[index].capitalize(),
+                symbols=_data_symbols(name, where, "symbols", fields["symbols"], 0, 2, True),
+                demand=NONE,
+                vp=0,
+                cost=(0,) * NUM_OWED,
+                score=(),
+                lightning=None,
+                gear=gear,
+            )
+        )
+    return _Data(
+        copies=values["copies"],
+        removed=tuple(removed),
+        landmarks=tuple(laid),
+        market=values["market"],
+        take_symbols=values["take_symbols"],
+        draw_cards=values["draw_cards"],
+        hand_limit=values["hand_limit"],
+        city_limit=values["city_limit"],
+        flip_cards=values["flip_cards"],
+        most_vp=values["most_vp"],
+        pioneer_vp=values["pioneer_vp"],
+        solo_demand=values["solo_demand"],
+        solo_clear=values["solo_clear"],
+        ratings=tuple(ratings),
+        initial=(initial[0], initial[1]),
+        buildings=tuple(buildings),
+        landmark_cards=tuple(landmarks),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The game: parameters, action encoding, notation.
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """What a game's parameters and data fix, shared by all its states."""
+
+    players: int
+    sides: tuple[int, ...]  # per seat: 0 house, 1 mayor
+    data: _Data
+    kinds: int  # B
+    num_landmarks: int  # L
+    city_cards: int  # K = B + L: buildings and landmarks
+    card_indices: int  # N = K + 1: with the initial card, index K
+    cards: tuple[_Card, ...]  # per card index 0..K-1
+    card_ids: dict[str, int]  # slug -> card index (buildings, landmarks, "house")
+    landmark_count: int  # landmarks laid out (Setup 4)
+    solo: bool
+    # Action encoding: the first id of each range ("Action encoding").
+    starts: tuple[int, ...]  # per action kind TAKE..LANDMARK
+    num_actions: int  # 8B + 2L + 2N + 2
+    tensor_size: int  # 3B + L + 4(K + 8) + 25 + K + 2N + B
+
+
+def _make_rules(players: int, sides: tuple[int, ...], data: _Data) -> _Rules:
+    b = len(data.buildings)
+    ell = len(data.landmark_cards)
+    k = b + ell
+    n = k + 1
+    cards = data.buildings + data.landmark_cards
+    card_ids = {card.slug: index for index, card in enumerate(cards)}
+    card_ids[INITIAL_SLUG] = k
+    starts = (
+        0,  # take b
+        b,  # draw
+        b + 1,  # build b (hand)
+        2 * b + 1,  # build b market
+        3 * b + 1,  # build l
+        3 * b + ell + 1,  # pay b
+        4 * b + ell + 1,  # pay b mayor
+        5 * b + ell + 1,  # pay city c
+        5 * b + ell + n + 1,  # discard b
+        6 * b + ell + n + 1,  # gear c
+        6 * b + ell + 2 * n + 1,  # end
+        6 * b + ell + 2 * n + 2,  # clear b
+        7 * b + ell + 2 * n + 2,  # card b
+        8 * b + ell + 2 * n + 2,  # landmark l
+    )
+    return _Rules(
+        players=players,
+        sides=sides,
+        data=data,
+        kinds=b,
+        num_landmarks=ell,
+        city_cards=k,
+        card_indices=n,
+        cards=cards,
+        card_ids=card_ids,
+        landmark_count=data.landmarks[players - 1],
+        solo=players == 1,
+        starts=starts,
+        num_actions=8 * b + 2 * ell + 2 * n + 2,
+        tensor_size=3 * b + ell + 4 * (k + 8) + 25 + k + 2 * n + b,
+    )
+
+
+def decode(rules: _Rules, action: int) -> tuple[int, int]:
+    """(kind, argument) of an action id in range: the argument is a kind, landmark or card."""
+    kind = END
+    for candidate in range(LANDMARK, -1, -1):
+        if action >= rules.starts[candidate]:
+            kind = candidate
+            break
+    return kind, action - rules.starts[kind]
+
+
+def card_slug(rules: _Rules, card: int) -> str:
+    """The slug of a card index: building, landmark, or ``house`` for the initial card."""
+    return INITIAL_SLUG if card == rules.city_cards else rules.cards[card].slug
+
+
+def action_text(rules: _Rules, action: int) -> str:
+    """The notation of an action id in ``0 .. num_actions-1`` ("Action notation")."""
+    kind, arg = decode(rules, action)
+    b = rules.kinds
+    if kind == TAKE:
+        return f"take {card_slug(rules, arg)}"
+    if kind == DRAW:
+        return "draw"
+    if kind == BUILD:
+        return f"build {card_slug(rules, arg)}"
+    if kind == BUILD_MARKET:
+        return f"build {card_slug(rules, arg)} market"
+    if kind == BUILD_LANDMARK:
+        return f"build {card_slug(rules, b + arg)}"
+    if kind == PAY:
+        return f"pay {card_slug(rules, arg)}"
+    if kind == PAY_MAYOR:
+        return f"pay {card_slug(rules, arg)} mayor"
+    if kind == PAY_CITY:
+        return f"pay city {card_slug(rules, arg)}"
+    if kind == DISCARD:
+        return f"discard {card_slug(rules, arg)}"
+    if kind == GEAR:
+        return f"gear {card_slug(rules, arg)}"
+    if kind == END:
+        return "end"
+    if kind == CLEAR:
+        return f"clear {card_slug(rules, arg)}"
+    if kind == CARD:
+        return f"card {card_slug(rules, arg)}"
+    return f"landmark {card_slug(rules, b + arg)}"
+
+
+_FORMS: Final = (
+    "'take bakery', 'draw', 'build park', 'build park market', 'build castle', 'pay bakery', "
+    "'pay school mayor', 'pay city park', 'discard bakery', 'gear library', 'end', "
+    "'clear bakery', 'card bakery' or 'landmark castle' (single spaces, slugs from the data)"
+)
+
+
+def parse_action(rules: _Rules, text: object) -> int:
+    """The action id of a text in the notation ("Action notation"), legal now or not."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action in notation is a str, got {type(text).__name__}")
+    starts = rules.starts
+    b = rules.kinds
+    if text == "draw":
+        return starts[DRAW]
+    if text == "end":
+        return starts[END]
+    words = text.split(" ")
+    head, count = words[0], len(words)
+
+    def card(word: str) -> int:
+        found = rules.card_ids.get(word)
+        if found is None:
+            raise NotationError(
+                f"{text!r}: {word!r} is not a card; cards are written by their slug from the "
+                "data file (e.g. 'bakery', 'castle'), the initial card as 'house'"
+            )
+        return found
+
+    def building(word: str) -> int:
+        found = card(word)
+        if found >= b:
+            raise NotationError(f"{text!r}: {word!r} is not a building kind")
+        return found
+
+    if head in ("take", "discard", "clear", "card") and count == 2:
+        kind = {"take": TAKE, "discard": DISCARD, "clear": CLEAR, "card": CARD}[head]
+        return starts[kind] + building(words[1])
+    if head == "build" and count == 2:
+        found = card(words[1])
+        if found < b:
+            return starts[BUILD] + found
+        if found < rules.city_cards:
+            return starts[BUILD_LANDMARK] + found - b
+        raise NotationError(f"{text!r}: the initial card is never built")
+    if head == "build" and count == 3 and words[2] == "market":
+        return starts[BUILD_MARKET] + building(words[1])
+    if head == "pay" and count == 2:
+        return starts[PAY] + building(words[1])
+    if head == "pay" and count == 3 and words[1] == "city":
+        return starts[PAY_CITY] + card(words[2])
+    if head == "pay" and count == 3 and words[2] == "mayor":
+        return starts[PAY_MAYOR] + building(words[1])
+    if head == "gear" and count == 2:
+        return starts[GEAR] + card(words[1])
+    if head == "landmark" and count == 2:
+        found = card(words[1])
+        if not b <= found < rules.city_cards:
+            raise NotationError(f"{text!r}: {words[1]!r} is not a landmark")
+        return starts[LANDMARK] + found - b
+    raise NotationError(f"{text!r} is not a City Connect action: an action is {_FORMS}")
+
+
+def _parse_sides(sides: object, players: int) -> tuple[int, ...]:
+    """The ``sides`` parameter: None, one side for all, a comma list or a list, per seat."""
+    if sides is None:
+        return (0,) * players
+    if isinstance(sides, str):
+        values: list[object] = list(sides.split(","))
+        if len(values) == 1:
+            values = values * players
+    elif isinstance(sides, (list, tuple)):
+        values = list(sides)
+    else:
+        raise ParameterError(
+            f'city_connect: sides must be "house", "mayor", a comma-separated list like '
+            f'"house,mayor" or a list of those, got {type(sides).__name__}'
+        )
+    if len(values) != players:
+        raise ParameterError(
+            f"city_connect: sides needs one side per seat ({players}), e.g. "
+            f'"{",".join(["house"] * players)}", got {sides!r}'
+        )
+    result = []
+    for value in values:
+        if value not in SIDES:
+            raise ParameterError(
+                f'city_connect: sides: each side is "house" or "mayor" (no spaces), '
+                f"got {value!r} in {sides!r}"
+            )
+        result.append(SIDES.index(str(value)))
+    return tuple(result)
+
+
+class CityConnectGame:
+    """City Connect for 1 to 4 players (``players``), with the initial card's ``sides`` per
+    seat and optionally other component data."""
+
+    def __init__(
+        self,
+        players: int = 4,
+        sides: str | Sequence[str] | None = None,
+        data: str | os.PathLike[str] | None = None,
+    ) -> None:
+        if not is_int(players) or players not in (1, 2, 3, 4):
+            raise ParameterError(f"city_connect: players must be 1, 2, 3 or 4, got {players!r}")
+        parsed = _parse_sides(sides, players)
+        if data is not None and not isinstance(data, (str, os.PathLike)):
+            raise ParameterError(
+                f"city_connect: data must be a path to a TOML file (str or os.PathLike), "
+                f"got {type(data).__name__}"
+            )
+        self._data = data
+        path = _DEFAULT_DATA if data is None else Path(data)
+        self._rules = _make_rules(players, parsed, load_data(path))
+
+    @property
+    def name(self) -> str:
+        return NAME
+
+    @property
+    def num_players(self) -> int:
+        return self._rules.players
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The parameters in force: ``CityConnectGame(**params)`` is the same game."""
+        params: dict[str, Any] = {
+            "players": self._rules.players,
+            "sides": ",".join(SIDES[side] for side in self._rules.sides),
+        }
+        if self._data is not None:
+            params["data"] = str(self._data)
+        return params
+
+    @property
+    def version(self) -> int:
+        return VERSION
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self._rules.num_actions
+
+    def new_initial_state(self) -> CityConnectState:
+        return CityConnectState(self._rules)
+
+    def replay(self, actions: Sequence[int]) -> CityConnectState:
+        """The state reached by applying ``actions`` in order from the initial state."""
+        state = self.new_initial_state()
+        for index, action in enumerate(actions):
+            try:
+                state.apply_action(action)
+            except IllegalActionError as error:
+                raise IllegalActionError(f"replay, action at index {index}: {error}") from None
+        return state
+
+    def state_from_json(self, text: str) -> CityConnectState:
+        """Load a state saved by ``to_json`` (of either engine), validating it fully."""
+        given = _check_json(text, self._rules)
+        state = self.new_initial_state()
+        for index, action in enumerate(given["history"]):
+            try:
+                state.apply_action(action)
+            except IllegalActionError as error:
+                raise StateFormatError(f"field 'history': entry {index}, {error}") from None
+        replayed = state._json_object()
+        for key in sorted(replayed):
+            if replayed[key] != given[key]:
+                expected = _short(json.dumps(replayed[key], separators=(",", ":")))
+                raise StateFormatError(
+                    f"field {key!r} disagrees with the position reached by replaying "
+                    f"'history': expected {expected}, got "
+                    f"{_short(json.dumps(given[key], separators=(',', ':')))}"
+                )
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CityConnectGame):
+            return NotImplemented
+        return self.params == other.params
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self.params.items())))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"CityConnectGame({args})"
+
+
+# ---------------------------------------------------------------------------------------------
+# Canonical JSON validation (types and ranges; the replay checks the rest).
+
+_JSON_KEYS: Final = (
+    "acted",
+    "cities",
+    "discard",
+    "game",
+    "gears",
+    "hands",
+    "history",
+    "landmarks",
+    "market",
+    "mayor",
+    "payment",
+    "phase",
+    "pile",
+    "pioneer",
+    "players",
+    "sides",
+    "taken",
+    "to_move",
+    "todo",
+    "turn",
+    "version",
+)
+_PAYMENT_KEYS: Final = ("card", "city", "credit", "hand", "owed", "source")
+_PILE_KEYS: Final = ("pool", "size", "stage")
+_BIG: Final = 2**31 - 1
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _describe(value: object) -> str:
+    try:
+        return _short(json.dumps(value))
+    except (TypeError, ValueError):
+        return _short(repr(value))
+
+
+def _json_int(value: object, where: str, lo: int, hi: int) -> int:
+    if not is_int(value) or not lo <= value <= hi:
+        raise StateFormatError(
+            f"field {where}: expected an integer {lo}..{hi}, got {_describe(value)}"
+        )
+    return value
+
+
+def _json_list(value: object, where: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        raise StateFormatError(f"field {where}: expected a list, got {_describe(value)}")
+    if length is not None and len(value) != length:
+        raise StateFormatError(
+            f"field {where}: expected a list of {length}, got {len(value)} entries"
+        )
+    return value
+
+
+def _json_ints(value: object, where: str, lo: int, hi: int, length: int | None = None) -> None:
+    for index, item in enumerate(_json_list(value, where, length)):
+        _json_int(item, f"{where}[{index}]", lo, hi)
+
+
+def _json_object(value: object, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(value, dict) or sorted(value) != list(keys):
+        raise StateFormatError(
+            f"field {where}: expected an object with keys {', '.join(keys)}, got {_describe(value)}"
+        )
+    return value
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise StateFormatError(f"duplicate key {key!r} in the JSON object")
+        result[key] = value
+    return result
+
+
+def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
+    """Parse a saved state and check every field's type and range."""
+    if not isinstance(text, str):
+        raise StateFormatError(f"a saved state is a JSON str, got {type(text).__name__}")
+    try:
+        doc = json.loads(text, object_pairs_hook=_no_duplicates)
+    except StateFormatError:
+        raise
+    except (ValueError, RecursionError) as error:
+        raise StateFormatError(f"not valid JSON: {error}") from None
+    if not isinstance(doc, dict):
+        raise StateFormatError(f"a saved state is a JSON object, got {_describe(doc)}")
+    for key in doc:
+        if key not in _JSON_KEYS:
+            raise StateFormatError(f"unknown field {key!r}; fields: {', '.join(_JSON_KEYS)}")
+    for key in _JSON_KEYS:
+        if key not in doc:
+            raise StateFormatError(f"missing field {key!r}")
+    n, b, k, cards = rules.players, rules.kinds, rules.city_cards, rules.card_indices
+    if doc["game"] != NAME:
+        raise StateFormatError(f"field 'game': expected \"{NAME}\", got {_describe(doc['game'])}")
+    version = doc["version"]
+    if not is_int(version) or version != VERSION:
+        raise StateFormatError(
+            f"field 'version': this engine reads version {VERSION}, got {_describe(version)}"
+        )
+    players = doc["players"]
+    if not is_int(players) or players != n:
+        raise StateFormatError(
+            f"field 'players': this game has {n} players, got {_describe(players)}"
+        )
+    sides = doc["sides"]
+    if (
+        not isinstance(sides, list)
+        or not all(is_int(s) for s in sides)
+        or sides != list(rules.sides)
+    ):
+        raise StateFormatError(
+            f"field 'sides': this game's sides are {list(rules.sides)} (0 house, 1 mayor), "
+            f"got {_describe(sides)}"
+        )
+    _json_int(doc["acted"], "'acted'", 0, 1)
+    for seat, city in enumerate(_json_list(doc["cities"], "'cities'", n)):
+        _json_ints(city, f"'cities'[{seat}]", 0, k - 1)
+    _json_ints(doc["discard"], "'discard'", 0, b - 1)
+    _json_ints(doc["gears"], "'gears'", 0, cards - 1)
+    for seat, hand in enumerate(_json_list(doc["hands"], "'hands'", n)):
+        _json_ints(hand, f"'hands'[{seat}]", 0, b - 1)
+    for index, action in enumerate(_json_list(doc["history"], "'history'")):
+        _json_int(action, f"'history'[{index}]", 0, rules.num_actions - 1)
+    _json_ints(doc["landmarks"], "'landmarks'", 0, max(rules.num_landmarks - 1, 0))
+    _json_ints(doc["market"], "'market'", 0, b - 1)
+    _json_int(doc["mayor"], "'mayor'", 0, 1)
+    payment = _json_object(doc["payment"], "'payment'", _PAYMENT_KEYS)
+    _json_int(payment["card"], "'payment'['card']", NONE, k - 1)
+    _json_ints(payment["city"], "'payment'['city']", 0, cards - 1)
+    _json_int(payment["credit"], "'payment'['credit']", 0, _BIG)
+    _json_ints(payment["hand"], "'payment'['hand']", 0, b - 1)
+    _json_ints(payment["owed"], "'payment'['owed']", 0, _BIG, NUM_OWED)
+    _json_int(payment["source"], "'payment'['source']", NONE, FROM_ROW)
+    phase = doc["phase"]
+    if not isinstance(phase, str) or phase not in PHASES:
+        expected = ", ".join(f'"{p}"' for p in PHASES)
+        raise StateFormatError(f"field 'phase': expected one of {expected}, got {_describe(phase)}")
+    pile = _json_object(doc["pile"], "'pile'", _PILE_KEYS)
+    _json_ints(pile["pool"], "'pile'['pool']", 0, b - 1)
+    _json_int(pile["size"], "'pile'['size']", 0, _BIG)
+    _json_int(pile["stage"], "'pile'['stage']", 1, 2)
+    _json_int(doc["pioneer"], "'pioneer'", NONE, n - 1)
+    _json_int(doc["taken"], "'taken'", 0, _BIG)
+    to_move = doc["to_move"]
+    if not is_int(to_move) or not (to_move in (CHANCE, TERMINAL) or 0 <= to_move < n):
+        raise StateFormatError(
+            f"field 'to_move': expected a seat 0..{n - 1}, {CHANCE} or {TERMINAL}, "
+            f"got {_describe(to_move)}"
+        )
+    _json_int(doc["todo"], "'todo'", 0, _BIG)
+    _json_int(doc["turn"], "'turn'", 0, _BIG)
+    return doc
+
+
+# ---------------------------------------------------------------------------------------------
+# The state.
+
+
+class CityConnectState:
+    """A City Connect position: the pile, market, discard pile, landmark row, hands, cities,
+    the payment in progress and the phase of the turn."""
+
+    def __init__(self, rules: _Rules) -> None:
+        n, b, data = rules.players, rules.kinds, rules.data
+        self._rules = rules
+        self._phase = "setup"
+        self._turn = 0  # 0 during setup, then 1, 2, ...
+        self._seat = 0  # whose turn it is (also while chance draws for it)
+        self._to_move = CHANCE  # setup is chance
+        self._history: list[int] = []
+        # Ruling 1: hands, market, discard pile and pile pool are multisets: counts per kind.
+        self._hands = [[0] * b for _ in range(n)]
+        self._market = [0] * b
+        self._discard = [0] * b
+        # Ruling 2: the first pile's pool is every card nobody has seen (the removed cards
+        # included); its size is the cards left after the removal (Setup 2), and each card
+        # turned over from it (the market first, Setup 3) leaves both.
+        self._pool = [data.copies] * b
+        self._pile_size = b * data.copies - data.removed[n - 1]
+        self._stage = 1
+        self._row: list[int] = []  # landmark ids in the row, in the order turned over
+        self._cities: list[list[int]] = [[] for _ in range(n)]  # card indices, build order
+        self._pioneer = NONE
+        # This turn.
+        self._acted = 0  # the main action is done
+        self._mayor = 0  # the Mayor's gear was used
+        self._taken = 0  # symbols taken from the market by the take action
+        self._todo = 0  # cards to draw, flip, take (bonus) or clear
+        self._gears = [0] * rules.card_indices  # gear uses per card index
+        # The draw phase under way is the main action's (rule 7 b), not a gear's: the main
+        # action is done when it ends ("How play moves on"). Not in the JSON: the history
+        # decides it.
+        # The build in progress (rules 10-12).
+        self._pay_card = NONE
+        self._pay_source = NONE
+        self._owed = [0] * NUM_OWED
+        self._credit = 0
+        self._paid_hand = [0] * b
+        self._paid_city = [0] * rules.card_indices
+        self._legal: list[int] | None = None
+
+    # --- interface ---------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return self._to_move
+
+    def is_terminal(self) -> bool:
+        return self._phase == "end"
+
+    def legal_actions(self) -> list[int]:
+        """Ascending; at chance nodes the outcomes (as OpenSpiel does)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        mask = np.zeros(self._rules.num_actions, dtype=np.bool_)
+        mask[self.legal_actions()] = True
+        return mask
+
+    def chance_outcomes(self) -> list[tuple[int, int]]:
+        """``card b`` weighted by the count of ``b`` in the pile's pool (ruling 2),
+        ``landmark l`` weighted 1 ("Action encoding")."""
+        if self._to_move != CHANCE or self._phase == "end":
+            return []
+        return self._outcomes()
+
+    def apply_action(self, action: int) -> None:
+        rules = self._rules
+        checked = as_int(action)
+        if checked is None:
+            raise IllegalActionError(
+                f"{action!r} is not an action: action ids are ints 0..{rules.num_actions - 1}"
+            )
+        action = checked
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if action not in self._legal:
+            problem = self._problem(action)
+            if 0 <= action < rules.num_actions:
+                raise IllegalActionError(
+                    f"action {action} ({action_text(rules, action)}) is illegal: {problem}"
+                )
+            raise IllegalActionError(f"action {action} is illegal: {problem}")
+        kind, arg = decode(rules, action)
+        self._history.append(action)
+        self._legal = None
+        if kind == TAKE:
+            self._take(arg)
+        elif kind == DRAW:
+            self._acted = 1  # "How play moves on": the main action is chosen
+            self._start_draw(rules.data.draw_cards)
+        elif kind == BUILD:
+            self._start_build(arg, FROM_HAND)
+        elif kind == BUILD_MARKET:
+            self._start_build(arg, FROM_MARKET)
+        elif kind == BUILD_LANDMARK:
+            self._start_build(rules.kinds + arg, FROM_ROW)
+        elif kind == PAY:
+            self._hands[self._seat][arg] -= 1  # it leaves the hand, listed as paid
+            self._paid_hand[arg] += 1
+            self._pay_symbols(rules.cards[arg].symbols)
+        elif kind == PAY_MAYOR:
+            self._hands[self._seat][arg] -= 1
+            self._paid_hand[arg] += 1
+            self._mayor = 1
+            self._pay_symbols(_with_mayor(rules.cards[arg].symbols))
+        elif kind == PAY_CITY:
+            self._paid_city[arg] += 1
+            self._pay_symbols(self._card_symbols(arg, self._seat))
+        elif kind == DISCARD:
+            self._discard_card(arg)
+        elif kind == GEAR:
+            self._use_gear(arg)
+        elif kind == END:
+            self._end_of_turn()
+        elif kind == CLEAR:
+            self._clear(arg)
+        elif kind == CARD:
+            self._card_turned(arg)
+        else:
+            self._landmark_turned(arg)
+
+    def action_to_string(self, action: int) -> str:
+        rules = self._rules
+        checked = as_int(action)
+        if checked is None:
+            raise NotationError(f"action ids are ints, got {type(action).__name__}")
+        if not 0 <= checked < rules.num_actions:
+            raise NotationError(
+                f"action {checked} is out of range: ids run 0..{rules.num_actions - 1}"
+            )
+        return action_text(rules, checked)
+
+    def string_to_action(self, text: str) -> int:
+        return parse_action(self._rules, text)
+
+    def scores(self) -> list[int]:
+        """Ruling 19: what each city scores now (the final scores once the game is over)."""
+        return self._scores()
+
+    def winners(self) -> list[int]:
+        """Ruling 22 ("Winning the Game"); ruling 23 in solo. Empty before the end."""
+        if self._phase != "end":
+            return []
+        scores = self._scores()
+        if self._rules.solo:
+            return [0] if scores[0] >= self._solo_goal() else []
+        best = max(scores)
+        tied = [seat for seat, score in enumerate(scores) if score == best]
+        if len(tied) > 1 and self._pioneer in tied:
+            return [self._pioneer]  # "If players are tied, the player holding the Pioneer Bonus"
+        return tied
+
+    def returns(self) -> list[float]:
+        result = [0.0] * self._rules.players
+        winners = self.winners()
+        for seat in winners:
+            result[seat] = 1.0 / len(winners)
+        return result
+
+    def clone(self) -> CityConnectState:
+        other = object.__new__(CityConnectState)
+        other._rules = self._rules
+        other._phase = self._phase
+        other._turn = self._turn
+        other._seat = self._seat
+        other._to_move = self._to_move
+        other._history = list(self._history)
+        other._hands = [list(hand) for hand in self._hands]
+        other._market = list(self._market)
+        other._discard = list(self._discard)
+        other._pool = list(self._pool)
+        other._pile_size = self._pile_size
+        other._stage = self._stage
+        other._row = list(self._row)
+        other._cities = [list(city) for city in self._cities]
+        other._pioneer = self._pioneer
+        other._acted = self._acted
+        other._mayor = self._mayor
+        other._taken = self._taken
+        other._todo = self._todo
+        other._gears = list(self._gears)
+        other._pay_card = self._pay_card
+        other._pay_source = self._pay_source
+        other._owed = list(self._owed)
+        other._credit = self._credit
+        other._paid_hand = list(self._paid_hand)
+        other._paid_city = list(self._paid_city)
+        other._legal = None if self._legal is None else list(self._legal)
+        return other
+
+    def __copy__(self) -> CityConnectState:
+        return self.clone()  # a shallow copy would share the mutable lists
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CityConnectState:
+        return self.clone()
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def to_json(self) -> str:
+        return json.dumps(self._json_object(), sort_keys=True, separators=(",", ":"))
+
+    def to_svg(self, perspective: int | None = None) -> str:
+        """An SVG picture of the position, drawn by ``boardcore.svg`` from the canonical JSON."""
+        from boardcore.svg import state_to_svg
+
+        return state_to_svg(self.to_json(), perspective)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
+        """The "Observation" layout: own hand, market, discard pile, landmark row, relative
+        seats, globals and the payment in progress."""
+        player = self._check_player(player)
+        rules = self._rules
+        n, b, ell, k = rules.players, rules.kinds, rules.num_landmarks, rules.city_cards
+        tensor = np.zeros(rules.tensor_size, dtype=np.float32)
+        for kind in range(b):
+            tensor[kind] = self._hands[player][kind] / COUNT_SCALE
+            tensor[b + kind] = self._market[kind] / COUNT_SCALE
+            tensor[2 * b + kind] = self._discard[kind] / COUNT_SCALE
+        for landmark in self._row:
+            tensor[3 * b + landmark] = 1.0
+        # Seats, K + 8 values per relative seat.
+        scores = self._scores()
+        origin = 3 * b + ell
+        for offset in range(n):
+            seat = (player + offset) % n
+            base = origin + offset * (k + 8)
+            for card in self._cities[seat]:
+                tensor[base + card] += 1.0 / COUNT_SCALE
+            tensor[base + k] = float(rules.sides[seat])
+            tensor[base + k + 1] = sum(self._hands[seat]) / HAND_SCALE
+            tensor[base + k + 2] = len(self._cities[seat]) / CITY_SCALE
+            suns, moons = self._demand_counts(seat)
+            tensor[base + k + 3] = suns / CITY_SCALE
+            tensor[base + k + 4] = moons / CITY_SCALE
+            tensor[base + k + 5] = 1.0 if self._pioneer == seat else 0.0
+            tensor[base + k + 6] = scores[seat] / SCORE_SCALE
+            tensor[base + k + 7] = 1.0 if self._to_move == seat else 0.0
+        # Globals.
+        g = origin + 4 * (k + 8)
+        tensor[g] = self._pile_size / (COUNT_SCALE * b)
+        tensor[g + 1] = 1.0 if self._stage == 2 else 0.0
+        tensor[g + 2 + PHASES.index(self._phase)] = 1.0
+        tensor[g + 15] = float(self._acted)
+        tensor[g + 16] = float(self._mayor)
+        tensor[g + 17] = self._taken / COUNT_SCALE
+        tensor[g + 18] = self._todo / TODO_SCALE
+        origin = g + 19
+        if self._pay_card != NONE:
+            tensor[origin + self._pay_card] = 1.0
+        origin += k
+        for symbol in range(NUM_OWED):
+            tensor[origin + symbol] = self._owed[symbol] / SYMBOL_SCALE
+        tensor[origin + NUM_OWED] = self._credit / SYMBOL_SCALE
+        origin += NUM_OWED + 1
+        for card, count in enumerate(self._paid_city):
+            tensor[origin + card] = count / COUNT_SCALE
+        origin += rules.card_indices
+        for kind, count in enumerate(self._paid_hand):
+            tensor[origin + kind] = count / COUNT_SCALE
+        origin += b
+        for card, count in enumerate(self._gears):
+            tensor[origin + card] = count / COUNT_SCALE
+        return tensor
+
+    def observation_string(self, player: int) -> str:
+        """The text rendering with every other seat's hand as its size, then the observer."""
+        player = self._check_player(player)
+        return self._render(player)
+
+    def __str__(self) -> str:
+        return self._render(None)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CityConnectState):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        status = "over" if self._phase == "end" else f"{self._phase}, to move {self._to_move}"
+        return (
+            f"<CityConnectState players={self._rules.players} moves={len(self._history)} "
+            f"turn {self._turn} {status}>"
+        )
+
+    # --- cards and symbols --------------------------------------------------------------------
+
+    def _card_symbols(self, card: int, seat: int) -> tuple[int, ...]:
+        """The symbols of a card index; the initial card's are those of ``seat``'s side."""
+        if card == self._rules.city_cards:
+            return self._rules.data.initial[self._rules.sides[seat]].symbols
+        return self._rules.cards[card].symbols
+
+    def _city_counts(self, seat: int) -> list[int]:
+        """Count per card index of ``seat``'s city, the initial card (index K) included."""
+        counts = [0] * self._rules.card_indices
+        for card in self._cities[seat]:
+            counts[card] += 1
+        counts[self._rules.city_cards] = 1
+        return counts
+
+    def _shows_mayor(self, seat: int) -> bool:
+        """The seat's initial card shows the Mayor's gear (ruling 17)."""
+        return self._rules.data.initial[self._rules.sides[seat]].gear == "mayor"
+
+    def _mayor_ready(self) -> bool:
+        """The Mayor's gear can still be used this turn by the seat whose turn it is."""
+        return self._shows_mayor(self._seat) and not self._mayor
+
+    def _coverable(
+        self,
+        owed: Sequence[int],
+        credit: int,
+        hand: Sequence[int],
+        city: Sequence[int],
+        mayor: bool,
+    ) -> bool:
+        """Ruling 11: can the cards ``hand`` (counts per kind) and ``city`` (counts per card
+        index) cover ``owed`` with ``credit`` coins already paid, if all of them are paid?
+
+        Every symbol of a card paid cancels a matching owed symbol, coins are wild, so the
+        symbols missing after all matches must be at most the coins. With ``mayor`` (the
+        Mayor's gear still usable), one person symbol of a hand card may be a coin instead,
+        which never hurts.
+        """
+        seat = self._seat
+        supply = [0] * len(SYMBOLS)
+        person_in_hand = False
+        for kind, count in enumerate(hand):
+            if count:
+                symbols = self._rules.cards[kind].symbols
+                for symbol in symbols:
+                    supply[symbol] += count
+                person_in_hand = person_in_hand or PERSON in symbols
+        for card, count in enumerate(city):
+            if count:
+                for symbol in self._card_symbols(card, seat):
+                    supply[symbol] += count
+        coins = supply[COIN] + credit
+        if mayor and person_in_hand:
+            supply[PERSON] -= 1
+            coins += 1
+        missing = sum(max(0, owed[s] - supply[s]) for s in range(NUM_OWED))
+        return missing <= coins
+
+    def _can_build(self, card: int, source: int) -> bool:
+        """Ruling 10: a free place in the city and a cost coverable by the hand (less the card
+        itself) and the city."""
+        rules = self._rules
+        seat = self._seat
+        if len(self._cities[seat]) >= rules.data.city_limit:
+            return False
+        hand = list(self._hands[seat])
+        if source == FROM_HAND:
+            hand[card] -= 1  # the card being built never pays for itself
+        return self._coverable(
+            rules.cards[card].cost, 0, hand, self._city_counts(seat), self._mayor_ready()
+        )
+
+    def _available_hand(self) -> list[int]:
+        """The hand cards that may still pay (paid ones and the card being built have left)."""
+        return list(self._hands[self._seat])
+
+    def _available_city(self) -> list[int]:
+        counts = self._city_counts(self._seat)
+        return [have - paid for have, paid in zip(counts, self._paid_city, strict=True)]
+
+    def _can_pay(
+        self, symbols: Sequence[int], hand: list[int], city: list[int], mayor: bool
+    ) -> bool:
+        """Ruling 11: a card pays only if it helps (a coin or a symbol still owed). And only
+        if the payment can still be finished after it with the cards left (``hand``,
+        ``city``: without the card; ``mayor``: the Mayor's gear still usable after it).
+
+        Ruling 11 says a payment started can always be finished; that holds without the
+        Mayor (paying a card that helps never makes the rest uncoverable) but not with it: a
+        seat that needs the Mayor's coin could pay its only person card without it and be
+        stuck. This check only ever rules out such payments.
+        """
+        if COIN not in symbols and not any(self._owed[s] for s in symbols if s != COIN):
+            return False
+        owed, credit = _paid(self._owed, self._credit, symbols)
+        return self._coverable(owed, credit, hand, city, mayor)
+
+    def _take_completes(self, kind: int, taken: int) -> bool:
+        """Ruling 8: after taking ``kind``, the market's other cards can still make the taken
+        symbols exactly ``take_symbols``."""
+        rules = self._rules
+        if not self._market[kind]:
+            return False
+        need = rules.data.take_symbols - taken - len(rules.cards[kind].symbols)
+        if need < 0:
+            return False
+        reachable = {0}  # symbol totals of some cards of the rest of the market
+        for other, count in enumerate(self._market):
+            copies = count - 1 if other == kind else count
+            size = len(rules.cards[other].symbols)
+            for _ in range(copies):
+                reachable |= {total + size for total in reachable if total + size <= need}
+        return need in reachable
+
+    def _usable_gears(self) -> list[int]:
+        """Ruling 16: the gear cards (indices, ascending) with a use left this turn that would
+        do something: a draw needs a card in the pile, an exchange also a card in hand."""
+        rules = self._rules
+        seat = self._seat
+        counts = self._city_counts(seat)
+        result = []
+        for card in range(rules.city_cards):
+            gear = rules.cards[card].gear
+            if gear is None or counts[card] <= self._gears[card] or self._pile_size == 0:
+                continue
+            if gear == "exchange" and not sum(self._hands[seat]):
+                continue
+            result.append(card)
+        return result
+
+    # --- legal actions ------------------------------------------------------------------------
+
+    def _outcomes(self) -> list[tuple[int, int]]:
+        rules = self._rules
+        if self._phase == "setup" and len(self._history) >= rules.data.market:
+            # Setup 4: each landmark not yet turned over, weight 1.
+            start = rules.starts[LANDMARK]
+            return [
+                (start + landmark, 1)
+                for landmark in range(rules.num_landmarks)
+                if landmark not in self._row
+            ]
+        start = rules.starts[CARD]
+        return [(start + kind, count) for kind, count in enumerate(self._pool) if count]
+
+    def _compute_legal(self) -> list[int]:
+        rules = self._rules
+        starts = rules.starts
+        phase = self._phase
+        seat = self._seat
+        if phase == "end":
+            return []
+        if self._to_move == CHANCE:
+            return [action for action, _ in self._outcomes()]
+        if phase == "main":
+            main: list[int] = []
+            # Rule 7 a, ruling 8: a take that can complete exactly 3 symbols.
+            main += [starts[TAKE] + k for k in range(rules.kinds) if self._take_completes(k, 0)]
+            # Rule 7 b: the pile is not empty.
+            if self._pile_size > 0:
+                main.append(starts[DRAW])
+            # Rule 7 c, ruling 10: from the hand, the market or the landmark row.
+            hand = self._hands[seat]
+            main += [
+                starts[BUILD] + k
+                for k in range(rules.kinds)
+                if hand[k] and self._can_build(k, FROM_HAND)
+            ]
+            main += [
+                starts[BUILD_MARKET] + k
+                for k in range(rules.kinds)
+                if self._market[k] and self._can_build(k, FROM_MARKET)
+            ]
+            main += [
+                starts[BUILD_LANDMARK] + landmark
+                for landmark in sorted(self._row)
+                if self._can_build(rules.kinds + landmark, FROM_ROW)
+            ]
+            gears = [starts[GEAR] + card for card in self._usable_gears()]
+            # Ruling 7: `end` only when no main action is possible.
+            return main + gears + ([] if main else [starts[END]])
+        if phase == "take":
+            return [
+                starts[TAKE] + k for k in range(rules.kinds) if self._take_completes(k, self._taken)
+            ]
+        if phase == "pay":
+            return self._pay_actions()
+        if phase == "bonus":
+            return [starts[TAKE] + k for k in range(rules.kinds) if self._market[k]]
+        if phase in ("exchange", "discard"):
+            hand = self._hands[seat]
+            return [starts[DISCARD] + k for k in range(rules.kinds) if hand[k]]
+        if phase == "after":
+            return [starts[GEAR] + card for card in self._usable_gears()] + [starts[END]]
+        if phase == "clear":
+            return [starts[CLEAR] + k for k in range(rules.kinds) if self._market[k]]
+        raise AssertionError(f"unreachable: seat to move in phase {phase}")
+
+    def _pay_actions(self) -> list[int]:
+        """Ruling 11 and 17: `pay b`, `pay b mayor`, `pay city c`, ascending."""
+        rules = self._rules
+        starts = rules.starts
+        hand = self._available_hand()
+        city = self._available_city()
+        ready = self._mayor_ready()
+        plain: list[int] = []
+        mayor: list[int] = []
+        for kind in range(rules.kinds):
+            if hand[kind] <= 0:
+                continue
+            symbols = rules.cards[kind].symbols
+            hand[kind] -= 1
+            if self._can_pay(symbols, hand, city, ready):
+                plain.append(starts[PAY] + kind)
+            # Ruling 17; the Mayor is used up by this payment, the rest is paid without it.
+            if (
+                ready
+                and PERSON in symbols
+                and self._can_pay(_with_mayor(symbols), hand, city, False)
+            ):
+                mayor.append(starts[PAY_MAYOR] + kind)
+            hand[kind] += 1
+        from_city: list[int] = []
+        for card in range(rules.card_indices):
+            if city[card] <= 0:
+                continue
+            city[card] -= 1
+            if self._can_pay(self._card_symbols(card, self._seat), hand, city, ready):
+                from_city.append(starts[PAY_CITY] + card)
+            city[card] += 1
+        return plain + mayor + from_city
+
+    def _problem(self, action: int) -> str:
+        """Why ``action`` (not among the legal actions) is illegal now."""
+        rules = self._rules
+        if not 0 <= action < rules.num_actions:
+            return f"action ids run from 0 to {rules.num_actions - 1}"
+        if self._phase == "end":
+            return "the game is over"
+        kind, arg = decode(rules, action)
+        if self._to_move == CHANCE:
+            doing = self._status()
+            if kind not in CHANCE_KINDS:
+                return f"this is a chance node ({doing}), no seat is to move"
+            if kind == LANDMARK and self._phase != "setup":
+                return f"landmarks are only turned over in setup ({doing})"
+            if kind == CARD and self._phase == "setup" and len(self._history) >= rules.data.market:
+                return f"the market is full; a landmark is turned over now ({doing})"
+            if kind == CARD:
+                return (
+                    f"no {card_slug(rules, arg)} is left in the pile's pool "
+                    f"(the cards nobody has seen, ruling 2) ({doing})"
+                )
+            return f"{card_slug(rules, rules.kinds + arg)} was already turned over ({doing})"
+        seat = self._seat
+        now = f"seat {seat} is {PHASE_DOING[self._phase]}"
+        if kind in CHANCE_KINDS:
+            return f"{now}; {action_text(rules, action).split(' ')[0]} is a chance outcome"
+        if self._phase not in KIND_PHASES[kind]:
+            word = action_text(rules, action).split(" ")[0]
+            return f"{now}; '{word}' is not an action of this phase"
+        slug = card_slug(rules, rules.kinds + arg if kind == BUILD_LANDMARK else arg)
+        hand = self._hands[seat]
+        if kind == TAKE:
+            if not self._market[arg]:
+                return f"there is no {slug} in the market"
+            return (
+                f"the market cannot make exactly {rules.data.take_symbols} symbols with "
+                f"{slug} ({self._taken} taken so far; ruling 8)"
+            )
+        if kind == DRAW:
+            return "the pile is empty (ruling 4)"
+        if kind in (BUILD, BUILD_MARKET, BUILD_LANDMARK):
+            if kind == BUILD and not hand[arg]:
+                return f"there is no {slug} in seat {seat}'s hand"
+            if kind == BUILD_MARKET and not self._market[arg]:
+                return f"there is no {slug} in the market"
+            if kind == BUILD_LANDMARK and arg not in self._row:
+                return f"{slug} is not in the landmark row"
+            if len(self._cities[seat]) >= rules.data.city_limit:
+                return f"seat {seat}'s city holds {rules.data.city_limit} cards already"
+            return (
+                f"the hand and the city cannot pay the cost of {slug} (the card being built "
+                "never pays for itself; ruling 10)"
+            )
+        if kind in (PAY, PAY_MAYOR):
+            if self._available_hand()[arg] <= 0:
+                return f"seat {seat} has no unpaid {slug} in hand to pay with"
+            if kind == PAY_MAYOR and not self._shows_mayor(seat):
+                return f"seat {seat}'s initial card does not show the Mayor"
+            if kind == PAY_MAYOR and self._mayor:
+                return "the Mayor's gear was already used this turn"
+            if kind == PAY_MAYOR and PERSON not in rules.cards[arg].symbols:
+                return f"{slug} has no person symbol for the Mayor to turn into a coin"
+            return self._pay_problem(slug)
+        if kind == PAY_CITY:
+            if self._available_city()[arg] <= 0:
+                return f"seat {seat}'s city has no unpaid {slug} to pay with"
+            return self._pay_problem(slug)
+        if kind in (DISCARD, CLEAR):
+            where = "the market" if kind == CLEAR else f"seat {seat}'s hand"
+            return f"there is no {slug} in {where}"
+        if kind == GEAR:
+            gear = rules.cards[arg].gear if arg < rules.city_cards else None
+            if gear is None:
+                return f"{slug} has no gear to use (the Mayor's is used as 'pay <card> mayor')"
+            if self._city_counts(seat)[arg] == 0:
+                return f"there is no {slug} in seat {seat}'s city"
+            if self._city_counts(seat)[arg] <= self._gears[arg]:
+                return f"every {slug} in seat {seat}'s city has used its gear this turn"
+            if self._pile_size == 0:
+                return "the pile is empty, so the gear would draw nothing (ruling 16)"
+            return "the hand is empty, so there is nothing to exchange (ruling 16)"
+        # END in main
+        return "a main action is still possible (ruling 7: end only when none is)"
+
+    def _pay_problem(self, slug: str) -> str:
+        owed = self._owed_text()
+        return (
+            f"{slug} does not help ({owed}; ruling 11: a card pays only with a coin or a symbol "
+            "still owed), or paying it would leave the rest of the cost unpayable"
+        )
+
+    # --- setup (Setup 3-5) --------------------------------------------------------------------
+
+    def _landmark_turned(self, landmark: int) -> None:
+        self._row.append(landmark)
+        if len(self._row) == self._rules.landmark_count:
+            self._begin_turn(0)  # ruling 6: seat 0 starts
+
+    def _card_turned(self, kind: int) -> None:
+        """A `card b` chance outcome: the card leaves the pile and goes where the phase says."""
+        rules = self._rules
+        phase = self._phase
+        self._pool[kind] -= 1
+        self._pile_size -= 1
+        # "How play moves on": the card reaches its place before the pile is checked.
+        if phase == "draw":
+            self._hands[self._seat][kind] += 1
+        elif phase in ("setup", "refill"):
+            self._market[kind] += 1
+        else:
+            self._discard[kind] += 1
+        self._check_pile()
+        if phase == "setup":
+            # Setup 3: the market, then the landmarks (Setup 4).
+            if sum(self._market) == rules.data.market and rules.landmark_count == 0:
+                self._begin_turn(0)
+        elif phase == "draw":
+            self._todo -= 1
+            if self._todo == 0 or self._pile_size == 0:
+                self._after_draw()  # ruling 4: an empty pile draws nothing more
+        elif phase == "refill":
+            self._refill()
+        else:  # flip, ruling 15
+            self._todo -= 1
+            if self._todo == 0 or self._pile_size == 0:
+                self._end_of_turn()
+
+    def _check_pile(self) -> None:
+        """Ruling 3: with 3-4 players, the moment the first pile runs out (its last card
+        already in its place) the discard pile becomes the second pile; the removed cards
+        stay out."""
+        if self._pile_size == 0 and self._stage == 1 and self._rules.players >= 3:
+            self._stage = 2
+            self._pool = self._discard
+            self._pile_size = sum(self._discard)
+            self._discard = [0] * self._rules.kinds
+
+    # --- the turn (rules 7-16) ----------------------------------------------------------------
+
+    def _begin_turn(self, seat: int) -> None:
+        """A new turn resets acted, taken, mayor and gears ("How play moves on")."""
+        rules = self._rules
+        self._turn += 1
+        self._seat = seat
+        self._acted = 0
+        self._taken = 0
+        self._mayor = 0
+        self._gears = [0] * rules.card_indices
+        if len(self._cities[seat]) >= rules.data.city_limit:
+            # Ruling 15 ("Start of turn"): no turn; 3 cards are turned over and discarded.
+            self._todo = rules.data.flip_cards
+            if self._todo > 0 and self._pile_size > 0:
+                self._phase = "flip"
+                self._to_move = CHANCE
+                return
+            self._end_of_turn()
+            return
+        self._phase = "main"
+        self._to_move = seat
+
+    def _take(self, kind: int) -> None:
+        """A `take b`: the main action's take (rule 7 a), or a lightning bonus take."""
+        rules = self._rules
+        self._market[kind] -= 1
+        self._hands[self._seat][kind] += 1
+        if self._phase == "bonus":
+            self._todo -= 1
+            if self._todo == 0:
+                self._finish_build()
+            return
+        self._acted = 1  # "How play moves on": the main action is chosen
+        self._taken += len(rules.cards[kind].symbols)
+        if self._taken == rules.data.take_symbols:
+            self._enter_after()
+        else:
+            self._phase = "take"
+            self._to_move = self._seat
+
+    def _start_draw(self, count: int) -> None:
+        """A draw phase of ``count`` cards (ruling 9); skipped if the pile is out (ruling 4)."""
+        if count > 0 and self._pile_size > 0:
+            self._phase = "draw"
+            self._todo = count
+            self._to_move = CHANCE
+        else:
+            self._after_draw()
+
+    def _after_draw(self) -> None:
+        """Per "How play moves on": back to the build in progress, else after the main action,
+        else to the main phase."""
+        self._todo = 0
+        if self._pay_card != NONE:
+            self._finish_build()  # ruling 12: the lightning draw is done
+        elif self._acted:
+            self._enter_after()
+        else:
+            self._phase = "main"
+            self._to_move = self._seat
+
+    def _start_build(self, card: int, source: int) -> None:
+        """Rule 7 c: the card leaves its place and the payment starts with the card's whole
+        cost owed (ruling 11, "How play moves on")."""
+        if source == FROM_HAND:
+            self._hands[self._seat][card] -= 1
+        elif source == FROM_MARKET:
+            self._market[card] -= 1
+        else:
+            self._row.remove(card - self._rules.kinds)
+        self._acted = 1  # the main action is chosen
+        self._pay_card = card
+        self._pay_source = source
+        self._owed = list(self._rules.cards[card].cost)
+        self._credit = 0
+        self._phase = "pay"
+        self._to_move = self._seat
+
+    def _pay_symbols(self, symbols: Sequence[int]) -> None:
+        """Ruling 11: a card paid gives all its symbols; the payment ends once covered."""
+        self._owed, self._credit = _paid(self._owed, self._credit, symbols)
+        if sum(self._owed) <= self._credit:
+            self._complete_build()
+
+    def _complete_build(self) -> None:
+        """Ruling 12: the card enters the city, then its lightning effect is resolved."""
+        rules = self._rules
+        seat = self._seat
+        card = self._pay_card
+        self._cities[seat].append(card)
+        lightning = rules.cards[card].lightning
+        if lightning is not None and lightning[0] == "draw":
+            self._start_draw(lightning[1])
+            return
+        if lightning is not None and lightning[0] == "take":
+            self._todo = min(lightning[1], sum(self._market))
+            if self._todo > 0:
+                self._phase = "bonus"
+                self._to_move = seat
+                return
+        self._finish_build()
+
+    def _finish_build(self) -> None:
+        """Ruling 12: the hand cards paid go to the discard pile; the build is complete."""
+        for kind, count in enumerate(self._paid_hand):
+            self._discard[kind] += count
+        self._pay_card = NONE
+        self._pay_source = NONE
+        self._owed = [0] * NUM_OWED
+        self._credit = 0
+        self._paid_hand = [0] * self._rules.kinds
+        self._paid_city = [0] * self._rules.card_indices
+        self._todo = 0
+        self._enter_after()
+
+    def _use_gear(self, card: int) -> None:
+        """Ruling 16: a gear used before (main) or after (after) the main action."""
+        self._gears[card] += 1
+        if self._rules.cards[card].gear == "draw":
+            self._start_draw(1)
+        else:
+            self._phase = "exchange"  # discard 1 hand card, then draw 1
+            self._to_move = self._seat
+
+    def _discard_card(self, kind: int) -> None:
+        self._hands[self._seat][kind] -= 1
+        self._discard[kind] += 1
+        if self._phase == "exchange":
+            self._start_draw(1)
+        else:
+            self._check_hand_limit()
+
+    def _enter_after(self) -> None:
+        """After the main action: choose between usable gears and `end`; with none, the turn
+        ends by itself (ruling 16)."""
+        if self._usable_gears():
+            self._phase = "after"
+            self._to_move = self._seat
+        else:
+            self._end_of_turn()
+
+    # --- the end of a turn (rulings 13, 14, 20, 21) -------------------------------------------
+
+    def _end_of_turn(self) -> None:
+        self._todo = 0
+        self._check_hand_limit()
+
+    def _check_hand_limit(self) -> None:
+        """Ruling 13: discard down to the hand limit at the end of the turn."""
+        if sum(self._hands[self._seat]) > self._rules.data.hand_limit:
+            self._phase = "discard"
+            self._to_move = self._seat
+            return
+        self._start_clear()
+
+    def _start_clear(self) -> None:
+        """Solo ("Game flow"): choose 3 market cards and discard them."""
+        if self._rules.solo:
+            self._todo = min(self._rules.data.solo_clear, sum(self._market))
+            if self._todo > 0:
+                self._phase = "clear"
+                self._to_move = self._seat
+                return
+        self._refill()
+
+    def _clear(self, kind: int) -> None:
+        self._market[kind] -= 1
+        self._discard[kind] += 1
+        self._todo -= 1
+        if self._todo == 0:
+            self._refill()
+
+    def _refill(self) -> None:
+        """Ruling 14: the market is refilled to 6 from the pile, while it lasts."""
+        self._todo = 0
+        if sum(self._market) < self._rules.data.market and self._pile_size > 0:
+            self._phase = "refill"
+            self._to_move = CHANCE
+            return
+        self._finish_turn()
+
+    def _finish_turn(self) -> None:
+        """Ruling 20 (the Pioneer Bonus), ruling 21 (the end), then the next seat."""
+        rules = self._rules
+        seat = self._seat
+        if self._pioneer == NONE and len(self._cities[seat]) >= rules.data.city_limit:
+            self._pioneer = seat
+        if self._game_over():
+            self._phase = "end"
+            self._to_move = TERMINAL
+            return
+        self._begin_turn((seat + 1) % rules.players)
+
+    def _game_over(self) -> bool:
+        """Ruling 21 ("End of Game"; solo: "End of game")."""
+        rules = self._rules
+        n = rules.players
+        full = sum(1 for city in self._cities if len(city) >= rules.data.city_limit)
+        if n == 1:
+            return self._pile_size == 0 or full == 1
+        if n == 2:
+            return self._pile_size == 0 or full == 2
+        return (self._stage == 2 and self._pile_size == 0) or full >= n - 1
+
+    # --- scoring (ruling 19; "Winning the Game", "Initial Cards", "Solo Play") ----------------
+
+    def _symbol_counts(self, seat: int) -> list[int]:
+        """Symbols on the seat's city cards, the initial card included, per symbol."""
+        counts = [0] * len(SYMBOLS)
+        for card in [*self._cities[seat], self._rules.city_cards]:
+            for symbol in self._card_symbols(card, seat):
+                counts[symbol] += 1
+        return counts
+
+    def _demand_counts(self, seat: int) -> tuple[int, int]:
+        """(suns, moons) among the seat's building and landmark cards."""
+        demands = [self._rules.cards[card].demand for card in self._cities[seat]]
+        return demands.count(SUN), demands.count(MOON)
+
+    def _term_value(self, term: _Term, seat: int, symbols: list[int]) -> int:
+        """A non-rank scoring term of a card in ``seat``'s city (the spec's effect table)."""
+        if term.per == "symbol":
+            return term.vp * symbols[term.symbols[0]]
+        if term.per == "set":
+            # The fewest of the listed symbols; a symbol listed twice needs two per set.
+            sets = min(symbols[s] // term.symbols.count(s) for s in set(term.symbols))
+            return term.vp * sets
+        if term.per == "demand":
+            return term.vp * self._demand_counts(seat)[term.demand]
+        return term.vp * len(self._cities[seat])  # per card
+
+    def _scores(self) -> list[int]:
+        rules = self._rules
+        data = rules.data
+        n = rules.players
+        symbols = [self._symbol_counts(seat) for seat in range(n)]
+        scores = [0] * n
+        for seat in range(n):
+            for card in self._cities[seat]:
+                scores[seat] += rules.cards[card].vp
+                for term in rules.cards[card].score:
+                    if term.per != "rank":
+                        scores[seat] += self._term_value(term, seat, symbols[seat])
+        # Ruling 18: each rank term in play (any seat's card) ranks every player once.
+        for owner in range(n):
+            for card in self._cities[owner]:
+                for term in rules.cards[card].score:
+                    if term.per != "rank":
+                        continue
+                    counts = [symbols[seat][term.symbols[0]] for seat in range(n)]
+                    placed = sorted({count for count in counts if count > 0}, reverse=True)
+                    for seat in range(n):
+                        if placed and counts[seat] == placed[0]:
+                            scores[seat] += term.vp
+                        elif len(placed) > 1 and counts[seat] == placed[1]:
+                            scores[seat] += term.second
+        # Sun and moon: MOST (ties give nobody anything), or 4 or more in solo.
+        demands = [self._demand_counts(seat) for seat in range(n)]
+        for demand in (SUN, MOON):
+            counts = [demands[seat][demand] for seat in range(n)]
+            if rules.solo:
+                if counts[0] >= data.solo_demand:
+                    scores[0] += data.most_vp
+                continue
+            best = max(counts)
+            if best >= 1 and counts.count(best) == 1:
+                scores[counts.index(best)] += data.most_vp
+        if self._pioneer != NONE:
+            scores[self._pioneer] += data.pioneer_vp
+        return scores
+
+    def _rating(self, score: int) -> str:
+        """Solo: the class of the highest rating whose minimum the score reaches."""
+        grade = self._rules.data.ratings[0][1]
+        for least, name, _ in self._rules.data.ratings:
+            if score >= least:
+                grade = name
+        return grade
+
+    def _solo_goal(self) -> int:
+        """Ruling 23: a solo game is won with the second rating (C, "an average city")."""
+        return self._rules.data.ratings[1][0]
+
+    # --- rendering ----------------------------------------------------------------------------
+
+    def _check_player(self, player: int) -> int:
+        n = self._rules.players
+        seat = as_int(player)
+        if seat is None or not 0 <= seat < n:
+            raise ParameterError(f"player must be a seat 0..{n - 1}, got {player!r}")
+        return seat
+
+    def _status(self) -> str:
+        rules = self._rules
+        phase, seat, turn = self._phase, self._seat, self._turn
+        if phase == "setup":
+            if len(self._history) < rules.data.market:
+                return "setup: filling the market"
+            return "setup: turning over a landmark"
+        if phase == "end":
+            if rules.solo:
+                score = self._scores()[0]
+                return f"game over after turn {turn}: {score} VP, {self._rating(score)}-class mayor"
+            winners = " ".join(str(s) for s in self.winners()) or "none"
+            return f"game over after turn {turn}: winners {winners}"
+        if phase == "draw":
+            return f"turn {turn}: drawing for seat {seat}"
+        if phase == "refill":
+            return f"turn {turn}: refilling the market"
+        if phase == "flip":
+            return f"turn {turn}: seat {seat} turns over cards"
+        doing = {
+            "main": "to play",
+            "take": "to take from the market",
+            "pay": f"to pay for {card_slug(rules, self._pay_card)}",
+            "bonus": "to take a bonus card",
+            "exchange": "to exchange a card",
+            "after": "to use a gear or end",
+            "discard": "to discard",
+            "clear": "to clear the market",
+        }[phase]
+        return f"turn {turn}: seat {seat} {doing}"
+
+    def _kinds_text(self, counts: Sequence[int], empty: str) -> str:
+        slugs = [self._rules.cards[kind].slug for kind in expand(counts)]
+        return " ".join(slugs) if slugs else empty
+
+    def _owed_text(self) -> str:
+        parts = [
+            f"{SYMBOLS[symbol]} {self._owed[symbol]}"
+            for symbol in range(NUM_OWED)
+            if self._owed[symbol] > 0
+        ]
+        return "owes " + (" ".join(parts) if parts else "nothing")
+
+    def _render(self, observer: int | None) -> str:
+        """The "Text rendering"; with an observer, its observation string."""
+        rules = self._rules
+        lines = [self._status()]
+        row = " ".join(card_slug(rules, rules.kinds + landmark) for landmark in self._row)
+        lines.append(f"landmarks: {row or 'none'}")
+        lines.append(f"market: {self._kinds_text(self._market, 'empty')}")
+        lines.append(
+            f"pile: {self._pile_size} cards, stage {self._stage}; "
+            f"discard: {self._kinds_text(self._discard, 'empty')}"
+        )
+        pioneer = "none" if self._pioneer == NONE else f"seat {self._pioneer}"
+        lines.append(f"pioneer: {pioneer}")
+        scores = self._scores()
+        for seat in range(rules.players):
+            city = " ".join(card_slug(rules, card) for card in self._cities[seat]) or "-"
+            if observer is not None and observer != seat:
+                hand = f"hand size {sum(self._hands[seat])}"
+            else:
+                hand = f"hand {self._kinds_text(self._hands[seat], '-')}"
+            lines.append(
+                f"seat {seat} ({SIDES[rules.sides[seat]]}): score {scores[seat]}, "
+                f"built {len(self._cities[seat])}, {hand}, city {city}"
+            )
+        if self._pay_card != NONE:
+            paid_city = " ".join(card_slug(rules, card) for card in expand(self._paid_city))
+            lines.append(
+                f"payment: {card_slug(rules, self._pay_card)} from "
+                f"{SOURCE_WORDS[self._pay_source]}, {self._owed_text()}, credit {self._credit}, "
+                f"hand {self._kinds_text(self._paid_hand, '-')}, city {paid_city or '-'}"
+            )
+        if any(self._gears) or self._mayor:
+            used = [card_slug(rules, card) for card in expand(self._gears)]
+            if self._mayor:
+                used.append("mayor")
+            lines.append("used: " + " ".join(used))
+        if observer is not None:
+            lines.append(f"observer: seat {observer}")
+        return "\n".join(lines)
+
+    def _json_object(self) -> dict[str, Any]:
+        rules = self._rules
+        return {
+            "acted": self._acted,
+            "cities": [list(city) for city in self._cities],
+            "discard": expand(self._discard),
+            "game": NAME,
+            "gears": expand(self._gears),
+            "hands": [expand(hand) for hand in self._hands],
+            "history": list(self._history),
+            "landmarks": list(self._row),
+            "market": expand(self._market),
+            "mayor": self._mayor,
+            "payment": {
+                "card": self._pay_card,
+                "city": expand(self._paid_city),
+                "credit": self._credit,
+                "hand": expand(self._paid_hand),
+                "owed": list(self._owed),
+                "source": self._pay_source,
+            },
+            "phase": self._phase,
+            "pile": {"pool": expand(self._pool), "size": self._pile_size, "stage": self._stage},
+            "pioneer": self._pioneer,
+            "players": rules.players,
+            "sides": list(rules.sides),
+            "taken": self._taken,
+            "to_move": self._to_move,
+            "todo": self._todo,
+            "turn": self._turn,
+            "version": VERSION,
+        }
+
+
+def _paid(owed: Sequence[int], credit: int, symbols: Sequence[int]) -> tuple[list[int], int]:
+    """Ruling 11: each symbol cancels a matching owed one, a coin adds one credit, the rest
+    is lost. Returns the new (owed, credit)."""
+    owed = list(owed)
+    for symbol in symbols:
+        if symbol == COIN:
+            credit += 1
+        elif owed[symbol] > 0:
+            owed[symbol] -= 1
+    return owed, credit
+
+
+def _with_mayor(symbols: Sequence[int]) -> tuple[int, ...]:
+    """Ruling 17: the card's symbols with one person symbol turned into a coin."""
+    result = list(symbols)
+    result[result.index(PERSON)] = COIN
+    return tuple(result)
