@@ -13,6 +13,9 @@ use crate::engine::Error;
 
 const PACKAGED: &str = include_str!("../../../../../python/boardcore/data/city_connect.toml");
 
+/// Words of the notation, which no card may be called (`house` is the initial card).
+const RESERVED: [&str; 4] = ["house", "city", "market", "mayor"];
+
 /// The symbol index of `coin`, the wild one; the five others are 0..5 in `SYMBOLS` order.
 pub const COIN: usize = 5;
 
@@ -438,13 +441,14 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
             .slug
             .clone()
             .ok_or_else(|| data_err(file, entry, "missing slug".into()))?;
-        if !is_slug(&slug) || slug == "house" {
+        if !is_slug(&slug) || RESERVED.contains(&slug.as_str()) {
             return Err(data_err(
                 file,
                 entry,
                 format!(
                     "slug {slug:?} must be lower-case letters, digits and '-', starting with a \
-                     letter, and not \"house\" (the initial card's name)"
+                     letter, and not a word of the notation ({})",
+                    RESERVED.join(", ")
                 ),
             ));
         }
