@@ -121,6 +121,17 @@ pub trait GameState: Clone + Send + Sync + fmt::Display {
     fn chance_outcomes_into(&self, out: &mut Vec<(Action, u64)>) {
         out.clear();
     }
+    /// The outcome of this chance node drawn from `rng` exactly as DESIGN.md says (`r =
+    /// below(total weight)`, the first outcome in ascending order whose running weight sum
+    /// exceeds `r`). Games may override it to skip listing the outcomes into `buf`.
+    fn choose_chance(
+        &self,
+        buf: &mut Vec<(Action, u64)>,
+        rng: &mut crate::rng::SplitMix64,
+    ) -> Action {
+        self.chance_outcomes_into(buf);
+        buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0
+    }
     /// Applies a legal action; an illegal one is an error that says why, and changes nothing.
     fn apply_action(&mut self, action: Action) -> Result<(), Error>;
     /// Applies an action taken from `legal_actions_into` or `chance_outcomes_into` of this

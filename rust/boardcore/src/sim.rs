@@ -23,8 +23,7 @@ pub fn chance_outcome<S: GameState>(
     rng: &mut SplitMix64,
     buf: &mut Vec<(Action, u64)>,
 ) -> Action {
-    state.chance_outcomes_into(buf);
-    buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0
+    state.choose_chance(buf, rng)
 }
 
 /// Plays one game from the initial state with random agents; chance and agents draw from one

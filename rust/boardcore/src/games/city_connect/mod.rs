@@ -106,6 +106,8 @@ pub struct Config {
     pub sides: [u8; MAX_PLAYERS],
     pub data: Data,
     pub layout: Layout,
+    /// Every action id decoded once (the simulation loop's fast path).
+    pub moves: Vec<notation::Move>,
 }
 
 /// City Connect with its parameters and component data fixed.
@@ -154,12 +156,16 @@ impl CityConnectGame {
             b: data_set.buildings as u32,
             l: data_set.landmarks as u32,
         };
+        let moves = (0..layout.num_actions())
+            .map(|a| notation::decode(&layout, a))
+            .collect::<Result<Vec<_>, Error>>()?;
         Ok(Self {
             cfg: Arc::new(Config {
                 players: players as u8,
                 sides,
                 data: data_set,
                 layout,
+                moves,
             }),
             data_path: data.map(str::to_owned),
         })

@@ -128,6 +128,8 @@ pub struct CityState {
     /// Market cards with 1 and with 2 symbols (rule 8's sums).
     pub(super) market_by_symbols: [u8; 2],
     pub(super) pool_mask: u32,
+    /// The sum of `pool` (the weight of a draw).
+    pub(super) pool_total: u16,
     pub(super) discard: [u8; MAX_KINDS],
     pub(super) discard_size: u16,
     /// The kinds a draw can give (ruling 2) and the cards left in the pile.
@@ -138,6 +140,8 @@ pub struct CityState {
     pub(super) row: [u8; MAX_LANDMARKS],
     pub(super) row_len: u8,
     pub(super) revealed: u32,
+    /// The landmarks in the row, as bits.
+    pub(super) row_mask: u32,
     pub(super) cities: [[u8; MAX_CITY]; MAX_PLAYERS],
     pub(super) city_len: [u8; MAX_PLAYERS],
     /// Per seat, copies of each card index in the city, and the indices present as bits.
@@ -173,6 +177,7 @@ impl CityState {
             market_mask: 0,
             market_by_symbols: [0; 2],
             pool_mask: mask_of(&pool),
+            pool_total: d.total_buildings(),
             discard: [0; MAX_KINDS],
             discard_size: 0,
             pool,
@@ -181,6 +186,7 @@ impl CityState {
             row: [0; MAX_LANDMARKS],
             row_len: 0,
             revealed: 0,
+            row_mask: 0,
             cities: [[0; MAX_CITY]; MAX_PLAYERS],
             city_len: [0; MAX_PLAYERS],
             city_counts: [[0; MAX_CARDS]; MAX_PLAYERS],
@@ -230,6 +236,7 @@ impl CityState {
     /// Takes kind `b` off the pile; its destination is the caller's.
     fn take_from_pile(&mut self, b: usize) {
         self.pool[b] -= 1;
+        self.pool_total -= 1;
         self.pile_size -= 1;
         if self.pool[b] == 0 {
             self.pool_mask &= !(1 << b);
@@ -242,6 +249,7 @@ impl CityState {
             self.pool = self.discard;
             self.pile_size = self.discard_size;
             self.pool_mask = mask_of(&self.pool);
+            self.pool_total = self.discard_size;
             self.discard = [0; MAX_KINDS];
             self.discard_size = 0;
         }
@@ -394,6 +402,11 @@ impl CityState {
         if !self.helps(&sym) {
             return false;
         }
+        if !self.mayor_ready(p) {
+            // Without the Mayor's gear in play, every helpful card keeps the rest coverable
+            // (ruling 11): the cards left, this one included, are the ones that covered it.
+            return true;
+        }
         let mut owed = self.pay.owed;
         for s in 0..5 {
             owed[s] -= owed[s].min(sym[s]);
@@ -479,8 +492,8 @@ impl CityState {
                             out.push(encode(lay, Move::BuildMarket(b as u8)));
                         }
                     }
-                    for l in 0..d.landmarks {
-                        if self.in_row(l) && self.can_build(&avail, d.buildings + l, false) {
+                    for l in bits(self.row_mask) {
+                        if self.can_build(&avail, d.buildings + l, false) {
                             out.push(encode(lay, Move::BuildLandmark(l as u8)));
                         }
                     }
@@ -504,7 +517,14 @@ impl CityState {
                 }
             }
             Phase::Pay => {
-                let avail = self.available(p);
+                let avail = if self.mayor_ready(p) {
+                    self.available(p)
+                } else {
+                    Avail {
+                        have: [0; 6],
+                        person_cards: 0,
+                    }
+                };
                 for b in bits(self.hand_mask[p]) {
                     if self.can_pay(&avail, &d.cards[b].symbols, true, false) {
                         out.push(encode(lay, Move::PayHand(b as u8)));
@@ -546,7 +566,7 @@ impl CityState {
     }
 
     pub(super) fn in_row(&self, l: usize) -> bool {
-        self.row[..usize::from(self.row_len)].contains(&(l as u8))
+        self.row_mask & (1 << l) != 0
     }
 
     fn push_outcomes(&self, out: &mut Vec<(Action, u64)>) {
@@ -766,6 +786,7 @@ impl CityState {
                 self.row[usize::from(self.row_len)] = l;
                 self.row_len += 1;
                 self.revealed |= 1 << l;
+                self.row_mask |= 1 << l;
                 self.setup_done();
             }
             Move::Take(b) => {
@@ -805,6 +826,7 @@ impl CityState {
                 let i = self.row[..len].iter().position(|&x| x == l).unwrap_or(0);
                 self.row.copy_within(i + 1..len, i);
                 self.row_len -= 1;
+                self.row_mask &= !(1 << l);
                 self.start_build(self.cfg.data.buildings + usize::from(l), 2);
             }
             Move::PayHand(b) | Move::PayMayor(b) => {
@@ -1052,6 +1074,29 @@ impl GameState for CityState {
         self.push_outcomes(out);
     }
 
+    /// A card from the pile without listing the outcomes: the same draw as the default.
+    fn choose_chance(
+        &self,
+        buf: &mut Vec<(Action, u64)>,
+        rng: &mut crate::rng::SplitMix64,
+    ) -> Action {
+        let landmarks = self.phase == Phase::Setup
+            && !(self.market_size < self.cfg.data.market && self.pile_size > 0);
+        if landmarks {
+            self.chance_outcomes_into(buf);
+            return buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0;
+        }
+        let r = rng.below(u64::from(self.pool_total));
+        let mut running = 0;
+        for b in bits(self.pool_mask) {
+            running += u64::from(self.pool[b]);
+            if running > r {
+                return encode(&self.cfg.layout, Move::Card(b as u8));
+            }
+        }
+        unreachable!("r < total")
+    }
+
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
         let mv = decode(&self.cfg.layout, action)?;
         if let Some(why) = self.illegal(action, mv) {
@@ -1065,9 +1110,8 @@ impl GameState for CityState {
     }
 
     fn apply_legal(&mut self, action: Action) {
-        if let Ok(mv) = decode(&self.cfg.layout, action) {
-            self.apply_move(action, mv);
-        }
+        let mv = self.cfg.moves[action as usize];
+        self.apply_move(action, mv);
     }
 
     fn action_to_string(&self, action: Action) -> Result<String, Error> {
@@ -1135,6 +1179,7 @@ impl GameState for CityState {
             s.pool[usize::from(kind)] += 1;
         }
         s.pool_mask = mask_of(&s.pool);
+        s.pool_total = self.pool_total;
         s
     }
 }
