@@ -81,6 +81,8 @@ pub struct Config {
     pub max_rounds: u32,
     pub data: Data,
     pub layout: Layout,
+    /// Every action id decoded once (the simulation loop's fast path).
+    pub moves: Vec<Move>,
 }
 
 /// Prestel New York with its parameters and component data fixed.
@@ -144,14 +146,19 @@ impl PrestelGame {
             parts: data_set.parts() as u32,
             commissions: data_set.commissions() as u32,
         };
+        let mut cfg = Config {
+            players: players as u8,
+            speeds: speeds_arr,
+            max_rounds: max_rounds as u32,
+            data: data_set,
+            layout,
+            moves: Vec::new(),
+        };
+        cfg.moves = (0..layout.num_actions())
+            .map(|a| notation::decode(&cfg, a))
+            .collect::<Result<Vec<_>, Error>>()?;
         Ok(Self {
-            cfg: Arc::new(Config {
-                players: players as u8,
-                speeds: speeds_arr,
-                max_rounds: max_rounds as u32,
-                data: data_set,
-                layout,
-            }),
+            cfg: Arc::new(cfg),
             data_path: data.map(str::to_owned),
         })
     }

@@ -744,9 +744,8 @@ impl GameState for PrestelState {
     }
 
     fn apply_legal(&mut self, action: Action) {
-        if let Ok(mv) = decode(&self.cfg, action) {
-            self.apply_move(action, mv);
-        }
+        let mv = self.cfg.moves[action as usize];
+        self.apply_move(action, mv);
     }
 
     fn action_to_string(&self, action: Action) -> Result<String, Error> {
