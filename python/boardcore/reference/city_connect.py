@@ -753,20 +753,18 @@ def parse_action(rules: _Rules, text: object) -> int:
 
 
 def _parse_sides(sides: object, players: int) -> tuple[int, ...]:
-    """The ``sides`` parameter: None, one side for all, a comma list or a list, per seat."""
+    """The ``sides`` parameter: None, one side for all, or a comma list, one per seat (a
+    text, as the Rust engine takes it)."""
     if sides is None:
         return (0,) * players
-    if isinstance(sides, str):
-        values: list[object] = list(sides.split(","))
-        if len(values) == 1:
-            values = values * players
-    elif isinstance(sides, (list, tuple)):
-        values = list(sides)
-    else:
+    if not isinstance(sides, str):
         raise ParameterError(
-            f'city_connect: sides must be "house", "mayor", a comma-separated list like '
-            f'"house,mayor" or a list of those, got {type(sides).__name__}'
+            f'city_connect: sides must be "house", "mayor" or a comma-separated list like '
+            f'"house,mayor", got {type(sides).__name__}'
         )
+    values: list[object] = list(sides.split(","))
+    if len(values) == 1:
+        values = values * players
     if len(values) != players:
         raise ParameterError(
             f"city_connect: sides needs one side per seat ({players}), e.g. "
@@ -790,7 +788,7 @@ class CityConnectGame:
     def __init__(
         self,
         players: int = 4,
-        sides: str | Sequence[str] | None = None,
+        sides: str | None = None,
         data: str | os.PathLike[str] | None = None,
     ) -> None:
         if not is_int(players) or players not in (1, 2, 3, 4):
