@@ -18,18 +18,17 @@ from tests.differential import diff_game
 
 NAME = "city_connect"
 PLAYERS = [1, 2, 3, 4]
-GAMES = 250  # per player count and side setting
-BLOCK = 125
+GAMES = 300  # per player count and side setting
+BLOCK = 150
 SLOW_GAMES = 2_500
 
 
 def sides_settings(players: int) -> list[str]:
     mixed = ["house" if seat % 2 == 0 else "mayor" for seat in range(players)]
     flipped = ["mayor" if side == "house" else "house" for side in mixed]
-    settings = ["house", "mayor", ",".join(mixed)]
-    if players > 1:
-        settings.append(",".join(flipped))
-    return settings
+    if players == 1:
+        return ["house", "mayor"]
+    return ["house", "mayor", ",".join(mixed), ",".join(flipped)]
 
 
 CASES = [(players, sides) for players in PLAYERS for sides in sides_settings(players)]
