@@ -37,7 +37,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, TypeGuard
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -49,6 +49,16 @@ from boardcore.errors import (
     NotationError,
     ParameterError,
     StateFormatError,
+)
+from boardcore.reference._json import (
+    describe,
+    is_int,
+    json_int,
+    json_ints,
+    json_list,
+    json_object,
+    no_duplicates,
+    short,
 )
 
 if sys.version_info >= (3, 11):
@@ -146,11 +156,6 @@ PHASE_DOING: Final = {
     "discard": "to discard down to the hand limit",
     "clear": "to clear the market",
 }
-
-
-def is_int(value: object) -> TypeGuard[int]:
-    """A JSON/TOML integer: an int that is not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def as_int(value: object) -> int | None:
@@ -855,11 +860,11 @@ class CityConnectGame:
         replayed = state._json_object()
         for key in sorted(replayed):
             if replayed[key] != given[key]:
-                expected = _short(json.dumps(replayed[key], separators=(",", ":")))
+                expected = short(json.dumps(replayed[key], separators=(",", ":")))
                 raise StateFormatError(
                     f"field {key!r} disagrees with the position reached by replaying "
                     f"'history': expected {expected}, got "
-                    f"{_short(json.dumps(given[key], separators=(',', ':')))}"
+                    f"{short(json.dumps(given[key], separators=(',', ':')))}"
                 )
         return state
 
@@ -907,69 +912,18 @@ _PILE_KEYS: Final = ("pool", "size", "stage")
 _BIG: Final = 2**31 - 1
 
 
-def _short(text: str, limit: int = 80) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _describe(value: object) -> str:
-    try:
-        return _short(json.dumps(value))
-    except (TypeError, ValueError):
-        return _short(repr(value))
-
-
-def _json_int(value: object, where: str, lo: int, hi: int) -> int:
-    if not is_int(value) or not lo <= value <= hi:
-        raise StateFormatError(
-            f"field {where}: expected an integer {lo}..{hi}, got {_describe(value)}"
-        )
-    return value
-
-
-def _json_list(value: object, where: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise StateFormatError(f"field {where}: expected a list, got {_describe(value)}")
-    if length is not None and len(value) != length:
-        raise StateFormatError(
-            f"field {where}: expected a list of {length}, got {len(value)} entries"
-        )
-    return value
-
-
-def _json_ints(value: object, where: str, lo: int, hi: int, length: int | None = None) -> None:
-    for index, item in enumerate(_json_list(value, where, length)):
-        _json_int(item, f"{where}[{index}]", lo, hi)
-
-
-def _json_object(value: object, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(value, dict) or sorted(value) != list(keys):
-        raise StateFormatError(
-            f"field {where}: expected an object with keys {', '.join(keys)}, got {_describe(value)}"
-        )
-    return value
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise StateFormatError(f"duplicate key {key!r} in the JSON object")
-        result[key] = value
-    return result
-
-
 def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
     """Parse a saved state and check every field's type and range."""
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state is a JSON str, got {type(text).__name__}")
     try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicates)
+        doc = json.loads(text, object_pairs_hook=no_duplicates)
     except StateFormatError:
         raise
     except (ValueError, RecursionError) as error:
         raise StateFormatError(f"not valid JSON: {error}") from None
     if not isinstance(doc, dict):
-        raise StateFormatError(f"a saved state is a JSON object, got {_describe(doc)}")
+        raise StateFormatError(f"a saved state is a JSON object, got {describe(doc)}")
     for key in doc:
         if key not in _JSON_KEYS:
             raise StateFormatError(f"unknown field {key!r}; fields: {', '.join(_JSON_KEYS)}")
@@ -978,16 +932,16 @@ def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
             raise StateFormatError(f"missing field {key!r}")
     n, b, k, cards = rules.players, rules.kinds, rules.city_cards, rules.card_indices
     if doc["game"] != NAME:
-        raise StateFormatError(f"field 'game': expected \"{NAME}\", got {_describe(doc['game'])}")
+        raise StateFormatError(f"field 'game': expected \"{NAME}\", got {describe(doc['game'])}")
     version = doc["version"]
     if not is_int(version) or version != VERSION:
         raise StateFormatError(
-            f"field 'version': this engine reads version {VERSION}, got {_describe(version)}"
+            f"field 'version': this engine reads version {VERSION}, got {describe(version)}"
         )
     players = doc["players"]
     if not is_int(players) or players != n:
         raise StateFormatError(
-            f"field 'players': this game has {n} players, got {_describe(players)}"
+            f"field 'players': this game has {n} players, got {describe(players)}"
         )
     sides = doc["sides"]
     if (
@@ -997,45 +951,45 @@ def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
     ):
         raise StateFormatError(
             f"field 'sides': this game's sides are {list(rules.sides)} (0 house, 1 mayor), "
-            f"got {_describe(sides)}"
+            f"got {describe(sides)}"
         )
-    _json_int(doc["acted"], "'acted'", 0, 1)
-    for seat, city in enumerate(_json_list(doc["cities"], "'cities'", n)):
-        _json_ints(city, f"'cities'[{seat}]", 0, k - 1)
-    _json_ints(doc["discard"], "'discard'", 0, b - 1)
-    _json_ints(doc["gears"], "'gears'", 0, cards - 1)
-    for seat, hand in enumerate(_json_list(doc["hands"], "'hands'", n)):
-        _json_ints(hand, f"'hands'[{seat}]", 0, b - 1)
-    for index, action in enumerate(_json_list(doc["history"], "'history'")):
-        _json_int(action, f"'history'[{index}]", 0, rules.num_actions - 1)
-    _json_ints(doc["landmarks"], "'landmarks'", 0, max(rules.num_landmarks - 1, 0))
-    _json_ints(doc["market"], "'market'", 0, b - 1)
-    _json_int(doc["mayor"], "'mayor'", 0, 1)
-    payment = _json_object(doc["payment"], "'payment'", _PAYMENT_KEYS)
-    _json_int(payment["card"], "'payment'['card']", NONE, k - 1)
-    _json_ints(payment["city"], "'payment'['city']", 0, cards - 1)
-    _json_int(payment["credit"], "'payment'['credit']", 0, _BIG)
-    _json_ints(payment["hand"], "'payment'['hand']", 0, b - 1)
-    _json_ints(payment["owed"], "'payment'['owed']", 0, _BIG, NUM_OWED)
-    _json_int(payment["source"], "'payment'['source']", NONE, FROM_ROW)
+    json_int(doc["acted"], "'acted'", 0, 1)
+    for seat, city in enumerate(json_list(doc["cities"], "'cities'", n)):
+        json_ints(city, f"'cities'[{seat}]", 0, k - 1)
+    json_ints(doc["discard"], "'discard'", 0, b - 1)
+    json_ints(doc["gears"], "'gears'", 0, cards - 1)
+    for seat, hand in enumerate(json_list(doc["hands"], "'hands'", n)):
+        json_ints(hand, f"'hands'[{seat}]", 0, b - 1)
+    for index, action in enumerate(json_list(doc["history"], "'history'")):
+        json_int(action, f"'history'[{index}]", 0, rules.num_actions - 1)
+    json_ints(doc["landmarks"], "'landmarks'", 0, max(rules.num_landmarks - 1, 0))
+    json_ints(doc["market"], "'market'", 0, b - 1)
+    json_int(doc["mayor"], "'mayor'", 0, 1)
+    payment = json_object(doc["payment"], "'payment'", _PAYMENT_KEYS)
+    json_int(payment["card"], "'payment'['card']", NONE, k - 1)
+    json_ints(payment["city"], "'payment'['city']", 0, cards - 1)
+    json_int(payment["credit"], "'payment'['credit']", 0, _BIG)
+    json_ints(payment["hand"], "'payment'['hand']", 0, b - 1)
+    json_ints(payment["owed"], "'payment'['owed']", 0, _BIG, NUM_OWED)
+    json_int(payment["source"], "'payment'['source']", NONE, FROM_ROW)
     phase = doc["phase"]
     if not isinstance(phase, str) or phase not in PHASES:
         expected = ", ".join(f'"{p}"' for p in PHASES)
-        raise StateFormatError(f"field 'phase': expected one of {expected}, got {_describe(phase)}")
-    pile = _json_object(doc["pile"], "'pile'", _PILE_KEYS)
-    _json_ints(pile["pool"], "'pile'['pool']", 0, b - 1)
-    _json_int(pile["size"], "'pile'['size']", 0, _BIG)
-    _json_int(pile["stage"], "'pile'['stage']", 1, 2)
-    _json_int(doc["pioneer"], "'pioneer'", NONE, n - 1)
-    _json_int(doc["taken"], "'taken'", 0, _BIG)
+        raise StateFormatError(f"field 'phase': expected one of {expected}, got {describe(phase)}")
+    pile = json_object(doc["pile"], "'pile'", _PILE_KEYS)
+    json_ints(pile["pool"], "'pile'['pool']", 0, b - 1)
+    json_int(pile["size"], "'pile'['size']", 0, _BIG)
+    json_int(pile["stage"], "'pile'['stage']", 1, 2)
+    json_int(doc["pioneer"], "'pioneer'", NONE, n - 1)
+    json_int(doc["taken"], "'taken'", 0, _BIG)
     to_move = doc["to_move"]
     if not is_int(to_move) or not (to_move in (CHANCE, TERMINAL) or 0 <= to_move < n):
         raise StateFormatError(
             f"field 'to_move': expected a seat 0..{n - 1}, {CHANCE} or {TERMINAL}, "
-            f"got {_describe(to_move)}"
+            f"got {describe(to_move)}"
         )
-    _json_int(doc["todo"], "'todo'", 0, _BIG)
-    _json_int(doc["turn"], "'turn'", 0, _BIG)
+    json_int(doc["todo"], "'todo'", 0, _BIG)
+    json_int(doc["turn"], "'turn'", 0, _BIG)
     return doc
 
 

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, TypeGuard
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -32,6 +32,14 @@ from boardcore.errors import (
     NotationError,
     ParameterError,
     StateFormatError,
+)
+from boardcore.reference._json import (
+    describe,
+    is_int,
+    json_int,
+    json_list,
+    no_duplicates,
+    short,
 )
 
 if sys.version_info >= (3, 11):
@@ -154,11 +162,6 @@ def action_text(action: int) -> str:
     if action < CARDINAL_STAY:
         return f"cardinal {xy_text(action - CARDINAL_BASE)}"
     return "cardinal stay"
-
-
-def is_int(value: object) -> TypeGuard[int]:
-    """A JSON/TOML integer: an int that is not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def as_int(value: object) -> int | None:
@@ -388,11 +391,11 @@ class KardinalGame:
         replayed = state._json_object()
         for key in sorted(replayed):
             if replayed[key] != given[key]:
-                expected = _short(json.dumps(replayed[key], separators=(",", ":")))
+                expected = short(json.dumps(replayed[key], separators=(",", ":")))
                 raise StateFormatError(
                     f"field {key!r} disagrees with the position reached by replaying "
                     f"'history': expected {expected}, got "
-                    f"{_short(json.dumps(given[key], separators=(',', ':')))}"
+                    f"{short(json.dumps(given[key], separators=(',', ':')))}"
                 )
         return state
 
@@ -421,55 +424,17 @@ _JSON_KEYS: Final = (
 _EDIFICE_KEYS: Final = ("cells", "colour", "seat", "shape")
 
 
-def _short(text: str, limit: int = 80) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _describe(value: object) -> str:
-    try:
-        return _short(json.dumps(value))
-    except (TypeError, ValueError):
-        return _short(repr(value))
-
-
-def _json_int(value: object, where: str, lo: int, hi: int) -> int:
-    if not is_int(value) or not lo <= value <= hi:
-        raise StateFormatError(
-            f"field {where}: expected an integer {lo}..{hi}, got {_describe(value)}"
-        )
-    return value
-
-
-def _json_list(value: object, where: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise StateFormatError(f"field {where}: expected a list, got {_describe(value)}")
-    if length is not None and len(value) != length:
-        raise StateFormatError(
-            f"field {where}: expected a list of {length}, got {len(value)} entries"
-        )
-    return value
-
-
 def _json_choice(value: object, where: str, choices: Sequence[str]) -> str:
     if not isinstance(value, str) or value not in choices:
         expected = ", ".join(f'"{c}"' for c in choices)
-        raise StateFormatError(f"field {where}: expected one of {expected}, got {_describe(value)}")
+        raise StateFormatError(f"field {where}: expected one of {expected}, got {describe(value)}")
     return value
 
 
 def _json_xy(value: object, where: str) -> None:
-    pair = _json_list(value, where, 2)
-    _json_int(pair[0], f"{where}[0]", LOW, HIGH)
-    _json_int(pair[1], f"{where}[1]", LOW, HIGH)
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise StateFormatError(f"duplicate key {key!r} in the JSON object")
-        result[key] = value
-    return result
+    pair = json_list(value, where, 2)
+    json_int(pair[0], f"{where}[0]", LOW, HIGH)
+    json_int(pair[1], f"{where}[1]", LOW, HIGH)
 
 
 def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
@@ -477,13 +442,13 @@ def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state is a JSON str, got {type(text).__name__}")
     try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicates)
+        doc = json.loads(text, object_pairs_hook=no_duplicates)
     except StateFormatError:
         raise
     except (ValueError, RecursionError) as error:
         raise StateFormatError(f"not valid JSON: {error}") from None
     if not isinstance(doc, dict):
-        raise StateFormatError(f"a saved state is a JSON object, got {_describe(doc)}")
+        raise StateFormatError(f"a saved state is a JSON object, got {describe(doc)}")
     for key in doc:
         if key not in _JSON_KEYS:
             raise StateFormatError(f"unknown field {key!r}; fields: {', '.join(_JSON_KEYS)}")
@@ -492,50 +457,50 @@ def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
             raise StateFormatError(f"missing field {key!r}")
     n, chips = rules.players, rules.per_colour
     if doc["game"] != NAME:
-        raise StateFormatError(f"field 'game': expected \"{NAME}\", got {_describe(doc['game'])}")
+        raise StateFormatError(f"field 'game': expected \"{NAME}\", got {describe(doc['game'])}")
     version = doc["version"]
     if not is_int(version) or version != VERSION:
         raise StateFormatError(
-            f"field 'version': this engine reads version {VERSION}, got {_describe(version)}"
+            f"field 'version': this engine reads version {VERSION}, got {describe(version)}"
         )
     players = doc["players"]
     if not is_int(players) or players != n:
         raise StateFormatError(
-            f"field 'players': this game has {n} players, got {_describe(players)}"
+            f"field 'players': this game has {n} players, got {describe(players)}"
         )
     for key in ("aside", "supply"):
-        for colour, value in enumerate(_json_list(doc[key], f"'{key}'", 4)):
-            _json_int(value, f"'{key}'[{colour}]", 0, chips)
-    for seat, held in enumerate(_json_list(doc["chips"], "'chips'", n)):
-        for colour, value in enumerate(_json_list(held, f"'chips'[{seat}]", 4)):
-            _json_int(value, f"'chips'[{seat}][{colour}]", 0, chips)
-    if _json_list(doc["cardinal"], "'cardinal'") != []:
+        for colour, value in enumerate(json_list(doc[key], f"'{key}'", 4)):
+            json_int(value, f"'{key}'[{colour}]", 0, chips)
+    for seat, held in enumerate(json_list(doc["chips"], "'chips'", n)):
+        for colour, value in enumerate(json_list(held, f"'chips'[{seat}]", 4)):
+            json_int(value, f"'chips'[{seat}][{colour}]", 0, chips)
+    if json_list(doc["cardinal"], "'cardinal'") != []:
         _json_xy(doc["cardinal"], "'cardinal'")
-    for index, edifice in enumerate(_json_list(doc["edifices"], "'edifices'")):
+    for index, edifice in enumerate(json_list(doc["edifices"], "'edifices'")):
         where = f"'edifices'[{index}]"
         if not isinstance(edifice, dict) or sorted(edifice) != list(_EDIFICE_KEYS):
             raise StateFormatError(
                 f"field {where}: expected an object with keys {', '.join(_EDIFICE_KEYS)}, "
-                f"got {_describe(edifice)}"
+                f"got {describe(edifice)}"
             )
-        cells = _json_list(edifice["cells"], f"{where}['cells']")
+        cells = json_list(edifice["cells"], f"{where}['cells']")
         if len(cells) not in (1, 2):
             raise StateFormatError(f"field {where}['cells']: expected 1 or 2 cells")
         for i, xy in enumerate(cells):
             _json_xy(xy, f"{where}['cells'][{i}]")
         _json_choice(edifice["colour"], f"{where}['colour']", COLOURS)
-        _json_int(edifice["seat"], f"{where}['seat']", 0, n - 1)
+        json_int(edifice["seat"], f"{where}['seat']", 0, n - 1)
         _json_choice(edifice["shape"], f"{where}['shape']", SHAPES)
-    for index, action in enumerate(_json_list(doc["history"], "'history'")):
-        _json_int(action, f"'history'[{index}]", 0, NUM_ACTIONS - 1)
-    for colour, counts in enumerate(_json_list(doc["left"], "'left'", 4)):
-        for shape, value in enumerate(_json_list(counts, f"'left'[{colour}]", 3)):
-            _json_int(value, f"'left'[{colour}][{shape}]", 0, rules.pieces[shape])
+    for index, action in enumerate(json_list(doc["history"], "'history'")):
+        json_int(action, f"'history'[{index}]", 0, NUM_ACTIONS - 1)
+    for colour, counts in enumerate(json_list(doc["left"], "'left'", 4)):
+        for shape, value in enumerate(json_list(counts, f"'left'[{colour}]", 3)):
+            json_int(value, f"'left'[{colour}][{shape}]", 0, rules.pieces[shape])
     _json_choice(doc["phase"], "'phase'", PHASES)
     to_move = doc["to_move"]
     if not is_int(to_move) or not (to_move == TERMINAL or 0 <= to_move < n):
         raise StateFormatError(
-            f"field 'to_move': expected a seat 0..{n - 1} or {TERMINAL}, got {_describe(to_move)}"
+            f"field 'to_move': expected a seat 0..{n - 1} or {TERMINAL}, got {describe(to_move)}"
         )
     return doc
 

@@ -25,7 +25,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, TypeGuard
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +37,16 @@ from boardcore.errors import (
     NotationError,
     ParameterError,
     StateFormatError,
+)
+from boardcore.reference._json import (
+    describe,
+    is_int,
+    json_int,
+    json_ints,
+    json_list,
+    json_object,
+    no_duplicates,
+    short,
 )
 
 if sys.version_info >= (3, 11):
@@ -87,11 +97,6 @@ PHASE_DOING: Final = {
     "stone": "to choose a stone",
     "build": "to build or slide",
 }
-
-
-def is_int(value: object) -> TypeGuard[int]:
-    """A JSON/TOML integer: an int that is not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def as_int(value: object) -> int | None:
@@ -538,11 +543,11 @@ class PrestelNewYorkGame:
         replayed = state._json_object()
         for key in sorted(replayed):
             if replayed[key] != given[key]:
-                expected = _short(json.dumps(replayed[key], separators=(",", ":")))
+                expected = short(json.dumps(replayed[key], separators=(",", ":")))
                 raise StateFormatError(
                     f"field {key!r} disagrees with the position reached by replaying "
                     f"'history': expected {expected}, got "
-                    f"{_short(json.dumps(given[key], separators=(',', ':')))}"
+                    f"{short(json.dumps(given[key], separators=(',', ':')))}"
                 )
         return state
 
@@ -590,69 +595,18 @@ _SLOT_KEYS: Final = ("built", "commission")
 _BIG: Final = 2**31 - 1
 
 
-def _short(text: str, limit: int = 80) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _describe(value: object) -> str:
-    try:
-        return _short(json.dumps(value))
-    except (TypeError, ValueError):
-        return _short(repr(value))
-
-
-def _json_int(value: object, where: str, lo: int, hi: int) -> int:
-    if not is_int(value) or not lo <= value <= hi:
-        raise StateFormatError(
-            f"field {where}: expected an integer {lo}..{hi}, got {_describe(value)}"
-        )
-    return value
-
-
-def _json_list(value: object, where: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise StateFormatError(f"field {where}: expected a list, got {_describe(value)}")
-    if length is not None and len(value) != length:
-        raise StateFormatError(
-            f"field {where}: expected a list of {length}, got {len(value)} entries"
-        )
-    return value
-
-
-def _json_ints(value: object, where: str, lo: int, hi: int, length: int | None = None) -> None:
-    for index, item in enumerate(_json_list(value, where, length)):
-        _json_int(item, f"{where}[{index}]", lo, hi)
-
-
-def _json_object(value: object, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(value, dict) or sorted(value) != list(keys):
-        raise StateFormatError(
-            f"field {where}: expected an object with keys {', '.join(keys)}, got {_describe(value)}"
-        )
-    return value
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise StateFormatError(f"duplicate key {key!r} in the JSON object")
-        result[key] = value
-    return result
-
-
 def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
     """Parse a saved state and check every field's type and range."""
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state is a JSON str, got {type(text).__name__}")
     try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicates)
+        doc = json.loads(text, object_pairs_hook=no_duplicates)
     except StateFormatError:
         raise
     except (ValueError, RecursionError) as error:
         raise StateFormatError(f"not valid JSON: {error}") from None
     if not isinstance(doc, dict):
-        raise StateFormatError(f"a saved state is a JSON object, got {_describe(doc)}")
+        raise StateFormatError(f"a saved state is a JSON object, got {describe(doc)}")
     for key in doc:
         if key not in _JSON_KEYS:
             raise StateFormatError(f"unknown field {key!r}; fields: {', '.join(_JSON_KEYS)}")
@@ -661,16 +615,16 @@ def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
             raise StateFormatError(f"missing field {key!r}")
     n, parts, commissions = rules.players, rules.num_parts, rules.num_commissions
     if doc["game"] != NAME:
-        raise StateFormatError(f"field 'game': expected \"{NAME}\", got {_describe(doc['game'])}")
+        raise StateFormatError(f"field 'game': expected \"{NAME}\", got {describe(doc['game'])}")
     version = doc["version"]
     if not is_int(version) or version != VERSION:
         raise StateFormatError(
-            f"field 'version': this engine reads version {VERSION}, got {_describe(version)}"
+            f"field 'version': this engine reads version {VERSION}, got {describe(version)}"
         )
     players = doc["players"]
     if not is_int(players) or players != n:
         raise StateFormatError(
-            f"field 'players': this game has {n} players, got {_describe(players)}"
+            f"field 'players': this game has {n} players, got {describe(players)}"
         )
     speeds = doc["speeds"]
     if (
@@ -679,53 +633,53 @@ def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
         or speeds != list(rules.speeds)
     ):
         raise StateFormatError(
-            f"field 'speeds': this game's speeds are {list(rules.speeds)}, got {_describe(speeds)}"
+            f"field 'speeds': this game's speeds are {list(rules.speeds)}, got {describe(speeds)}"
         )
     max_rounds = doc["max_rounds"]
     if not is_int(max_rounds) or max_rounds != rules.max_rounds:
         raise StateFormatError(
             f"field 'max_rounds': this game has max_rounds {rules.max_rounds}, "
-            f"got {_describe(max_rounds)}"
+            f"got {describe(max_rounds)}"
         )
-    _json_ints(doc["chips"], "'chips'", 0, parts + commissions, n)
-    _json_ints(doc["completed"], "'completed'", 0, commissions - 1)
-    deck = _json_object(doc["deck"], "'deck'", _DECK_KEYS)
-    _json_int(deck["top"], "'deck'['top']", -1, commissions - 1)
-    _json_ints(deck["unseen"], "'deck'['unseen']", 0, commissions - 1)
-    _json_ints(deck["tail"], "'deck'['tail']", 0, commissions - 1)
-    _json_ints(doc["finish"], "'finish'", 0, n - 1)
-    for seat, hand in enumerate(_json_list(doc["hands"], "'hands'", n)):
-        _json_ints(hand, f"'hands'[{seat}]", 0, parts - 1)
-    for index, action in enumerate(_json_list(doc["history"], "'history'")):
-        _json_int(action, f"'history'[{index}]", 0, rules.num_actions - 1)
-    _json_ints(doc["looked"], "'looked'", 0, parts, n)
-    for seat, entries in enumerate(_json_list(doc["memory"], "'memory'", n)):
-        for index, entry in enumerate(_json_list(entries, f"'memory'[{seat}]")):
+    json_ints(doc["chips"], "'chips'", 0, parts + commissions, n)
+    json_ints(doc["completed"], "'completed'", 0, commissions - 1)
+    deck = json_object(doc["deck"], "'deck'", _DECK_KEYS)
+    json_int(deck["top"], "'deck'['top']", -1, commissions - 1)
+    json_ints(deck["unseen"], "'deck'['unseen']", 0, commissions - 1)
+    json_ints(deck["tail"], "'deck'['tail']", 0, commissions - 1)
+    json_ints(doc["finish"], "'finish'", 0, n - 1)
+    for seat, hand in enumerate(json_list(doc["hands"], "'hands'", n)):
+        json_ints(hand, f"'hands'[{seat}]", 0, parts - 1)
+    for index, action in enumerate(json_list(doc["history"], "'history'")):
+        json_int(action, f"'history'[{index}]", 0, rules.num_actions - 1)
+    json_ints(doc["looked"], "'looked'", 0, parts, n)
+    for seat, entries in enumerate(json_list(doc["memory"], "'memory'", n)):
+        for index, entry in enumerate(json_list(entries, f"'memory'[{seat}]")):
             where = f"'memory'[{seat}][{index}]"
-            triple = _json_list(entry, where, 3)
-            _json_int(triple[0], f"{where}[0]", 0, parts - 1)
-            _json_int(triple[1], f"{where}[1]", 0, NUM_STACKS - 1)
-            _json_int(triple[2], f"{where}[2]", 1, parts)
-    _json_ints(doc["new_stones"], "'new_stones'", 0, NUM_STONES, n)
+            triple = json_list(entry, where, 3)
+            json_int(triple[0], f"{where}[0]", 0, parts - 1)
+            json_int(triple[1], f"{where}[1]", 0, NUM_STACKS - 1)
+            json_int(triple[2], f"{where}[2]", 1, parts)
+    json_ints(doc["new_stones"], "'new_stones'", 0, NUM_STONES, n)
     phase = doc["phase"]
     if not isinstance(phase, str) or phase not in PHASES:
         expected = ", ".join(f'"{p}"' for p in PHASES)
-        raise StateFormatError(f"field 'phase': expected one of {expected}, got {_describe(phase)}")
-    _json_int(doc["round"], "'round'", 0, _BIG)
-    for stack, contents in enumerate(_json_list(doc["stacks"], "'stacks'", NUM_STACKS)):
-        _json_ints(contents, f"'stacks'[{stack}]", 0, parts - 1)
-    _json_ints(doc["stones"], "'stones'", 0, NUM_STONES, n)
-    for slot, entry in enumerate(_json_list(doc["table"], "'table'", NUM_SLOTS)):
+        raise StateFormatError(f"field 'phase': expected one of {expected}, got {describe(phase)}")
+    json_int(doc["round"], "'round'", 0, _BIG)
+    for stack, contents in enumerate(json_list(doc["stacks"], "'stacks'", NUM_STACKS)):
+        json_ints(contents, f"'stacks'[{stack}]", 0, parts - 1)
+    json_ints(doc["stones"], "'stones'", 0, NUM_STONES, n)
+    for slot, entry in enumerate(json_list(doc["table"], "'table'", NUM_SLOTS)):
         where = f"'table'[{slot}]"
-        fields = _json_object(entry, where, _SLOT_KEYS)
-        _json_int(fields["commission"], f"{where}['commission']", -1, commissions - 1)
-        _json_ints(fields["built"], f"{where}['built']", -1, n - 1)
-    _json_ints(doc["taken"], "'taken'", -1, NUM_STACKS - 1, n)
+        fields = json_object(entry, where, _SLOT_KEYS)
+        json_int(fields["commission"], f"{where}['commission']", -1, commissions - 1)
+        json_ints(fields["built"], f"{where}['built']", -1, n - 1)
+    json_ints(doc["taken"], "'taken'", -1, NUM_STACKS - 1, n)
     to_move = doc["to_move"]
     if not is_int(to_move) or not (to_move in (CHANCE, TERMINAL) or 0 <= to_move < n):
         raise StateFormatError(
             f"field 'to_move': expected a seat 0..{n - 1}, {CHANCE} or {TERMINAL}, "
-            f"got {_describe(to_move)}"
+            f"got {describe(to_move)}"
         )
     return doc
 
