@@ -10,6 +10,8 @@ pub mod games;
 pub mod rng;
 pub mod saved;
 pub mod sim;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod vector;
 
 pub use engine::{Action, Error, Game, GameState, CHANCE, TERMINAL};

@@ -839,24 +839,9 @@ mod tests {
     use super::*;
     use crate::engine::Game;
     use crate::rng::SplitMix64;
-
-    fn random_walk(game: &PrestelGame, seed: u64, mut visit: impl FnMut(&PrestelState)) {
-        let mut state = game.new_initial_state();
-        let mut rng = SplitMix64::new(seed);
-        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-        while !state.is_terminal() {
-            visit(&state);
-            if state.current_player() == CHANCE {
-                let a = crate::sim::chance_outcome(&state, &mut rng, &mut outcomes);
-                state.apply_action(a).unwrap();
-            } else {
-                state.legal_actions_into(&mut legal);
-                let a = legal[rng.below(legal.len() as u64) as usize];
-                state.apply_action(a).unwrap();
-            }
-        }
-        visit(&state);
-    }
+    use crate::testing::{
+        assert_determinize_keeps_observations, assert_legal_is_what_applies, random_walk,
+    };
 
     /// The move generator against `apply_action`'s own check, for every action id.
     #[test]
@@ -869,22 +854,7 @@ mod tests {
                 if step % 7 != 0 {
                     return;
                 }
-                let mut legal = Vec::new();
-                if state.current_player() == CHANCE {
-                    let mut outcomes = Vec::new();
-                    state.chance_outcomes_into(&mut outcomes);
-                    legal.extend(outcomes.iter().map(|&(a, _)| a));
-                } else {
-                    state.legal_actions_into(&mut legal);
-                }
-                for a in 0..game.num_distinct_actions() as u32 {
-                    let mut child = state.clone();
-                    let ok = child.apply_action(a).is_ok();
-                    assert_eq!(ok, legal.contains(&a), "action {a} in\n{state}");
-                    if !ok {
-                        assert_eq!(child.to_json(), state.to_json());
-                    }
-                }
+                assert_legal_is_what_applies(state, game.num_distinct_actions());
             });
         }
     }
@@ -902,19 +872,7 @@ mod tests {
                 if step % 5 != 0 || state.is_terminal() {
                     return;
                 }
-                for observer in 0..state.players() {
-                    let twin = state.determinize(observer, &mut rng);
-                    assert_eq!(
-                        twin.observation_string(observer).unwrap(),
-                        state.observation_string(observer).unwrap()
-                    );
-                    if state.current_player() == observer as i32 {
-                        let (mut a, mut b) = (Vec::new(), Vec::new());
-                        state.legal_actions_into(&mut a);
-                        twin.legal_actions_into(&mut b);
-                        assert_eq!(a, b);
-                    }
-                }
+                assert_determinize_keeps_observations(state, &mut rng);
             });
         }
     }
