@@ -69,6 +69,18 @@ pub fn str_param<'a>(params: &'a Params, name: &str) -> Result<Option<&'a str>, 
     }
 }
 
+/// Checks that `player` is one of the `players` seats (observations are per seat).
+pub fn check_seat(player: usize, players: usize) -> Result<(), Error> {
+    if player < players {
+        Ok(())
+    } else {
+        Err(Error::Parameter(format!(
+            "player must be a seat from 0 to {}, not {player}",
+            players - 1
+        )))
+    }
+}
+
 /// A game with its parameters fixed.
 pub trait Game: Clone + Sync + Send + Sized {
     type State: GameState;

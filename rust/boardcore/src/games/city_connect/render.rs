@@ -7,21 +7,10 @@ use std::fmt;
 
 use super::state::{CityState, Phase};
 use super::{MAX_PLAYERS, SIDES, SYMBOLS};
-use crate::engine::{Error, GameState};
-
-fn check_player(s: &CityState, player: usize) -> Result<(), Error> {
-    if player < s.players() {
-        Ok(())
-    } else {
-        Err(Error::Parameter(format!(
-            "player must be a seat from 0 to {}, not {player}",
-            s.players() - 1
-        )))
-    }
-}
+use crate::engine::{check_seat, Error, GameState};
 
 pub fn observation_tensor(s: &CityState, player: usize, out: &mut [f32]) -> Result<(), Error> {
-    check_player(s, player)?;
+    check_seat(player, s.players())?;
     let lay = &s.cfg.layout;
     if out.len() != lay.observation_size() {
         return Err(Error::Parameter(format!(
@@ -234,7 +223,7 @@ fn render(s: &CityState, observer: Option<usize>) -> String {
 }
 
 pub fn observation_string(s: &CityState, player: usize) -> Result<String, Error> {
-    check_player(s, player)?;
+    check_seat(player, s.players())?;
     Ok(format!(
         "{}\nobserver: seat {player}",
         render(s, Some(player))

@@ -4,20 +4,9 @@ use std::fmt;
 
 use super::state::{colour_owner, row_col, xy, KardinalState, Phase};
 use super::{CELLS, COLOURS, OBSERVATION_SIZE, SHAPES, W};
-use crate::engine::{Error, GameState};
+use crate::engine::{check_seat, Error, GameState};
 
 const SHAPE_LETTERS: [char; 3] = ['H', 'T', 'Y'];
-
-fn check_player(s: &KardinalState, player: usize) -> Result<(), Error> {
-    if player < s.players() {
-        Ok(())
-    } else {
-        Err(Error::Parameter(format!(
-            "player must be a seat from 0 to {}, not {player}",
-            s.players() - 1
-        )))
-    }
-}
 
 /// `H2 T2 Y2`: the edifices of a colour not yet built.
 fn left(s: &KardinalState, colour: usize) -> String {
@@ -107,13 +96,13 @@ impl fmt::Display for KardinalState {
 }
 
 pub fn observation_string(s: &KardinalState, player: usize) -> Result<String, Error> {
-    check_player(s, player)?;
+    check_seat(player, s.players())?;
     Ok(format!("{s}\nobserver: seat {player}"))
 }
 
 /// Layout in docs/games/kardinal.md, "Observation tensor".
 pub fn observation_tensor(s: &KardinalState, player: usize, out: &mut [f32]) -> Result<(), Error> {
-    check_player(s, player)?;
+    check_seat(player, s.players())?;
     if out.len() != OBSERVATION_SIZE {
         return Err(Error::Parameter(format!(
             "the observation buffer holds {} values, not {OBSERVATION_SIZE}",

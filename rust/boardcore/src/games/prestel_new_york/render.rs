@@ -3,20 +3,9 @@
 
 use super::state::{Phase, PrestelState};
 use super::{MAX_PLAYERS, SLOTS, STACKS, STACK_LETTERS};
-use crate::engine::Error;
+use crate::engine::{check_seat, Error};
 
 const NONE: u8 = u8::MAX;
-
-fn check_seat(s: &PrestelState, player: usize) -> Result<(), Error> {
-    if player < s.players() {
-        Ok(())
-    } else {
-        Err(Error::Parameter(format!(
-            "seat {player} does not exist: this game has seats 0 to {}",
-            s.players() - 1
-        )))
-    }
-}
 
 fn status(s: &PrestelState) -> String {
     let seat = s.to_move;
@@ -168,12 +157,12 @@ pub fn render(s: &PrestelState, observer: Option<usize>) -> String {
 }
 
 pub fn observation_string(s: &PrestelState, player: usize) -> Result<String, Error> {
-    check_seat(s, player)?;
+    check_seat(player, s.players())?;
     Ok(render(s, Some(player)))
 }
 
 pub fn observation_tensor(s: &PrestelState, player: usize, out: &mut [f32]) -> Result<(), Error> {
-    check_seat(s, player)?;
+    check_seat(player, s.players())?;
     let lay = s.cfg.layout;
     if out.len() != lay.observation_size() {
         return Err(Error::Parameter(format!(
