@@ -1152,6 +1152,20 @@ def test_faq_gear_once_per_turn_at_any_timing(load: Loader, tmp_path: Path) -> N
     assert state.current_player() == 1
 
 
+def test_ruling_24_the_last_gear_used_after_the_main_action_ends_the_turn(
+    load: Loader, tmp_path: Path
+) -> None:
+    state = gear_game(load, tmp_path)
+    turn = js(state)["turn"]
+    apply(state, "draw", "card bakery", "card park")
+    assert phase(state) == "after" and legal_strings(state) == {"gear library", "end"}
+    apply(state, "gear library", "card school")
+    # No gear is left, so no second choice of `end`: the turn is over (hand of 3, market
+    # full, nothing to discard or refill) and seat 1 plays the next turn.
+    assert state.current_player() == 1 and phase(state) == "main"
+    assert js(state)["turn"] == turn + 1
+
+
 def test_gear_each_copy_once_per_turn(load: Loader, tmp_path: Path) -> None:
     state = gear_game(load, tmp_path)
     apply(state, "build library market", "pay city house")
