@@ -778,6 +778,10 @@ BROKEN: list[tuple[Callable[[str], str], str, str, str]] = [
     (_b("park", 'name = "Park"\n', 'name = "Park"\ncolour = "green"\n'), "park", "colour", ""),
     (_b("park", 'slug = "park"', 'slug = "bakery"'), "bakery", "slug", ""),
     (_b("park", 'slug = "park"', 'slug = "house"'), "house", "slug", ""),
+    # Ruling 26: the other words of the notation are reserved too.
+    (_b("park", 'slug = "park"', 'slug = "market"'), "market", "slug", ""),
+    (_b("park", 'slug = "park"', 'slug = "city"'), "city", "slug", ""),
+    (_l("castle", 'slug = "castle"', 'slug = "mayor"'), "mayor", "slug", ""),
     (_b("park", 'slug = "park"', 'slug = "Park"'), "Park", "slug", ""),
     (_b("park", 'slug = "park"', 'slug = "city park"'), "city park", "slug", ""),
     (_l("castle", 'slug = "castle"', 'slug = "city-tower"'), "city-tower", "slug", ""),
