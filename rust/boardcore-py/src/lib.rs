@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 mod errors;
 mod game;
 
+use boardcore::games::chandigarh::ChandigarhGame;
 use boardcore::games::city_connect::CityConnectGame;
 use boardcore::games::kardinal::KardinalGame;
 use boardcore::games::prestel_new_york::PrestelGame;
@@ -18,6 +19,15 @@ py_game!(
     "KardinalState",
     "KardinalVectorEnv",
     KardinalGame
+);
+py_game!(
+    PyChandigarhGame,
+    PyChandigarhState,
+    PyChandigarhVectorEnv,
+    "ChandigarhGame",
+    "ChandigarhState",
+    "ChandigarhVectorEnv",
+    ChandigarhGame
 );
 py_game!(
     PyCityConnectGame,
@@ -38,12 +48,31 @@ py_game!(
     PrestelGame
 );
 
+/// Chandigarh's pattern kernel on its own: the exact count of a pattern in a city of 192
+/// slot colours (-1 empty), as `boardcore.reference.chandigarh.count_pattern`.
+#[pyfunction]
+#[pyo3(signature = (players, variant, city, pattern, colours, street=None))]
+fn chandigarh_count_pattern(
+    players: i64,
+    variant: &str,
+    city: Vec<i64>,
+    pattern: &str,
+    colours: Vec<String>,
+    street: Option<&str>,
+) -> PyResult<u32> {
+    boardcore::games::chandigarh::count_pattern(players, variant, &city, pattern, &colours, street)
+        .map_err(errors::to_py)
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<PyKardinalGame>()?;
     m.add_class::<PyKardinalState>()?;
     m.add_class::<PyKardinalVectorEnv>()?;
+    m.add_class::<PyChandigarhGame>()?;
+    m.add_class::<PyChandigarhState>()?;
+    m.add_class::<PyChandigarhVectorEnv>()?;
     m.add_class::<PyCityConnectGame>()?;
     m.add_class::<PyCityConnectState>()?;
     m.add_class::<PyCityConnectVectorEnv>()?;
@@ -51,5 +80,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPrestelNewYorkState>()?;
     m.add_class::<PyPrestelNewYorkVectorEnv>()?;
     m.add_function(wrap_pyfunction!(game::splitmix64, m)?)?;
+    m.add_function(wrap_pyfunction!(chandigarh_count_pattern, m)?)?;
     Ok(())
 }

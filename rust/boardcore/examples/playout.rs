@@ -1,10 +1,11 @@
 //! Random-playout throughput of the core alone, without Python:
 //! `cargo run --release --example playout -- [game] [players] [games] [threads]`
-//! (game `kardinal`, `prestel_new_york` or `city_connect`, default kardinal).
+//! (game `kardinal`, `prestel_new_york`, `city_connect` or `chandigarh`, default kardinal).
 
 use std::time::Instant;
 
 use boardcore::engine::{Game, ParamValue, Params};
+use boardcore::games::chandigarh::ChandigarhGame;
 use boardcore::games::city_connect::CityConnectGame;
 use boardcore::games::kardinal::KardinalGame;
 use boardcore::games::prestel_new_york::PrestelGame;
@@ -41,6 +42,9 @@ fn main() {
         "kardinal" => run::<KardinalGame>(name, players, games, threads),
         "prestel_new_york" => run::<PrestelGame>(name, players, games, threads),
         "city_connect" => run::<CityConnectGame>(name, players, games, threads),
-        _ => eprintln!("unknown game {name:?}: kardinal, prestel_new_york or city_connect"),
+        "chandigarh" => run::<ChandigarhGame>(name, players, games, threads),
+        _ => eprintln!(
+            "unknown game {name:?}: kardinal, prestel_new_york, city_connect or chandigarh"
+        ),
     }
 }

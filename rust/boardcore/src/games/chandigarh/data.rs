@@ -1,0 +1,543 @@
+//! Component data: `python/boardcore/data/chandigarh.toml`, embedded, or a user's file.
+//! Every entry is checked on its own, so a broken file gets an error naming the file, the
+//! entry and the field.
+
+use serde::Deserialize;
+
+use super::{Ability, Pattern, ABILITIES, COLOURS, SIDES};
+use crate::engine::Error;
+
+const PACKAGED: &str = include_str!("../../../../../python/boardcore/data/chandigarh.toml");
+
+pub const CARDS: usize = 36;
+pub const STREET_TILES: usize = 10;
+pub const SECTORS: usize = 16;
+
+/// An icon on a card end: a colour, or any colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Icon {
+    Colour(u8),
+    Any,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    pub pattern: Pattern,
+    /// `a`, and `b` for the two-colour patterns (equal to `a` otherwise).
+    pub colours: [u8; 2],
+    pub stars: i32,
+    pub steps: u8,
+    /// Icons on the left and right ends.
+    pub ends: [Vec<Icon>; 2],
+}
+
+impl Card {
+    pub fn has_colour(&self, c: u8) -> bool {
+        self.colours[0] == c || (self.pattern.two_colours() && self.colours[1] == c)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sector {
+    /// Plots per side (n, e, s, w), by city side: `[brown, blue]`.
+    pub plots: [[u8; 4]; 2],
+    /// Printed plots `(colour, side, plot)`, by city side.
+    pub printed: [Vec<(u8, u8, u8)>; 2],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Specialist {
+    pub slug: String,
+    pub name: String,
+    pub colour: u8,
+    pub stars: i32,
+    pub ability: Ability,
+}
+
+/// The components a game is played with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Data {
+    pub per_colour: u8,
+    /// Buildings of each colour removed, for 2, 3, 4 players.
+    pub removed: [u8; 3],
+    pub revealed: [u8; 3],
+    pub row: u8,
+    pub reserve_limit: u8,
+    pub supervisors: u8,
+    pub project_limit: u8,
+    pub sectors: Vec<Sector>,
+    /// `(value, tie)`.
+    pub streets: Vec<(i32, i32)>,
+    pub cards: Vec<Card>,
+    /// In the data file's order; `ABILITIES` order is checked.
+    pub specialists: Vec<Specialist>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRules {
+    provenance: String,
+    per_colour: i64,
+    removed: Vec<i64>,
+    revealed: Vec<i64>,
+    row: i64,
+    reserve_limit: i64,
+    supervisors: i64,
+    project_limit: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSector {
+    provenance: String,
+    brown: Vec<i64>,
+    blue: Vec<i64>,
+    #[serde(default)]
+    brown_printed: Vec<(String, String, i64)>,
+    #[serde(default)]
+    blue_printed: Vec<(String, String, i64)>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStreet {
+    provenance: String,
+    value: i64,
+    tie: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    provenance: String,
+    pattern: String,
+    colours: Vec<String>,
+    stars: i64,
+    steps: i64,
+    left: Vec<String>,
+    right: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSpecialist {
+    provenance: String,
+    slug: String,
+    name: String,
+    colour: String,
+    stars: i64,
+    tile: i64,
+}
+
+fn data_err(file: &str, entry: &str, msg: String) -> Error {
+    Error::Data(format!("{file}: {entry}: {msg}"))
+}
+
+fn int_in(file: &str, entry: &str, field: &str, v: i64, lo: i64, hi: i64) -> Result<i64, Error> {
+    if (lo..=hi).contains(&v) {
+        Ok(v)
+    } else {
+        Err(data_err(
+            file,
+            entry,
+            format!("{field} must be an integer from {lo} to {hi}, not {v}"),
+        ))
+    }
+}
+
+fn provenance(file: &str, entry: &str, p: &str) -> Result<(), Error> {
+    match p {
+        "rulebook" | "reconstructed" => Ok(()),
+        other => Err(data_err(
+            file,
+            entry,
+            format!("provenance must be \"rulebook\" or \"reconstructed\", not {other:?}"),
+        )),
+    }
+}
+
+fn colour(file: &str, entry: &str, field: &str, name: &str) -> Result<u8, Error> {
+    COLOURS
+        .iter()
+        .position(|c| *c == name)
+        .map(|c| c as u8)
+        .ok_or_else(|| {
+            data_err(
+                file,
+                entry,
+                format!("{field}: unknown colour {name:?}; colours are y, b, r, g"),
+            )
+        })
+}
+
+fn list_of<const N: usize>(
+    file: &str,
+    entry: &str,
+    field: &str,
+    v: &[i64],
+    lo: i64,
+    hi: i64,
+) -> Result<[u8; N], Error> {
+    if v.len() != N {
+        return Err(data_err(
+            file,
+            entry,
+            format!("{field} must list {N} values, not {}", v.len()),
+        ));
+    }
+    let mut out = [0u8; N];
+    for (i, &x) in v.iter().enumerate() {
+        out[i] = int_in(file, entry, field, x, lo, hi)? as u8;
+    }
+    Ok(out)
+}
+
+/// A TOML value as `T`, an error naming the file and the entry.
+fn entry_of<T: serde::de::DeserializeOwned>(
+    file: &str,
+    entry: &str,
+    value: toml::Value,
+) -> Result<T, Error> {
+    T::deserialize(value).map_err(|e| data_err(file, entry, e.to_string().trim_end().to_string()))
+}
+
+fn array_of<T: serde::de::DeserializeOwned>(
+    file: &str,
+    root: &mut toml::Table,
+    key: &str,
+) -> Result<Vec<T>, Error> {
+    let label = format!("[[{key}]]");
+    let Some(value) = root.remove(key) else {
+        return Err(Error::Data(format!("{file}: missing {label}")));
+    };
+    let toml::Value::Array(items) = value else {
+        return Err(Error::Data(format!(
+            "{file}: {label} must be an array of tables"
+        )));
+    };
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| entry_of(file, &format!("{label} {}", i + 1), item))
+        .collect()
+}
+
+fn parse_printed(
+    file: &str,
+    entry: &str,
+    field: &str,
+    raw: &[(String, String, i64)],
+    plots: &[u8; 4],
+) -> Result<Vec<(u8, u8, u8)>, Error> {
+    let mut out = Vec::new();
+    for (c, side, k) in raw {
+        let c = colour(file, entry, field, c)?;
+        let s = SIDES.iter().position(|x| x == side).ok_or_else(|| {
+            data_err(
+                file,
+                entry,
+                format!("{field}: unknown side {side:?}; sides are n, e, s, w"),
+            )
+        })? as u8;
+        let k = int_in(file, entry, field, *k, 0, 1)? as u8;
+        if k >= plots[usize::from(s)] {
+            return Err(data_err(
+                file,
+                entry,
+                format!("{field}: side {side} has no plot {k}"),
+            ));
+        }
+        if out.iter().any(|&(_, s2, k2)| (s2, k2) == (s, k)) {
+            return Err(data_err(
+                file,
+                entry,
+                format!("{field}: plot {side}{k} is printed twice"),
+            ));
+        }
+        out.push((c, s, k));
+    }
+    Ok(out)
+}
+
+fn parse_icons(file: &str, entry: &str, field: &str, raw: &[String]) -> Result<Vec<Icon>, Error> {
+    if raw.len() > 2 {
+        return Err(data_err(
+            file,
+            entry,
+            format!("{field} shows 0 to 2 buildings, not {}", raw.len()),
+        ));
+    }
+    raw.iter()
+        .map(|name| {
+            if name == "any" {
+                Ok(Icon::Any)
+            } else {
+                colour(file, entry, field, name).map(Icon::Colour)
+            }
+        })
+        .collect()
+}
+
+impl Data {
+    pub fn load(path: Option<&str>) -> Result<Self, Error> {
+        match path {
+            None => Self::parse("chandigarh.toml (packaged)", PACKAGED),
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| Error::Data(format!("{path}: cannot read the data file: {e}")))?;
+                Self::parse(path, &text)
+            }
+        }
+    }
+
+    pub fn parse(file: &str, text: &str) -> Result<Self, Error> {
+        let mut root: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+            Error::Data(format!("{file}: {}", e.to_string().trim_end()))
+        })?;
+        let known = ["game", "rules", "sector", "street", "card", "specialist"];
+        if let Some(key) = root.keys().find(|k| !known.contains(&k.as_str())) {
+            return Err(Error::Data(format!(
+                "{file}: unknown section {key:?}; sections are {}",
+                known.join(", ")
+            )));
+        }
+        match root.remove("game") {
+            Some(toml::Value::String(g)) if g == "chandigarh" => {}
+            Some(other) => {
+                return Err(Error::Data(format!(
+                    "{file}: game must be \"chandigarh\", not {other}"
+                )))
+            }
+            None => return Err(Error::Data(format!("{file}: missing game"))),
+        }
+        let rules: RawRules = entry_of(
+            file,
+            "[rules]",
+            root.remove("rules")
+                .ok_or_else(|| Error::Data(format!("{file}: missing [rules]")))?,
+        )?;
+        let e = "[rules]";
+        provenance(file, e, &rules.provenance)?;
+        let per_colour = int_in(file, e, "per_colour", rules.per_colour, 8, 40)? as u8;
+        let removed = list_of::<3>(file, e, "removed", &rules.removed, 0, 10)?;
+        for &r in &removed {
+            if r + 4 > per_colour {
+                return Err(data_err(
+                    file,
+                    e,
+                    "removed leaves too few buildings of a colour".into(),
+                ));
+            }
+        }
+        let revealed = list_of::<3>(file, e, "revealed", &rules.revealed, 6, 8)?;
+        let row = int_in(file, e, "row", rules.row, 4, 4)? as u8;
+        for (i, &r) in revealed.iter().enumerate() {
+            if usize::from(r) != i + 2 + usize::from(row) {
+                return Err(data_err(
+                    file,
+                    e,
+                    format!(
+                        "revealed must be players + row ({}) for {} players, not {r}",
+                        i + 2 + usize::from(row),
+                        i + 2
+                    ),
+                ));
+            }
+        }
+        let reserve_limit = int_in(file, e, "reserve_limit", rules.reserve_limit, 2, 12)? as u8;
+        let supervisors = int_in(file, e, "supervisors", rules.supervisors, 1, 16)? as u8;
+        let project_limit = int_in(file, e, "project_limit", rules.project_limit, 3, 3)? as u8;
+
+        let raw_sectors: Vec<RawSector> = array_of(file, &mut root, "sector")?;
+        if raw_sectors.len() != SECTORS {
+            return Err(Error::Data(format!(
+                "{file}: [[sector]] must list the {SECTORS} sector tiles, not {}",
+                raw_sectors.len()
+            )));
+        }
+        let mut sectors = Vec::with_capacity(SECTORS);
+        for (i, raw) in raw_sectors.iter().enumerate() {
+            let entry = format!("[[sector]] {}", i + 1);
+            provenance(file, &entry, &raw.provenance)?;
+            let brown = list_of::<4>(file, &entry, "brown", &raw.brown, 0, 2)?;
+            let blue = list_of::<4>(file, &entry, "blue", &raw.blue, 0, 2)?;
+            for (name, plots) in [("brown", &brown), ("blue", &blue)] {
+                if plots.iter().all(|&p| p == 0) {
+                    return Err(data_err(
+                        file,
+                        &entry,
+                        format!("{name}: a sector needs at least one plot"),
+                    ));
+                }
+            }
+            let printed = [
+                parse_printed(file, &entry, "brown_printed", &raw.brown_printed, &brown)?,
+                parse_printed(file, &entry, "blue_printed", &raw.blue_printed, &blue)?,
+            ];
+            sectors.push(Sector {
+                plots: [brown, blue],
+                printed,
+            });
+        }
+        for (side, name) in [(0, "brown_printed"), (1, "blue_printed")] {
+            for c in 0..4u8 {
+                let n = sectors
+                    .iter()
+                    .flat_map(|s| &s.printed[side])
+                    .filter(|p| p.0 == c)
+                    .count();
+                if n != 1 {
+                    return Err(Error::Data(format!(
+                        "{file}: [[sector]]: {name}: colour {} must be printed on exactly one \
+                         plot, not {n}",
+                        COLOURS[usize::from(c)]
+                    )));
+                }
+            }
+        }
+
+        let raw_streets: Vec<RawStreet> = array_of(file, &mut root, "street")?;
+        if raw_streets.len() != STREET_TILES {
+            return Err(Error::Data(format!(
+                "{file}: [[street]] must list the {STREET_TILES} street tiles, not {}",
+                raw_streets.len()
+            )));
+        }
+        let mut streets = Vec::with_capacity(STREET_TILES);
+        for (i, raw) in raw_streets.iter().enumerate() {
+            let entry = format!("[[street]] {}", i + 1);
+            provenance(file, &entry, &raw.provenance)?;
+            let value = int_in(file, &entry, "value", raw.value, 1, 20)?;
+            let tie = int_in(file, &entry, "tie", raw.tie, 1, value)?;
+            streets.push((value as i32, tie as i32));
+        }
+
+        let raw_cards: Vec<RawCard> = array_of(file, &mut root, "card")?;
+        if raw_cards.len() != CARDS {
+            return Err(Error::Data(format!(
+                "{file}: [[card]] must list the {CARDS} project cards, not {}",
+                raw_cards.len()
+            )));
+        }
+        let mut cards = Vec::with_capacity(CARDS);
+        for (i, raw) in raw_cards.iter().enumerate() {
+            let entry = format!("[[card]] {} (id {i})", i + 1);
+            provenance(file, &entry, &raw.provenance)?;
+            let pattern = Pattern::from_name(&raw.pattern).ok_or_else(|| {
+                data_err(
+                    file,
+                    &entry,
+                    format!(
+                        "pattern: unknown pattern {:?}; patterns are {}",
+                        raw.pattern,
+                        Pattern::NAMES.join(", ")
+                    ),
+                )
+            })?;
+            let want = if pattern.two_colours() { 2 } else { 1 };
+            if raw.colours.len() != want {
+                return Err(data_err(
+                    file,
+                    &entry,
+                    format!(
+                        "colours: a {} pattern has {want} colour(s), not {}",
+                        raw.pattern,
+                        raw.colours.len()
+                    ),
+                ));
+            }
+            let a = colour(file, &entry, "colours", &raw.colours[0])?;
+            let b = if want == 2 {
+                colour(file, &entry, "colours", &raw.colours[1])?
+            } else {
+                a
+            };
+            cards.push(Card {
+                pattern,
+                colours: [a, b],
+                stars: int_in(file, &entry, "stars", raw.stars, 1, 9)? as i32,
+                steps: int_in(file, &entry, "steps", raw.steps, 0, 2)? as u8,
+                ends: [
+                    parse_icons(file, &entry, "left", &raw.left)?,
+                    parse_icons(file, &entry, "right", &raw.right)?,
+                ],
+            });
+        }
+
+        let raw_specs: Vec<RawSpecialist> = array_of(file, &mut root, "specialist")?;
+        if raw_specs.len() != ABILITIES.len() {
+            return Err(Error::Data(format!(
+                "{file}: [[specialist]] must list the {} specialists, not {}",
+                ABILITIES.len(),
+                raw_specs.len()
+            )));
+        }
+        let mut specialists = Vec::with_capacity(ABILITIES.len());
+        for (i, raw) in raw_specs.iter().enumerate() {
+            let entry = format!("[[specialist]] {} ({})", i + 1, raw.slug);
+            provenance(file, &entry, &raw.provenance)?;
+            let ability = Ability::from_slug(&raw.slug).ok_or_else(|| {
+                data_err(
+                    file,
+                    &entry,
+                    format!("slug: unknown specialist {:?}", raw.slug),
+                )
+            })?;
+            if specialists
+                .iter()
+                .any(|s: &Specialist| s.ability == ability)
+            {
+                return Err(data_err(
+                    file,
+                    &entry,
+                    format!("slug: {:?} is listed twice", raw.slug),
+                ));
+            }
+            let c = colour(file, &entry, "colour", &raw.colour)?;
+            if c != ability.colour() {
+                return Err(data_err(
+                    file,
+                    &entry,
+                    format!(
+                        "colour: the {} is {}, not {}",
+                        raw.slug,
+                        COLOURS[usize::from(ability.colour())],
+                        raw.colour
+                    ),
+                ));
+            }
+            if raw.name.is_empty() {
+                return Err(data_err(file, &entry, "name must not be empty".into()));
+            }
+            int_in(file, &entry, "tile", raw.tile, 0, 2)?;
+            specialists.push(Specialist {
+                slug: raw.slug.clone(),
+                name: raw.name.clone(),
+                colour: c,
+                stars: int_in(file, &entry, "stars", raw.stars, 0, 9)? as i32,
+                ability,
+            });
+        }
+        Ok(Data {
+            per_colour,
+            removed,
+            revealed,
+            row,
+            reserve_limit,
+            supervisors,
+            project_limit,
+            sectors,
+            streets,
+            cards,
+            specialists,
+        })
+    }
+
+    /// The specialist with this ability.
+    pub fn specialist(&self, ability: Ability) -> &Specialist {
+        self.specialists
+            .iter()
+            .find(|s| s.ability == ability)
+            .expect("every ability is listed once")
+    }
+}

@@ -1,0 +1,266 @@
+//! The city's geometry (docs/games/chandigarh.md, "Geometry"), computed once per game from
+//! the sector cells: slots, junctions and their steps, sections, the perimeter, streets,
+//! and the sector groups of the line, cross and diagonal patterns.
+// Sectors, sides and junctions index parallel fixed tables; index loops read best here.
+#![allow(clippy::needless_range_loop)]
+
+use super::data::{Data, SECTORS};
+
+pub const SLOTS: usize = 192;
+pub const SIDE_IDS: usize = 64;
+pub const JUNCTIONS: usize = 49;
+pub const NONE: u8 = u8::MAX;
+
+/// Junction id of grid point `(x, y)`, `x, y` in -1..5.
+pub fn junction(x: i32, y: i32) -> u8 {
+    ((y + 1) * 7 + (x + 1)) as u8
+}
+
+/// Grid point of a junction id.
+pub fn point(j: u8) -> (i32, i32) {
+    (i32::from(j % 7) - 1, i32::from(j / 7) - 1)
+}
+
+pub const CENTRAL: u8 = 24; // junction(2, 2)
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Geom {
+    /// Cell `(col, row)` of each sector tile.
+    pub cell: [(i8, i8); SECTORS],
+    /// Plots per side id (`4t + side`).
+    pub plots: [u8; SIDE_IDS],
+    /// Whether a slot exists (plots, and the centres of plotless sides).
+    pub slot_exists: [bool; SLOTS],
+    /// Per sector, its plot slots in slot order.
+    pub sector_plots: [Vec<u8>; SECTORS],
+    /// Printed buildings `(slot, colour)`.
+    pub printed: Vec<(u8, u8)>,
+    /// Per junction, whether it exists, and its neighbour per direction (or `NONE`).
+    pub junction_exists: [bool; JUNCTIONS],
+    pub step: [[u8; 4]; JUNCTIONS],
+    /// Per junction: adjacent plot slots, adjacent centre slots, adjacent sectors.
+    pub adj_plots: Vec<Vec<u8>>,
+    pub adj_centres: Vec<Vec<u8>>,
+    pub adj_sectors: Vec<Vec<u8>>,
+    pub perimeter_junction: [bool; JUNCTIONS],
+    /// Per side id: whether its section is on the perimeter; the facing side id or `NONE`.
+    pub perimeter_side: [bool; SIDE_IDS],
+    pub facing: [u8; SIDE_IDS],
+    pub perimeter_sector: [bool; SECTORS],
+    /// Per street (0..6) and the perimeter (6): the sectors adjacent to it.
+    pub street_sectors: [Vec<u8>; 7],
+    /// Per street: the side ids on its line.
+    pub street_sides: [Vec<u8>; 6],
+    /// Sector groups per pattern: line3, line2, cross, diagonal.
+    pub line3: Vec<Vec<u8>>,
+    pub line2: Vec<Vec<u8>>,
+    pub cross: Vec<Vec<u8>>,
+    pub diagonal: Vec<Vec<u8>>,
+    /// Per junction, the sectors having it as a corner, as a 16-bit mask.
+    pub corner_mask: [u16; JUNCTIONS],
+}
+
+/// The two ends of side `side` of cell `(c, r)`.
+pub fn side_ends(c: i32, r: i32, side: usize) -> (u8, u8) {
+    match side {
+        0 => (junction(c, r), junction(c + 1, r)),
+        1 => (junction(c + 1, r), junction(c + 1, r + 1)),
+        2 => (junction(c, r + 1), junction(c + 1, r + 1)),
+        _ => (junction(c, r), junction(c, r + 1)),
+    }
+}
+
+const DELTA: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+
+impl Geom {
+    /// `players` picks the tiles' side (brown for 2-3, blue for 4); `variant` moves corners.
+    pub fn new(data: &Data, players: usize, variant: &[(usize, i8, i8)]) -> Self {
+        let face = usize::from(players == 4);
+        let mut cell = [(0i8, 0i8); SECTORS];
+        for t in 0..SECTORS {
+            cell[t] = ((t % 4) as i8, (t / 4) as i8);
+        }
+        for &(t, c, r) in variant {
+            cell[t] = (c, r);
+        }
+        let at = |c: i32, r: i32| -> Option<usize> {
+            (0..SECTORS).find(|&t| (i32::from(cell[t].0), i32::from(cell[t].1)) == (c, r))
+        };
+        let mut plots = [0u8; SIDE_IDS];
+        let mut slot_exists = [false; SLOTS];
+        let mut sector_plots: [Vec<u8>; SECTORS] = Default::default();
+        let mut printed = Vec::new();
+        for t in 0..SECTORS {
+            let sec = &data.sectors[t];
+            for side in 0..4 {
+                let id = 4 * t + side;
+                let n = sec.plots[face][side];
+                plots[id] = n;
+                for k in 0..usize::from(n) {
+                    slot_exists[id * 3 + k] = true;
+                    sector_plots[t].push((id * 3 + k) as u8);
+                }
+                if n == 0 {
+                    slot_exists[id * 3 + 2] = true;
+                }
+            }
+            for &(c, side, k) in &sec.printed[face] {
+                printed.push((((4 * t + usize::from(side)) * 3 + usize::from(k)) as u8, c));
+            }
+        }
+        printed.sort_unstable();
+        let mut junction_exists = [false; JUNCTIONS];
+        let mut step = [[NONE; 4]; JUNCTIONS];
+        let mut adj_plots = vec![Vec::new(); JUNCTIONS];
+        let mut adj_centres = vec![Vec::new(); JUNCTIONS];
+        let mut adj_sectors = vec![Vec::new(); JUNCTIONS];
+        let mut perimeter_junction = [false; JUNCTIONS];
+        let mut perimeter_side = [false; SIDE_IDS];
+        let mut facing = [NONE; SIDE_IDS];
+        let mut perimeter_sector = [false; SECTORS];
+        let mut corner_mask = [0u16; JUNCTIONS];
+        for t in 0..SECTORS {
+            let (c, r) = (i32::from(cell[t].0), i32::from(cell[t].1));
+            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                let j = usize::from(junction(c + dx, r + dy));
+                junction_exists[j] = true;
+                adj_sectors[j].push(t as u8);
+                corner_mask[j] |= 1 << t;
+            }
+            for side in 0..4 {
+                let id = 4 * t + side;
+                let (a, b) = side_ends(c, r, side);
+                // The direction from a to b: east for n/s sides, south for e/w sides.
+                let d = if side % 2 == 0 { 1 } else { 2 };
+                step[usize::from(a)][d] = b;
+                step[usize::from(b)][(d + 2) % 4] = a;
+                let (dc, dr) = DELTA[side];
+                match at(c + dc, r + dr) {
+                    Some(u) => facing[id] = (4 * u + (side + 2) % 4) as u8,
+                    None => {
+                        perimeter_side[id] = true;
+                        perimeter_sector[t] = true;
+                        perimeter_junction[usize::from(a)] = true;
+                        perimeter_junction[usize::from(b)] = true;
+                    }
+                }
+                for j in [a, b] {
+                    let j = usize::from(j);
+                    for k in 0..3 {
+                        let slot = (id * 3 + k) as u8;
+                        if slot_exists[usize::from(slot)] {
+                            if k < 2 {
+                                adj_plots[j].push(slot);
+                            } else {
+                                adj_centres[j].push(slot);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for list in adj_plots
+            .iter_mut()
+            .chain(adj_centres.iter_mut())
+            .chain(adj_sectors.iter_mut())
+        {
+            list.sort_unstable();
+        }
+        let mut street_sectors: [Vec<u8>; 7] = Default::default();
+        let mut street_sides: [Vec<u8>; 6] = Default::default();
+        for k in 0..3i32 {
+            let line = k + 1;
+            for t in 0..SECTORS {
+                let (c, r) = (i32::from(cell[t].0), i32::from(cell[t].1));
+                // Vertical street x = line: e side of column line-1, w side of column line.
+                if c == line - 1 {
+                    street_sides[k as usize].push((4 * t + 1) as u8);
+                }
+                if c == line {
+                    street_sides[k as usize].push((4 * t + 3) as u8);
+                }
+                if r == line - 1 {
+                    street_sides[k as usize + 3].push((4 * t + 2) as u8);
+                }
+                if r == line {
+                    street_sides[k as usize + 3].push((4 * t) as u8);
+                }
+            }
+        }
+        for s in 0..6 {
+            street_sides[s].sort_unstable();
+            let mut secs: Vec<u8> = street_sides[s].iter().map(|&id| id / 4).collect();
+            secs.sort_unstable();
+            secs.dedup();
+            street_sectors[s] = secs;
+        }
+        street_sectors[6] = (0..SECTORS as u8)
+            .filter(|&t| perimeter_sector[usize::from(t)])
+            .collect();
+        let group = |deltas: &[(i32, i32)]| -> Vec<Vec<u8>> {
+            // Every placement of the cell offsets `deltas` (from a base cell) that lands on
+            // sectors; duplicates (the same set) removed.
+            let mut out: Vec<Vec<u8>> = Vec::new();
+            for c in -2..7 {
+                for r in -2..7 {
+                    let cells: Option<Vec<u8>> = deltas
+                        .iter()
+                        .map(|&(dc, dr)| at(c + dc, r + dr).map(|t| t as u8))
+                        .collect();
+                    if let Some(mut cells) = cells {
+                        cells.sort_unstable();
+                        if !out.contains(&cells) {
+                            out.push(cells);
+                        }
+                    }
+                }
+            }
+            out.sort();
+            out
+        };
+        let mut line3 = group(&[(0, 0), (1, 0), (2, 0)]);
+        line3.extend(group(&[(0, 0), (0, 1), (0, 2)]));
+        let mut line2 = group(&[(0, 0), (1, 0)]);
+        line2.extend(group(&[(0, 0), (0, 1)]));
+        // The cross needs a sector in the middle too.
+        let cross: Vec<Vec<u8>> = (-1..6)
+            .flat_map(|c| (-1..6).map(move |r| (c, r)))
+            .filter(|&(c, r)| at(c, r).is_some())
+            .filter_map(|(c, r)| {
+                let cells: Option<Vec<u8>> = DELTA
+                    .iter()
+                    .map(|&(dc, dr)| at(c + dc, r + dr).map(|t| t as u8))
+                    .collect();
+                cells.map(|mut v| {
+                    v.sort_unstable();
+                    v
+                })
+            })
+            .collect();
+        let mut diagonal = group(&[(0, 0), (1, 1), (2, 2)]);
+        diagonal.extend(group(&[(2, 0), (1, 1), (0, 2)]));
+        Geom {
+            cell,
+            plots,
+            slot_exists,
+            sector_plots,
+            printed,
+            junction_exists,
+            step,
+            adj_plots,
+            adj_centres,
+            adj_sectors,
+            perimeter_junction,
+            perimeter_side,
+            facing,
+            perimeter_sector,
+            street_sectors,
+            street_sides,
+            line3,
+            line2,
+            cross,
+            diagonal,
+            corner_mask,
+        }
+    }
+}

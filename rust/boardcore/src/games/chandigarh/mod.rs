@@ -1,0 +1,498 @@
+//! Chandigarh, for 2 to 4 players.
+//!
+//! Rulings, geometry, notation, action encoding and the JSON schema:
+//! `docs/games/chandigarh.md`. The city is precomputed once per game (`geom.rs`): slots,
+//! junctions, sections, streets and the pattern templates, so the rules only index tables.
+//! Patterns are counted exactly by `pattern.rs`.
+
+mod data;
+mod geom;
+mod json;
+mod notation;
+pub mod pattern;
+mod render;
+mod state;
+
+pub use data::{Card, Data, Icon};
+pub use geom::Geom;
+pub use state::{ChandigarhState, Phase};
+
+use std::sync::Arc;
+
+use crate::engine::{check_param_names, int_param, str_param, Error, Game, ParamValue, Params};
+
+pub const NAME: &str = "chandigarh";
+/// Bumped whenever the rules or data change what a game does.
+pub const VERSION: u32 = 1;
+
+pub const MAX_PLAYERS: usize = 4;
+pub const COLOURS: [&str; 4] = ["y", "b", "r", "g"];
+pub const COLOUR_NAMES: [&str; 4] = ["yellow", "blue", "red", "green"];
+pub const SIDES: [&str; 4] = ["n", "e", "s", "w"];
+pub const STREETS: [&str; 6] = ["x1", "x2", "x3", "y1", "y2", "y3"];
+/// Corner tiles (the pawns' starting sectors) and their names in the `variant` parameter.
+pub const CORNERS: [(usize, &str); 4] = [(0, "nw"), (3, "ne"), (12, "sw"), (15, "se")];
+pub const PHASES: [&str; 18] = [
+    "setup",
+    "draft",
+    "draft-take",
+    "main",
+    "move",
+    "add",
+    "gain",
+    "craft",
+    "street",
+    "after",
+    "arrange",
+    "relocate",
+    "bonus",
+    "takes",
+    "discard",
+    "reveal",
+    "final",
+    "end",
+];
+pub const FLOWS: [&str; 6] = ["", "gain", "craft", "score", "reveal", "after"];
+pub const DEFAULT_SPECIALISTS: &str =
+    "commercial-manager,logistics-manager,local-brahmin,park-designer";
+pub const OBSERVATION_SIZE: usize = 1380;
+
+/// The 8 pattern types (docs, "Patterns").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pattern {
+    Opposite,
+    Across,
+    Line3,
+    Line2,
+    Cross,
+    Diagonal,
+    Perimeter,
+    Street,
+}
+
+impl Pattern {
+    pub const NAMES: [&'static str; 8] = [
+        "opposite",
+        "across",
+        "line3",
+        "line2",
+        "cross",
+        "diagonal",
+        "perimeter",
+        "street",
+    ];
+    const ALL: [Pattern; 8] = [
+        Pattern::Opposite,
+        Pattern::Across,
+        Pattern::Line3,
+        Pattern::Line2,
+        Pattern::Cross,
+        Pattern::Diagonal,
+        Pattern::Perimeter,
+        Pattern::Street,
+    ];
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::NAMES
+            .iter()
+            .position(|n| *n == name)
+            .map(|i| Self::ALL[i])
+    }
+    pub fn two_colours(self) -> bool {
+        matches!(self, Pattern::Opposite | Pattern::Across)
+    }
+}
+
+/// The 24 specialists, in the order of the doc's table (y, b, r, g; six each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Ability {
+    BuildingAssistant,
+    CommercialManager,
+    Governor,
+    ProjectManager,
+    MasterCraftsman,
+    BuildingDirector,
+    HeadOfAmenities,
+    Driver,
+    BuildingManager,
+    TrafficDirector,
+    LogisticsManager,
+    AmenitiesDirector,
+    LocalBrahmin,
+    Mayor,
+    Surveyor,
+    ArchitectsAssistant,
+    HeadArchitect,
+    Draughtsman,
+    ParkEngineer,
+    SectorManager,
+    ChiefGardener,
+    HeadOfSupervision,
+    ParkDesigner,
+    ParkManager,
+}
+
+pub const ABILITIES: [(Ability, &str); 24] = [
+    (Ability::BuildingAssistant, "building-assistant"),
+    (Ability::CommercialManager, "commercial-manager"),
+    (Ability::Governor, "governor"),
+    (Ability::ProjectManager, "project-manager"),
+    (Ability::MasterCraftsman, "master-craftsman"),
+    (Ability::BuildingDirector, "building-director"),
+    (Ability::HeadOfAmenities, "head-of-amenities"),
+    (Ability::Driver, "driver"),
+    (Ability::BuildingManager, "building-manager"),
+    (Ability::TrafficDirector, "traffic-director"),
+    (Ability::LogisticsManager, "logistics-manager"),
+    (Ability::AmenitiesDirector, "amenities-director"),
+    (Ability::LocalBrahmin, "local-brahmin"),
+    (Ability::Mayor, "mayor"),
+    (Ability::Surveyor, "surveyor"),
+    (Ability::ArchitectsAssistant, "architects-assistant"),
+    (Ability::HeadArchitect, "head-architect"),
+    (Ability::Draughtsman, "draughtsman"),
+    (Ability::ParkEngineer, "park-engineer"),
+    (Ability::SectorManager, "sector-manager"),
+    (Ability::ChiefGardener, "chief-gardener"),
+    (Ability::HeadOfSupervision, "head-of-supervision"),
+    (Ability::ParkDesigner, "park-designer"),
+    (Ability::ParkManager, "park-manager"),
+];
+
+impl Ability {
+    pub fn from_slug(slug: &str) -> Option<Self> {
+        ABILITIES.iter().find(|(_, s)| *s == slug).map(|(a, _)| *a)
+    }
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn slug(self) -> &'static str {
+        ABILITIES[self.index()].1
+    }
+    /// 0 y, 1 b, 2 r, 3 g: six abilities per colour, in that order.
+    pub fn colour(self) -> u8 {
+        (self.index() / 6) as u8
+    }
+}
+
+/// What every state of a game shares: parameters, data and the city's geometry.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Config {
+    pub players: u8,
+    pub data: Data,
+    pub geom: Geom,
+    /// Per colour, the ability of the specialist in play (`None`: no specialists).
+    pub specialists: Option<[Ability; 4]>,
+    /// `(corner tile, col, row)`, sorted by tile.
+    pub variant: Vec<(usize, i8, i8)>,
+    pub moves: Vec<notation::Move>,
+}
+
+impl Config {
+    /// The colour whose specialist has `ability`, if it is in play.
+    pub fn colour_of(&self, ability: Ability) -> Option<u8> {
+        match self.specialists {
+            Some(specs) if specs[usize::from(ability.colour())] == ability => {
+                Some(ability.colour())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Chandigarh with its parameters and component data fixed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChandigarhGame {
+    cfg: Arc<Config>,
+    data_path: Option<String>,
+}
+
+fn parse_specialists(text: &str) -> Result<Option<[Ability; 4]>, Error> {
+    if text == "none" {
+        return Ok(None);
+    }
+    let bad = |why: String| {
+        Error::Parameter(format!(
+            "specialists must be \"none\" or four specialist slugs, one of each colour, \
+             separated by commas (e.g. \"{DEFAULT_SPECIALISTS}\"): {why}"
+        ))
+    };
+    let items: Vec<&str> = text.split(',').collect();
+    if items.len() != 4 {
+        return Err(bad(format!("{text:?} lists {}", items.len())));
+    }
+    let mut out: [Option<Ability>; 4] = [None; 4];
+    for item in items {
+        let a = Ability::from_slug(item).ok_or_else(|| bad(format!("unknown {item:?}")))?;
+        let c = usize::from(a.colour());
+        if out[c].is_some() {
+            return Err(bad(format!("two {} specialists", COLOUR_NAMES[c])));
+        }
+        out[c] = Some(a);
+    }
+    Ok(Some(out.map(|a| a.expect("four distinct colours"))))
+}
+
+fn parse_variant(text: &str) -> Result<Vec<(usize, i8, i8)>, Error> {
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    let bad = |why: String| {
+        Error::Parameter(format!(
+            "variant must be empty or move two corner sectors, like \"nw=4,1;se=-1,2\" \
+             (corners nw, ne, sw, se; column and row -1..4, outside the 4x4 grid, sharing a \
+             side with a sector that stays): {why}"
+        ))
+    };
+    let items: Vec<&str> = text.split(';').collect();
+    if items.len() != 2 {
+        return Err(bad(format!("{text:?} has {} moves", items.len())));
+    }
+    let mut moves = Vec::new();
+    for item in items {
+        let (name, cell) = item
+            .split_once('=')
+            .ok_or_else(|| bad(format!("{item:?} is not corner=col,row")))?;
+        let tile = CORNERS
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(t, _)| *t)
+            .ok_or_else(|| bad(format!("unknown corner {name:?}")))?;
+        let (c, r) = cell
+            .split_once(',')
+            .ok_or_else(|| bad(format!("{cell:?} is not col,row")))?;
+        let parse = |v: &str| -> Result<i8, Error> {
+            let ok = !v.is_empty()
+                && v.strip_prefix('-')
+                    .unwrap_or(v)
+                    .chars()
+                    .all(|ch| ch.is_ascii_digit());
+            match v.parse::<i8>() {
+                Ok(x) if ok && (-1..=4).contains(&x) => Ok(x),
+                _ => Err(bad(format!("{v:?} is not a column or row from -1 to 4"))),
+            }
+        };
+        let (c, r) = (parse(c)?, parse(r)?);
+        if (0..4).contains(&c) && (0..4).contains(&r) {
+            return Err(bad(format!("{c},{r} is inside the 4x4 grid")));
+        }
+        if moves.iter().any(|&(t, _, _)| t == tile) {
+            return Err(bad(format!("{name} is moved twice")));
+        }
+        if moves.iter().any(|&(_, c2, r2)| (c2, r2) == (c, r)) {
+            return Err(bad(format!("both corners go to {c},{r}")));
+        }
+        moves.push((tile, c, r));
+    }
+    moves.sort_unstable();
+    let moved: Vec<usize> = moves.iter().map(|m| m.0).collect();
+    for &(tile, c, r) in &moves {
+        let touches = (0..16usize).filter(|t| !moved.contains(t)).any(|t| {
+            let (tc, tr) = ((t % 4) as i8, (t / 4) as i8);
+            (tc - c).abs() + (tr - r).abs() == 1
+        });
+        if !touches {
+            let name = CORNERS
+                .iter()
+                .find(|(t, _)| *t == tile)
+                .map_or("?", |x| x.1);
+            return Err(bad(format!(
+                "{name} at {c},{r} shares no side with a sector that stays"
+            )));
+        }
+    }
+    Ok(moves)
+}
+
+impl ChandigarhGame {
+    pub fn new(
+        players: i64,
+        specialists: Option<&str>,
+        variant: Option<&str>,
+        data: Option<&str>,
+    ) -> Result<Self, Error> {
+        if !(2..=4).contains(&players) {
+            return Err(Error::Parameter(format!(
+                "chandigarh is for 2 to 4 players, not {players}"
+            )));
+        }
+        let specialists = parse_specialists(specialists.unwrap_or(DEFAULT_SPECIALISTS))?;
+        let variant = parse_variant(variant.unwrap_or(""))?;
+        let data_set = Data::load(data)?;
+        let geom = Geom::new(&data_set, players as usize, &variant);
+        let moves = (0..notation::NUM_ACTIONS)
+            .map(notation::decode)
+            .collect::<Result<Vec<_>, Error>>()?;
+        Ok(Self {
+            cfg: Arc::new(Config {
+                players: players as u8,
+                data: data_set,
+                geom,
+                specialists,
+                variant,
+                moves,
+            }),
+            data_path: data.map(str::to_owned),
+        })
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    pub fn specialists_text(&self) -> String {
+        match self.cfg.specialists {
+            None => "none".into(),
+            Some(specs) => specs.map(Ability::slug).join(","),
+        }
+    }
+
+    pub fn variant_text(&self) -> String {
+        let items: Vec<String> = self
+            .cfg
+            .variant
+            .iter()
+            .map(|&(t, c, r)| {
+                let name = CORNERS.iter().find(|x| x.0 == t).map_or("?", |x| x.1);
+                format!("{name}={c},{r}")
+            })
+            .collect();
+        items.join(";")
+    }
+}
+
+impl Game for ChandigarhGame {
+    type State = ChandigarhState;
+
+    fn from_params(params: &Params) -> Result<Self, Error> {
+        check_param_names(NAME, params, &["players", "specialists", "variant", "data"])?;
+        Self::new(
+            int_param(params, "players", 4)?,
+            str_param(params, "specialists")?,
+            str_param(params, "variant")?,
+            str_param(params, "data")?,
+        )
+    }
+    fn params(&self) -> Params {
+        let mut params = Params::new();
+        params.insert(
+            "players".into(),
+            ParamValue::Int(i64::from(self.cfg.players)),
+        );
+        params.insert(
+            "specialists".into(),
+            ParamValue::Str(self.specialists_text()),
+        );
+        params.insert("variant".into(), ParamValue::Str(self.variant_text()));
+        if let Some(data) = &self.data_path {
+            params.insert("data".into(), ParamValue::Str(data.clone()));
+        }
+        params
+    }
+    fn name(&self) -> &'static str {
+        NAME
+    }
+    fn version(&self) -> u32 {
+        VERSION
+    }
+    fn num_players(&self) -> usize {
+        usize::from(self.cfg.players)
+    }
+    fn num_distinct_actions(&self) -> usize {
+        notation::NUM_ACTIONS as usize
+    }
+    fn observation_size(&self) -> usize {
+        OBSERVATION_SIZE
+    }
+    fn new_initial_state(&self) -> ChandigarhState {
+        ChandigarhState::new(Arc::clone(&self.cfg))
+    }
+    fn state_from_json(&self, text: &str) -> Result<ChandigarhState, Error> {
+        json::from_json(self, text)
+    }
+}
+
+/// The pattern kernel on its own (docs, "The pattern kernel"): the exact count of a pattern
+/// in `city` (192 slot colours, -1 empty) on the city of a game with these parameters.
+pub fn count_pattern(
+    players: i64,
+    variant: &str,
+    city: &[i64],
+    pattern: &str,
+    colours: &[String],
+    street: Option<&str>,
+) -> Result<u32, Error> {
+    static PACKAGED: std::sync::OnceLock<Data> = std::sync::OnceLock::new();
+    if !(2..=4).contains(&players) {
+        return Err(Error::Parameter(format!(
+            "chandigarh is for 2 to 4 players, not {players}"
+        )));
+    }
+    let moves = parse_variant(variant)?;
+    let data = match PACKAGED.get() {
+        Some(d) => d,
+        None => {
+            let d = Data::load(None)?;
+            PACKAGED.get_or_init(|| d)
+        }
+    };
+    let geom = &Geom::new(data, players as usize, &moves);
+    if city.len() != geom::SLOTS {
+        return Err(Error::Parameter(format!(
+            "city must list the {} slots' colours, not {}",
+            geom::SLOTS,
+            city.len()
+        )));
+    }
+    let mut cells = [-1i8; geom::SLOTS];
+    for (slot, &c) in city.iter().enumerate() {
+        if !(-1..=3).contains(&c) {
+            return Err(Error::Parameter(format!(
+                "city[{slot}] must be a colour 0..3 or -1, not {c}"
+            )));
+        }
+        if c >= 0 && !geom.slot_exists[slot] {
+            return Err(Error::Parameter(format!(
+                "city[{slot}]: slot {} does not exist in this city",
+                notation::slot_text(slot as u8)
+            )));
+        }
+        cells[slot] = c as i8;
+    }
+    let kind = Pattern::from_name(pattern).ok_or_else(|| {
+        Error::Parameter(format!(
+            "unknown pattern {pattern:?}; patterns are {}",
+            Pattern::NAMES.join(", ")
+        ))
+    })?;
+    let want = if kind.two_colours() { 2 } else { 1 };
+    if colours.len() != want {
+        return Err(Error::Parameter(format!(
+            "a {pattern} pattern has {want} colour(s), not {}",
+            colours.len()
+        )));
+    }
+    let mut cs = [0u8; 2];
+    for (i, name) in colours.iter().enumerate() {
+        cs[i] = COLOURS
+            .iter()
+            .position(|c| c == name)
+            .ok_or_else(|| Error::Parameter(format!("unknown colour {name:?}")))?
+            as u8;
+    }
+    if want == 1 {
+        cs[1] = cs[0];
+    }
+    let street = match (kind, street) {
+        (Pattern::Street, Some(s)) => Some(
+            STREETS
+                .iter()
+                .position(|x| *x == s)
+                .ok_or_else(|| Error::Parameter(format!("unknown street {s:?}")))?,
+        ),
+        (Pattern::Street, None) => {
+            return Err(Error::Parameter("a street pattern needs a street".into()))
+        }
+        _ => None,
+    };
+    Ok(pattern::count(geom, &cells, kind, cs, street))
+}

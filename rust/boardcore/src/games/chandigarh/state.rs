@@ -1,0 +1,1302 @@
+//! Chandigarh's rules: the state and its moves (docs/games/chandigarh.md, "Rulings" and
+//! "Turn structure"). Legal actions are generated per phase; `apply_action` accepts exactly
+//! those, and every action ends with `settle`, which resolves what is pending in the
+//! doc's order and then lets the flow go on.
+// Colours, seats and sectors index parallel fixed arrays; index loops read best here.
+#![allow(clippy::needless_range_loop)]
+
+use std::sync::Arc;
+
+use super::data::{Icon, CARDS};
+use super::geom::{CENTRAL, JUNCTIONS, NONE, SLOTS};
+use super::notation::{
+    decode, encode, from_text, to_text, Move, CENTRE, DRAUGHTSMAN, ENGINEER, MANAGER, PLAIN,
+    REPLACE, SURVEYOR,
+};
+use super::pattern;
+use super::{Ability, Config, Pattern, MAX_PLAYERS};
+use crate::engine::{Action, Error, GameState, CHANCE, TERMINAL};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Setup,
+    Draft,
+    DraftTake,
+    Main,
+    Move,
+    Add,
+    Gain,
+    Craft,
+    Street,
+    After,
+    Arrange,
+    Relocate,
+    Bonus,
+    Takes,
+    Discard,
+    Reveal,
+    Final,
+    End,
+}
+
+impl Phase {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn is_chance(self) -> bool {
+        matches!(self, Phase::Setup | Phase::Reveal)
+    }
+}
+
+/// The add flow's next stage (docs, "Flows").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    None,
+    Gain,
+    Craft,
+    Score,
+    Reveal,
+    After,
+}
+
+/// Which action the turn is committed to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    None,
+    Move,
+    Add,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChandigarhState {
+    pub(super) cfg: Arc<Config>,
+    pub(super) history: Vec<Action>,
+    pub(super) phase: Phase,
+    pub(super) seat: u8,
+    pub(super) start: i8,
+    pub(super) turn: u16,
+    pub(super) ending: bool,
+    pub(super) city: [i8; SLOTS],
+    pub(super) general: [u8; 4],
+    pub(super) reserves: [[u8; 4]; MAX_PLAYERS],
+    pub(super) projects: [Vec<u8>; MAX_PLAYERS],
+    pub(super) row: Vec<u8>,
+    /// The deck's unordered pool (bits by card id) and its known bottom, in draw order.
+    pub(super) pool: u64,
+    pub(super) bottom: Vec<u8>,
+    pub(super) architects: [u8; MAX_PLAYERS],
+    pub(super) pawns: [i8; 4],
+    /// Per seat, its specialist tokens as colour bits.
+    pub(super) tokens: [u8; MAX_PLAYERS],
+    pub(super) used: u8,
+    pub(super) supervisors: [i8; 16],
+    pub(super) placed: [u8; MAX_PLAYERS],
+    pub(super) pp: [i32; MAX_PLAYERS],
+    pub(super) streets: [i8; 7],
+    pub(super) steps: u8,
+    pub(super) here: u8,
+    pub(super) last: i8,
+    pub(super) flow: Flow,
+    pub(super) mode: Mode,
+    pub(super) gained: [u8; 4],
+    pub(super) arrange: [u8; 4],
+    pub(super) bonus: u8,
+    pub(super) relocate: i8,
+    pub(super) score: i8,
+    pub(super) sector: i8,
+    pub(super) takes: u8,
+    pub(super) todo: u8,
+}
+
+fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(i)
+        }
+    })
+}
+
+impl ChandigarhState {
+    pub fn new(cfg: Arc<Config>) -> Self {
+        let d = &cfg.data;
+        let n = usize::from(cfg.players);
+        let mut city = [-1i8; SLOTS];
+        let mut general = [d.per_colour - d.removed[n - 2]; 4];
+        for &(slot, c) in &cfg.geom.printed {
+            city[usize::from(slot)] = c as i8;
+            general[usize::from(c)] -= 1;
+        }
+        ChandigarhState {
+            history: Vec::with_capacity(256),
+            phase: Phase::Setup,
+            seat: 0,
+            start: -1,
+            turn: 0,
+            ending: false,
+            city,
+            general,
+            reserves: [[0; 4]; MAX_PLAYERS],
+            projects: Default::default(),
+            row: Vec::with_capacity(8),
+            pool: (1u64 << CARDS) - 1,
+            bottom: Vec::new(),
+            architects: [CENTRAL; MAX_PLAYERS],
+            pawns: [-1; 4],
+            tokens: [0; MAX_PLAYERS],
+            used: 0,
+            supervisors: [-1; 16],
+            placed: [0; MAX_PLAYERS],
+            pp: [0; MAX_PLAYERS],
+            streets: [-1; 7],
+            steps: 0,
+            here: 2,
+            last: -1,
+            flow: Flow::None,
+            mode: Mode::None,
+            gained: [0; 4],
+            arrange: [0; 4],
+            bonus: 0,
+            relocate: -1,
+            score: -1,
+            sector: -1,
+            takes: 0,
+            todo: 0,
+            cfg,
+        }
+    }
+
+    pub fn players(&self) -> usize {
+        usize::from(self.cfg.players)
+    }
+
+    pub fn deck_size(&self) -> usize {
+        self.pool.count_ones() as usize + self.bottom.len()
+    }
+
+    fn s(&self) -> usize {
+        usize::from(self.seat)
+    }
+
+    /// Whether the seat to move holds `ability` and has not used it this turn.
+    fn can(&self, ability: Ability) -> bool {
+        match self.cfg.colour_of(ability) {
+            Some(c) => self.tokens[self.s()] & (1 << c) != 0 && self.used & (1 << c) == 0,
+            None => false,
+        }
+    }
+
+    fn holds(&self, seat: usize, ability: Ability) -> bool {
+        match self.cfg.colour_of(ability) {
+            Some(c) => self.tokens[seat] & (1 << c) != 0,
+            None => false,
+        }
+    }
+
+    fn mark(&mut self, ability: Ability) {
+        self.used |= 1 << ability.colour();
+    }
+
+    fn reserve_total(&self) -> u8 {
+        self.reserves[self.s()].iter().sum()
+    }
+
+    fn general_empty(&self) -> bool {
+        self.general.iter().all(|&g| g == 0)
+    }
+
+    /// Takes one `c` from the general reserve for the seat to move; the last one triggers
+    /// the end (ruling 18).
+    fn take(&mut self, c: u8) {
+        let c = usize::from(c);
+        self.general[c] -= 1;
+        let s = self.s();
+        self.reserves[s][c] += 1;
+        if self.general[c] == 0 {
+            self.ending = true;
+        }
+    }
+
+    fn other_at(&self, j: u8) -> bool {
+        (0..self.players()).any(|p| p != self.s() && self.architects[p] == j)
+    }
+
+    /// Ruling 9: from `j`, having last stepped `last`, with `n` steps left, can the
+    /// architect reach a junction without another architect?
+    pub(super) fn finish(&self, j: u8, last: i8, n: u8) -> bool {
+        if !self.other_at(j) {
+            return true;
+        }
+        if n == 0 {
+            return false;
+        }
+        (0..4u8).any(|d| {
+            let to = self.cfg.geom.step[usize::from(j)][usize::from(d)];
+            to != NONE && (last < 0 || d != (last as u8 + 2) % 4) && self.finish(to, d as i8, n - 1)
+        })
+    }
+
+    fn step_target(&self, d: u8) -> Option<u8> {
+        if self.steps == 0 || (self.last >= 0 && d == (self.last as u8 + 2) % 4) {
+            return None;
+        }
+        let to = self.cfg.geom.step[usize::from(self.architects[self.s()])][usize::from(d)];
+        (to != NONE && self.finish(to, d as i8, self.steps - 1)).then_some(to)
+    }
+
+    fn sector_has(&self, t: usize, c: u8) -> bool {
+        self.city[t * 12..t * 12 + 12].contains(&(c as i8))
+    }
+
+    fn complete(&self, t: usize) -> bool {
+        self.cfg.geom.sector_plots[t]
+            .iter()
+            .all(|&p| self.city[usize::from(p)] >= 0)
+    }
+
+    fn vacant_plaza(&self, t: usize) -> bool {
+        !self.complete(t) && !self.pawns.contains(&(t as i8))
+    }
+
+    fn green_corner(&self, j: usize) -> bool {
+        self.cfg.geom.adj_sectors[j]
+            .iter()
+            .any(|&t| self.sector_has(usize::from(t), 3))
+    }
+
+    fn step_build_open(&self) -> bool {
+        self.here == 0 || (self.here == 1 && self.can(Ability::ArchitectsAssistant))
+    }
+
+    fn card_colour_ok(&self) -> bool {
+        // Card specialists in `main` commit to Add, which needs a card in the row.
+        self.mode != Mode::None || !self.row.is_empty()
+    }
+
+    // ----- legal actions -------------------------------------------------------------
+
+    fn push_legal(&self, out: &mut Vec<Action>) {
+        let s = self.s();
+        match self.phase {
+            Phase::Setup | Phase::Reveal | Phase::End => {}
+            Phase::Draft => {
+                for &k in &self.row {
+                    out.push(encode(Move::Pick(k)));
+                }
+            }
+            Phase::DraftTake => {
+                for c in 0..4u8 {
+                    if self.general[usize::from(c)] > 0 && self.gained[usize::from(c)] == 0 {
+                        out.push(encode(Move::Take(c)));
+                    }
+                }
+            }
+            Phase::Main => {
+                let mut any = false;
+                for d in 0..4 {
+                    if self.step_target(d).is_some() {
+                        out.push(encode(Move::Step(d)));
+                        any = true;
+                    }
+                }
+                self.push_adds(out);
+                any |= !self.row.is_empty();
+                let j = self.architects[s];
+                if self.finish(j, -1, self.steps) {
+                    self.push_footsteps(out, false);
+                }
+                self.push_card_specialists(out);
+                if !any {
+                    out.push(encode(Move::Pass));
+                }
+            }
+            Phase::Move => {
+                for d in 0..4 {
+                    if self.step_target(d).is_some() {
+                        out.push(encode(Move::Step(d)));
+                    }
+                }
+                self.push_footsteps(out, true);
+                if !self.other_at(self.architects[s]) {
+                    out.push(encode(Move::Stop));
+                }
+            }
+            Phase::Add => {
+                self.push_adds(out);
+                self.push_card_specialists(out);
+            }
+            Phase::After => {
+                self.push_card_specialists(out);
+                out.push(encode(Move::End));
+            }
+            Phase::Gain | Phase::Takes | Phase::Bonus => {
+                for c in 0..4u8 {
+                    if self.general[usize::from(c)] > 0 {
+                        out.push(encode(Move::Take(c)));
+                    }
+                }
+                if self.phase == Phase::Bonus {
+                    out.push(encode(Move::Skip));
+                }
+            }
+            Phase::Craft => {
+                for c in 0..4u8 {
+                    if self.gained[usize::from(c)] == 0 || self.reserves[s][usize::from(c)] == 0 {
+                        continue;
+                    }
+                    for d in 0..4u8 {
+                        if d != c && self.general[usize::from(d)] > 0 {
+                            out.push(encode(Move::Craft(c, d)));
+                        }
+                    }
+                }
+                out.push(encode(Move::Skip));
+            }
+            Phase::Street => {
+                for k in 0..6 {
+                    out.push(encode(Move::Street(k)));
+                }
+            }
+            Phase::Arrange => {
+                for c in 0..4u8 {
+                    if self.arrange[usize::from(c)] > 0 {
+                        out.push(encode(Move::Arrange(c)));
+                    }
+                }
+                if u32::from(self.todo) > self.arrange.iter().map(|&x| u32::from(x)).sum::<u32>() {
+                    out.push(encode(Move::Arrange(4)));
+                }
+            }
+            Phase::Relocate => {
+                let from = self.pawns[self.relocate as usize];
+                for t in 0..16u8 {
+                    if t as i8 != from && self.vacant_plaza(usize::from(t)) {
+                        out.push(encode(Move::Pawn(t)));
+                    }
+                }
+            }
+            Phase::Discard => {
+                for c in 0..4u8 {
+                    if self.reserves[s][usize::from(c)] > 0 {
+                        out.push(encode(Move::Discard(c)));
+                    }
+                }
+            }
+            Phase::Final => {
+                if self.score >= 0 {
+                    for k in 0..6 {
+                        out.push(encode(Move::Street(k)));
+                    }
+                } else {
+                    let mut cards = self.projects[s].clone();
+                    cards.sort_unstable();
+                    for k in cards {
+                        out.push(encode(Move::Score(k)));
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+    }
+
+    fn push_adds(&self, out: &mut Vec<Action>) {
+        for &k in &self.row {
+            out.push(encode(Move::Add(k, 0)));
+            out.push(encode(Move::Add(k, 1)));
+        }
+    }
+
+    fn push_card_specialists(&self, out: &mut Vec<Action>) {
+        let s = self.s();
+        if !self.card_colour_ok() {
+            return;
+        }
+        if self.can(Ability::CommercialManager) {
+            for c in 0..4u8 {
+                if self.reserves[s][usize::from(c)] == 0 {
+                    continue;
+                }
+                for d in 0..4u8 {
+                    if d != c && self.general[usize::from(d)] > 0 {
+                        out.push(encode(Move::Exchange(c, d)));
+                    }
+                }
+            }
+        }
+        if self.can(Ability::ProjectManager) {
+            for &k in &self.projects[s] {
+                out.push(encode(Move::Project(k)));
+            }
+        }
+        if self.can(Ability::Mayor) {
+            for &k in &self.projects[s] {
+                out.push(encode(Move::Mayor(k)));
+            }
+        }
+        if self.can(Ability::LogisticsManager) && !self.row.is_empty() {
+            out.push(encode(Move::Logistics));
+        }
+    }
+
+    /// Footsteps actions other than `step` and `stop`; `moving`: in `move` (step builds
+    /// possible), else in `main` (only the draughtsman's build).
+    fn push_footsteps(&self, out: &mut Vec<Action>, moving: bool) {
+        let s = self.s();
+        let g = &self.cfg.geom;
+        let j = usize::from(self.architects[s]);
+        let colours: Vec<u8> = (0..4u8)
+            .filter(|&c| self.reserves[s][usize::from(c)] > 0)
+            .collect();
+        let mut build = |mode: u8, slot: u8| {
+            for &c in &colours {
+                out.push(encode(Move::Build {
+                    mode,
+                    colour: c,
+                    slot,
+                }));
+            }
+        };
+        let vacant = |slot: u8| self.city[usize::from(slot)] < 0;
+        if moving && self.step_build_open() {
+            for &p in &g.adj_plots[j] {
+                if vacant(p) {
+                    build(PLAIN, p);
+                } else if self.can(Ability::BuildingAssistant) {
+                    build(REPLACE, p);
+                }
+            }
+            if self.can(Ability::BuildingManager) {
+                let mut plots: Vec<u8> = (0..self.players())
+                    .filter(|&p| p != s)
+                    .flat_map(|p| g.adj_plots[usize::from(self.architects[p])].iter().copied())
+                    .filter(|&p| vacant(p))
+                    .collect();
+                plots.sort_unstable();
+                plots.dedup();
+                for p in plots {
+                    build(MANAGER, p);
+                }
+            }
+            if self.can(Ability::Surveyor) {
+                for &t in &g.adj_sectors[j] {
+                    for &p in &g.sector_plots[usize::from(t)] {
+                        if vacant(p) {
+                            build(SURVEYOR, p);
+                        }
+                    }
+                }
+            }
+            if self.can(Ability::ParkEngineer) {
+                for t in 0..16 {
+                    if self.sector_has(t, 3) {
+                        for &p in &g.sector_plots[t] {
+                            if vacant(p) {
+                                build(ENGINEER, p);
+                            }
+                        }
+                    }
+                }
+            }
+            if self.can(Ability::SectorManager) {
+                for &p in &g.adj_centres[j] {
+                    if vacant(p) {
+                        build(CENTRE, p);
+                    }
+                }
+            }
+        }
+        if self.can(Ability::Draughtsman) {
+            for &p in &g.adj_plots[j] {
+                if vacant(p) {
+                    build(DRAUGHTSMAN, p);
+                }
+            }
+        }
+        if self.can(Ability::Driver) && g.perimeter_junction[j] {
+            for to in 0..JUNCTIONS {
+                if to != j && g.perimeter_junction[to] && self.finish(to as u8, -1, self.steps) {
+                    out.push(encode(Move::Drive(to as u8)));
+                }
+            }
+        }
+        if self.can(Ability::ParkDesigner) {
+            for to in 0..JUNCTIONS {
+                if to != j
+                    && g.junction_exists[to]
+                    && self.green_corner(to)
+                    && self.finish(to as u8, -1, self.steps)
+                {
+                    out.push(encode(Move::Design(to as u8)));
+                }
+            }
+        }
+        if self.can(Ability::Governor) && self.pp[s] >= 1 {
+            for c in 0..4u8 {
+                if self.general[usize::from(c)] > 0 {
+                    out.push(encode(Move::Governor(c)));
+                }
+            }
+        }
+        if self.can(Ability::HeadArchitect) && self.reserves[s][2] > 0 {
+            for t in 0..16u8 {
+                if g.sector_plots[usize::from(t)].iter().any(|&p| !vacant(p)) {
+                    out.push(encode(Move::Redistribute(t)));
+                }
+            }
+        }
+    }
+
+    fn push_outcomes(&self, out: &mut Vec<(Action, u64)>) {
+        match self.phase {
+            Phase::Setup => {
+                if self.streets.contains(&-1) {
+                    for t in 0..self.cfg.data.streets.len() as u8 {
+                        if !self.streets.contains(&(t as i8)) {
+                            out.push((encode(Move::Tile(t)), 1));
+                        }
+                    }
+                } else if self.cfg.specialists.is_some() && self.pawns.contains(&-1) {
+                    for t in [0u8, 3, 12, 15] {
+                        if !self.pawns.contains(&(t as i8)) {
+                            out.push((encode(Move::Pawn(t)), 1));
+                        }
+                    }
+                } else if self.row.len() < usize::from(self.cfg.players) + 4 {
+                    self.push_reveals(out);
+                } else {
+                    for s in 0..self.cfg.players {
+                        out.push((encode(Move::First(s)), 1));
+                    }
+                }
+            }
+            Phase::Reveal => self.push_reveals(out),
+            _ => {}
+        }
+    }
+
+    fn push_reveals(&self, out: &mut Vec<(Action, u64)>) {
+        if self.pool != 0 {
+            for k in bits64(self.pool) {
+                out.push((encode(Move::Reveal(k as u8)), 1));
+            }
+        } else if let Some(&k) = self.bottom.first() {
+            out.push((encode(Move::Reveal(k)), 1));
+        }
+    }
+
+    // ----- applying ------------------------------------------------------------------
+
+    fn apply_move(&mut self, action: Action, mv: Move) {
+        self.history.push(action);
+        let s = self.s();
+        match mv {
+            Move::Tile(t) => {
+                let place = self.streets.iter().position(|&x| x < 0).expect("a place");
+                self.streets[place] = t as i8;
+            }
+            Move::Pawn(t) if self.phase == Phase::Setup => {
+                let c = self.pawns.iter().position(|&x| x < 0).expect("a pawn");
+                self.pawns[c] = t as i8;
+            }
+            Move::Reveal(k) => {
+                if self.pool & (1 << k) != 0 {
+                    self.pool &= !(1 << k);
+                } else {
+                    self.bottom.remove(0);
+                }
+                self.row.push(k);
+                if self.phase == Phase::Reveal {
+                    self.todo -= 1;
+                    if self.todo == 0 || self.deck_size() == 0 {
+                        self.todo = 0;
+                        if self.flow == Flow::Reveal {
+                            self.flow = Flow::After;
+                        }
+                        self.settle();
+                    }
+                }
+            }
+            Move::First(p) => {
+                self.start = p as i8;
+                self.seat = p;
+                self.phase = Phase::Draft;
+            }
+            Move::Pick(k) => {
+                self.row.retain(|&x| x != k);
+                self.projects[s].push(k);
+                self.phase = Phase::DraftTake;
+            }
+            Move::Take(c) => match self.phase {
+                Phase::DraftTake => {
+                    self.take(c);
+                    self.gained[usize::from(c)] = 1;
+                    if self.gained.iter().sum::<u8>() == 2 {
+                        self.gained = [0; 4];
+                        let next = (self.seat + 1) % self.cfg.players;
+                        if next as i8 == self.start {
+                            self.turn = 1;
+                            self.start_turn(next);
+                        } else {
+                            self.seat = next;
+                            self.phase = Phase::Draft;
+                        }
+                    }
+                }
+                Phase::Gain => {
+                    self.take(c);
+                    self.gained[usize::from(c)] += 1;
+                    self.todo -= 1;
+                    self.settle();
+                }
+                Phase::Takes => {
+                    self.take(c);
+                    self.takes -= 1;
+                    self.settle();
+                }
+                _ => {
+                    // Bonus.
+                    self.take(c);
+                    self.mark(if self.bonus == 1 {
+                        Ability::HeadOfAmenities
+                    } else {
+                        Ability::ParkManager
+                    });
+                    self.bonus = 0;
+                    self.settle();
+                }
+            },
+            Move::Skip => {
+                if self.phase == Phase::Craft {
+                    self.director();
+                    self.flow = Flow::Score;
+                } else {
+                    self.bonus = 0;
+                }
+                self.settle();
+            }
+            Move::Step(d) => {
+                self.mode = Mode::Move;
+                let to = self.cfg.geom.step[usize::from(self.architects[s])][usize::from(d)];
+                self.architects[s] = to;
+                self.steps -= 1;
+                self.last = d as i8;
+                self.here = 0;
+                self.settle();
+            }
+            Move::Build { mode, colour, slot } => {
+                self.mode = Mode::Move;
+                match mode {
+                    DRAUGHTSMAN => self.mark(Ability::Draughtsman),
+                    _ => {
+                        if self.here == 1 {
+                            self.mark(Ability::ArchitectsAssistant);
+                        }
+                        self.here += 1;
+                        match mode {
+                            REPLACE => self.mark(Ability::BuildingAssistant),
+                            MANAGER => self.mark(Ability::BuildingManager),
+                            SURVEYOR => self.mark(Ability::Surveyor),
+                            ENGINEER => self.mark(Ability::ParkEngineer),
+                            CENTRE => self.mark(Ability::SectorManager),
+                            _ => {}
+                        }
+                    }
+                }
+                self.build(colour, slot, mode == REPLACE);
+                self.settle();
+            }
+            Move::Drive(j) | Move::Design(j) => {
+                self.mode = Mode::Move;
+                self.mark(if matches!(mv, Move::Drive(_)) {
+                    Ability::Driver
+                } else {
+                    Ability::ParkDesigner
+                });
+                self.architects[s] = j;
+                self.here = 2;
+                self.last = -1;
+                self.settle();
+            }
+            Move::Governor(c) => {
+                self.mode = Mode::Move;
+                self.mark(Ability::Governor);
+                self.pp[s] -= 1;
+                self.take(c);
+                self.settle();
+            }
+            Move::Redistribute(t) => {
+                self.mode = Mode::Move;
+                self.mark(Ability::HeadArchitect);
+                let plots = self.cfg.geom.sector_plots[usize::from(t)].clone();
+                for &p in &plots {
+                    let c = self.city[usize::from(p)];
+                    if c >= 0 {
+                        self.arrange[c as usize] += 1;
+                        self.city[usize::from(p)] = -1;
+                    }
+                }
+                self.sector = t as i8;
+                self.todo = plots.len() as u8;
+                self.phase = Phase::Arrange;
+            }
+            Move::Arrange(c) => {
+                let plots = &self.cfg.geom.sector_plots[self.sector as usize];
+                let p = plots[plots.len() - usize::from(self.todo)];
+                if c < 4 {
+                    self.city[usize::from(p)] = c as i8;
+                    self.arrange[usize::from(c)] -= 1;
+                }
+                self.todo -= 1;
+                if self.todo == 0 {
+                    self.sector = -1;
+                    self.settle();
+                }
+            }
+            Move::Pawn(t) => {
+                self.pawns[self.relocate as usize] = t as i8;
+                self.relocate = -1;
+                self.settle();
+            }
+            Move::Stop | Move::Pass => self.end_turn(),
+            Move::Add(k, e) => self.add(k, e),
+            Move::Craft(c, d) => {
+                self.mark(Ability::MasterCraftsman);
+                self.reserves[s][usize::from(c)] -= 1;
+                self.general[usize::from(c)] += 1;
+                self.take(d);
+                self.gained[usize::from(c)] -= 1;
+                self.gained[usize::from(d)] += 1;
+                self.director();
+                self.flow = Flow::Score;
+                self.settle();
+            }
+            Move::Street(k) => {
+                let card = self.score as u8;
+                self.score = -1;
+                self.score_card(card, Some(usize::from(k)));
+                if self.phase == Phase::Final {
+                    self.next_final();
+                } else {
+                    self.flow = Flow::Reveal;
+                    self.settle();
+                }
+            }
+            Move::Score(k) => {
+                self.projects[s].retain(|&x| x != k);
+                if self.cfg.data.cards[usize::from(k)].pattern == Pattern::Street {
+                    self.score = k as i8;
+                } else {
+                    self.score_card(k, None);
+                    self.next_final();
+                }
+            }
+            Move::Exchange(c, d) => {
+                self.commit_add();
+                self.mark(Ability::CommercialManager);
+                self.reserves[s][usize::from(c)] -= 1;
+                self.general[usize::from(c)] += 1;
+                self.take(d);
+                self.settle();
+            }
+            Move::Project(k) => {
+                self.commit_add();
+                self.mark(Ability::ProjectManager);
+                self.projects[s].retain(|&x| x != k);
+                self.takes = 2;
+                self.settle();
+            }
+            Move::Mayor(k) => {
+                self.commit_add();
+                self.mark(Ability::Mayor);
+                self.projects[s].retain(|&x| x != k);
+                self.pp[s] += 2;
+                self.settle();
+            }
+            Move::Logistics => {
+                self.commit_add();
+                self.mark(Ability::LogisticsManager);
+                let row = std::mem::take(&mut self.row);
+                self.bottom.extend(row);
+                self.todo = self.deck_size().min(4) as u8;
+                self.phase = Phase::Reveal;
+            }
+            Move::Discard(c) => {
+                self.reserves[s][usize::from(c)] -= 1;
+                self.settle();
+            }
+            Move::End => {
+                if self.can(Ability::AmenitiesDirector) && self.reserves[s].iter().all(|&x| x > 0) {
+                    self.mark(Ability::AmenitiesDirector);
+                    self.pp[s] += 1;
+                }
+                self.end_turn();
+            }
+        }
+    }
+
+    fn commit_add(&mut self) {
+        if self.mode == Mode::None {
+            self.mode = Mode::Add;
+        }
+    }
+
+    fn start_turn(&mut self, seat: u8) {
+        self.seat = seat;
+        let s = usize::from(seat);
+        let cards = &self.cfg.data.cards;
+        self.steps = self.projects[s]
+            .iter()
+            .map(|&k| cards[usize::from(k)].steps)
+            .sum::<u8>()
+            + u8::from(self.holds(s, Ability::TrafficDirector));
+        self.here = 2;
+        self.last = -1;
+        self.flow = Flow::None;
+        self.mode = Mode::None;
+        self.used = 0;
+        self.gained = [0; 4];
+        self.phase = Phase::Main;
+    }
+
+    fn end_turn(&mut self) {
+        // The flow is left as it was: the next turn's start clears it (docs, "Flows").
+        self.used = 0;
+        self.gained = [0; 4];
+        self.turn += 1;
+        let next = (self.seat + 1) % self.cfg.players;
+        if self.ending && next as i8 == self.start {
+            self.seat = next;
+            self.phase = Phase::Final;
+            if self.projects[usize::from(next)].is_empty() {
+                self.next_final();
+            }
+        } else {
+            self.start_turn(next);
+        }
+    }
+
+    /// The next seat of the final scoring with a card, or the end of the game.
+    fn next_final(&mut self) {
+        let n = self.cfg.players;
+        let mut p = (self.seat + 1) % n;
+        while p as i8 != self.start {
+            if !self.projects[usize::from(p)].is_empty() {
+                self.seat = p;
+                self.phase = Phase::Final;
+                return;
+            }
+            p = (p + 1) % n;
+        }
+        self.finish_game();
+    }
+
+    fn finish_game(&mut self) {
+        let n = self.players();
+        if let Some(specs) = self.cfg.specialists {
+            for p in 0..n {
+                for c in 0..4 {
+                    if self.tokens[p] & (1 << c) != 0 {
+                        self.pp[p] += self.cfg.data.specialist(specs[c]).stars;
+                    }
+                }
+            }
+        }
+        for place in 0..7 {
+            let (value, tie) = self.cfg.data.streets[self.streets[place] as usize];
+            let mut count = [0u32; MAX_PLAYERS];
+            for &t in &self.cfg.geom.street_sectors[place] {
+                let sup = self.supervisors[usize::from(t)];
+                if sup >= 0 {
+                    count[sup as usize] += 1;
+                }
+            }
+            let best = *count[..n].iter().max().expect("players");
+            if best == 0 {
+                continue;
+            }
+            let leaders: Vec<usize> = (0..n).filter(|&p| count[p] == best).collect();
+            let points = if leaders.len() == 1 { value } else { tie };
+            for p in leaders {
+                self.pp[p] += points;
+            }
+        }
+        self.phase = Phase::End;
+    }
+
+    /// Ruling 11: a building of colour `c` on `slot`; `replace` for the Building Assistant.
+    fn build(&mut self, c: u8, slot: u8, replace: bool) {
+        let s = self.s();
+        self.reserves[s][usize::from(c)] -= 1;
+        let plot = slot % 3 < 2;
+        self.city[usize::from(slot)] = c as i8;
+        let t = usize::from(slot / 12);
+        let completed = plot && !replace && self.complete(t);
+        if completed {
+            if self.placed[s] < self.cfg.data.supervisors {
+                self.supervisors[t] = s as i8;
+                self.placed[s] += 1;
+            }
+            if self.can(Ability::HeadOfSupervision) {
+                self.mark(Ability::HeadOfSupervision);
+                self.pp[s] += 1;
+            }
+        }
+        if c == 2 && self.can(Ability::LocalBrahmin) {
+            self.mark(Ability::LocalBrahmin);
+            self.pp[s] += 1;
+        }
+        if self.can(Ability::ChiefGardener) && self.sector_has(t, 3) {
+            self.mark(Ability::ChiefGardener);
+            self.pp[s] += 1;
+        }
+        let ci = usize::from(c);
+        if self.cfg.specialists.is_some()
+            && self.pawns[ci] == t as i8
+            && self.tokens[s] & (1 << c) == 0
+        {
+            self.tokens[s] |= 1 << c;
+            let holders = (0..self.players())
+                .filter(|&p| self.tokens[p] & (1 << c) != 0)
+                .count();
+            if holders == self.players() {
+                self.pawns[ci] = -1;
+            } else {
+                self.relocate = c as i8;
+            }
+            if self.cfg.colour_of(Ability::TrafficDirector) == Some(c) {
+                self.steps += 1;
+            }
+        }
+        if completed {
+            if let Some(p) = self.pawns.iter().position(|&x| x == t as i8) {
+                if self.relocate != p as i8 {
+                    self.relocate = p as i8;
+                }
+            }
+        }
+        if c == 1 && self.cfg.geom.perimeter_sector[t] && self.can(Ability::HeadOfAmenities) {
+            self.bonus = 1;
+        }
+    }
+
+    fn add(&mut self, k: u8, e: u8) {
+        let s = self.s();
+        self.mode = Mode::Add;
+        self.row.retain(|&x| x != k);
+        let cards = &self.cfg.data.cards;
+        let mut icons: Vec<Icon> = Vec::new();
+        if let (Some(&first), Some(&last)) = (self.projects[s].first(), self.projects[s].last()) {
+            let new = &cards[usize::from(k)];
+            if e == 0 {
+                icons.extend(&new.ends[1]);
+                icons.extend(&cards[usize::from(first)].ends[0]);
+            } else {
+                icons.extend(&cards[usize::from(last)].ends[1]);
+                icons.extend(&new.ends[0]);
+            }
+        }
+        let mut any = 0;
+        for icon in icons {
+            match icon {
+                Icon::Colour(c) => {
+                    if self.general[usize::from(c)] > 0 {
+                        self.take(c);
+                        self.gained[usize::from(c)] += 1;
+                    }
+                }
+                Icon::Any => any += 1,
+            }
+        }
+        self.todo = any;
+        if e == 0 {
+            self.projects[s].insert(0, k);
+        } else {
+            self.projects[s].push(k);
+        }
+        if self.projects[s].len() > usize::from(self.cfg.data.project_limit) {
+            let far = if e == 0 {
+                self.projects[s].pop()
+            } else {
+                Some(self.projects[s].remove(0))
+            };
+            self.score = far.map_or(-1, |x| x as i8);
+        }
+        self.flow = Flow::Gain;
+        self.settle();
+    }
+
+    /// The Building Director (after an add's buildings and any craft).
+    fn director(&mut self) {
+        let kinds = self.gained.iter().filter(|&&x| x > 0).count();
+        if kinds == 1 && self.can(Ability::BuildingDirector) {
+            self.mark(Ability::BuildingDirector);
+            let s = self.s();
+            self.pp[s] += 1;
+        }
+    }
+
+    fn score_card(&mut self, k: u8, street: Option<usize>) {
+        let card = &self.cfg.data.cards[usize::from(k)];
+        let n = pattern::count(
+            &self.cfg.geom,
+            &self.city,
+            card.pattern,
+            card.colours,
+            street,
+        );
+        let s = self.s();
+        self.pp[s] += n as i32 * card.stars;
+        if self.phase != Phase::Final && card.has_colour(3) && self.can(Ability::ParkManager) {
+            self.bonus = 2;
+        }
+    }
+
+    /// Resolves what is pending, then lets the flow go on (docs, "Turn structure").
+    fn settle(&mut self) {
+        loop {
+            if self.relocate >= 0 {
+                let from = self.pawns[self.relocate as usize];
+                if (0..16).any(|t| t as i8 != from && self.vacant_plaza(t)) {
+                    self.phase = Phase::Relocate;
+                    return;
+                }
+                self.pawns[self.relocate as usize] = -1;
+                self.relocate = -1;
+                continue;
+            }
+            if self.bonus > 0 {
+                if !self.general_empty() {
+                    self.phase = Phase::Bonus;
+                    return;
+                }
+                self.bonus = 0;
+            }
+            if self.takes > 0 {
+                if !self.general_empty() {
+                    self.phase = Phase::Takes;
+                    return;
+                }
+                self.takes = 0;
+            }
+            if self.reserve_total() > self.cfg.data.reserve_limit {
+                self.phase = Phase::Discard;
+                return;
+            }
+            match self.flow {
+                Flow::None => {
+                    self.phase = if self.mode == Mode::Move {
+                        Phase::Move
+                    } else {
+                        Phase::Add
+                    };
+                    return;
+                }
+                Flow::Gain => {
+                    if self.todo > 0 && !self.general_empty() {
+                        self.phase = Phase::Gain;
+                        return;
+                    }
+                    self.todo = 0;
+                    self.flow = Flow::Craft;
+                }
+                Flow::Craft => {
+                    if self.can(Ability::MasterCraftsman) && self.gained.iter().any(|&x| x > 0) {
+                        self.phase = Phase::Craft;
+                        return;
+                    }
+                    self.director();
+                    self.flow = Flow::Score;
+                }
+                Flow::Score => {
+                    if self.score >= 0 {
+                        let k = self.score as u8;
+                        if self.cfg.data.cards[usize::from(k)].pattern == Pattern::Street {
+                            self.phase = Phase::Street;
+                            return;
+                        }
+                        self.score = -1;
+                        self.score_card(k, None);
+                    }
+                    self.flow = Flow::Reveal;
+                }
+                Flow::Reveal => {
+                    // `flow` stays `reveal` while the card is revealed, then goes on.
+                    if self.deck_size() > 0 {
+                        self.todo = 1;
+                        self.phase = Phase::Reveal;
+                        return;
+                    }
+                    self.flow = Flow::After;
+                }
+                Flow::After => {
+                    self.phase = Phase::After;
+                    return;
+                }
+            }
+        }
+    }
+
+    fn winner(&self) -> Option<usize> {
+        if self.phase != Phase::End {
+            return None;
+        }
+        let n = self.players();
+        let order = (0..n).map(|i| (self.start as usize + i) % n);
+        let mut best: Option<usize> = None;
+        for p in order {
+            match best {
+                Some(b) if self.pp[p] <= self.pp[b] => {}
+                _ => best = Some(p),
+            }
+        }
+        best
+    }
+
+    /// Why `action` is not legal here (it is not among the legal actions).
+    fn illegal(&self, action: Action) -> Option<String> {
+        if self.phase == Phase::End {
+            return Some("the game is over".into());
+        }
+        if self.phase.is_chance() {
+            let mut out = Vec::new();
+            self.push_outcomes(&mut out);
+            return (!out.iter().any(|&(a, _)| a == action))
+                .then(|| "it is not a chance outcome of this node".into());
+        }
+        let mut out = Vec::new();
+        self.push_legal(&mut out);
+        (!out.contains(&action)).then(|| {
+            format!(
+                "seat {} is in phase {} and cannot play it",
+                self.seat,
+                super::PHASES[self.phase.index()]
+            )
+        })
+    }
+}
+
+impl GameState for ChandigarhState {
+    fn num_players(&self) -> usize {
+        self.players()
+    }
+
+    fn current_player(&self) -> i32 {
+        match self.phase {
+            Phase::End => TERMINAL,
+            p if p.is_chance() => CHANCE,
+            _ => i32::from(self.seat),
+        }
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if !self.phase.is_chance() {
+            self.push_legal(out);
+        }
+    }
+
+    fn chance_outcomes_into(&self, out: &mut Vec<(Action, u64)>) {
+        out.clear();
+        self.push_outcomes(out);
+    }
+
+    fn apply_action(&mut self, action: Action) -> Result<(), Error> {
+        let mv = decode(action)?;
+        if let Some(why) = self.illegal(action) {
+            return Err(Error::IllegalAction(format!(
+                "{} (action {action}) is illegal: {why}",
+                to_text(mv)
+            )));
+        }
+        self.apply_move(action, mv);
+        Ok(())
+    }
+
+    fn apply_legal(&mut self, action: Action) {
+        let mv = self.cfg.moves[action as usize];
+        self.apply_move(action, mv);
+    }
+
+    fn action_to_string(&self, action: Action) -> Result<String, Error> {
+        Ok(to_text(decode(action)?))
+    }
+
+    fn string_to_action(&self, text: &str) -> Result<Action, Error> {
+        from_text(text)
+    }
+
+    fn history(&self) -> &[Action] {
+        &self.history
+    }
+
+    fn scores_into(&self, out: &mut [i32]) {
+        out.copy_from_slice(&self.pp[..self.players()]);
+    }
+
+    fn winners_mask(&self) -> u32 {
+        self.winner().map_or(0, |p| 1 << p)
+    }
+
+    fn to_json(&self) -> String {
+        super::json::to_json(self)
+    }
+
+    fn observation_tensor_into(&self, player: usize, out: &mut [f32]) -> Result<(), Error> {
+        super::render::observation_tensor(self, player, out)
+    }
+
+    fn observation_string(&self, player: usize) -> Result<String, Error> {
+        super::render::observation_string(self, player)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ChandigarhGame, ABILITIES};
+    use super::*;
+    use crate::testing::random_walk;
+
+    fn games() -> Vec<ChandigarhGame> {
+        let mut out = Vec::new();
+        for players in 2..=4 {
+            out.push(ChandigarhGame::new(players, None, None, None).unwrap());
+            out.push(ChandigarhGame::new(players, Some("none"), None, None).unwrap());
+        }
+        // Every specialist in play in some game, with the variant.
+        for k in 0..6 {
+            let specs: Vec<&str> = (0..4).map(|c| ABILITIES[c * 6 + k].1).collect();
+            out.push(
+                ChandigarhGame::new(3, Some(&specs.join(",")), Some("nw=4,1;se=-1,2"), None)
+                    .unwrap(),
+            );
+        }
+        out
+    }
+
+    /// Buildings never appear from nowhere: general + reserves + city (+ those being
+    /// arranged) never exceed the colour's buildings in play; the game always ends.
+    #[test]
+    fn games_end_and_buildings_are_conserved() {
+        for game in games() {
+            for seed in 0..20 {
+                random_walk(&game, seed, |s: &ChandigarhState| {
+                    let n = s.players();
+                    let in_play = s.cfg.data.per_colour - s.cfg.data.removed[n - 2];
+                    for c in 0..4 {
+                        let in_city = s.city.iter().filter(|&&x| x == c as i8).count();
+                        let held: usize = (0..n).map(|p| usize::from(s.reserves[p][c])).sum();
+                        let total =
+                            usize::from(s.general[c]) + held + in_city + usize::from(s.arrange[c]);
+                        assert!(total <= usize::from(in_play), "colour {c}");
+                    }
+                    for p in 0..n {
+                        assert!(s.projects[p].len() <= 3);
+                    }
+                });
+            }
+        }
+    }
+}
