@@ -41,6 +41,9 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("city_connect", {"players": 2, "sides": "house,mayor"}),
     ("city_connect", {"players": 3, "sides": "mayor"}),
     ("city_connect", {"players": 4}),
+    ("chandigarh", {"players": 2}),
+    ("chandigarh", {"players": 3, "specialists": "master-craftsman,driver,mayor,sector-manager"}),
+    ("chandigarh", {"players": 4, "specialists": "none"}),
 ]
 IDS = [f"{name}-{'-'.join(f'{k}{v}' for k, v in params.items())}" for name, params in CASES]
 

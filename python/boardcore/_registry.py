@@ -21,6 +21,23 @@ class GameInfo:
 
 
 GAMES: dict[str, GameInfo] = {
+    "chandigarh": GameInfo(
+        name="chandigarh",
+        title="Chandigarh",
+        players=(2, 3, 4),
+        version=1,
+        status="complete",
+        parameters={
+            "players": "2, 3 or 4 (default 4)",
+            "specialists": "'none', or four specialist slugs, one of each colour, "
+            "comma-separated (default the rulebook's first-game set "
+            "'commercial-manager,logistics-manager,local-brahmin,park-designer')",
+            "variant": "empty (default), or two corner sectors moved, e.g. 'nw=-1,1;se=4,2' "
+            "(corners nw ne sw se; column,row each -1..4)",
+            "data": "path to a component TOML file (default: the packaged reconstruction)",
+        },
+        rust_class="ChandigarhGame",
+    ),
     "city_connect": GameInfo(
         name="city_connect",
         title="City Connect",

@@ -7,8 +7,9 @@ chance outcomes (weights turned into probabilities), returns, observations and `
 
 >>> import pyspiel
 >>> import boardcore.openspiel
->>> boardcore.openspiel.register()
-['boardcore_city_connect', 'boardcore_kardinal', 'boardcore_prestel_new_york']
+>>> boardcore.openspiel.register()  # doctest: +NORMALIZE_WHITESPACE
+['boardcore_chandigarh', 'boardcore_city_connect', 'boardcore_kardinal',
+ 'boardcore_prestel_new_york']
 >>> game = pyspiel.load_game("boardcore_kardinal", {"players": 3})
 >>> game.num_players(), game.max_game_length(), game.num_distinct_actions()
 (3, 49, 83305)
@@ -19,7 +20,9 @@ chance outcomes (weights turned into probabilities), returns, observations and `
 
 Decisions, all documented in ``docs/ecosystem.md`` (section *OpenSpiel*):
 
-- Kardinal is a deterministic perfect-information game; Prestel and City Connect are
+- Kardinal is a deterministic perfect-information game; Chandigarh an explicit-stochastic
+  perfect-information one (chance deals street tiles, pawns, cards and the first seat; nothing
+  is hidden, the deck being an unordered pool drawn at random); Prestel and City Connect are
   explicit-stochastic imperfect-information ones. All are sequential, with terminal rewards
   and utilities in ``[0, 1]``, and constant-sum (the returns, 1 split evenly among the
   winners, always add up to 1 at the end) except solo City Connect: its one seat wins (1)
@@ -30,13 +33,22 @@ Decisions, all documented in ``docs/ecosystem.md`` (section *OpenSpiel*):
   OpenSpiel game's ``max_rounds`` defaults to :data:`PRESTEL_DEFAULT_MAX_ROUNDS` and 0 (no
   limit) is refused. Its ``speeds`` are separated by ``;`` (``"2;1;1"``), since OpenSpiel's
   game strings split parameters at commas; ``,`` is accepted in a parameter dict too.
-- City Connect's ``sides`` are separated by ``;`` too (``"house;mayor;house"``).
-- Prestel's and City Connect's chance actions keep their ids (459 and 271 and up with the
-  packaged data), so ``max_chance_outcomes`` is ``num_distinct_actions``: every chance id
-  lies below it.
+- City Connect's ``sides`` are separated by ``;`` too (``"house;mayor;house"``), and so are
+  Chandigarh's ``specialists``. Chandigarh's ``variant`` is written ``nw:-1:1;se:4:2`` (for
+  boardcore's ``nw=-1,1;se=4,2``: OpenSpiel's game strings keep no ``=`` in a value either);
+  boardcore's form is accepted in a parameter dict.
+- Chandigarh's rules have no turn limit and a game can go on for ever (seats may keep moving
+  without taking a building, and once the deck and the row are empty nothing else ends it),
+  but OpenSpiel needs a finite ``max_game_length``: the OpenSpiel game has a parameter
+  ``max_turns`` (default :data:`CHANDIGARH_DEFAULT_MAX_TURNS`, 0 is refused), and a game that
+  reaches the start of turn ``max_turns + 1`` stops there: terminal, the returns split evenly
+  (nobody won). The boardcore state itself goes on (``state.core`` is not terminal).
+- Prestel's, City Connect's and Chandigarh's chance actions keep their ids (459, 271 and
+  3527 and up with the packaged data), so ``max_chance_outcomes`` is
+  ``num_distinct_actions``: every chance id lies below it.
 - The observation is the engine's ``observation_tensor(p)`` / ``observation_string(p)``
-  (what seat ``p`` may know). Kardinal's information state is the history (it hides
-  nothing); Prestel and City Connect provide no information state (their observations
+  (what seat ``p`` may know). Kardinal's and Chandigarh's information state is the history
+  (they hide nothing); Prestel and City Connect provide no information state (their observations
   forget: Prestel's the parts once seen, City Connect's which market cards the other seats
   took into their hands).
 """
@@ -61,6 +73,7 @@ from .api import CHANCE, TERMINAL, Game, State
 from .errors import ParameterError
 
 __all__ = [
+    "CHANDIGARH_DEFAULT_MAX_TURNS",
     "PRESTEL_DEFAULT_MAX_ROUNDS",
     "BoardcoreGame",
     "BoardcoreState",
@@ -76,6 +89,13 @@ PRESTEL_DEFAULT_MAX_ROUNDS = 100
 
 Players who build whenever they can finish in 16 to 71 rounds (2 to 5 players, 200 games
 each); uniformly random players, who slide parts back most of the time, need hundreds.
+"""
+
+CHANDIGARH_DEFAULT_MAX_TURNS = 150
+"""The OpenSpiel game's default turn limit for Chandigarh (0, no limit, is refused).
+
+Uniformly random players finish in 25 to 51 turns (2 to 4 players, 300 games each, with and
+without specialists).
 """
 
 Params = dict[str, int | str]
@@ -104,12 +124,16 @@ class _Spec:
     """The OpenSpiel parameters and their defaults."""
     to_boardcore: Callable[[Mapping[str, Any]], Params]
     """OpenSpiel parameters -> ``boardcore.load`` keyword arguments."""
-    bounds: Callable[[Game], _Bounds]
+    bounds: Callable[[Game, Mapping[str, Any]], _Bounds]
+    """The bounds of the game, given its OpenSpiel parameters."""
     pieces: Callable[[Game, int], list[tuple[str, tuple[int, ...]]]]
     """Named views of the flat observation tensor of the given size, in order."""
     solo: bool = False
     """Whether a game of one seat exists: its returns are 0 or 1 (lost or won, not split
     among winners), so such a game, and the registered type, are general-sum."""
+    stop: Callable[[State, Mapping[str, Any]], bool] | None = None
+    """Whether the OpenSpiel game stops at a state where the rules go on (a turn limit the
+    rules lack); a stopped game is terminal and its returns are split evenly."""
 
 
 def _kardinal_params(params: Mapping[str, Any]) -> Params:
@@ -261,13 +285,112 @@ def _city_pieces(game: Game, size: int) -> list[tuple[str, tuple[int, ...]]]:
     ]
 
 
+def _chandigarh_variant(text: str) -> str:
+    """An OpenSpiel variant ``nw:-1:1;se:4:2`` in boardcore's form ``nw=-1,1;se=4,2``
+    (anything else is passed on for the engine to refuse)."""
+    moves = []
+    for part in text.split(";"):
+        corner, _, cell = part.partition(":")
+        moves.append(f"{corner}={cell.replace(':', ',')}" if cell and "=" not in part else part)
+    return ";".join(moves)
+
+
+def _chandigarh_openspiel_variant(text: str) -> str:
+    """boardcore's variant ``nw=-1,1;se=4,2`` as OpenSpiel writes it: ``nw:-1:1;se:4:2``."""
+    return text.replace(",", ":").replace("=", ":")
+
+
+def _chandigarh_params(params: Mapping[str, Any]) -> Params:
+    max_turns = int(params["max_turns"])
+    if max_turns <= 0:
+        raise ParameterError(
+            f"max_turns must be a turn limit from 1 up for OpenSpiel, not {max_turns}: OpenSpiel "
+            "needs a finite max_game_length and without a limit a Chandigarh game can go on for "
+            f"ever (default {CHANDIGARH_DEFAULT_MAX_TURNS})"
+        )
+    out: Params = {"players": int(params["players"])}
+    specialists = str(params["specialists"])
+    if specialists:
+        out["specialists"] = specialists.replace(";", ",")
+    variant = str(params["variant"])
+    if variant:
+        out["variant"] = _chandigarh_variant(variant)
+    if params["data"]:
+        out["data"] = str(params["data"])
+    return out
+
+
+def _chandigarh_bounds(game: Game, params: Mapping[str, Any]) -> _Bounds:
+    # docs/games/chandigarh.md, *Turn structure*. Turns stop at max_turns (T). Decisions: the
+    # draft (a pick and two takes per seat) and the final scoring (a card and a street per
+    # seat), 5 per seat; and per turn at most 50:
+    # - Move and Build: at most 7 steps (3 project cards of at most 2, the Traffic Director);
+    #   one build per step, one more with the Architect's Assistant and the Draughtsman's: 9;
+    #   each build relocates at most one pawn (one per plaza) and offers the Head of
+    #   Amenities' building at most once: 18; drive, design, governor, redistribute once
+    #   each, and at most 8 arranges (2 plots a side); discards, one per building taken
+    #   (governor, Head of Amenities): 2; stop. 7 + 9 + 18 + 4 + 8 + 2 + 1 = 49.
+    # - Add a New Card: the 4 card specialists once each, the Project Manager's 2 takes, the
+    #   add, at most 4 "any" takes, a craft, a street, the Park Manager's bonus, end: 15; and
+    #   one discard per building taken (4 icons, 2, 1): 7. 22.
+    # - pass: 1.
+    # Chance: the setup (7 tiles, 4 pawns, players + 4 cards, the first seat), and per turn at
+    # most 5 reveals (the add's, and 4 with the Logistics Manager: the row goes under the
+    # deck, so cards come back and the 36 cards do not bound them).
+    turns = int(params["max_turns"])
+    seats = game.num_players
+    return _Bounds(
+        max_game_length=5 * seats + 50 * turns,
+        max_chance_nodes=16 + seats + 5 * turns,
+        max_chance_outcomes=game.num_distinct_actions,
+    )
+
+
+def _chandigarh_pieces(game: Game, size: int) -> list[tuple[str, tuple[int, ...]]]:
+    # docs/games/chandigarh.md, *Observation*: 192 slots x 4 colours, the general reserve,
+    # 4 seat blocks of 96, the row, 4 pawns x 17, 16 sectors x 4 relative seats, used, the
+    # phase one-hot (18), and 34 globals.
+    return [
+        ("city", (192, 4)),
+        ("general", (4,)),
+        ("seats", (4, 96)),
+        ("row", (36,)),
+        ("pawns", (4, 17)),
+        ("supervisors", (16, 4)),
+        ("used", (4,)),
+        ("phase", (18,)),
+        ("globals", (size - 1346,)),
+    ]
+
+
+def _chandigarh_stop(state: State, params: Mapping[str, Any]) -> bool:
+    """Whether turn ``max_turns + 1`` is about to start (the seat to play has not acted)."""
+    saved = json.loads(state.to_json())
+    return bool(saved["phase"] == "main" and saved["turn"] > int(params["max_turns"]))
+
+
 _SPECS: dict[str, _Spec] = {
+    "chandigarh": _Spec(
+        perfect_information=True,
+        chance=True,
+        defaults={
+            "players": 4,
+            "specialists": "",
+            "variant": "",
+            "max_turns": CHANDIGARH_DEFAULT_MAX_TURNS,
+            "data": "",
+        },
+        to_boardcore=_chandigarh_params,
+        bounds=_chandigarh_bounds,
+        pieces=_chandigarh_pieces,
+        stop=_chandigarh_stop,
+    ),
     "city_connect": _Spec(
         perfect_information=False,
         chance=True,
         defaults={"players": 4, "sides": "", "data": ""},
         to_boardcore=_city_params,
-        bounds=_city_bounds,
+        bounds=lambda game, _: _city_bounds(game),
         pieces=_city_pieces,
         solo=True,
     ),
@@ -276,7 +399,7 @@ _SPECS: dict[str, _Spec] = {
         chance=False,
         defaults={"players": 4, "data": ""},
         to_boardcore=_kardinal_params,
-        bounds=_kardinal_bounds,
+        bounds=lambda game, _: _kardinal_bounds(game),
         pieces=_kardinal_pieces,
     ),
     "prestel_new_york": _Spec(
@@ -289,7 +412,7 @@ _SPECS: dict[str, _Spec] = {
             "data": "",
         },
         to_boardcore=_prestel_params,
-        bounds=_prestel_bounds,
+        bounds=lambda game, _: _prestel_bounds(game),
         pieces=_prestel_pieces,
     ),
 }
@@ -375,12 +498,15 @@ class BoardcoreGame(pyspiel.Game):  # type: ignore[misc]
         name = self.game_name
         spec = _SPECS[name]
         params = {**spec.defaults, **(params or {})}
-        for key in ("speeds", "sides"):  # OpenSpiel's game strings split at commas
+        for key in ("speeds", "sides", "specialists"):  # game strings split at commas
             if key in params:
                 params[key] = str(params[key]).replace(",", ";")
+        if "variant" in params:  # and keep no "=" in a value
+            params["variant"] = _chandigarh_openspiel_variant(str(params["variant"]))
         self.spec = spec
         self.core: Game = boardcore.load(name, **spec.to_boardcore(params))
-        bounds = spec.bounds(self.core)
+        self.openspiel_params: Mapping[str, Any] = params
+        bounds = spec.bounds(self.core, params)
         self.bounds = bounds
         self.observation_size = len(self.core.new_initial_state().observation_tensor(0))
         self.pieces = spec.pieces(self.core, self.observation_size)
@@ -468,14 +594,30 @@ class BoardcoreState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: BoardcoreGame, core: State) -> None:
         super().__init__(game)
         self._core = _Core(core)
+        self._name = game.game_name
+        self._params = dict(game.openspiel_params)
+        self._stopped = (-1, False)
+        """(history length, whether the OpenSpiel game stopped there): see ``_Spec.stop``."""
 
     @property
     def core(self) -> State:
         """The boardcore state: read it, never apply actions to it directly."""
         return self._core.state
 
+    def stopped(self) -> bool:
+        """Whether the OpenSpiel game stopped where the rules go on (a turn limit)."""
+        stop = _SPECS[self._name].stop
+        if stop is None:
+            return False
+        length = len(self._core.state.history())
+        if self._stopped[0] != length:
+            self._stopped = (length, stop(self._core.state, self._params))
+        return self._stopped[1]
+
     def current_player(self) -> int:
         """The seat to move, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
+        if self.stopped():
+            return int(pyspiel.PlayerId.TERMINAL)
         player = self._core.state.current_player()
         if player == CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
@@ -484,7 +626,7 @@ class BoardcoreState(pyspiel.State):  # type: ignore[misc]
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._core.state.legal_actions()
+        return [] if self.stopped() else self._core.state.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(action, probability)`` at a chance node, ascending."""
@@ -499,14 +641,20 @@ class BoardcoreState(pyspiel.State):  # type: ignore[misc]
         return self._core.state.action_to_string(int(action))
 
     def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self._core.state.is_terminal()
+        """Whether the game is over (or stopped at a turn limit)."""
+        return self._core.state.is_terminal() or self.stopped()
 
     def returns(self) -> list[float]:
-        """1 split evenly among the winners at the end, 0 for the others; all 0 before."""
+        """1 split evenly among the winners at the end, 0 for the others; all 0 before. A game
+        stopped at a turn limit has no winner: 1 split evenly among all seats."""
+        if self.stopped():
+            seats = self.get_game().num_players()
+            return [1.0 / seats] * seats
         return self._core.state.returns()
 
     def __str__(self) -> str:
+        if self.stopped():
+            return f"{self._core.state}\nstopped at the turn limit (max_turns)"
         return str(self._core.state)
 
 

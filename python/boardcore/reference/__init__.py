@@ -18,6 +18,7 @@ __all__ = ["games", "load"]
 # game name -> (module, class); each later game is one more line here.
 _REGISTRY: dict[str, tuple[str, str]] = {
     "kardinal": ("boardcore.reference.kardinal", "KardinalGame"),
+    "chandigarh": ("boardcore.reference.chandigarh", "ChandigarhGame"),
     "city_connect": ("boardcore.reference.city_connect", "CityConnectGame"),
     "prestel_new_york": ("boardcore.reference.prestel_new_york", "PrestelNewYorkGame"),
 }

@@ -218,8 +218,25 @@ fn array_of<T: serde::de::DeserializeOwned>(
     items
         .into_iter()
         .enumerate()
-        .map(|(i, item)| entry_of(file, &format!("{label} {}", i + 1), item))
+        .map(|(i, item)| entry_of(file, &entry_name(key, i, Some(&item)), item))
         .collect()
+}
+
+/// How errors name the `i`-th entry of `[[key]]`: its place in the file and its id (or,
+/// for a specialist, its slug), `[[card]] 13 (card 12)`.
+fn entry_name(key: &str, i: usize, item: Option<&toml::Value>) -> String {
+    let id = match key {
+        "street" => format!("street tile {i}"),
+        "specialist" => match item
+            .and_then(|v| v.get("slug"))
+            .and_then(toml::Value::as_str)
+        {
+            Some(slug) => slug.to_string(),
+            None => format!("specialist {i}"),
+        },
+        _ => format!("{key} {i}"),
+    };
+    format!("[[{key}]] {} ({id})", i + 1)
 }
 
 fn parse_printed(
@@ -357,7 +374,7 @@ impl Data {
         }
         let mut sectors = Vec::with_capacity(SECTORS);
         for (i, raw) in raw_sectors.iter().enumerate() {
-            let entry = format!("[[sector]] {}", i + 1);
+            let entry = entry_name("sector", i, None);
             provenance(file, &entry, &raw.provenance)?;
             let brown = list_of::<4>(file, &entry, "brown", &raw.brown, 0, 2)?;
             let blue = list_of::<4>(file, &entry, "blue", &raw.blue, 0, 2)?;
@@ -381,17 +398,28 @@ impl Data {
         }
         for (side, name) in [(0, "brown_printed"), (1, "blue_printed")] {
             for c in 0..4u8 {
-                let n = sectors
+                let printing: Vec<usize> = (0..SECTORS)
+                    .filter(|&t| sectors[t].printed[side].iter().any(|p| p.0 == c))
+                    .collect();
+                let n: usize = printing
                     .iter()
-                    .flat_map(|s| &s.printed[side])
-                    .filter(|p| p.0 == c)
-                    .count();
+                    .map(|&t| sectors[t].printed[side].iter().filter(|p| p.0 == c).count())
+                    .sum();
                 if n != 1 {
-                    return Err(Error::Data(format!(
-                        "{file}: [[sector]]: {name}: colour {} must be printed on exactly one \
-                         plot, not {n}",
-                        COLOURS[usize::from(c)]
-                    )));
+                    // Name the sector printing it a second time, if any.
+                    let entry = match printing.last() {
+                        Some(&t) => entry_name("sector", t, None),
+                        None => "[[sector]]".to_string(),
+                    };
+                    return Err(data_err(
+                        file,
+                        &entry,
+                        format!(
+                            "{name}: colour {} must be printed on exactly one plot of the \
+                             city, not {n}",
+                            COLOURS[usize::from(c)]
+                        ),
+                    ));
                 }
             }
         }
@@ -405,7 +433,7 @@ impl Data {
         }
         let mut streets = Vec::with_capacity(STREET_TILES);
         for (i, raw) in raw_streets.iter().enumerate() {
-            let entry = format!("[[street]] {}", i + 1);
+            let entry = entry_name("street", i, None);
             provenance(file, &entry, &raw.provenance)?;
             let value = int_in(file, &entry, "value", raw.value, 1, 20)?;
             let tie = int_in(file, &entry, "tie", raw.tie, 1, value)?;
@@ -421,7 +449,7 @@ impl Data {
         }
         let mut cards = Vec::with_capacity(CARDS);
         for (i, raw) in raw_cards.iter().enumerate() {
-            let entry = format!("[[card]] {} (id {i})", i + 1);
+            let entry = entry_name("card", i, None);
             provenance(file, &entry, &raw.provenance)?;
             let pattern = Pattern::from_name(&raw.pattern).ok_or_else(|| {
                 data_err(
@@ -475,6 +503,11 @@ impl Data {
         let mut specialists = Vec::with_capacity(ABILITIES.len());
         for (i, raw) in raw_specs.iter().enumerate() {
             let entry = format!("[[specialist]] {} ({})", i + 1, raw.slug);
+            let entry = if raw.slug.is_empty() {
+                entry_name("specialist", i, None)
+            } else {
+                entry
+            };
             provenance(file, &entry, &raw.provenance)?;
             let ability = Ability::from_slug(&raw.slug).ok_or_else(|| {
                 data_err(

@@ -23,6 +23,58 @@ pub fn point(j: u8) -> (i32, i32) {
 
 pub const CENTRAL: u8 = 24; // junction(2, 2)
 
+/// A set of slots, as 192 bits; iterating gives ascending slot ids (the move generator
+/// lists builds in id order without sorting).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Slots(pub [u64; 3]);
+
+impl Slots {
+    pub fn insert(&mut self, slot: u8) {
+        self.0[usize::from(slot / 64)] |= 1 << (slot % 64);
+    }
+    pub fn remove(&mut self, slot: u8) {
+        self.0[usize::from(slot / 64)] &= !(1 << (slot % 64));
+    }
+    pub fn and(self, o: Slots) -> Slots {
+        Slots([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+    pub fn and_not(self, o: Slots) -> Slots {
+        Slots([
+            self.0[0] & !o.0[0],
+            self.0[1] & !o.0[1],
+            self.0[2] & !o.0[2],
+        ])
+    }
+    pub fn or(self, o: Slots) -> Slots {
+        Slots([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == [0; 3]
+    }
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (0..3).flat_map(move |w| {
+            let mut m = self.0[w];
+            std::iter::from_fn(move || {
+                if m == 0 {
+                    None
+                } else {
+                    let i = m.trailing_zeros();
+                    m &= m - 1;
+                    Some((w * 64) as u8 + i as u8)
+                }
+            })
+        })
+    }
+}
+
+fn slots_of(list: &[u8]) -> Slots {
+    let mut out = Slots::default();
+    for &s in list {
+        out.insert(s);
+    }
+    out
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Geom {
     /// Cell `(col, row)` of each sector tile.
@@ -58,6 +110,14 @@ pub struct Geom {
     pub diagonal: Vec<Vec<u8>>,
     /// Per junction, the sectors having it as a corner, as a 16-bit mask.
     pub corner_mask: [u16; JUNCTIONS],
+    /// The same sets as bits: per junction its adjacent plots and centres, per sector its
+    /// plots, per junction the plots of its adjacent sectors.
+    pub adj_plot_bits: Vec<Slots>,
+    pub adj_centre_bits: Vec<Slots>,
+    pub sector_plot_bits: [Slots; SECTORS],
+    pub corner_plot_bits: Vec<Slots>,
+    /// The sector groups of line3, line2, cross and diagonal as 16-bit masks.
+    pub group_masks: [Vec<u16>; 4],
 }
 
 /// The two ends of side `side` of cell `(c, r)`.
@@ -239,7 +299,30 @@ impl Geom {
             .collect();
         let mut diagonal = group(&[(0, 0), (1, 1), (2, 2)]);
         diagonal.extend(group(&[(2, 0), (1, 1), (0, 2)]));
+        let adj_plot_bits: Vec<Slots> = adj_plots.iter().map(|l| slots_of(l)).collect();
+        let adj_centre_bits: Vec<Slots> = adj_centres.iter().map(|l| slots_of(l)).collect();
+        let sector_plot_bits: [Slots; SECTORS] =
+            std::array::from_fn(|t| slots_of(&sector_plots[t]));
+        let corner_plot_bits: Vec<Slots> = adj_sectors
+            .iter()
+            .map(|secs| {
+                secs.iter().fold(Slots::default(), |m, &t| {
+                    m.or(sector_plot_bits[usize::from(t)])
+                })
+            })
+            .collect();
+        let group_masks = [&line3, &line2, &cross, &diagonal].map(|groups| {
+            groups
+                .iter()
+                .map(|g| super::pattern::group_mask(g))
+                .collect()
+        });
         Geom {
+            group_masks,
+            adj_plot_bits,
+            adj_centre_bits,
+            sector_plot_bits,
+            corner_plot_bits,
             cell,
             plots,
             slot_exists,

@@ -284,21 +284,42 @@ fn parse_variant(text: &str) -> Result<Vec<(usize, i8, i8)>, Error> {
         moves.push((tile, c, r));
     }
     moves.sort_unstable();
-    let moved: Vec<usize> = moves.iter().map(|m| m.0).collect();
+    // The resulting city: each moved sector must touch another, and all must hang together.
+    let mut cells: Vec<(i8, i8)> = (0..16usize)
+        .map(|t| ((t % 4) as i8, (t / 4) as i8))
+        .collect();
     for &(tile, c, r) in &moves {
-        let touches = (0..16usize).filter(|t| !moved.contains(t)).any(|t| {
-            let (tc, tr) = ((t % 4) as i8, (t / 4) as i8);
-            (tc - c).abs() + (tr - r).abs() == 1
-        });
-        if !touches {
+        cells[tile] = (c, r);
+    }
+    let touch = |a: (i8, i8), b: (i8, i8)| (a.0 - b.0).abs() + (a.1 - b.1).abs() == 1;
+    for &(tile, c, r) in &moves {
+        if !cells
+            .iter()
+            .enumerate()
+            .any(|(t, &cell)| t != tile && touch(cell, (c, r)))
+        {
             let name = CORNERS
                 .iter()
                 .find(|(t, _)| *t == tile)
                 .map_or("?", |x| x.1);
             return Err(bad(format!(
-                "{name} at {c},{r} shares no side with a sector that stays"
+                "{name} at {c},{r} shares no side with another sector"
             )));
         }
+    }
+    let mut seen = vec![0usize];
+    let mut i = 0;
+    while i < seen.len() {
+        let here = cells[seen[i]];
+        for t in 0..16 {
+            if !seen.contains(&t) && touch(cells[t], here) {
+                seen.push(t);
+            }
+        }
+        i += 1;
+    }
+    if seen.len() != 16 {
+        return Err(bad("the city would fall apart into pieces".into()));
     }
     Ok(moves)
 }

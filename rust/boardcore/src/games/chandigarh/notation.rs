@@ -89,6 +89,7 @@ pub enum Move {
     First(u8),
 }
 
+#[inline]
 pub fn decode(a: Action) -> Result<Move, Error> {
     let k = |base: u32| (a - base) as u8;
     Ok(match a {
@@ -143,19 +144,24 @@ pub fn decode(a: Action) -> Result<Move, Error> {
     })
 }
 
+/// The id of a build (`encode` of `Move::Build`), for the move generator's inner loop.
+#[inline]
+pub fn build_id(mode: u8, colour: u8, slot: u8) -> Action {
+    let (side_id, k) = (u32::from(slot) / 3, u32::from(slot) % 3);
+    if mode == CENTRE {
+        CENTRE_BUILD + u32::from(colour) * 64 + side_id
+    } else {
+        PLOT_BUILD + (u32::from(mode) * 4 + u32::from(colour)) * 128 + side_id * 2 + k
+    }
+}
+
+#[inline]
 pub fn encode(mv: Move) -> Action {
     let u = u32::from;
     match mv {
         Move::Step(d) => u(d),
         Move::Add(k, e) => ADD + 2 * u(k) + u(e),
-        Move::Build { mode, colour, slot } => {
-            let (side_id, k) = (u(slot) / 3, u(slot) % 3);
-            if mode == CENTRE {
-                CENTRE_BUILD + u(colour) * 64 + side_id
-            } else {
-                PLOT_BUILD + (u(mode) * 4 + u(colour)) * 128 + side_id * 2 + k
-            }
-        }
+        Move::Build { mode, colour, slot } => build_id(mode, colour, slot),
         Move::Drive(j) => DRIVE + u(j),
         Move::Design(j) => DESIGN + u(j),
         Move::Governor(c) => GOVERNOR + u(c),

@@ -8,10 +8,10 @@
 use std::sync::Arc;
 
 use super::data::{Icon, CARDS};
-use super::geom::{CENTRAL, JUNCTIONS, NONE, SLOTS};
+use super::geom::{Slots, CENTRAL, JUNCTIONS, NONE, SLOTS};
 use super::notation::{
-    decode, encode, from_text, to_text, Move, CENTRE, DRAUGHTSMAN, ENGINEER, MANAGER, PLAIN,
-    REPLACE, SURVEYOR,
+    build_id, decode, encode, from_text, to_text, Move, CENTRE, DRAUGHTSMAN, ENGINEER, MANAGER,
+    PLAIN, REPLACE, SURVEYOR,
 };
 use super::pattern;
 use super::{Ability, Config, Pattern, MAX_PLAYERS};
@@ -77,6 +77,8 @@ pub struct ChandigarhState {
     pub(super) turn: u16,
     pub(super) ending: bool,
     pub(super) city: [i8; SLOTS],
+    /// The occupied slots of `city`, kept with it.
+    pub(super) occ: Slots,
     pub(super) general: [u8; 4],
     pub(super) reserves: [[u8; 4]; MAX_PLAYERS],
     pub(super) projects: [Vec<u8>; MAX_PLAYERS],
@@ -108,6 +110,14 @@ pub struct ChandigarhState {
     pub(super) todo: u8,
 }
 
+/// A short list of card ids, ascending, without allocating (rows hold at most 8).
+fn sorted(list: &[u8]) -> impl Iterator<Item = u8> {
+    let mut buf = [u8::MAX; 8];
+    buf[..list.len()].copy_from_slice(list);
+    buf[..list.len()].sort_unstable();
+    buf.into_iter().take(list.len())
+}
+
 fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if mask == 0 {
@@ -125,9 +135,11 @@ impl ChandigarhState {
         let d = &cfg.data;
         let n = usize::from(cfg.players);
         let mut city = [-1i8; SLOTS];
+        let mut occ = Slots::default();
         let mut general = [d.per_colour - d.removed[n - 2]; 4];
         for &(slot, c) in &cfg.geom.printed {
             city[usize::from(slot)] = c as i8;
+            occ.insert(slot);
             general[usize::from(c)] -= 1;
         }
         ChandigarhState {
@@ -138,6 +150,7 @@ impl ChandigarhState {
             turn: 0,
             ending: false,
             city,
+            occ,
             general,
             reserves: [[0; 4]; MAX_PLAYERS],
             projects: Default::default(),
@@ -261,10 +274,9 @@ impl ChandigarhState {
         !self.complete(t) && !self.pawns.contains(&(t as i8))
     }
 
-    fn green_corner(&self, j: usize) -> bool {
-        self.cfg.geom.adj_sectors[j]
-            .iter()
-            .any(|&t| self.sector_has(usize::from(t), 3))
+    /// The sectors holding a green (Park Engineer, Park Designer), as a 16-bit mask.
+    fn green_sectors(&self) -> u16 {
+        (0..16).fold(0, |m, t| if self.sector_has(t, 3) { m | 1 << t } else { m })
     }
 
     fn step_build_open(&self) -> bool {
@@ -283,7 +295,7 @@ impl ChandigarhState {
         match self.phase {
             Phase::Setup | Phase::Reveal | Phase::End => {}
             Phase::Draft => {
-                for &k in &self.row {
+                for k in sorted(&self.row) {
                     out.push(encode(Move::Pick(k)));
                 }
             }
@@ -391,19 +403,18 @@ impl ChandigarhState {
                         out.push(encode(Move::Street(k)));
                     }
                 } else {
-                    let mut cards = self.projects[s].clone();
-                    cards.sort_unstable();
-                    for k in cards {
+                    for k in sorted(&self.projects[s]) {
                         out.push(encode(Move::Score(k)));
                     }
                 }
             }
         }
-        out.sort_unstable();
+        // Every phase lists its actions in id order (no sort needed).
+        debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "{out:?}");
     }
 
     fn push_adds(&self, out: &mut Vec<Action>) {
-        for &k in &self.row {
+        for k in sorted(&self.row) {
             out.push(encode(Move::Add(k, 0)));
             out.push(encode(Move::Add(k, 1)));
         }
@@ -427,12 +438,12 @@ impl ChandigarhState {
             }
         }
         if self.can(Ability::ProjectManager) {
-            for &k in &self.projects[s] {
+            for k in sorted(&self.projects[s]) {
                 out.push(encode(Move::Project(k)));
             }
         }
         if self.can(Ability::Mayor) {
-            for &k in &self.projects[s] {
+            for k in sorted(&self.projects[s]) {
                 out.push(encode(Move::Mayor(k)));
             }
         }
@@ -447,71 +458,51 @@ impl ChandigarhState {
         let s = self.s();
         let g = &self.cfg.geom;
         let j = usize::from(self.architects[s]);
-        let colours: Vec<u8> = (0..4u8)
-            .filter(|&c| self.reserves[s][usize::from(c)] > 0)
-            .collect();
-        let mut build = |mode: u8, slot: u8| {
-            for &c in &colours {
-                out.push(encode(Move::Build {
-                    mode,
-                    colour: c,
-                    slot,
-                }));
-            }
-        };
-        let vacant = |slot: u8| self.city[usize::from(slot)] < 0;
+        // Builds in id order: by mode, then colour, then slot.
+        let mut sets = [Slots::default(); 7];
+        let vacant = |set: Slots| set.and_not(self.occ);
         if moving && self.step_build_open() {
-            for &p in &g.adj_plots[j] {
-                if vacant(p) {
-                    build(PLAIN, p);
-                } else if self.can(Ability::BuildingAssistant) {
-                    build(REPLACE, p);
-                }
+            sets[usize::from(PLAIN)] = vacant(g.adj_plot_bits[j]);
+            if self.can(Ability::BuildingAssistant) {
+                sets[usize::from(REPLACE)] = g.adj_plot_bits[j].and(self.occ);
             }
             if self.can(Ability::BuildingManager) {
-                let mut plots: Vec<u8> = (0..self.players())
-                    .filter(|&p| p != s)
-                    .flat_map(|p| g.adj_plots[usize::from(self.architects[p])].iter().copied())
-                    .filter(|&p| vacant(p))
-                    .collect();
-                plots.sort_unstable();
-                plots.dedup();
-                for p in plots {
-                    build(MANAGER, p);
+                let mut m = Slots::default();
+                for p in (0..self.players()).filter(|&p| p != s) {
+                    m = m.or(g.adj_plot_bits[usize::from(self.architects[p])]);
                 }
+                sets[usize::from(MANAGER)] = vacant(m);
             }
             if self.can(Ability::Surveyor) {
-                for &t in &g.adj_sectors[j] {
-                    for &p in &g.sector_plots[usize::from(t)] {
-                        if vacant(p) {
-                            build(SURVEYOR, p);
-                        }
-                    }
-                }
+                sets[usize::from(SURVEYOR)] = vacant(g.corner_plot_bits[j]);
             }
             if self.can(Ability::ParkEngineer) {
+                let green = self.green_sectors();
+                let mut m = Slots::default();
                 for t in 0..16 {
-                    if self.sector_has(t, 3) {
-                        for &p in &g.sector_plots[t] {
-                            if vacant(p) {
-                                build(ENGINEER, p);
-                            }
-                        }
+                    if green & (1 << t) != 0 {
+                        m = m.or(g.sector_plot_bits[t]);
                     }
                 }
+                sets[usize::from(ENGINEER)] = vacant(m);
             }
             if self.can(Ability::SectorManager) {
-                for &p in &g.adj_centres[j] {
-                    if vacant(p) {
-                        build(CENTRE, p);
-                    }
-                }
+                sets[usize::from(CENTRE)] = vacant(g.adj_centre_bits[j]);
             }
         }
         if self.can(Ability::Draughtsman) {
-            for &p in &g.adj_plots[j] {
-                if vacant(p) {
-                    build(DRAUGHTSMAN, p);
+            sets[usize::from(DRAUGHTSMAN)] = vacant(g.adj_plot_bits[j]);
+        }
+        for (mode, set) in sets.iter().enumerate() {
+            if set.is_empty() {
+                continue;
+            }
+            for c in 0..4u8 {
+                if self.reserves[s][usize::from(c)] == 0 {
+                    continue;
+                }
+                for slot in set.iter() {
+                    out.push(build_id(mode as u8, c, slot));
                 }
             }
         }
@@ -523,10 +514,10 @@ impl ChandigarhState {
             }
         }
         if self.can(Ability::ParkDesigner) {
+            let green = self.green_sectors();
             for to in 0..JUNCTIONS {
                 if to != j
-                    && g.junction_exists[to]
-                    && self.green_corner(to)
+                    && g.corner_mask[to] & green != 0
                     && self.finish(to as u8, -1, self.steps)
                 {
                     out.push(encode(Move::Design(to as u8)));
@@ -542,7 +533,7 @@ impl ChandigarhState {
         }
         if self.can(Ability::HeadArchitect) && self.reserves[s][2] > 0 {
             for t in 0..16u8 {
-                if g.sector_plots[usize::from(t)].iter().any(|&p| !vacant(p)) {
+                if !g.sector_plot_bits[usize::from(t)].and(self.occ).is_empty() {
                     out.push(encode(Move::Redistribute(t)));
                 }
             }
@@ -736,6 +727,7 @@ impl ChandigarhState {
                     if c >= 0 {
                         self.arrange[c as usize] += 1;
                         self.city[usize::from(p)] = -1;
+                        self.occ.remove(p);
                     }
                 }
                 self.sector = t as i8;
@@ -747,6 +739,7 @@ impl ChandigarhState {
                 let p = plots[plots.len() - usize::from(self.todo)];
                 if c < 4 {
                     self.city[usize::from(p)] = c as i8;
+                    self.occ.insert(p);
                     self.arrange[usize::from(c)] -= 1;
                 }
                 self.todo -= 1;
@@ -760,7 +753,8 @@ impl ChandigarhState {
                 self.relocate = -1;
                 self.settle();
             }
-            Move::Stop | Move::Pass => self.end_turn(),
+            Move::Stop => self.end_turn(),
+            Move::Pass => self.end_turn(),
             Move::Add(k, e) => self.add(k, e),
             Move::Craft(c, d) => {
                 self.mark(Ability::MasterCraftsman);
@@ -932,6 +926,7 @@ impl ChandigarhState {
         self.reserves[s][usize::from(c)] -= 1;
         let plot = slot % 3 < 2;
         self.city[usize::from(slot)] = c as i8;
+        self.occ.insert(slot);
         let t = usize::from(slot / 12);
         let completed = plot && !replace && self.complete(t);
         if completed {
@@ -1129,6 +1124,10 @@ impl ChandigarhState {
                         self.phase = Phase::Reveal;
                         return;
                     }
+                    if self.row.is_empty() {
+                        // Ruling 17: no card can ever be added again.
+                        self.ending = true;
+                    }
                     self.flow = Flow::After;
                 }
                 Flow::After => {
@@ -1201,6 +1200,32 @@ impl GameState for ChandigarhState {
     fn chance_outcomes_into(&self, out: &mut Vec<(Action, u64)>) {
         out.clear();
         self.push_outcomes(out);
+    }
+
+    /// A reveal without listing the outcomes: the same draw as the default (uniform over
+    /// the pool in id order, or the bottom's first card).
+    fn choose_chance(
+        &self,
+        buf: &mut Vec<(Action, u64)>,
+        rng: &mut crate::rng::SplitMix64,
+    ) -> Action {
+        let revealing = self.phase == Phase::Reveal
+            || (self.phase == Phase::Setup
+                && !self.streets.contains(&-1)
+                && !(self.cfg.specialists.is_some() && self.pawns.contains(&-1))
+                && self.row.len() < usize::from(self.cfg.players) + 4);
+        if !revealing {
+            self.chance_outcomes_into(buf);
+            return buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0;
+        }
+        let total = self.pool.count_ones();
+        if total == 0 {
+            rng.below(1);
+            return encode(Move::Reveal(self.bottom[0]));
+        }
+        let r = rng.below(u64::from(total));
+        let k = bits64(self.pool).nth(r as usize).expect("r < total");
+        encode(Move::Reveal(k as u8))
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {

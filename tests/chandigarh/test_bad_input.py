@@ -1,0 +1,1007 @@
+"""Bad input: a specific boardcore exception a user can act on, and nothing changed.
+
+Expected errors come from docs/games/chandigarh.md (notation, encoding, phases, rulings,
+canonical JSON, parameters, component data) and the contract that bad input gets a clear
+error and changes nothing. Every test runs on both engines through the ``load`` fixture; the
+last test puts both engines side by side and compares the exception classes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boardcore
+from boardcore import (
+    DataError,
+    IllegalActionError,
+    NotationError,
+    ParameterError,
+    StateFormatError,
+)
+from boardcore.api import CHANCE, State
+from tests.chandigarh.test_roundtrip import (
+    DRAFT,
+    ENGINES,
+    GAME,
+    NUM_ACTIONS,
+    PACKAGED_TEXT,
+    PHASES,
+    SETUP,
+    TURN_1,
+    copy_entry,
+    drop_entry,
+    edit_entry,
+    engine,
+    js,
+    opening_json,
+    phase_states,
+    start,
+)
+from tests.conftest import Loader, apply
+
+
+def legal_now(state: State) -> list[int]:
+    if state.is_terminal():
+        return []
+    if state.current_player() == CHANCE:
+        return [a for a, _ in state.chance_outcomes()]
+    return state.legal_actions()
+
+
+def assert_rejected(state: State, move: str) -> None:
+    """Applying ``move`` raises IllegalActionError naming it, and changes nothing."""
+    action = state.string_to_action(move)
+    assert action not in legal_now(state), move
+    before = state.to_json()
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_action(action)
+    message = str(info.value)
+    assert move in message or str(action) in message, message
+    assert state.to_json() == before
+
+
+def assert_legal(state: State, *moves: str) -> None:
+    legal = legal_now(state)
+    for move in moves:
+        assert state.string_to_action(move) in legal, move
+
+
+def test_errors_are_value_errors() -> None:
+    for error in (IllegalActionError, NotationError, StateFormatError, DataError, ParameterError):
+        assert issubclass(error, boardcore.BoardcoreError)
+        assert issubclass(error, ValueError)
+
+
+# --- illegal actions along the hand-driven opening ------------------------------------------
+
+SEAT_MOVES = (
+    "step n",
+    "add 20 left",
+    "build y 2w0",
+    "stop",
+    "end",
+    "pass",
+    "skip",
+    "take y",
+    "discard y",
+    "pick 20",
+    "score 0",
+    "street x1",
+    "exchange y r",
+    "logistics",
+    "design 1,1",
+)
+
+
+def test_illegal_during_the_setup(load: Loader) -> None:
+    state = load(GAME, players=3).new_initial_state()
+    for move in (*SEAT_MOVES, "pawn 0", "reveal 0", "first 0"):
+        assert_rejected(state, move)  # the 7 street tiles come first
+    apply(state, "tile 4")
+    assert_rejected(state, "tile 4")  # placed already
+    apply(state, *SETUP[1:7])
+    assert js(state)["streets"] == [4, 0, 9, 1, 7, 2, 5]
+    for move in ("tile 3", "tile 8", "reveal 3", "pawn 5", "pawn 1", "first 0"):
+        assert_rejected(state, move)  # 3 tiles are left out; pawns go to corner sectors
+    assert_legal(state, "pawn 0", "pawn 3", "pawn 12", "pawn 15")
+    apply(state, "pawn 3")
+    assert_rejected(state, "pawn 3")  # the yellow pawn is there
+    apply(state, *SETUP[8:11], "reveal 10")
+    for move in ("reveal 10", "tile 3", "pawn 0", "first 0", *SEAT_MOVES):
+        assert_rejected(state, move)
+    apply(state, *SETUP[12:18])
+    assert_rejected(state, "reveal 1")  # 3 players: 7 cards revealed
+    assert_rejected(state, "first 3")  # no seat 3
+    assert_legal(state, "first 0", "first 1", "first 2")
+
+
+def test_illegal_during_the_draft(load: Loader) -> None:
+    state = start(load)
+    assert js(state)["phase"] == "draft" and state.current_player() == 1
+    for move in (
+        "pick 1",  # in the deck, not revealed
+        "take y",  # the card comes first
+        "step n",
+        "add 20 left",
+        "tile 3",
+        "reveal 1",
+        "first 2",
+        "pass",
+    ):
+        assert_rejected(state, move)
+    apply(state, "pick 0")
+    assert js(state)["phase"] == "draft-take"
+    for move in ("pick 20", "pick 0", "discard y", "step n", "end"):
+        assert_rejected(state, move)
+    apply(state, "take y")
+    assert_rejected(state, "take y")  # two different colours
+    apply(state, "take b")
+    assert state.current_player() == 2
+    assert_rejected(state, "pick 0")  # seat 1's card
+
+
+def test_illegal_at_the_start_of_turn_1(load: Loader) -> None:
+    state = start(load, *DRAFT)
+    assert js(state)["phase"] == "main"
+    assert_legal(state, "step n", "step e", "step s", "step w", "add 20 left", "add 27 right")
+    for move in (
+        "add 10 left",  # seat 0's project card
+        "add 1 right",  # in the deck
+        "build y 2w0",  # no build before the first step (ruling 10)
+        "build y 5e0 replace",
+        "stop",  # only during a move
+        "pass",  # a step and an add are legal (ruling 6)
+        "end",
+        "exchange y r",  # the Commercial Manager is not held
+        "logistics",
+        "design 1,1",
+        "drive 0,0",
+        "governor y",
+        "redistribute 5",
+        "take y",
+        "pick 20",
+        "discard y",
+        "score 0",
+        "mayor 0",
+        "project 0",
+        "pawn 5",
+        "reveal 1",
+    ):
+        assert_rejected(state, move)
+
+
+def test_illegal_during_the_move(load: Loader) -> None:
+    state = start(load, *DRAFT, "step n")
+    assert js(state)["phase"] == "move"
+    assert js(state)["steps"] == 0
+    # Junction 2,1 borders 1e (no plot), 2w0, 5e0 (pre-printed yellow), 6w0, 1s0, 1s1, 5n
+    # (no plot), 2s0, 6n (no plot). Seat 1 holds a yellow and a blue.
+    assert_legal(state, "build y 2w0", "build b 6w0", "build y 1s1", "build b 2s0", "stop")
+    for move in (
+        "step n",  # no step left
+        "step s",  # and backwards besides
+        "build y 5e0",  # occupied
+        "build r 2w0",  # no red in the reserve
+        "build g 1s0",
+        "build y 0n0",  # not next to 2,1
+        "build y 6e0",
+        "build y 1ec",  # the centre of a side: the Sector Manager only
+        "build y 2w0 replace",  # no specialist token
+        "build y 2w0 manager",
+        "build y 2w0 surveyor",
+        "build y 2w0 engineer",
+        "build y 2w0 draughtsman",
+        "add 20 left",  # the turn is a Move and Build
+        "exchange y b",
+        "logistics",
+        "end",
+        "pass",
+        "skip",
+        "take y",
+        "discard y",
+    ):
+        assert_rejected(state, move)
+    apply(state, "build y 2w0")
+    assert state.to_json() == opening_json(2)
+    for move in ("build b 6w0", "build b 2s0", "step e", "build y 1s0"):
+        assert_rejected(state, move)  # one build per step, and the yellow is gone
+    assert legal_now(state) == [state.string_to_action("stop")]
+
+
+def test_illegal_for_the_next_seat(load: Loader) -> None:
+    state = start(load, *DRAFT, *TURN_1, "stop")
+    assert state.current_player() == 2
+    assert js(state)["phase"] == "main"
+    for move in ("stop", "build r 1s0", "add 10 left", "add 0 right", "pick 20", "end"):
+        assert_rejected(state, move)
+
+
+# --- every illegal id, in the first state of every phase ------------------------------------
+
+
+@pytest.fixture(scope="module", params=sorted(ENGINES))
+def phase_positions(request: pytest.FixtureRequest) -> tuple[str, dict[str, State]]:
+    """The first state of each phase, from seeded random games of every setting."""
+    engine(request.param, players=2)
+    return request.param, phase_states(ENGINES[request.param])
+
+
+def test_random_games_reach_every_phase(phase_positions: tuple[str, dict[str, State]]) -> None:
+    _, states = phase_positions
+    assert sorted(states) == sorted(PHASES)
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_every_illegal_id_is_rejected(
+    phase_positions: tuple[str, dict[str, State]], phase: str
+) -> None:
+    _, states = phase_positions
+    assert phase in states, f"no random game reached the {phase} phase"
+    state = states[phase].clone()
+    before = state.to_json()
+    legal = set(legal_now(state))
+    for action in range(NUM_ACTIONS):
+        if action in legal:
+            continue
+        with pytest.raises(IllegalActionError) as info:
+            state.apply_action(action)
+        text = state.action_to_string(action)
+        assert text in str(info.value) or str(action) in str(info.value)
+        assert state.to_json() == before, (phase, text)
+
+
+def test_no_action_after_the_end(load: Loader) -> None:
+    state = boardcore.play(load(GAME, players=2), seed=4)
+    assert state.is_terminal()
+    assert state.legal_actions() == []
+    assert state.current_player() == boardcore.TERMINAL
+    before = state.to_json()
+    for action in range(NUM_ACTIONS):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(action)
+    assert state.to_json() == before
+
+
+def test_out_of_range_action_ids(load: Loader) -> None:
+    state = start(load, *DRAFT)
+    before = state.to_json()
+    for bad in (-1, NUM_ACTIONS, NUM_ACTIONS + 1, 2**31, 2**40, -(2**70)):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(bad)
+        with pytest.raises(NotationError):
+            state.action_to_string(bad)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("bad", ["x", "5", 3.0, None, True, [1], {"a": 1}])
+def test_wrong_argument_types_get_boardcore_errors(load: Loader, bad: Any) -> None:
+    """Never a TypeError from the bindings: the same classes as the reference."""
+    game: Any = load(GAME, players=3)
+    state: Any = start(load, *DRAFT)
+    before = state.to_json()
+    with pytest.raises(IllegalActionError):
+        state.apply_action(bad)
+    with pytest.raises(NotationError):
+        state.action_to_string(bad)
+    with pytest.raises(ParameterError):
+        state.observation_tensor(bad)
+    with pytest.raises(ParameterError):
+        state.observation_string(bad)
+    if not isinstance(bad, str):
+        with pytest.raises(NotationError):
+            state.string_to_action(bad)
+        with pytest.raises(StateFormatError):
+            game.state_from_json(bad)
+    assert state.to_json() == before
+
+
+def test_numpy_integers_are_actions(load: Loader) -> None:
+    import numpy as np
+
+    state: Any = start(load, *DRAFT)
+    state.apply_action(np.int64(0))  # step n
+    assert state.history()[-1] == 0
+    assert state.observation_tensor(np.int32(1)).shape == (1380,)
+
+
+def test_replay_rejects_what_is_not_a_list_of_actions(load: Loader) -> None:
+    game: Any = load(GAME, players=3)
+    tile = 3738
+    for bad in ("abc", [True], [tile, "x"], [0], [-1], [NUM_ACTIONS], [tile, tile]):
+        with pytest.raises(IllegalActionError):
+            game.replay(bad)
+
+
+# --- notation -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        " ",
+        "step",
+        "step x",
+        "step N",
+        "step north",
+        "Step n",
+        "STEP N",
+        "step  n",
+        "step n ",
+        " step n",
+        "step\tn",
+        "step n s",
+        "add",
+        "add 17",
+        "add 17 middle",
+        "add 17 Left",
+        "add 17  left",
+        "add left 17",
+        "add 36 left",  # card ids 0..35
+        "add -1 left",
+        "add x left",
+        "add 07 left",
+        "add +7 left",
+        "build",
+        "build y",
+        "build y 5n0 extra",
+        "build x 5n0",
+        "build Y 5n0",
+        "build yellow 5n0",
+        "build y 16n0",  # tiles 0..15
+        "build y 5x0",  # sides n e s w
+        "build y 5n3",  # plots 0, 1 and the centre c
+        "build y 5n2",  # the centre is written c
+        "build y 5N0",
+        "build y 5nC",
+        "build y 5n",
+        "build y n0",
+        "build y -1n0",
+        "build y 05n0",
+        "build y 5 n 0",
+        "build y 5n0 Replace",
+        "build y 5n0 plain",
+        "build y 5n0  replace",
+        "build y 5n0 replace manager",
+        "build y 5nc replace",  # a centre build has no mode
+        "build y 5nc draughtsman",
+        "build  y 5n0",
+        "drive",
+        "drive 2",
+        "drive 2,",
+        "drive ,2",
+        "drive 2,2,2",
+        "drive 6,0",  # junctions -1..5
+        "drive -2,0",
+        "drive 0,6",
+        "drive 2, 2",
+        "drive 2;2",
+        "drive 2.0,1",
+        "drive a,b",
+        "design",
+        "design 5,6",
+        "design 2,2 now",
+        "governor",
+        "governor x",
+        "governor yb",
+        "governor 1",
+        "redistribute",
+        "redistribute 16",
+        "redistribute -1",
+        "redistribute y",
+        "arrange",
+        "arrange x",
+        "arrange --",
+        "arrange y b",
+        "arrange 0",
+        "pawn",
+        "pawn 16",
+        "pawn y",
+        "pawn -1",
+        "take",
+        "take any",
+        "take 0",
+        "take Y",
+        "take y b",
+        "discard",
+        "discard any",
+        "pick",
+        "pick 36",
+        "pick y",
+        "exchange",
+        "exchange y",
+        "exchange y r g",
+        "exchange yr",
+        "craft g",
+        "project",
+        "project 36",
+        "mayor",
+        "mayor -1",
+        "logistics 1",
+        "Logistics",
+        "score",
+        "score 36",
+        "street",
+        "street x0",
+        "street x4",
+        "street y0",
+        "street z1",
+        "street X1",
+        "street 1",
+        "street perimeter",
+        "stop 1",
+        "Stop",
+        "end turn",
+        "passs",
+        "skip it",
+        "tile",
+        "tile 10",  # street tiles 0..9
+        "tile -1",
+        "reveal",
+        "reveal 36",
+        "first",
+        "first 4",  # seats 0..3
+        "first -1",
+        "chip red",  # another game's notation
+        "take bakery",
+    ],
+)
+def test_malformed_notation(load: Loader, text: str) -> None:
+    state = load(GAME, players=4).new_initial_state()
+    with pytest.raises(NotationError):
+        state.string_to_action(text)
+
+
+@pytest.mark.parametrize("bad", [5, None, b"step n", ["step n"]])
+def test_notation_must_be_a_string(load: Loader, bad: Any) -> None:
+    state: Any = load(GAME, players=2).new_initial_state()
+    with pytest.raises(NotationError):
+        state.string_to_action(bad)
+
+
+# --- saved states ---------------------------------------------------------------------------
+
+OPENING = opening_json(2)
+
+
+def _mutate(text: str, **changes: Any) -> str:
+    obj = json.loads(text)
+    obj.update(changes)
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def _drop(text: str, key: str) -> str:
+    obj = json.loads(text)
+    del obj[key]
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def _edit(edit: Callable[[dict[str, Any]], None]) -> Callable[[str], str]:
+    def change(text: str) -> str:
+        obj = json.loads(text)
+        edit(obj)
+        return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+    return change
+
+
+def _set(*path: Any) -> Callable[[Any], Callable[[str], str]]:
+    """A change of one value inside the JSON: ``_set("pending", "todo")(1)``."""
+
+    def value(new: Any) -> Callable[[str], str]:
+        def edit(obj: dict[str, Any]) -> None:
+            inner = obj
+            for key in path[:-1]:
+                inner = inner[key]
+            inner[path[-1]] = new
+
+        return _edit(edit)
+
+    return value
+
+
+def _del(*path: Any) -> Callable[[str], str]:
+    def edit(obj: dict[str, Any]) -> None:
+        inner = obj
+        for key in path[:-1]:
+            inner = inner[key]
+        del inner[path[-1]]
+
+    return _edit(edit)
+
+
+def _history(change: Callable[[list[int]], list[Any]]) -> Callable[[str], str]:
+    def edit(obj: dict[str, Any]) -> None:
+        obj["history"] = change(obj["history"])
+
+    return _edit(edit)
+
+
+def _city(where: int, colour: int) -> Callable[[str], str]:
+    def edit(obj: dict[str, Any]) -> None:
+        obj["city"][where] = colour
+
+    return _edit(edit)
+
+
+STOP, END, PASS = 3734, 3735, 3736
+CITY = json.loads(OPENING)["city"]
+POOL = json.loads(OPENING)["deck"]["pool"]
+
+TAMPERED: list[tuple[Callable[[str], str], str]] = [
+    # not JSON, not an object
+    (lambda t: "{", "JSON"),
+    (lambda t: t[:-1], "JSON"),
+    (lambda t: "", "JSON"),
+    (lambda t: t + "x", "JSON"),
+    (lambda t: "[]", "object"),
+    (lambda t: "7", "object"),
+    (lambda t: "null", "object"),
+    (lambda t: '"state"', "object"),
+    # the game and its parameters
+    (lambda t: _mutate(t, game="kardinal"), "game"),
+    (lambda t: _mutate(t, game=7), "game"),
+    (lambda t: _mutate(t, version=2), "version"),
+    (lambda t: _mutate(t, version="1"), "version"),
+    (lambda t: _mutate(t, players=2), "players"),
+    (lambda t: _mutate(t, players=4), "players"),
+    (lambda t: _mutate(t, players="3"), "players"),
+    (lambda t: _mutate(t, players=3.5), "players"),
+    (lambda t: _mutate(t, specialists=[]), "specialists"),
+    (lambda t: _mutate(t, specialists=[0, 10, 12, 22]), "specialists"),
+    (lambda t: _mutate(t, specialists=[1, 10, 12]), "specialists"),
+    (lambda t: _mutate(t, specialists=[1, 10, 12, 24]), "specialists"),
+    (lambda t: _mutate(t, specialists="default"), "specialists"),
+    (lambda t: _mutate(t, variant=[[0, -1, 1], [15, 4, 2]]), "variant"),
+    (lambda t: _mutate(t, variant=[[0, -1]]), "variant"),
+    (lambda t: _mutate(t, variant={}), "variant"),
+    # keys
+    (lambda t: _mutate(t, extra=1), "extra"),
+    (lambda t: _drop(t, "deck"), "deck"),
+    (lambda t: _drop(t, "here"), "here"),
+    (lambda t: _drop(t, "pending"), "pending"),
+    (_del("pending", "todo"), "pending"),
+    (_set("pending", "extra")(0), "pending"),
+    (_del("deck", "bottom"), "deck"),
+    (_set("deck", "top")([]), "deck"),
+    # the history
+    (lambda t: _mutate(t, history=[0, 1, 2]), "history"),
+    (lambda t: _mutate(t, history=["x"]), "history"),
+    (lambda t: _mutate(t, history=5), "history"),
+    (lambda t: _mutate(t, history=[-1]), "history"),
+    (lambda t: _mutate(t, history=[3788]), "history"),
+    (lambda t: _mutate(t, history=[3742.0]), "history"),
+    (_history(lambda h: [*h, END]), "history"),  # `end` during a move
+    (_history(lambda h: [*h, 1]), "history"),  # a step with no step left
+    (_history(lambda h: [h[0], *h]), "history"),  # tile 4 twice
+    (_history(lambda h: [*h[:7], 3527 + 5, *h[8:]]), "history"),  # a pawn to sector 5
+    # fields that disagree with the replay of the history
+    (_history(lambda h: h[:-1]), "city"),  # before the build: 2w0 empty
+    # The turn is over: the first field that disagrees, in key order, is here (2, not 1).
+    (_history(lambda h: [*h, STOP]), "here"),
+    (_city(30, 2), "city"),
+    (_city(33, 1), "city"),
+    (_city(33, -1), "city"),
+    (_city(33, 4), "city"),
+    (lambda t: _mutate(t, city=CITY[:-1]), "city"),
+    (lambda t: _mutate(t, city=[*CITY, -1]), "city"),
+    (lambda t: _mutate(t, architects=[[2, 2], [2, 2], [2, 2]]), "architects"),
+    (lambda t: _mutate(t, architects=[[2, 2], [2, 1]]), "architects"),
+    (lambda t: _mutate(t, architects=[[2, 2], [2, 1], [2, 9]]), "architects"),
+    (lambda t: _mutate(t, general=[13, 14, 14, 12]), "general"),
+    (lambda t: _mutate(t, general=[13, 14, 14, 19]), "general"),
+    (lambda t: _mutate(t, general=[13, 14, 14]), "general"),
+    (lambda t: _mutate(t, reserves=[[1, 0, 0, 1], [1, 1, 0, 0], [0, 0, 1, 1]]), "reserves"),
+    (lambda t: _mutate(t, reserves=[[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, -1]]), "reserves"),
+    (lambda t: _mutate(t, pp=[0, 1, 0]), "pp"),
+    (lambda t: _mutate(t, pp=[0, 0, -1]), "pp"),
+    (lambda t: _mutate(t, pp=[0, 0]), "pp"),
+    (lambda t: _mutate(t, projects=[[10], [0], [32]]), "projects"),
+    (lambda t: _mutate(t, projects=[[10], [0], [36]]), "projects"),
+    (lambda t: _mutate(t, row=[5, 20, 14, 27]), "row"),
+    (lambda t: _mutate(t, row=[20, 5, 14]), "row"),
+    (_set("deck", "pool")(POOL[1:]), "deck"),
+    (_set("deck", "pool")(list(reversed(POOL))), "deck"),
+    (_set("deck", "bottom")([1]), "deck"),
+    (lambda t: _mutate(t, pawns=[3, 0, 15, 11]), "pawns"),
+    (lambda t: _mutate(t, pawns=[3, 0, 15, 16]), "pawns"),
+    (lambda t: _mutate(t, supervisors=[1] + [-1] * 15), "supervisors"),
+    (lambda t: _mutate(t, supervisors=[-1] * 15), "supervisors"),
+    (lambda t: _mutate(t, tokens=[[0], [], []]), "tokens"),
+    (lambda t: _mutate(t, tokens=[[4], [], []]), "tokens"),
+    (lambda t: _mutate(t, streets=[4, 0, 9, 1, 7, 2, 6]), "streets"),
+    (lambda t: _mutate(t, streets=[4, 0, 9, 1, 7, 2, 10]), "streets"),
+    (lambda t: _mutate(t, streets=[4, 0, 9, 1, 7, 2]), "streets"),
+    (lambda t: _mutate(t, phase="main"), "phase"),
+    (lambda t: _mutate(t, phase="lunch"), "phase"),
+    (lambda t: _mutate(t, phase=4), "phase"),
+    (lambda t: _mutate(t, to_move=2), "to_move"),
+    (lambda t: _mutate(t, to_move=-1), "to_move"),
+    (lambda t: t.replace('"to_move":1', '"to_move":1.0'), "to_move"),
+    (lambda t: _mutate(t, start=0), "start"),
+    (lambda t: _mutate(t, start=3), "start"),
+    (lambda t: _mutate(t, turn=2), "turn"),
+    (lambda t: _mutate(t, turn=-1), "turn"),
+    (lambda t: _mutate(t, steps=1), "steps"),
+    (lambda t: _mutate(t, steps=-1), "steps"),
+    (lambda t: _mutate(t, here=0), "here"),
+    (lambda t: _mutate(t, here=3), "here"),
+    (lambda t: _mutate(t, last=1), "last"),
+    (lambda t: _mutate(t, last=4), "last"),
+    (lambda t: _mutate(t, ending=1), "ending"),
+    (lambda t: _mutate(t, ending=True), "ending"),
+    (lambda t: _mutate(t, flow="gain"), "flow"),
+    (lambda t: _mutate(t, flow="lunch"), "flow"),
+    (lambda t: _mutate(t, gained=[0]), "gained"),
+    (lambda t: _mutate(t, gained=[5]), "gained"),
+    (lambda t: _mutate(t, used=[0]), "used"),
+    (lambda t: _mutate(t, used="y"), "used"),
+    (_set("pending", "todo")(1), "pending"),
+    (_set("pending", "score")(0), "pending"),
+    (_set("pending", "relocate")(2), "pending"),
+    (_set("pending", "bonus")(3), "pending"),
+    (_set("pending", "arrange")([0]), "pending"),
+    (_set("pending", "sector")(5), "pending"),
+    (_set("pending", "takes")(2), "pending"),
+    (_set("pending", "takes")("2"), "pending"),
+]
+
+
+@pytest.mark.parametrize(
+    ("make", "match"), TAMPERED, ids=[f"{match}-{i}" for i, (_, match) in enumerate(TAMPERED)]
+)
+def test_malformed_or_inconsistent_json(
+    load: Loader, make: Callable[[str], str], match: str
+) -> None:
+    game = load(GAME, players=3)
+    assert game.state_from_json(OPENING).to_json() == OPENING  # the untouched state loads
+    bad = make(OPENING)
+    assert bad != OPENING
+    with pytest.raises(StateFormatError, match=match):
+        game.state_from_json(bad)
+
+
+def test_json_of_another_game_or_parameter_set_is_rejected(load: Loader) -> None:
+    game = load(GAME, players=3)
+    for other in ("kardinal", "prestel_new_york", "city_connect"):
+        with pytest.raises(StateFormatError):
+            game.state_from_json(boardcore.load(other).new_initial_state().to_json())
+    with pytest.raises(StateFormatError, match="players"):
+        load(GAME, players=2).state_from_json(OPENING)
+    with pytest.raises(StateFormatError, match="specialists"):
+        load(GAME, players=3, specialists="none").state_from_json(OPENING)
+    with pytest.raises(StateFormatError, match="variant"):
+        load(GAME, players=3, variant="nw=-1,1;se=4,2").state_from_json(OPENING)
+    no_pawns = (move for move in SETUP if not move.startswith("pawn"))
+    plain = apply(load(GAME, players=3, specialists="none").new_initial_state(), *no_pawns, *DRAFT)
+    plain = plain.to_json()
+    with pytest.raises(StateFormatError, match="specialists"):
+        game.state_from_json(plain)
+    assert load(GAME, players=3, specialists="none").state_from_json(plain).to_json() == plain
+
+
+# --- parameters -----------------------------------------------------------------------------
+
+SETS = "commercial-manager,logistics-manager,local-brahmin,park-designer"
+
+
+@pytest.mark.parametrize(
+    ("params", "match"),
+    [
+        ({"players": 0}, "players"),
+        ({"players": 1}, "players"),
+        ({"players": 5}, "players"),
+        ({"players": -1}, "players"),
+        ({"players": "2"}, "players"),
+        ({"players": "four"}, "players"),
+        ({"players": 2.0}, "players"),
+        ({"players": True}, "players"),
+        ({"players": None}, "players"),
+        # specialists
+        ({"specialists": "commercial-manager,governor,local-brahmin,park-designer"}, "special"),
+        ({"specialists": "commercial-manager,driver,local-brahmin,park-manager,mayor"}, "special"),
+        ({"specialists": "commercial-manager,logistics-manager,local-brahmin"}, "special"),
+        ({"specialists": "commercial-manager,logistics-manager,local-brahmin,gardener"}, "special"),
+        ({"specialists": "commercial-manager,logistics-manager,local-brahmin,"}, "special"),
+        ({"specialists": SETS.replace("park-designer", "local-brahmin")}, "special"),
+        ({"specialists": SETS.replace(",", ", ")}, "special"),
+        ({"specialists": SETS.replace(",", ";")}, "special"),
+        ({"specialists": SETS.replace("commercial", "Commercial")}, "special"),
+        ({"specialists": "None"}, "special"),
+        ({"specialists": "default"}, "special"),
+        ({"specialists": ""}, "special"),
+        ({"specialists": 4}, "special"),
+        # the variant
+        ({"variant": "nw=-1,1"}, "variant"),  # two corner sectors move
+        ({"variant": "nw=-1,1;se=4,2;ne=4,0"}, "variant"),
+        ({"variant": "nw=-1,1;nw=-1,2"}, "variant"),  # the same corner twice
+        ({"variant": "nw=-1,1;se=-1,1"}, "variant"),  # the same cell
+        ({"variant": "nw=1,1;se=4,2"}, "variant"),  # inside the grid
+        ({"variant": "nw=3,3;se=4,2"}, "variant"),  # inside, where se was
+        ({"variant": "nw=-1,-1;se=4,2"}, "variant"),  # shares only a corner
+        ({"variant": "nw=-1,0;se=4,2"}, "variant"),  # next to where nw was, no more
+        ({"variant": "nw=4,4;se=-1,-1"}, "variant"),
+        ({"variant": "nw=-2,1;se=4,2"}, "variant"),  # cells -1..4
+        ({"variant": "nw=-1,1;se=5,2"}, "variant"),
+        ({"variant": "n=-1,1;se=4,2"}, "variant"),
+        ({"variant": "NW=-1,1;se=4,2"}, "variant"),
+        ({"variant": "nw=-1,1;se=4"}, "variant"),
+        ({"variant": "nw=-1;1;se=4,2"}, "variant"),
+        ({"variant": "nw=a,1;se=4,2"}, "variant"),
+        ({"variant": "nw=-1,1,se=4,2"}, "variant"),
+        ({"variant": "nw=-1,1;se=4,2;"}, "variant"),
+        ({"variant": "nw=-1,1; se=4,2"}, "variant"),
+        ({"variant": "nw -1,1;se 4,2"}, "variant"),
+        ({"variant": "yes"}, "variant"),
+        ({"variant": 1}, "variant"),
+        # other
+        ({"players": 2, "sides": "house"}, "sides"),
+        ({"players": 2, "colour": "red"}, "colour"),
+        ({"players": 2, "data": 3}, "data"),
+    ],
+)
+def test_bad_parameters(load: Loader, params: dict[str, Any], match: str) -> None:
+    with pytest.raises(ParameterError, match=match):
+        load(GAME, **params)
+
+
+def test_good_parameters(load: Loader) -> None:
+    assert load(GAME).num_players == 4
+    for players in (2, 3, 4):
+        assert load(GAME, players=players).num_players == players
+    assert js(load(GAME, players=2, specialists="none").new_initial_state())["specialists"] == []
+    # The moved sectors may join each other: nw next to sw moved beside it (ruling 5).
+    both = load(GAME, players=3, variant="nw=-1,0;sw=-1,1").new_initial_state()
+    assert js(both)["variant"] == [[0, -1, 0], [12, -1, 1]]
+    for variant in ("ne=4,1;sw=1,4", "nw=1,-1;se=2,4", "ne=2,-1;se=4,2", "se=4,2;nw=-1,1"):
+        load(GAME, players=4, variant=variant)
+
+
+# --- component data -------------------------------------------------------------------------
+
+
+def _replace(old: str, new: str) -> Callable[[str], str]:
+    def change(text: str) -> str:
+        assert old in text, old
+        return text.replace(old, new, 1)
+
+    return change
+
+
+def _in(table: str, index: int, old: str, new: str) -> Callable[[str], str]:
+    return lambda text: edit_entry(text, table, index, old, new)
+
+
+def _rules(old: str, new: str) -> Callable[[str], str]:
+    def change(text: str) -> str:
+        begin = text.index("\n[rules]")
+        end = text.index("\n[[sector]]")
+        block = text[begin:end]
+        assert old in block, old
+        return text[:begin] + block.replace(old, new, 1) + text[end:]
+
+    return change
+
+
+def _without(table: str, index: int) -> Callable[[str], str]:
+    return lambda text: drop_entry(text, table, index)
+
+
+def _twice(table: str, index: int) -> Callable[[str], str]:
+    return lambda text: copy_entry(text, table, index)
+
+
+# (change, what the message names: the entry and the field, as regular expressions). An
+# entry is named by its id, as the spec numbers them (``sector 3`` is the fourth [[sector]]
+# entry, ``card 12`` the thirteenth [[card]]), or a specialist by its slug.
+BROKEN: list[tuple[Callable[[str], str], tuple[str, ...]]] = [
+    (_replace("[rules]", "[rules"), ("line",)),
+    (_replace('game = "chandigarh"', 'game = "kardinal"'), ("game", "kardinal")),
+    # [rules]
+    (_rules("per_colour = 18", 'per_colour = "18"'), ("rules", "per_colour")),
+    (_rules("per_colour = 18          #", "#"), ("rules", "per_colour")),
+    (_rules("removed = [4, 2, 0]", "removed = [4, 2]"), ("rules", "removed")),
+    (_rules("revealed = [6, 7, 8]", "revealed = 7"), ("rules", "revealed")),
+    # sectors
+    (_in("sector", 0, "brown = [1, 1, 0, 1]\n", ""), (r"sector 0\b", "brown")),
+    (_in("sector", 0, "blue = [1, 1, 1, 1]", "blue = 4"), (r"sector 0\b", "blue")),
+    (_in("sector", 3, "brown = [2, 0, 1, 0]", "brown = [2, 0, 1]"), (r"sector 3\b", "brown")),
+    (
+        _in("sector", 3, "brown = [2, 0, 1, 0]", "brown = [3, 0, 1, 0]"),
+        (r"sector 3\b", "brown"),
+    ),
+    (
+        _in("sector", 3, "brown = [2, 0, 1, 0]", "brown = [2, -1, 1, 0]"),
+        (r"sector 3\b", "brown"),
+    ),
+    (
+        _in("sector", 3, "brown = [2, 0, 1, 0]", 'brown = [2, 0, "1", 0]'),
+        (r"sector 3\b", "brown"),
+    ),
+    # a printed plot on a side without plots (brown: sector 5 has no plot on n)
+    (_in("sector", 5, '[["y", "e", 0]]', '[["y", "n", 0]]'), (r"sector 5\b", "brown_printed")),
+    # plot 1 of a side with one plot
+    (_in("sector", 5, '[["y", "e", 0]]', '[["y", "e", 1]]'), (r"sector 5\b", "brown_printed")),
+    (_in("sector", 5, '[["y", "e", 0]]', '[["p", "e", 0]]'), (r"sector 5\b", "brown_printed")),
+    (_in("sector", 5, '[["y", "e", 0]]', '[["y", "x", 0]]'), (r"sector 5\b", "brown_printed")),
+    (_in("sector", 5, '[["y", "e", 0]]', '[["y", "e"]]'), (r"sector 5\b", "brown_printed")),
+    (_in("sector", 5, '[["y", "e", 0]]', '"y"'), (r"sector 5\b", "brown_printed")),
+    # sector 5 prints a blue too, while sector 6 still prints its own: blue twice
+    (
+        _in("sector", 5, '[["y", "e", 0]]', '[["y", "e", 0], ["b", "w", 0]]'),
+        (r"sector [56]\b", "brown_printed"),
+    ),
+    # a colour printed twice on the brown side, blue never
+    (_in("sector", 6, '[["b", "e", 0]]', '[["y", "e", 0]]'), ("brown_printed",)),
+    # green never printed on the blue side
+    (_in("sector", 10, 'blue_printed = [["g", "n", 0]]\n', ""), ("blue_printed",)),
+    (_without("sector", 15), ("sector",)),
+    (_twice("sector", 0), ("sector",)),
+    # street tiles
+    (_in("street", 4, "value = 4", "value = 21"), (r"(street tile|street|id) 4\b", "value")),
+    (_in("street", 4, "tie = 1", "tie = 0"), (r"(street tile|street|id) 4\b", "tie")),
+    (_in("street", 4, "tie = 1", "tie = 5"), (r"(street tile|street|id) 4\b",)),  # above its value
+    (_in("street", 4, "tie = 1\n", ""), (r"(street tile|street|id) 4\b", "tie")),
+    (_in("street", 4, "value = 4", 'value = "4"'), (r"(street tile|street|id) 4\b", "value")),
+    (_without("street", 9), ("street",)),
+    (_twice("street", 9), ("street",)),
+    # cards
+    (_without("card", 35), ("card",)),  # 35 cards
+    (_twice("card", 35), ("card",)),  # 37 cards
+    (_in("card", 12, 'pattern = "line3"', 'pattern = "zigzag"'), (r"(card|id) 12\b", "pattern")),
+    (_in("card", 12, 'pattern = "line3"\n', ""), (r"(card|id) 12\b", "pattern")),
+    (_in("card", 12, 'colours = ["r"]', 'colours = ["p"]'), (r"(card|id) 12\b", "colours")),
+    (_in("card", 12, 'colours = ["r"]', "colours = []"), (r"(card|id) 12\b", "colours")),
+    (
+        _in("card", 12, 'colours = ["r"]', 'colours = ["r", "g", "b"]'),
+        (r"(card|id) 12\b", "colours"),
+    ),
+    (_in("card", 0, 'colours = ["y", "r"]', 'colours = ["y"]'), (r"(card|id) 0\b", "colours")),
+    (_in("card", 12, "stars = 3", "stars = 0"), (r"(card|id) 12\b", "stars")),
+    (_in("card", 12, "stars = 3", "stars = 10"), (r"(card|id) 12\b", "stars")),
+    (_in("card", 12, "stars = 3", "stars = 3.5"), (r"(card|id) 12\b", "stars")),
+    (_in("card", 12, "steps = 1", "steps = 3"), (r"(card|id) 12\b", "steps")),
+    (_in("card", 12, "steps = 1", "steps = -1"), (r"(card|id) 12\b", "steps")),
+    (_in("card", 12, "steps = 1\n", ""), (r"(card|id) 12\b", "steps")),
+    (_in("card", 12, 'left = ["y"]', 'left = ["y", "r", "g"]'), (r"(card|id) 12\b", "left")),
+    (_in("card", 12, 'left = ["y"]', 'left = ["purple"]'), (r"(card|id) 12\b", "left")),
+    (_in("card", 12, 'right = ["r"]', 'right = "r"'), (r"(card|id) 12\b", "right")),
+    (_in("card", 12, 'right = ["r"]\n', ""), (r"(card|id) 12\b", "right")),
+    # specialists
+    (_in("specialist", 13, 'slug = "mayor"', 'slug = "alderman"'), ("alderman",)),
+    (_in("specialist", 13, 'slug = "mayor"', 'slug = "surveyor"'), ("surveyor",)),
+    (
+        _in("specialist", 13, 'colour = "r"', 'colour = "b"'),
+        (r"mayor|(specialist|id) 13\b", "colour"),
+    ),
+    (
+        _in("specialist", 13, 'colour = "r"', 'colour = "p"'),
+        (r"mayor|(specialist|id) 13\b", "colour"),
+    ),
+    (_in("specialist", 13, "stars = 0", "stars = 10"), (r"mayor|(specialist|id) 13\b", "stars")),
+    (_in("specialist", 13, "stars = 0", "stars = -1"), (r"mayor|(specialist|id) 13\b", "stars")),
+    (_in("specialist", 13, "stars = 0\n", ""), (r"mayor|(specialist|id) 13\b", "stars")),
+    (_in("specialist", 13, 'name = "Mayor"\n', ""), (r"mayor|(specialist|id) 13\b", "name")),
+    (_without("specialist", 13), ("specialist",)),
+    (_twice("specialist", 13), ("specialist",)),  # 25 specialists
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    BROKEN,
+    ids=[f"{i}-{re.sub(r'[^a-z_]+', '', words[-1])}" for i, (_, words) in enumerate(BROKEN)],
+)
+def test_broken_data_file(
+    load: Loader, tmp_path: Path, change: Callable[[str], str], words: tuple[str, ...]
+) -> None:
+    """A DataError that names the file, the entry and the field (spec, *Component data*)."""
+    broken = change(PACKAGED_TEXT)
+    assert broken != PACKAGED_TEXT
+    path = tmp_path / "broken.toml"
+    path.write_text(broken)
+    with pytest.raises(DataError) as info:
+        load(GAME, players=2, data=str(path))
+    message = str(info.value)
+    assert "broken.toml" in message
+    for word in words:
+        assert re.search(word, message), f"{word!r} is not named: {message}"
+
+
+def test_missing_data_file(load: Loader, tmp_path: Path) -> None:
+    with pytest.raises(DataError, match=r"nothing\.toml"):
+        load(GAME, data=str(tmp_path / "nothing.toml"))
+    folder = tmp_path / "folder.toml"
+    folder.mkdir()
+    with pytest.raises(DataError, match=r"folder\.toml"):
+        load(GAME, data=str(folder))
+
+
+def test_a_broken_data_file_never_loads_a_game(tmp_path: Path) -> None:
+    """Nothing is cached: after a broken file, the same path fixed loads fine."""
+    path = tmp_path / "fixed.toml"
+    for which in sorted(ENGINES):
+        engine(which, players=2)
+        path.write_text(PACKAGED_TEXT.replace('game = "chandigarh"', 'game = "chess"'))
+        with pytest.raises(DataError):
+            ENGINES[which](GAME, players=2, data=str(path))
+        path.write_text(PACKAGED_TEXT)
+        assert ENGINES[which](GAME, players=2, data=str(path)).num_distinct_actions == NUM_ACTIONS
+
+
+# --- both engines, the same exception class -------------------------------------------------
+
+
+def _outcome(call: Callable[[], Any]) -> str:
+    try:
+        call()
+    except Exception as error:  # the class is what is compared
+        return type(error).__name__
+    return "ok"
+
+
+def _call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], Any]:
+    return lambda: function(*args, **kwargs)
+
+
+def _battery(load: Loader, tmp_path: Path) -> list[tuple[str, Callable[[], Any]]]:
+    state: Any = start(load, *DRAFT, *TURN_1)
+    game: Any = load(GAME, players=3)
+    calls: list[tuple[str, Callable[[], Any]]] = []
+    for move in ("end", "step n", "build b 6w0", "add 20 left", "take y", "pass"):
+        calls.append((f"apply {move}", _call(apply, state, move)))
+    for bad_id in (-1, NUM_ACTIONS, "x", None):
+        calls.append((f"apply {bad_id!r}", _call(state.apply_action, bad_id)))
+        calls.append((f"to_string {bad_id!r}", _call(state.action_to_string, bad_id)))
+    for notation in ("build y 5n3", "step  n", "drive 6,0", "street x4", "", 5):
+        calls.append((f"notation {notation!r}", _call(state.string_to_action, notation)))
+    for seat in (-1, 3, "0"):
+        calls.append((f"tensor {seat!r}", _call(state.observation_tensor, seat)))
+        calls.append((f"string {seat!r}", _call(state.observation_string, seat)))
+    for make, _ in TAMPERED:
+        bad = make(OPENING)
+        calls.append((f"json {bad[:40]}", _call(game.state_from_json, bad)))
+    for params in (
+        {"players": 1},
+        {"players": "2"},
+        {"specialists": "x"},
+        {"variant": "nw=1,1;se=4,2"},
+        {"foo": 1},
+    ):
+        calls.append((f"params {params}", _call(load, GAME, **params)))
+    for index, (change, _) in enumerate(BROKEN):
+        path = tmp_path / f"broken{index}.toml"
+        path.write_text(change(PACKAGED_TEXT))
+        calls.append((f"data {index}", _call(load, GAME, players=2, data=str(path))))
+    return calls
+
+
+def test_both_engines_raise_the_same_exception_class(tmp_path: Path) -> None:
+    engine("rust", players=3)
+    engine("reference", players=3)
+    (tmp_path / "rust").mkdir()
+    (tmp_path / "reference").mkdir()
+    rust = _battery(ENGINES["rust"], tmp_path / "rust")
+    ref = _battery(ENGINES["reference"], tmp_path / "reference")
+    different = []
+    for (name, a), (_, b) in zip(rust, ref, strict=True):
+        got = (_outcome(a), _outcome(b))
+        if got[0] != got[1] or got[0] == "ok":
+            different.append((name, got))
+    assert different == []
+
+
+def test_the_opening_is_as_described(load: Loader) -> None:
+    """The positions above are what the comments say."""
+    state = start(load, *DRAFT)
+    j = js(state)
+    assert (j["turn"], j["to_move"], j["phase"], j["steps"]) == (1, 1, "main", 1)
+    assert j["row"] == [20, 5, 14, 27]
+    apply(state, *TURN_1)
+    assert state.to_json() == OPENING

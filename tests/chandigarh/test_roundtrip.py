@@ -1,0 +1,697 @@
+"""Round trips: JSON within and across engines, clones, notation, replay, a user's data file.
+
+Also home of the small helpers the other Chandigarh test files of this set share: the
+hand-driven opening (``SETUP``, ``DRAFT`` and the first steps), its canonical JSON written
+from the spec, seeded random games with every parameter setting, and the first state of
+every phase.
+
+Expected values come from docs/games/chandigarh.md (geometry, setup, encoding, canonical
+JSON) and the packaged data file, worked by hand.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomllib
+
+import boardcore
+import boardcore.reference
+from boardcore import SplitMix64, StateFormatError
+from boardcore.api import CHANCE, Game, State
+from tests.conftest import Loader, apply
+
+GAME = "chandigarh"
+ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
+PACKAGED_PATH = Path(boardcore.__file__).parent / "data" / "chandigarh.toml"
+PACKAGED_TEXT = PACKAGED_PATH.read_text()
+NUM_ACTIONS = 3788
+MAX_ACTIONS = 20_000
+"""A random game longer than this is taken for one that never ends (the longest seen are a
+few hundred actions)."""
+
+PHASES = (
+    "setup",
+    "draft",
+    "draft-take",
+    "main",
+    "move",
+    "add",
+    "gain",
+    "craft",
+    "street",
+    "after",
+    "arrange",
+    "relocate",
+    "bonus",
+    "takes",
+    "discard",
+    "reveal",
+    "final",
+    "end",
+)
+"""The phases in the spec's table order (the observation's one-hot order)."""
+
+DEFAULT_SPECIALISTS = "commercial-manager,logistics-manager,local-brahmin,park-designer"
+# The 24 specialists in six sets of one per colour: every one of them is in play in some
+# setting below.
+SPECIALIST_SETS = (
+    DEFAULT_SPECIALISTS,
+    "project-manager,head-of-amenities,head-architect,park-manager",
+    "master-craftsman,driver,mayor,sector-manager",
+    "governor,building-manager,surveyor,park-engineer",
+    "building-assistant,traffic-director,architects-assistant,chief-gardener",
+    "building-director,amenities-director,draughtsman,head-of-supervision",
+)
+SPECIALIST_IDS = {
+    slug: index
+    for index, slug in enumerate(
+        entry["slug"] for entry in tomllib.loads(PACKAGED_TEXT)["specialist"]
+    )
+}
+# Parameter settings: every player count, every specialist, no specialists, the variant.
+SETTINGS: list[dict[str, Any]] = [
+    {"players": 2},
+    {"players": 3},
+    {"players": 4},
+    {"players": 2, "specialists": "none"},
+    {"players": 3, "specialists": SPECIALIST_SETS[1]},
+    {"players": 4, "specialists": SPECIALIST_SETS[2]},
+    {"players": 2, "specialists": SPECIALIST_SETS[3]},
+    {"players": 3, "specialists": SPECIALIST_SETS[4]},
+    {"players": 4, "specialists": SPECIALIST_SETS[5]},
+    {"players": 3, "variant": "nw=-1,1;se=4,2"},
+    {"players": 4, "variant": "ne=2,-1;sw=-1,2", "specialists": SPECIALIST_SETS[1]},
+]
+SETTING_IDS = ["-".join(f"{k}={v}"[:24] for k, v in setting.items()) for setting in SETTINGS]
+
+# --- the hand-driven opening (3 players, the first-game specialists) -------------------------
+#
+# Setup: the street tiles 4 0 9 1 7 2 5 go to x1 x2 x3 y1 y2 y3 and the corner; the pawns go
+# yellow (Commercial Manager) to sector 3, blue (Logistics Manager) to 0, red (Local Brahmin)
+# to 15, green (Park Designer) to 12; cards 10 0 20 33 5 14 27 are revealed; seat 1 starts.
+# Draft: seat 1 picks card 0 and takes yellow and blue, seat 2 card 33 and red and green,
+# seat 0 card 10 and yellow and green. The row is then 20 5 14 27, in reveal order.
+# Turn 1: seat 1 (card 0: one step) steps north to junction 2,1 and builds a yellow on
+# sector 2's west plot (2w0).
+TILES = (4, 0, 9, 1, 7, 2, 5)
+PAWNS = (3, 0, 15, 12)
+REVEALED = (10, 0, 20, 33, 5, 14, 27)
+SETUP = [
+    *(f"tile {t}" for t in TILES),
+    *(f"pawn {s}" for s in PAWNS),
+    *(f"reveal {k}" for k in REVEALED),
+    "first 1",
+]
+DRAFT = ["pick 0", "take y", "take b", "pick 33", "take r", "take g", "pick 10", "take y", "take g"]
+TURN_1 = ["step n", "build y 2w0"]
+# The pre-printed buildings of the brown side: 5e0 yellow, 6e0 blue, 9n0 red, 10n0 green.
+PRINTED_BROWN = {63: 0, 75: 1, 108: 2, 120: 3}
+# The blue side (4 players): 5n0 yellow, 6n0 blue, 9n0 red, 10n0 green.
+PRINTED_BLUE = {60: 0, 72: 1, 108: 2, 120: 3}
+
+
+def slot(text: str) -> int:
+    """A slot id from its notation: ``5n0`` -> (4*5 + 0) * 3 + 0."""
+    match = re.fullmatch(r"(\d+)([nesw])([01c])", text)
+    assert match, text
+    tile, side, k = match.groups()
+    return (4 * int(tile) + "nesw".index(side)) * 3 + (2 if k == "c" else int(k))
+
+
+def junction(x: int, y: int) -> int:
+    return (y + 1) * 7 + (x + 1)
+
+
+def opening_history(moves: int = 2) -> list[int]:
+    """The opening's action ids, written from the spec's encoding table."""
+    history = [3738 + t for t in TILES]  # tile t
+    history += [3527 + s for s in PAWNS]  # pawn s
+    history += [3748 + k for k in REVEALED]  # reveal k
+    history.append(3784 + 1)  # first 1
+    take = 3543
+    history += [3551 + 0, take + 0, take + 1]  # pick 0, take y, take b
+    history += [3551 + 33, take + 2, take + 3]  # pick 33, take r, take g
+    history += [3551 + 10, take + 0, take + 3]  # pick 10, take y, take g
+    turn = [0, 76 + (0 * 4 + 0) * 128 + (4 * 2 + 3) * 2 + 0]  # step n, build y 2w0
+    return history + turn[:moves]
+
+
+def opening_json(moves: int = 2) -> str:
+    """The canonical JSON after the opening and the first ``moves`` of turn 1 (0, 1 or 2),
+    written from the spec's schema, the rulings and the packaged data."""
+    city = [-1] * 192
+    for where, colour in PRINTED_BROWN.items():
+        city[where] = colour
+    reserves = [[1, 0, 0, 1], [1, 1, 0, 0], [0, 0, 1, 1]]
+    architects = [[2, 2], [2, 2], [2, 2]]
+    state: dict[str, Any] = {
+        "architects": architects,
+        "city": city,
+        "deck": {"bottom": [], "pool": [k for k in range(36) if k not in REVEALED]},
+        "ending": 0,
+        "flow": "",
+        "gained": [],
+        "game": "chandigarh",
+        # 18 per colour, 2 removed with 3 players, 1 pre-printed: 15; then the draft's takes.
+        "general": [13, 14, 14, 13],
+        "here": 2,
+        "history": opening_history(moves),
+        "last": -1,
+        "pawns": list(PAWNS),
+        "pending": {
+            "arrange": [],
+            "bonus": 0,
+            "relocate": -1,
+            "score": -1,
+            "sector": -1,
+            "takes": 0,
+            "todo": 0,
+        },
+        "phase": "main",
+        "players": 3,
+        "pp": [0, 0, 0],
+        "projects": [[10], [0], [33]],
+        "reserves": reserves,
+        "row": [20, 5, 14, 27],
+        "specialists": [SPECIALIST_IDS[slug] for slug in DEFAULT_SPECIALISTS.split(",")],
+        "start": 1,
+        "steps": 1,  # card 0 shows one step
+        "streets": list(TILES),
+        "supervisors": [-1] * 16,
+        "to_move": 1,
+        "tokens": [[], [], []],
+        "turn": 1,
+        "used": [],
+        "variant": [],
+        "version": 1,
+    }
+    if moves >= 1:  # step n: from 2,2 to 2,1
+        architects[1] = [2, 1]
+        state.update(phase="move", steps=0, last=0, here=0)
+    if moves >= 2:  # build y 2w0
+        city[slot("2w0")] = 0
+        reserves[1][0] = 0
+        state["here"] = 1
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def js(state: State) -> dict[str, Any]:
+    result: dict[str, Any] = json.loads(state.to_json())
+    return result
+
+
+def engine(which: str, **params: Any) -> Game:
+    """Chandigarh in engine ``which``; skips the test while that engine lacks the game."""
+    try:
+        return ENGINES[which](GAME, **params)
+    except (boardcore.ParameterError, AttributeError) as error:
+        if "unknown game" in str(error) or "ChandigarhGame" in str(error):
+            pytest.skip(f"the {which} engine of {GAME} is not there yet")
+        raise
+
+
+def start(load: Loader, *moves: str, **params: Any) -> State:
+    """A 3-player game (unless ``params`` say otherwise) after the hand-driven setup and
+    ``moves``."""
+    params.setdefault("players", 3)
+    state = load(GAME, **params).new_initial_state()
+    apply(state, *SETUP, *moves)
+    return state
+
+
+def step(state: State, rng: SplitMix64) -> None:
+    """One random step: a chance outcome by weight, or a uniformly random legal action."""
+    if state.current_player() == CHANCE:
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.choose_weighted([w for _, w in outcomes])][0])
+    else:
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.below(len(legal))])
+
+
+def random_states(game: Game, seed: int, every: int = 1) -> list[State]:
+    """Every ``every``-th state of one seeded random game, the first and the last included."""
+    state = game.new_initial_state()
+    rng = SplitMix64(seed)
+    states = [state.clone()]
+    while not state.is_terminal():
+        step(state, rng)
+        assert len(state.history()) < MAX_ACTIONS, f"seed {seed}: the game does not end"
+        if len(state.history()) % every == 0 or state.is_terminal():
+            states.append(state.clone())
+    return states
+
+
+def phase_states(load: Loader, seeds: int = 30) -> dict[str, State]:
+    """The first state of each phase met by seeded random games with the settings above."""
+    found: dict[str, State] = {}
+    for setting in SETTINGS:
+        game = load(GAME, **setting)
+        for seed in range(seeds):
+            state = game.new_initial_state()
+            rng = SplitMix64(seed)
+            while True:
+                phase = js(state)["phase"]
+                if phase not in found:
+                    found[phase] = state.clone()
+                if state.is_terminal():
+                    break
+                step(state, rng)
+                assert len(state.history()) < MAX_ACTIONS, f"seed {seed}: the game does not end"
+            if len(found) == len(PHASES):
+                return found
+    return found
+
+
+# --- the opening ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("moves", [0, 1, 2])
+def test_the_opening_is_saved_as_the_spec_says(load: Loader, moves: int) -> None:
+    state = start(load, *DRAFT, *TURN_1[:moves])
+    assert state.to_json() == opening_json(moves)
+    assert state.history() == opening_history(moves)
+
+
+def test_the_opening_notation_is_the_encoding(load: Loader) -> None:
+    state = load(GAME, players=3).new_initial_state()
+    for text, action in zip([*SETUP, *DRAFT, *TURN_1], opening_history(), strict=True):
+        assert state.string_to_action(text) == action, text
+        assert state.action_to_string(action) == text
+
+
+# --- JSON -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=SETTING_IDS)
+def test_json_round_trip_along_a_game(load: Loader, setting: dict[str, Any]) -> None:
+    game = load(GAME, **setting)
+    for state in random_states(game, seed=SETTINGS.index(setting), every=4):
+        text = state.to_json()
+        loaded = game.state_from_json(text)
+        assert loaded.to_json() == text, state.history()
+        assert loaded.history() == state.history()
+        assert loaded.current_player() == state.current_player()
+        assert loaded.is_terminal() == state.is_terminal()
+        assert loaded.scores() == state.scores()
+        assert str(loaded) == str(state)
+        if state.is_terminal():
+            assert loaded.winners() == state.winners()
+            assert loaded.returns() == state.returns()
+        elif state.current_player() == CHANCE:
+            assert loaded.chance_outcomes() == state.chance_outcomes()
+        else:
+            assert loaded.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=SETTING_IDS)
+@pytest.mark.parametrize(("saver", "loader"), [(s, t) for s in ENGINES for t in ENGINES])
+def test_json_round_trip_across_engines(setting: dict[str, Any], saver: str, loader: str) -> None:
+    """A state saved by one engine loads in the other, gives the same JSON and plays on."""
+    source = engine(saver, **setting)
+    target = engine(loader, **setting)
+    for seed in (10, 11):
+        states = random_states(source, seed, every=9)
+        for state in states:
+            text = state.to_json()
+            loaded = target.state_from_json(text)
+            assert loaded.to_json() == text, (seed, state.history())
+            assert loaded.current_player() == state.current_player()
+            assert str(loaded) == str(state)
+            if state.current_player() == CHANCE:
+                assert loaded.chance_outcomes() == state.chance_outcomes()
+            elif not state.is_terminal():
+                assert loaded.legal_actions() == state.legal_actions()
+        final = states[-1]
+        middle = states[len(states) // 2]
+        resumed = target.state_from_json(middle.to_json())
+        for action in final.history()[len(middle.history()) :]:
+            resumed.apply_action(action)
+        assert resumed.to_json() == final.to_json()
+        assert resumed.scores() == final.scores()
+        assert resumed.winners() == final.winners()
+        assert resumed.returns() == final.returns()
+
+
+def test_the_opening_round_trips_across_engines() -> None:
+    """The move phase of turn 1, saved by each engine, loads in both and plays on alike."""
+    for saver in sorted(ENGINES):
+        engine(saver, players=3)
+        state = start(ENGINES[saver], *DRAFT, *TURN_1)
+        text = state.to_json()
+        for loader in sorted(ENGINES):
+            loaded = engine(loader, players=3).state_from_json(text)
+            assert loaded.to_json() == text
+            apply(loaded, "stop")
+            finished = apply(state.clone(), "stop")
+            assert loaded.to_json() == finished.to_json()
+            assert js(loaded)["turn"] == 2 and js(loaded)["to_move"] == 2
+
+
+def test_json_is_canonical(load: Loader) -> None:
+    for setting in (SETTINGS[0], SETTINGS[9]):
+        for state in random_states(load(GAME, **setting), 3, every=13):
+            text = state.to_json()
+            assert text == json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"))
+            assert " " not in text
+            assert "." not in text  # integers only
+            saved = json.loads(text)
+            assert saved["deck"]["pool"] == sorted(saved["deck"]["pool"])
+            assert saved["gained"] == sorted(saved["gained"])
+            assert saved["used"] == sorted(saved["used"])
+            assert saved["pending"]["arrange"] == sorted(saved["pending"]["arrange"])
+            assert all(tokens == sorted(tokens) for tokens in saved["tokens"])
+
+
+def test_the_parameters_are_in_the_json(load: Loader) -> None:
+    """``specialists`` in colour order whatever order they are given in, and ``variant`` as
+    the moves of corner tiles to cells."""
+    specialists = "park-designer,local-brahmin,commercial-manager,logistics-manager"
+    game = load(GAME, players=2, specialists=specialists, variant="nw=-1,1;se=4,2")
+    state = game.new_initial_state()
+    saved = js(state)
+    assert saved["specialists"] == [SPECIALIST_IDS[s] for s in DEFAULT_SPECIALISTS.split(",")]
+    assert saved["variant"] == [[0, -1, 1], [15, 4, 2]]
+    none = js(load(GAME, players=2, specialists="none").new_initial_state())
+    assert none["specialists"] == [] and none["pawns"] == [-1, -1, -1, -1]
+    assert js(load(GAME, players=4).new_initial_state())["variant"] == []
+
+
+def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
+    final = boardcore.play(load(GAME, players=3, variant="nw=-1,1;se=4,2"), seed=1)
+    text = final.to_json()
+    with pytest.raises(StateFormatError, match="variant"):
+        load(GAME, players=3).state_from_json(text)
+    with pytest.raises(StateFormatError, match="players"):
+        load(GAME, players=2, variant="nw=-1,1;se=4,2").state_from_json(text)
+    with pytest.raises(StateFormatError, match="specialists"):
+        load(GAME, players=3, variant="nw=-1,1;se=4,2", specialists="none").state_from_json(text)
+    loaded = load(GAME, players=3, variant="nw=-1,1;se=4,2").state_from_json(text)
+    assert loaded.to_json() == text
+
+
+# --- clones ---------------------------------------------------------------------------------
+
+
+def test_clone_is_independent(load: Loader) -> None:
+    state = start(load, *DRAFT)
+    twin = state.clone()
+    deep = copy.deepcopy(state)
+    shallow = copy.copy(state)
+    before = state.to_json()
+    apply(state, *TURN_1)
+    for other in (twin, deep, shallow):
+        assert other.to_json() == before
+        assert len(other.history()) == len(state.history()) - 2
+    apply(twin, "step e")
+    assert js(twin)["architects"][1] == [3, 2]
+    assert js(state)["architects"][1] == [2, 1]
+    assert deep.to_json() == before
+
+
+def test_history_is_a_copy(load: Loader) -> None:
+    state = start(load)
+    history = state.history()
+    history.append(999)
+    assert state.history() == opening_history()[: len(SETUP)]
+
+
+# --- notation -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("setting", SETTINGS[:9], ids=SETTING_IDS[:9])
+def test_every_legal_action_and_outcome_round_trips(load: Loader, setting: dict[str, Any]) -> None:
+    game = load(GAME, **setting)
+    words: set[str] = set()
+    for seed in range(2):
+        for state in random_states(game, 20 + seed):
+            if state.is_terminal():
+                continue
+            if state.current_player() == CHANCE:
+                actions = [a for a, _ in state.chance_outcomes()]
+            else:
+                actions = state.legal_actions()
+            assert actions == sorted(set(actions))
+            for action in actions:
+                text = state.action_to_string(action)
+                assert state.string_to_action(text) == action, text
+                words.add(text.split(" ")[0])
+    assert {"tile", "reveal", "first", "pick", "take", "step", "add", "build", "stop"} <= words
+
+
+def test_every_action_id_has_a_notation(load: Loader) -> None:
+    game = load(GAME, players=2)
+    state = game.new_initial_state()
+    assert game.num_distinct_actions == NUM_ACTIONS
+    texts = [state.action_to_string(a) for a in range(NUM_ACTIONS)]
+    assert len(set(texts)) == NUM_ACTIONS
+    for action, text in enumerate(texts):
+        assert state.string_to_action(text) == action
+
+
+def test_notation_follows_the_encoding(load: Loader) -> None:
+    """Ids worked out from the spec's encoding table."""
+    state = load(GAME, players=4).new_initial_state()
+    expected = {
+        "step n": 0,
+        "step w": 3,
+        "add 0 left": 4,
+        "add 0 right": 5,
+        "add 17 right": 4 + 34 + 1,
+        "add 35 right": 75,
+        # plot builds: 76 + (m * 4 + c) * 128 + (4t + side) * 2 + k
+        "build y 0n0": 76,
+        "build r 12e1": 76 + 2 * 128 + (4 * 12 + 1) * 2 + 1,
+        "build g 15w1": 76 + 3 * 128 + 127,
+        "build y 0n0 replace": 76 + 4 * 128,
+        "build b 5s0 manager": 76 + (2 * 4 + 1) * 128 + (4 * 5 + 2) * 2,
+        "build r 9n1 surveyor": 76 + (3 * 4 + 2) * 128 + (4 * 9) * 2 + 1,
+        "build g 10e0 engineer": 76 + (4 * 4 + 3) * 128 + (4 * 10 + 1) * 2,
+        "build g 15w1 draughtsman": 3147,
+        # centre builds: 3148 + c * 64 + (4t + side)
+        "build y 0nc": 3148,
+        "build r 12ec": 3148 + 2 * 64 + 4 * 12 + 1,
+        "build g 15wc": 3403,
+        # junctions: (y + 1) * 7 + (x + 1)
+        "drive -1,-1": 3404,
+        "drive 0,3": 3404 + 4 * 7 + 1,
+        "drive 5,5": 3452,
+        "design 2,2": 3453 + 24,
+        "design 4,2": 3453 + 3 * 7 + 5,
+        "governor y": 3502,
+        "governor g": 3505,
+        "redistribute 0": 3506,
+        "redistribute 15": 3521,
+        "arrange y": 3522,
+        "arrange g": 3525,
+        "arrange -": 3526,
+        "pawn 0": 3527,
+        "pawn 7": 3534,
+        "pawn 15": 3542,
+        "take y": 3543,
+        "take g": 3546,
+        "discard y": 3547,
+        "discard b": 3548,
+        "pick 0": 3551,
+        "pick 12": 3563,
+        "exchange y b": 3587 + 1,
+        "exchange y r": 3587 + 2,
+        "exchange g r": 3587 + 12 + 2,
+        "craft b y": 3603 + 4,
+        "craft r g": 3603 + 8 + 3,
+        "project 12": 3619 + 12,
+        "mayor 12": 3655 + 12,
+        "logistics": 3691,
+        "score 0": 3692,
+        "score 35": 3727,
+        "street x1": 3728,
+        "street x2": 3729,
+        "street y1": 3731,
+        "street y3": 3733,
+        "stop": 3734,
+        "end": 3735,
+        "pass": 3736,
+        "skip": 3737,
+        "tile 0": 3738,
+        "tile 4": 3742,
+        "tile 9": 3747,
+        "reveal 0": 3748,
+        "reveal 12": 3760,
+        "reveal 35": 3783,
+        "first 0": 3784,
+        "first 2": 3786,
+        "first 3": 3787,
+    }
+    for text, action in expected.items():
+        assert state.string_to_action(text) == action, text
+        assert state.action_to_string(action) == text
+
+
+# --- replay ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=SETTING_IDS)
+def test_replay_gives_the_same_state(load: Loader, setting: dict[str, Any]) -> None:
+    game = load(GAME, **setting)
+    final = boardcore.play(game, seed=11)
+    assert final.is_terminal()
+    replayed = game.replay(final.history())
+    assert replayed.to_json() == final.to_json()
+    assert replayed.scores() == final.scores()
+    assert replayed.winners() == final.winners()
+    partial = game.replay(final.history()[:50])
+    assert partial.history() == final.history()[:50]
+    assert game.replay([]).to_json() == game.new_initial_state().to_json()
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=SETTING_IDS)
+def test_params_rebuild_the_same_game(load: Loader, setting: dict[str, Any]) -> None:
+    game = load(GAME, **setting)
+    assert game.params["players"] == setting["players"]
+    twin = load(GAME, **game.params)
+    assert twin.params == game.params
+    assert boardcore.play(twin, seed=3).to_json() == boardcore.play(game, seed=3).to_json()
+
+
+def test_default_parameters(load: Loader) -> None:
+    game = load(GAME)
+    assert game.num_players == 4
+    assert game.params["players"] == 4
+    saved = js(game.new_initial_state())
+    assert saved["specialists"] == [SPECIALIST_IDS[s] for s in DEFAULT_SPECIALISTS.split(",")]
+    assert saved["variant"] == []
+    assert game.name == GAME and game.version == 1
+
+
+def test_simulate_matches_play_on_both_engines() -> None:
+    result = boardcore.simulate(GAME, players=3, games=4, seed=40, threads=2)
+    for which in sorted(ENGINES):
+        game = engine(which, players=3)
+        for i in range(4):
+            final = boardcore.play(game, seed=40 + i)
+            assert result.scores[i].tolist() == final.scores()
+            assert result.lengths[i] == len(final.history())
+            assert [s for s in range(3) if result.winners[i][s]] == final.winners()
+
+
+# --- a user's own data file -----------------------------------------------------------------
+
+
+def entries(text: str, table: str) -> list[tuple[int, int]]:
+    """The character spans of the ``[[table]]`` entries of a data file, in order."""
+    spans = []
+    for match in re.finditer(rf"(?m)^\[\[{table}\]\]\n", text):
+        end = text.find("\n[[", match.start() + 1)
+        spans.append((match.start(), len(text) if end < 0 else end + 1))
+    return spans
+
+
+def edit_entry(text: str, table: str, index: int, old: str, new: str) -> str:
+    """``text`` with ``old`` replaced by ``new`` once, inside entry ``index`` of ``table``."""
+    begin, end = entries(text, table)[index]
+    block = text[begin:end]
+    assert old in block, (table, index, old)
+    return text[:begin] + block.replace(old, new, 1) + text[end:]
+
+
+def drop_entry(text: str, table: str, index: int) -> str:
+    begin, end = entries(text, table)[index]
+    return text[:begin] + text[end:]
+
+
+def copy_entry(text: str, table: str, index: int) -> str:
+    """``text`` with entry ``index`` of ``table`` written twice."""
+    begin, end = entries(text, table)[index]
+    return text[:end] + text[begin:end] + text[end:]
+
+
+def raise_street_values(text: str) -> str:
+    """Every street tile worth 1 more to a single leader (ties unchanged)."""
+    return re.sub(r"(?m)^value = (\d+)$", lambda m: f"value = {int(m.group(1)) + 1}", text)
+
+
+def raise_specialist_stars(text: str) -> str:
+    """Every specialist worth 1 more star."""
+    for index in range(len(entries(text, "specialist"))):
+        begin, end = entries(text, "specialist")[index]
+        block = re.sub(
+            r"(?m)^stars = (\d+)$", lambda m: f"stars = {int(m.group(1)) + 1}", text[begin:end]
+        )
+        text = text[:begin] + block + text[end:]
+    return text
+
+
+def street_leads(saved: dict[str, Any]) -> list[int]:
+    """Per seat, the street tiles it wins alone (ruling 19) in a final position without the
+    variant: streets x = k border the cells of columns k - 1 and k, y = k rows k - 1 and k;
+    the corner tile counts the 12 sectors on the edge of the 4 x 4 grid."""
+    players: int = saved["players"]
+    groups = [[t for t in range(16) if t % 4 in (k - 1, k)] for k in (1, 2, 3)]
+    groups += [[t for t in range(16) if t // 4 in (k - 1, k)] for k in (1, 2, 3)]
+    groups.append([t for t in range(16) if t % 4 in (0, 3) or t // 4 in (0, 3)])
+    leads = [0] * players
+    for group in groups:
+        counts = [sum(1 for t in group if saved["supervisors"][t] == s) for s in range(players)]
+        best = max(counts)
+        if best >= 1 and counts.count(best) == 1:
+            leads[counts.index(best)] += 1
+    return leads
+
+
+def test_street_values_from_a_users_file(load: Loader, tmp_path: Path) -> None:
+    """Street tiles worth 1 more: the same seed plays the same game (nothing but PP changes,
+    and no Governor is in play), and each seat gains 1 per street it leads alone."""
+    path = tmp_path / "my_streets.toml"
+    path.write_text(raise_street_values(PACKAGED_TEXT))
+    checked = 0
+    for players in (2, 3, 4):
+        mine = load(GAME, players=players, data=str(path))
+        packaged = load(GAME, players=players)
+        assert mine.params["data"] == str(path)
+        for seed in range(6):
+            a = boardcore.play(packaged, seed=seed)
+            b = boardcore.play(mine, seed=seed)
+            assert a.history() == b.history()
+            leads = street_leads(js(a))
+            assert [y - x for x, y in zip(a.scores(), b.scores(), strict=True)] == leads
+            checked += sum(leads)
+    assert checked > 0
+
+
+def test_specialist_stars_from_a_users_file(load: Loader, tmp_path: Path) -> None:
+    """Specialists worth 1 more star: each seat gains 1 per token it holds at the end."""
+    path = tmp_path / "my_specialists.toml"
+    path.write_text(raise_specialist_stars(PACKAGED_TEXT))
+    for specialists in SPECIALIST_SETS[:3]:
+        mine = load(GAME, players=3, specialists=specialists, data=str(path))
+        packaged = load(GAME, players=3, specialists=specialists)
+        for seed in range(3):
+            a = boardcore.play(packaged, seed=seed)
+            b = boardcore.play(mine, seed=seed)
+            assert a.history() == b.history()
+            tokens = [len(held) for held in js(a)["tokens"]]
+            assert [y - x for x, y in zip(a.scores(), b.scores(), strict=True)] == tokens
+
+
+def test_a_users_data_file_round_trips_across_engines(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(raise_specialist_stars(raise_street_values(PACKAGED_TEXT)))
+    for players in (2, 4):
+        rust = engine("rust", players=players, data=str(path))
+        ref = engine("reference", players=players, data=str(path))
+        for seed in range(2):
+            a = boardcore.play(rust, seed=seed)
+            b = boardcore.play(ref, seed=seed)
+            assert a.to_json() == b.to_json(), (players, seed)
+            assert a.scores() == b.scores() and a.winners() == b.winners()
+            assert ref.state_from_json(a.to_json()).to_json() == a.to_json()
+            assert rust.state_from_json(b.to_json()).to_json() == b.to_json()
+            for state in random_states(ref, seed, every=25):
+                text = state.to_json()
+                assert rust.state_from_json(text).to_json() == text

@@ -1,0 +1,312 @@
+"""Pictures of Chandigarh states: well-formed in every phase and from every seat, the status
+line of the text rendering, what the picture shows (buildings, architects, plazas, street
+tiles, the row, each seat's project, reserve, tokens and PP), the last action, the variant,
+a user's data file, the same picture from both engines, and the picture in the docs."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boardcore
+from boardcore.svg import ChandigarhDrawer, drawer, seat_colours, state_to_svg
+from tests.chandigarh.test_roundtrip import (
+    DRAFT,
+    ENGINES,
+    GAME,
+    PACKAGED_TEXT,
+    SETTING_IDS,
+    SETTINGS,
+    TURN_1,
+    engine,
+    js,
+    raise_street_values,
+    random_states,
+    slot,
+    start,
+)
+from tests.conftest import Loader
+
+SVG = "{http://www.w3.org/2000/svg}"
+ROOT = Path(__file__).parent.parent.parent
+
+# The picture of docs/images/chandigarh.svg: a 3-player game of seed 59 after 157 actions.
+DOC_PICTURE = ROOT / "docs" / "images" / "chandigarh.svg"
+DOC_SEED, DOC_ACTIONS = 59, 157
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    assert root.find(f"{SVG}title") is not None
+    return root
+
+
+def texts(element: ET.Element) -> list[str]:
+    """Every text and tooltip under ``element``."""
+    return [
+        e.text or "" for e in element.iter() if e.tag in (f"{SVG}text", f"{SVG}title", f"{SVG}desc")
+    ]
+
+
+def group(root: ET.Element, cls: str) -> ET.Element:
+    found = root.find(f".//{SVG}g[@class='{cls}']")
+    assert found is not None, cls
+    return found
+
+
+def card_ids(element: ET.Element) -> list[int]:
+    """The ids of the cards drawn under ``element``, in order (from their tooltips)."""
+    found = []
+    for card in element.iter(f"{SVG}g"):
+        if card.get("class") != "card":
+            continue
+        title = card.find(f"{SVG}title")
+        assert title is not None and title.text
+        found.append(int(re.match(r"card (\d+)", title.text).group(1)))  # type: ignore[union-attr]
+    return found
+
+
+def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
+    """Every ``every``-th state of a seeded random game, the first of each phase and the last,
+    each with its JSON."""
+    history = random_states(game, seed)[-1].history()
+    state = game.new_initial_state()
+    found: list[tuple[Any, dict[str, Any]]] = []
+    phases: set[str] = set()
+    for step, action in enumerate([*history, None]):
+        saved = json.loads(state.to_json())
+        if step % every == 0 or saved["phase"] not in phases or action is None:
+            found.append((state.clone(), saved))
+            phases.add(saved["phase"])
+        if action is not None:
+            state.apply_action(action)
+    return found
+
+
+# --- well-formed pictures -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=SETTING_IDS)
+def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
+    load: Loader, setting: dict[str, Any]
+) -> None:
+    """The status line is the text rendering's first line, every seat shows its PP, and
+    `you` and `winner` are where they belong."""
+    game = load(GAME, **setting)
+    players = setting["players"]
+    drawn = 0
+    for seed in range(2):
+        for state, _ in sampled(game, seed, every=25):
+            scores = state.scores()
+            for perspective in (None, *range(players)):
+                root = parse(state.to_svg(perspective))
+                desc = root.find(f"{SVG}desc")
+                assert desc is not None and desc.text == str(state).splitlines()[0]
+                for seat in range(players):
+                    seat_texts = texts(group(root, f"seat seat-{seat}"))
+                    assert str(scores[seat]) in seat_texts
+                    assert ("you" in " ".join(seat_texts)) == (seat == perspective)
+                    winner = any("winner" in text for text in seat_texts)
+                    assert winner == (seat in state.winners())
+                drawn += 1
+    assert drawn > 20
+
+
+def test_a_whole_game_draws_and_the_size_is_fixed() -> None:
+    """Positions through a game keep one size (a replay keeps one frame)."""
+    game = engine("rust", players=4)
+    history = boardcore.play(game, seed=5).history()
+    sizes = set()
+    for cut in range(0, len(history) + 1, max(1, len(history) // 40)):
+        state: Any = game.replay(history[:cut])
+        for perspective in (None, cut % 4):
+            svg = state.to_svg(perspective)
+            parse(svg)
+            sizes.add(re.findall(r'viewBox="([^"]+)"', svg)[0])
+        assert state._repr_svg_() == state.to_svg() == state_to_svg(state.to_json())
+    assert len(sizes) == 1
+
+
+# --- what the picture shows ---------------------------------------------------------------------
+
+
+def test_the_opening_picture(load: Loader) -> None:
+    """Turn 1 after seat 1's step and build (test_roundtrip's opening)."""
+    state: Any = start(load, *DRAFT, *TURN_1)
+    root = parse(state.to_svg())
+    assert root.find(f"{SVG}desc").text == "turn 1: seat 1 to move (0 steps left)"  # type: ignore[union-attr]
+    # The row in row order, each seat's project.
+    assert card_ids(group(root, "row")) == [20, 5, 14, 27]
+    for seat, card in enumerate((10, 0, 33)):
+        assert card_ids(group(root, f"project project-{seat}")) == [card]
+    # Five buildings in the city: the four pre-printed ones and seat 1's yellow on 2w0.
+    city = group(root, "city")
+    letters = [t for t in texts(city) if t in ("y", "b", "r", "g")]
+    assert sorted(letters) == ["b", "g", "r", "y", "y"]
+    # Architects: seat 1 at 2,1, seats 0 and 2 at 2,2.
+    architects = texts(group(root, "architects"))
+    assert "seat 1's architect at 2,1" in architects
+    assert "seat 0's architect at 2,2" in architects and "seat 2's architect at 2,2" in architects
+    # The pawns, named after their specialists, in sectors 3, 0, 15 and 12.
+    for tile, name in ((3, "Commercial Manager"), (0, "Logistics Manager"), (15, "Local Brahmin")):
+        assert f"{name} (pawn)" in texts(group(root, f"sector sector-{tile}"))
+    # The street tiles' values (tiles 4 0 9 1 7 2 5: 4(1) 2(1) 6(3) 3(1) 5(2) 3(1) 4(2)).
+    shown = texts(group(root, "street-tiles"))
+    for value in ("4 (1)", "2 (1)", "6 (3)", "3 (1)", "5 (2)", "4 (2)"):
+        assert value in shown
+    # Seat 1 to move: its reserve is one blue; the general reserve 13 14 14 13.
+    assert "to move" in " ".join(texts(group(root, "seat seat-1")))
+    assert [t for t in texts(group(root, "supply")) if t.isdigit()][-4:] == ["13", "14", "14", "13"]
+    # The last action, marked on its slot.
+    assert "last: build y 2w0" in texts(root)
+    marks = group(root, "last-action")
+    assert len(marks) == 1
+
+
+def test_the_last_action_is_written_and_mostly_marked() -> None:
+    game = engine("rust", players=3)
+    state: Any = game.new_initial_state()
+    assert "no move yet" in state.to_svg() and len(group(parse(state.to_svg()), "last-action")) == 0
+    words: set[str] = set()
+    for seed in (2, 3):
+        state = game.new_initial_state()
+        for action in boardcore.play(game, seed=seed).history():
+            text = state.action_to_string(action)
+            state.apply_action(action)
+            svg = state.to_svg()
+            assert f"last: {text}<" in svg, text
+            word = text.split()[0]
+            if word in ("step", "build", "add", "pick", "tile", "first"):
+                assert len(group(parse(svg), "last-action")) == 1, text
+                words.add(word)
+    assert words >= {"step", "build", "add", "pick", "tile", "first"}
+
+
+def test_buildings_supervisors_and_tokens_along_a_game() -> None:
+    """At points of a game: one drawn building per occupied slot, one supervisor per
+    supervised sector, and each seat's tokens and supervisors in its panel."""
+    game = engine("rust", players=4, specialists="none")
+    for state, saved in sampled(game, 6, every=30):
+        root = parse(state.to_svg())
+        city = group(root, "city")
+        letters = [t for t in texts(city) if t in ("y", "b", "r", "g")]
+        assert len(letters) == sum(1 for c in saved["city"] if c >= 0)
+        supervisors = texts(city)
+        for seat in range(4):
+            count = saved["supervisors"].count(seat)
+            assert supervisors.count(f"supervised by seat {seat}") == count
+            panel = " ".join(texts(group(root, f"seat seat-{seat}")))
+            assert f"supervises {count}," in panel
+            assert str(saved["pp"][seat]) in texts(group(root, f"seat seat-{seat}"))
+        assert "played without specialists" in texts(group(root, "specialists"))
+
+
+def test_a_centre_building_is_drawn(load: Loader) -> None:
+    """A building on a centre slot (Sector Manager) is drawn where it stands."""
+    state: Any = start(load, *DRAFT, *TURN_1)
+    saved = js(state)
+    saved["city"][slot("1ec")] = 3
+    svg = state_to_svg(json.dumps(saved))
+    assert len([t for t in texts(group(parse(svg), "city")) if t == "g"]) == 2
+
+
+def test_the_variant_layout(load: Loader) -> None:
+    game = load(GAME, players=3, variant="nw=-1,1;se=4,2")
+    state: Any = boardcore.play(game, seed=2)
+    root = parse(state.to_svg())
+    assert "variant: sector 0 to -1,1, sector 15 to 4,2" in " ".join(texts(group(root, "header")))
+    for tile in range(16):
+        group(root, f"sector sector-{tile}")
+
+
+# --- other data, colours, turns -----------------------------------------------------------------
+
+
+def test_a_state_of_other_data_draws(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(raise_street_values(PACKAGED_TEXT))
+    game = engine("rust", players=3, data=str(path))
+    for state, _ in sampled(game, 1, every=60):
+        for perspective in (None, 0):
+            parse(state.to_svg(perspective))
+
+
+def test_seat_colours_and_turns(load: Loader) -> None:
+    state: Any = load(GAME, players=4).new_initial_state()
+    colours = seat_colours(state.to_json())
+    assert len(colours) == len(set(colours)) == 4
+    assert seat_colours(load(GAME, players=2).new_initial_state().to_json()) == colours[:2]
+    draw = drawer(GAME)
+    assert isinstance(draw, ChandigarhDrawer)
+    assert draw.bounds(json.loads(state.to_json())) is None
+    assert not any(draw.starts_turn(action) for action in range(3788))
+
+
+@pytest.mark.parametrize("bad", [-1, 3, 4, 99])
+def test_perspective_must_be_a_seat(load: Loader, bad: int) -> None:
+    state: Any = load(GAME, players=3).new_initial_state()
+    with pytest.raises(boardcore.ParameterError, match=r"seat 0\.\.2"):
+        state.to_svg(bad)
+    with pytest.raises(boardcore.ParameterError, match="perspective"):
+        state_to_svg(state.to_json(), bad)
+    with pytest.raises(boardcore.ParameterError, match="perspective"):
+        state_to_svg(state.to_json(), True)
+
+
+def test_state_to_svg_refuses_what_is_not_a_state() -> None:
+    with pytest.raises(boardcore.StateFormatError, match="not a chandigarh state"):
+        state_to_svg('{"game": "chandigarh", "players": 2}')
+
+
+# --- both engines, the documented picture -------------------------------------------------------
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=SETTING_IDS)
+@pytest.mark.parametrize("saver", sorted(ENGINES))
+def test_both_engines_draw_the_same_picture(setting: dict[str, Any], saver: str) -> None:
+    """At many points of seeded games (played by either engine), both engines' states draw
+    the same SVG, for everyone and for every seat, and show it in Jupyter."""
+    rust = engine("rust", **setting)
+    reference = engine("reference", **setting)
+    players = setting["players"]
+    for seed in (1, 2):
+        player = rust if saver == "rust" else reference
+        history = random_states(player, seed)[-1].history()
+        step = max(1, len(history) // 10)
+        for cut in [*range(0, len(history), step), len(history)]:
+            a: Any = rust.replay(history[:cut])
+            b: Any = reference.replay(history[:cut])
+            assert a.to_json() == b.to_json()
+            svg = a.to_svg()
+            parse(svg)
+            assert svg == b.to_svg()
+            for perspective in range(players):
+                assert a.to_svg(perspective) == b.to_svg(perspective)
+            assert a._repr_svg_() == svg == state_to_svg(a.to_json())
+            assert b._repr_svg_() == svg
+
+
+def test_docs_picture_is_current() -> None:
+    """docs/images/chandigarh.svg is what the drawer makes today (regenerate it if not)."""
+    game = engine("rust", players=3)
+    state: Any = game.replay(boardcore.play(game, seed=DOC_SEED).history()[:DOC_ACTIONS])
+    picture = state.to_svg() + "\n"
+    if not DOC_PICTURE.exists() or DOC_PICTURE.read_text() != picture:
+        pytest.fail(
+            f"{DOC_PICTURE} is out of date: write it again with the picture of seed {DOC_SEED}"
+            f" after {DOC_ACTIONS} actions"
+        )
+
+
+def test_the_docs_picture_is_partway_through_a_game() -> None:
+    game = engine("rust", players=3)
+    final = boardcore.play(game, seed=DOC_SEED)
+    assert len(final.history()) > DOC_ACTIONS + 20
+    state = game.replay(final.history()[:DOC_ACTIONS])
+    assert js(state)["turn"] >= 8
