@@ -311,8 +311,8 @@ fn parse_variant(text: &str) -> Result<Vec<(usize, i8, i8)>, Error> {
     let mut i = 0;
     while i < seen.len() {
         let here = cells[seen[i]];
-        for t in 0..16 {
-            if !seen.contains(&t) && touch(cells[t], here) {
+        for (t, &cell) in cells.iter().enumerate() {
+            if !seen.contains(&t) && touch(cell, here) {
                 seen.push(t);
             }
         }

@@ -92,7 +92,8 @@ pub fn group_mask(group: &[u8]) -> u16 {
 /// group fits at all (most cities hold no instance of most patterns).
 fn solve_masks(key: u64, masks: &[u16]) -> u32 {
     let present = (0..16).fold(0u16, |m, t| if cap(key, t) > 0 { m | 1 << t } else { m });
-    if !masks.iter().any(|&m| m & present == m) {
+    // No group lies within the sectors holding the colour: nothing to count.
+    if masks.iter().all(|&m| m & !present != 0) {
         return 0;
     }
     let mut memo = HashMap::new();
