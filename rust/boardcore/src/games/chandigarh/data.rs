@@ -335,17 +335,16 @@ impl Data {
         )?;
         let e = "[rules]";
         provenance(file, e, &rules.provenance)?;
-        let per_colour = int_in(file, e, "per_colour", rules.per_colour, 8, 40)? as u8;
-        let removed = list_of::<3>(file, e, "removed", &rules.removed, 0, 10)?;
-        for &r in &removed {
-            if r + 4 > per_colour {
-                return Err(data_err(
-                    file,
-                    e,
-                    "removed leaves too few buildings of a colour".into(),
-                ));
-            }
-        }
+        let per_colour = int_in(file, e, "per_colour", rules.per_colour, 1, 99)? as u8;
+        // A building of each colour is left for its printed plot.
+        let removed = list_of::<3>(
+            file,
+            e,
+            "removed",
+            &rules.removed,
+            0,
+            i64::from(per_colour) - 1,
+        )?;
         let revealed = list_of::<3>(file, e, "revealed", &rules.revealed, 6, 8)?;
         let row = int_in(file, e, "row", rules.row, 4, 4)? as u8;
         for (i, &r) in revealed.iter().enumerate() {
@@ -361,8 +360,8 @@ impl Data {
                 ));
             }
         }
-        let reserve_limit = int_in(file, e, "reserve_limit", rules.reserve_limit, 2, 12)? as u8;
-        let supervisors = int_in(file, e, "supervisors", rules.supervisors, 1, 16)? as u8;
+        let reserve_limit = int_in(file, e, "reserve_limit", rules.reserve_limit, 1, 99)? as u8;
+        let supervisors = int_in(file, e, "supervisors", rules.supervisors, 0, 16)? as u8;
         let project_limit = int_in(file, e, "project_limit", rules.project_limit, 3, 3)? as u8;
 
         let raw_sectors: Vec<RawSector> = array_of(file, &mut root, "sector")?;

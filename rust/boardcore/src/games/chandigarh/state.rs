@@ -619,22 +619,13 @@ impl ChandigarhState {
                 self.row.retain(|&x| x != k);
                 self.projects[s].push(k);
                 self.phase = Phase::DraftTake;
+                self.draft_takes();
             }
             Move::Take(c) => match self.phase {
                 Phase::DraftTake => {
                     self.take(c);
                     self.gained[usize::from(c)] = 1;
-                    if self.gained.iter().sum::<u8>() == 2 {
-                        self.gained = [0; 4];
-                        let next = (self.seat + 1) % self.cfg.players;
-                        if next as i8 == self.start {
-                            self.turn = 1;
-                            self.start_turn(next);
-                        } else {
-                            self.seat = next;
-                            self.phase = Phase::Draft;
-                        }
-                    }
+                    self.draft_takes();
                 }
                 Phase::Gain => {
                     self.take(c);
@@ -828,6 +819,24 @@ impl ChandigarhState {
                 }
                 self.end_turn();
             }
+        }
+    }
+
+    /// The draft's two takes of different colours; with nothing (more) to take, which only
+    /// a small user `per_colour` allows, the next seat drafts.
+    fn draft_takes(&mut self) {
+        let open = (0..4).any(|c| self.general[c] > 0 && self.gained[c] == 0);
+        if self.gained.iter().sum::<u8>() < 2 && open {
+            return;
+        }
+        self.gained = [0; 4];
+        let next = (self.seat + 1) % self.cfg.players;
+        if next as i8 == self.start {
+            self.turn = 1;
+            self.start_turn(next);
+        } else {
+            self.seat = next;
+            self.phase = Phase::Draft;
         }
     }
 
