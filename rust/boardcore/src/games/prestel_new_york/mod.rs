@@ -78,9 +78,14 @@ impl Layout {
 pub struct Config {
     pub players: u8,
     pub speeds: [u32; MAX_PLAYERS],
+    /// Per seat, the product of the other seats' speeds: `looked * time_scale` orders the
+    /// seats as `looked / speed` does, in integers (at most 96 * 100^4).
+    pub time_scale: [u64; MAX_PLAYERS],
     pub max_rounds: u32,
     pub data: Data,
     pub layout: Layout,
+    /// Per commission, its parts as a bit set.
+    pub commission_parts: Vec<u128>,
     /// Every action id decoded once (the simulation loop's fast path).
     pub moves: Vec<Move>,
 }
@@ -146,12 +151,27 @@ impl PrestelGame {
             parts: data_set.parts() as u32,
             commissions: data_set.commissions() as u32,
         };
+        let mut time_scale = [1u64; MAX_PLAYERS];
+        for (s, scale) in time_scale[..n].iter_mut().enumerate() {
+            for (t, &speed) in speeds_arr[..n].iter().enumerate() {
+                if t != s {
+                    *scale *= u64::from(speed);
+                }
+            }
+        }
         let mut cfg = Config {
             players: players as u8,
             speeds: speeds_arr,
+            time_scale,
             max_rounds: max_rounds as u32,
-            data: data_set,
             layout,
+            commission_parts: data_set
+                .first_part
+                .iter()
+                .zip(&data_set.size)
+                .map(|(&first, &size)| ((1u128 << size) - 1) << first)
+                .collect(),
+            data: data_set,
             moves: Vec::new(),
         };
         cfg.moves = (0..layout.num_actions())

@@ -25,9 +25,10 @@ impl Phase {
 }
 
 const NONE: u8 = u8::MAX;
+const PILE: usize = MAX_PARTS + 16;
 
 /// A position. Everything is fixed-size except the history; the data is shared.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct PrestelState {
     pub(super) cfg: Arc<Config>,
     pub(super) phase: Phase,
@@ -44,11 +45,13 @@ pub struct PrestelState {
     pub(super) tail_len: u8,
     /// Table slots: commission or `NONE`, and who built each part (`NONE` if not built).
     pub(super) table: [u8; SLOTS],
+    /// The parts of the commissions in `table`, as a bit set (for the build moves).
+    pub(super) on_table: u128,
     pub(super) built: [[u8; 3]; SLOTS],
     pub(super) completed: [u8; MAX_COMMISSIONS],
     pub(super) completed_len: u8,
-    /// Stacks A..E, top first.
-    pub(super) stacks: [[u8; MAX_PARTS]; STACKS],
+    /// Stacks A..E, top first, then NONE (16 more than the parts, see `Move::Take`).
+    pub(super) stacks: [[u8; PILE]; STACKS],
     pub(super) stack_len: [u8; STACKS],
     pub(super) hands: [u128; MAX_PLAYERS],
     pub(super) chips: [u16; MAX_PLAYERS],
@@ -57,10 +60,27 @@ pub struct PrestelState {
     /// The stack each seat took this round (`NONE` if none) and the parts it looked at.
     pub(super) taken: [u8; MAX_PLAYERS],
     pub(super) looked: [u8; MAX_PLAYERS],
+    /// The parts the seat searching now has looked at this round (its stack's first
+    /// `looked`), kept as a set so that listing its takes needs no walk down the stack.
+    pub(super) looked_at: u128,
     pub(super) finish: [u8; MAX_PLAYERS],
     pub(super) finish_len: u8,
+    /// In the tie phase, per place in the finishing order, the seats with the time of the
+    /// seat that finishes there, as bit sets (ranked once, when the search phase ends).
+    pub(super) tie_groups: [u8; MAX_PLAYERS],
+    /// The stacks nobody has taken this round and, in the stone phase, the stones nobody
+    /// has picked yet, as bit sets: what `taken`, `stones` and `new_stones` say, kept so
+    /// that the move generator need not gather them.
+    pub(super) untaken: u8,
+    pub(super) unpicked: u8,
+    /// The stones in play, as a bit set: drawn at setup, then only passed around.
+    pub(super) stone_set: u8,
     /// Seats by stone, for the stack, search and build phases.
     pub(super) order: [u8; MAX_PLAYERS],
+    /// Where the phase's turn has got to: an index into `order` (stack, search and build
+    /// phases) or `finish` (stone phase). Seats before it are done for the phase, so
+    /// `advance` resumes there instead of scanning every seat after every action.
+    pub(super) turn: u8,
     /// Memory: per seat and part, stack + 1 (0 = none) and the depth it was seen at.
     pub(super) mem_stack: [[u8; MAX_PARTS]; MAX_PLAYERS],
     pub(super) mem_depth: [[u8; MAX_PARTS]; MAX_PLAYERS],
@@ -70,16 +90,105 @@ pub struct PrestelState {
     pub(super) history: Vec<Action>,
 }
 
+/// Everything but the history is plain data, copied as is; `clone_from` keeps the
+/// destination's history buffer, so the batch loop's reset allocates nothing.
+impl Clone for PrestelState {
+    fn clone(&self) -> Self {
+        Self {
+            cfg: Arc::clone(&self.cfg),
+            history: self.history.clone(),
+            ..*self
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let mut history = std::mem::take(&mut self.history);
+        history.clone_from(&source.history);
+        *self = Self {
+            cfg: Arc::clone(&source.cfg),
+            history,
+            ..*source
+        };
+    }
+}
+
 fn bit(i: u8) -> u128 {
     1u128 << i
 }
 
-/// The index of the `n`-th set bit of `set` (from 0), which must have more than `n`.
-fn nth_bit(mut set: u128, n: usize) -> u32 {
-    for _ in 0..n {
-        set &= set - 1;
+/// The index of the `n`-th set bit of `set` (from 0), which must have more than `n`. With
+/// the packaged data every part is in the low half.
+fn nth_bit(set: u128, n: usize) -> u32 {
+    let low = set as u64;
+    let below = low.count_ones() as usize;
+    if n < below {
+        nth_bit64(low, n)
+    } else {
+        64 + nth_bit64((set >> 64) as u64, n - below)
     }
-    set.trailing_zeros()
+}
+
+/// [`nth_bit`] in 64 bits. The first four are read from `set` with its lowest bits cleared,
+/// without a loop: `n` is random, and a loop's exit would mispredict.
+fn nth_bit64(set: u64, n: usize) -> u32 {
+    let s1 = set & set.wrapping_sub(1);
+    let s2 = s1 & s1.wrapping_sub(1);
+    let s3 = s2 & s2.wrapping_sub(1);
+    match [set, s1, s2, s3].get(n) {
+        Some(rest) => rest.trailing_zeros(),
+        None => {
+            let mut rest = s3;
+            for _ in 3..n {
+                rest &= rest - 1;
+            }
+            rest.trailing_zeros()
+        }
+    }
+}
+
+/// Sorting networks for 2 to 5 keys (Knuth, TAOCP 5.3.4): compare-exchanges, in order,
+/// that sort any input.
+const NETWORKS: [&[(usize, usize)]; MAX_PLAYERS + 1] = [
+    &[],
+    &[],
+    &[(0, 1)],
+    &[(0, 1), (1, 2), (0, 1)],
+    &[(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)],
+    &[
+        (0, 1),
+        (3, 4),
+        (2, 4),
+        (2, 3),
+        (1, 4),
+        (0, 3),
+        (0, 2),
+        (1, 3),
+        (1, 2),
+    ],
+];
+
+/// `NTH[set][n]`: the index of the `n`-th set bit of a 5-bit `set` (stacks, seats, stones
+/// less one), for the random pick among a few without a loop.
+const NTH: [[u8; 5]; 32] = {
+    let mut table = [[0u8; 5]; 32];
+    let mut set = 0;
+    while set < 32 {
+        let (mut n, mut b) = (0, 0);
+        while b < 5 {
+            if set >> b & 1 != 0 {
+                table[set][n] = b as u8;
+                n += 1;
+            }
+            b += 1;
+        }
+        set += 1;
+    }
+    table
+};
+
+/// The index of the `n`-th set bit of the 5-bit `set`, which must have more than `n`.
+fn nth_of_five(set: u32, n: usize) -> u32 {
+    u32::from(NTH[set as usize & 31][n])
 }
 
 impl PrestelState {
@@ -101,10 +210,11 @@ impl PrestelState {
             tail: [NONE; MAX_COMMISSIONS],
             tail_len: 0,
             table: [NONE; SLOTS],
+            on_table: 0,
             built: [[NONE; 3]; SLOTS],
             completed: [NONE; MAX_COMMISSIONS],
             completed_len: 0,
-            stacks: [[NONE; MAX_PARTS]; STACKS],
+            stacks: [[NONE; PILE]; STACKS],
             stack_len: [0; STACKS],
             hands: [0; MAX_PLAYERS],
             chips: [0; MAX_PLAYERS],
@@ -112,9 +222,15 @@ impl PrestelState {
             new_stones: [0; MAX_PLAYERS],
             taken: [NONE; MAX_PLAYERS],
             looked: [0; MAX_PLAYERS],
+            looked_at: 0,
             finish: [NONE; MAX_PLAYERS],
             finish_len: 0,
+            tie_groups: [0; MAX_PLAYERS],
+            untaken: (1 << STACKS) - 1,
+            unpicked: 0,
+            stone_set: 0,
             order: [0, 1, 2, 3, 4],
+            turn: 0,
             mem_stack: [[0; MAX_PARTS]; MAX_PLAYERS],
             mem_depth: [[0; MAX_PARTS]; MAX_PLAYERS],
             builder: [NONE; MAX_PARTS],
@@ -170,84 +286,118 @@ impl PrestelState {
         self.table.iter().position(|&t| t == c)
     }
 
-    /// The stones on offer in the stone phase that nobody has picked yet, as a bit set.
-    fn free_stones(&self) -> u8 {
-        let n = self.players();
-        let mut free = 0u8;
-        for s in 0..n {
-            free |= 1 << self.stones[s];
+    /// The stacks the seat to move may take in the stack phase, as a bit set: the untaken
+    /// non-empty ones, or every untaken one if those are all empty.
+    fn stack_choices(&self) -> u32 {
+        let untaken = u32::from(self.untaken);
+        let mut filled = 0u32;
+        for (s, &len) in self.stack_len.iter().enumerate() {
+            filled |= u32::from(len > 0) << s;
         }
-        for s in 0..n {
-            if self.new_stones[s] != 0 {
-                free &= !(1 << self.new_stones[s]);
+        match untaken & filled {
+            0 => untaken,
+            some => some,
+        }
+    }
+
+    /// Seats sorted by `stones`. The seats' stones are distinct (drawn without replacement,
+    /// then passed around among the seats), so a seat's place is its number of smaller
+    /// stones.
+    fn sort_order(&mut self) {
+        let held = u32::from(self.stone_set);
+        for s in 0..self.players() {
+            let place = (held & ((1 << self.stones[s]) - 1)).count_ones();
+            self.order[place as usize] = s as u8;
+        }
+    }
+
+    /// Seats not yet placed whose time is the smallest, as a bit set (tie phase).
+    fn next_group(&self) -> u8 {
+        self.tie_groups[usize::from(self.finish_len)] & self.unplaced()
+    }
+
+    /// Ranks the seats by search time when the search phase ends (see `tie_groups`).
+    fn rank_finishers(&mut self) {
+        match self.players() {
+            2 => self.rank::<2>(),
+            3 => self.rank::<3>(),
+            4 => self.rank::<4>(),
+            _ => self.rank::<5>(),
+        }
+    }
+
+    /// [`Self::rank_finishers`] for `N` seats. A seat's time is looked / speed, scaled to an
+    /// integer by `Config::time_scale`. Sorted by a fixed network, without branches: which
+    /// seats tie is random.
+    fn rank<const N: usize>(&mut self) {
+        // Time, then seat, in one key.
+        let mut keys = [0u64; N];
+        for (s, key) in keys.iter_mut().enumerate() {
+            *key = (u64::from(self.looked[s]) * self.cfg.time_scale[s]) << 3 | s as u64;
+        }
+        for &(a, b) in NETWORKS[N] {
+            let (low, high) = (keys[a].min(keys[b]), keys[a].max(keys[b]));
+            keys[a] = low;
+            keys[b] = high;
+        }
+        // Each place's group: the seats of the run of equal times it lies in, gathered
+        // forwards, then handed back to the run's earlier places.
+        let same_time = |i: usize, j: usize| keys[i] >> 3 == keys[j] >> 3;
+        let mut groups = [0u8; N];
+        for i in 0..N {
+            groups[i] = 1 << (keys[i] & 7);
+            if i > 0 && same_time(i - 1, i) {
+                groups[i] |= groups[i - 1];
             }
         }
-        free
-    }
-
-    /// Seats sorted by `stones`.
-    fn sort_order(&mut self) {
-        let n = self.players();
-        let mut order = [0u8, 1, 2, 3, 4];
-        order[..n].sort_unstable_by_key(|&s| self.stones[usize::from(s)]);
-        self.order = order;
-    }
-
-    /// `a` finishes strictly before `b`: looked / speed, compared without division.
-    fn faster(&self, a: usize, b: usize) -> std::cmp::Ordering {
-        let ta = u32::from(self.looked[a]) * self.cfg.speeds[b];
-        let tb = u32::from(self.looked[b]) * self.cfg.speeds[a];
-        ta.cmp(&tb)
-    }
-
-    /// Seats not yet placed whose time is the smallest, as a bit set.
-    fn next_group(&self) -> u8 {
-        let n = self.players();
-        let mut placed = 0u8;
-        for &s in self.finish() {
-            placed |= 1 << s;
+        for i in (0..N - 1).rev() {
+            if same_time(i, i + 1) {
+                groups[i] = groups[i + 1];
+            }
         }
-        let mut group = 0u8;
-        let mut best: Option<usize> = None;
-        for s in 0..n {
-            if placed & (1 << s) != 0 {
+        self.tie_groups[..N].copy_from_slice(&groups);
+    }
+
+    /// The seats not yet in the finishing order, as a bit set.
+    fn unplaced(&self) -> u8 {
+        // Unused `finish` entries are NONE, which sets bit 7: no seat.
+        let mut placed = 0u8;
+        for &s in &self.finish {
+            placed |= 1u8.wrapping_shl(u32::from(s));
+        }
+        ((1u8 << self.players()) - 1) & !placed
+    }
+
+    /// Moves the deck's top card into the empty slots, in order, while it can, and then
+    /// turns up the next top card; true if a card must be revealed by chance first.
+    fn fill(&mut self) -> bool {
+        for slot in 0..SLOTS {
+            if self.table[slot] != NONE {
                 continue;
             }
-            match best.map(|b| self.faster(s, b)) {
-                None | Some(std::cmp::Ordering::Less) => {
-                    best = Some(s);
-                    group = 1 << s;
-                }
-                Some(std::cmp::Ordering::Equal) => group |= 1 << s,
-                Some(std::cmp::Ordering::Greater) => {}
+            if !self.turn_top() {
+                return self.top == NONE && self.unseen != 0;
             }
-        }
-        group
-    }
-
-    /// Moves the deck's top card into empty slots while it can; true if a card must be
-    /// revealed by chance first.
-    fn fill(&mut self) -> bool {
-        loop {
-            if self.top == NONE {
-                if self.unseen != 0 {
-                    return true;
-                }
-                if self.tail_len == 0 {
-                    return false;
-                }
-                self.top = self.tail[0];
-                self.tail.copy_within(1..usize::from(self.tail_len), 0);
-                self.tail_len -= 1;
-                self.tail[usize::from(self.tail_len)] = NONE;
-            }
-            let Some(slot) = self.table.iter().position(|&t| t == NONE) else {
-                return false;
-            };
             self.table[slot] = self.top;
+            self.on_table |= self.cfg.commission_parts[usize::from(self.top)];
             self.built[slot] = [NONE; 3];
             self.top = NONE;
         }
+        self.turn_top();
+        self.top == NONE && self.unseen != 0
+    }
+
+    /// Makes sure the deck shows a top card, from the tail once the unseen cards are gone
+    /// (chance reveals those); false if there is none.
+    fn turn_top(&mut self) -> bool {
+        if self.top == NONE && self.unseen == 0 && self.tail_len > 0 {
+            self.top = self.tail[0];
+            // The whole array (NONE after the tail): a fixed length needs no call.
+            self.tail.copy_within(1.., 0);
+            self.tail[MAX_COMMISSIONS - 1] = NONE;
+            self.tail_len -= 1;
+        }
+        self.top != NONE
     }
 
     fn end(&mut self, winners: u32) {
@@ -265,6 +415,8 @@ impl PrestelState {
             .fold(0, |m, s| m | 1 << s)
     }
 
+    /// A new round: the first seat in starting order takes a stack. `order` is already
+    /// sorted: the stones last changed in the stone phase.
     fn start_round(&mut self) {
         self.round += 1;
         self.taken = [NONE; MAX_PLAYERS];
@@ -272,129 +424,193 @@ impl PrestelState {
         self.finish = [NONE; MAX_PLAYERS];
         self.finish_len = 0;
         self.new_stones = [0; MAX_PLAYERS];
-        self.sort_order();
+        self.untaken = (1 << STACKS) - 1;
+        self.turn = 0;
         self.phase = Phase::Stack;
+        self.to_move = i32::from(self.order[0]);
     }
 
     /// Runs the automatic steps until a seat or chance must decide, and sets `to_move`.
+    /// Each phase's step below gives the move, or ends its phase and goes on to the next;
+    /// the moves call their phase's step directly, so this dispatch runs after chance only.
     fn advance(&mut self) {
-        let n = self.players();
-        loop {
-            match self.phase {
-                Phase::Setup => {
-                    if self.fill() || u32::from(self.dealt) < self.cfg.layout.parts {
-                        self.to_move = CHANCE;
-                        return;
-                    }
-                    if self.stones[..n].contains(&0) {
-                        self.to_move = CHANCE;
-                        return;
-                    }
-                    self.start_round();
-                }
-                Phase::Stack => {
-                    match self.order[..n]
-                        .iter()
-                        .find(|&&s| self.taken[usize::from(s)] == NONE)
-                    {
-                        Some(&s) => {
-                            self.to_move = i32::from(s);
-                            return;
-                        }
-                        None => self.phase = Phase::Search,
-                    }
-                }
-                Phase::Search => match self.searcher() {
-                    Some(s) => {
-                        self.to_move = s as i32;
-                        return;
-                    }
-                    None => self.phase = Phase::Tie,
-                },
-                Phase::Tie => {
-                    if usize::from(self.finish_len) == n {
-                        self.phase = Phase::Stone;
-                        continue;
-                    }
-                    let group = self.next_group();
-                    if group.count_ones() > 1 {
-                        self.to_move = CHANCE;
-                        return;
-                    }
-                    self.finish[usize::from(self.finish_len)] = group.trailing_zeros() as u8;
-                    self.finish_len += 1;
-                }
-                Phase::Stone => {
-                    let picked = self.new_stones[..n].iter().filter(|&&k| k != 0).count();
-                    if picked < n {
-                        self.to_move = i32::from(self.finish[picked]);
-                        return;
-                    }
-                    self.stones = self.new_stones;
-                    self.sort_order();
-                    self.phase = Phase::Build;
-                }
-                Phase::Build => match self.builder() {
-                    Some(s) => {
-                        self.to_move = s as i32;
-                        return;
-                    }
-                    None => {
-                        if self.cfg.max_rounds > 0 && self.round >= self.cfg.max_rounds {
-                            let winners = self.most_chips();
-                            self.end(winners);
-                            return;
-                        }
-                        // Rule 18: commissions with no part on them go under the deck.
-                        for slot in 0..SLOTS {
-                            let c = self.table[slot];
-                            if c != NONE && self.built[slot].iter().all(|&b| b == NONE) {
-                                self.tail[usize::from(self.tail_len)] = c;
-                                self.tail_len += 1;
-                                self.table[slot] = NONE;
-                            }
-                        }
-                        self.phase = Phase::Refill;
-                    }
-                },
-                Phase::Refill => {
-                    if self.fill() {
-                        self.to_move = CHANCE;
-                        return;
-                    }
-                    // The ruling on empty stacks: with no part left to take, nobody can
-                    // ever build again, so the game would not end.
-                    if self.stack_len.iter().all(|&len| len == 0) {
-                        let winners = self.most_chips();
-                        self.end(winners);
-                        return;
-                    }
-                    self.start_round();
-                }
-                Phase::End => {
-                    self.to_move = TERMINAL;
-                    return;
-                }
-            }
+        match self.phase {
+            Phase::Setup => self.setup_step(),
+            Phase::Stack => self.stack_step(),
+            Phase::Search => self.search_step(),
+            Phase::Tie => self.tie_step(),
+            Phase::Stone => self.stone_step(),
+            Phase::Build => self.build_step(),
+            Phase::Refill => self.refill_step(),
+            Phase::End => self.to_move = TERMINAL,
         }
     }
 
-    /// The next seat to search: in starting order, holding two parts and a non-empty stack.
-    fn searcher(&self) -> Option<usize> {
-        self.order[..self.players()]
-            .iter()
-            .map(|&s| usize::from(s))
-            .find(|&s| {
-                self.hands[s].count_ones() == HAND && self.stack_len[usize::from(self.taken[s])] > 0
-            })
+    fn setup_step(&mut self) {
+        if self.fill() || u32::from(self.dealt) < self.cfg.layout.parts {
+            self.to_move = CHANCE;
+            return;
+        }
+        if self.stones[..self.players()].contains(&0) {
+            self.to_move = CHANCE;
+            return;
+        }
+        for &k in &self.stones[..self.players()] {
+            self.stone_set |= 1 << k;
+        }
+        // Later rounds keep the order sorted after the stone phase.
+        self.sort_order();
+        self.start_round();
     }
 
-    /// The next seat to build or slide: in starting order, holding three parts.
-    fn builder(&self) -> Option<usize> {
-        self.order[..self.players()]
-            .iter()
-            .map(|&s| usize::from(s))
-            .find(|&s| self.hands[s].count_ones() == HAND + 1)
+    /// Every seat takes a stack, in starting order (`take_stack` moves `turn` on).
+    #[inline(always)]
+    fn stack_step(&mut self) {
+        if usize::from(self.turn) < self.players() {
+            self.to_move = i32::from(self.order[usize::from(self.turn)]);
+        } else {
+            self.start_search();
+        }
+    }
+
+    #[inline(never)]
+    fn start_search(&mut self) {
+        self.turn = 0;
+        self.phase = Phase::Search;
+        self.search_step();
+    }
+
+    #[inline(always)]
+    fn search_step(&mut self) {
+        if !self.next_searcher() {
+            self.end_search();
+        }
+    }
+
+    #[inline(never)]
+    fn end_search(&mut self) {
+        self.phase = Phase::Tie;
+        self.rank_finishers();
+        self.tie_step();
+    }
+
+    /// Places seats while the next place needs no chance. The seats placed are always the
+    /// fastest, so the next place's candidates are the rest of its time's group.
+    fn tie_step(&mut self) {
+        let n = self.players();
+        let mut unplaced = self.unplaced();
+        while usize::from(self.finish_len) < n {
+            let group = self.tie_groups[usize::from(self.finish_len)] & unplaced;
+            if group.count_ones() > 1 {
+                self.to_move = CHANCE;
+                return;
+            }
+            self.finish[usize::from(self.finish_len)] = group.trailing_zeros() as u8;
+            self.finish_len += 1;
+            unplaced &= !group;
+        }
+        self.unpicked = self.stone_set;
+        // The fastest seat picks first.
+        self.turn = 0;
+        self.phase = Phase::Stone;
+        self.to_move = i32::from(self.finish[0]);
+    }
+
+    /// Seats pick in finishing order (`pick_stone` moves `turn` on).
+    #[inline(always)]
+    fn stone_step(&mut self) {
+        if usize::from(self.turn) < self.players() {
+            self.to_move = i32::from(self.finish[usize::from(self.turn)]);
+        } else {
+            self.end_stone_phase();
+            self.build_step();
+        }
+    }
+
+    #[inline(always)]
+    fn build_step(&mut self) {
+        if !self.next_builder() {
+            self.end_builds();
+        }
+    }
+
+    #[inline(never)]
+    fn end_builds(&mut self) {
+        if self.cfg.max_rounds > 0 && self.round >= self.cfg.max_rounds {
+            let winners = self.most_chips();
+            self.end(winners);
+            return;
+        }
+        // Rule 18: commissions with no part on them go under the deck.
+        for slot in 0..SLOTS {
+            let c = self.table[slot];
+            if c != NONE && self.built[slot].iter().all(|&b| b == NONE) {
+                self.tail[usize::from(self.tail_len)] = c;
+                self.tail_len += 1;
+                self.table[slot] = NONE;
+                self.on_table &= !self.cfg.commission_parts[usize::from(c)];
+            }
+        }
+        self.phase = Phase::Refill;
+        self.refill_step();
+    }
+
+    fn refill_step(&mut self) {
+        if self.fill() {
+            self.to_move = CHANCE;
+            return;
+        }
+        // The ruling on empty stacks: with no part left to take, nobody can ever build
+        // again, so the game would not end.
+        if self.stack_len.iter().all(|&len| len == 0) {
+            let winners = self.most_chips();
+            self.end(winners);
+            return;
+        }
+        self.start_round();
+    }
+
+    /// The new stones replace the old, and the build phase begins in their order.
+    #[inline(never)]
+    fn end_stone_phase(&mut self) {
+        // Seat by seat: the last new stone was stored a moment ago, and copying the array
+        // whole would load it wider than it was stored, which waits (store forwarding).
+        for s in 0..self.players() {
+            self.stones[s] = self.new_stones[s];
+        }
+        self.sort_order();
+        self.turn = 0;
+        self.phase = Phase::Build;
+    }
+
+    /// Gives the move to the next seat in starting order, from `turn` on, that holds two
+    /// parts and has a non-empty stack; false if none is left. A seat that took or had an
+    /// empty stack stays so for the phase: only its own take changes its hand or its stack.
+    fn next_searcher(&mut self) -> bool {
+        while usize::from(self.turn) < self.players() {
+            let s = usize::from(self.order[usize::from(self.turn)]);
+            if self.hands[s].count_ones() == HAND && self.stack_len[usize::from(self.taken[s])] > 0
+            {
+                self.to_move = s as i32;
+                return true;
+            }
+            self.turn += 1;
+        }
+        false
+    }
+
+    /// Gives the move to the next seat in starting order, from `turn` on, that holds three
+    /// parts; false if none is left. One that has built or slid holds two for the phase.
+    fn next_builder(&mut self) -> bool {
+        while usize::from(self.turn) < self.players() {
+            let s = self.order[usize::from(self.turn)];
+            if self.hands[usize::from(s)].count_ones() == HAND + 1 {
+                self.to_move = i32::from(s);
+                return true;
+            }
+            self.turn += 1;
+        }
+        false
     }
 
     /// The stack the parts are dealt into at deal number `k` (after the hands).
@@ -417,17 +633,10 @@ impl PrestelState {
         let seat = self.to_move as usize;
         match self.phase {
             Phase::Stack => {
-                let mut untaken = [true; STACKS];
-                for &t in &self.taken[..self.players()] {
-                    if t != NONE {
-                        untaken[usize::from(t)] = false;
-                    }
-                }
-                let any_parts = (0..STACKS).any(|s| untaken[s] && self.stack_len[s] > 0);
-                for (s, &free) in untaken.iter().enumerate() {
-                    if free && (self.stack_len[s] > 0 || !any_parts) {
-                        out.push(s as Action);
-                    }
+                let mut rest = self.stack_choices();
+                while rest != 0 {
+                    out.push(rest.trailing_zeros());
+                    rest &= rest - 1;
                 }
             }
             Phase::Search => {
@@ -436,14 +645,12 @@ impl PrestelState {
                 if k < usize::from(self.stack_len[s]) {
                     out.push(super::Layout::LOOK);
                 }
-                let mut seen: u128 = 0;
-                for &p in &self.stacks[s][..k] {
-                    seen |= bit(p);
-                }
-                out.extend(Self::parts_of(seen).map(|p| super::Layout::TAKE + u32::from(p)));
+                out.extend(
+                    Self::parts_of(self.looked_at).map(|p| super::Layout::TAKE + u32::from(p)),
+                );
             }
             Phase::Stone => {
-                let free = self.free_stones();
+                let free = self.unpicked;
                 for k in 1..=5u32 {
                     if free & (1 << k) != 0 {
                         out.push(lay.stone() + k - 1);
@@ -452,13 +659,8 @@ impl PrestelState {
             }
             Phase::Build => {
                 let hand = self.hands[seat];
-                for p in Self::parts_of(hand) {
-                    if self
-                        .slot_of(self.cfg.data.commission_of[usize::from(p)])
-                        .is_some()
-                    {
-                        out.push(lay.build() + u32::from(p));
-                    }
+                for p in Self::parts_of(hand & self.on_table) {
+                    out.push(lay.build() + u32::from(p));
                 }
                 for p in Self::parts_of(hand) {
                     let base = lay.slide() + 5 * u32::from(p);
@@ -533,10 +735,103 @@ impl PrestelState {
         }
     }
 
+    /// Applies `mv` (encoded `action`). Each move hands the move on through its phase's
+    /// step. The small, common moves are inlined into the playout loop; the bigger ones and
+    /// the phases' ends are kept out of line, so that the loop saves few registers.
     fn apply_move(&mut self, action: Action, mv: Move) {
-        let n = self.players();
+        self.history.push(action);
         let seat = self.to_move.max(0) as usize;
-        let data_commission_of = |cfg: &Config, p: u8| cfg.data.commission_of[usize::from(p)];
+        match mv {
+            Move::Look => self.look(seat),
+            Move::Stack(s) => self.take_stack(seat, s),
+            Move::Stone(k) => self.pick_stone(seat, k),
+            Move::Take(p) => self.take(seat, p),
+            Move::Slide(p, s) => self.slide(seat, p, s),
+            _ => self.apply_rare(seat, mv),
+        }
+    }
+
+    #[inline(always)]
+    fn look(&mut self, seat: usize) {
+        let s = usize::from(self.taken[seat]);
+        let depth = self.looked[seat];
+        let p = self.stacks[s][usize::from(depth)];
+        self.mem_stack[seat][usize::from(p)] = s as u8 + 1;
+        self.mem_depth[seat][usize::from(p)] = depth + 1;
+        self.looked[seat] += 1;
+        self.looked_at |= bit(p);
+        // The same seat searches on: nothing `advance` looks at has changed.
+    }
+
+    #[inline(always)]
+    fn take_stack(&mut self, seat: usize, s: u8) {
+        self.taken[seat] = s;
+        self.untaken &= !(1 << s);
+        self.turn += 1;
+        self.stack_step();
+    }
+
+    #[inline(always)]
+    fn pick_stone(&mut self, seat: usize, k: u8) {
+        self.new_stones[seat] = k;
+        self.unpicked &= !(1 << k);
+        self.turn += 1;
+        self.stone_step();
+    }
+
+    #[inline(never)]
+    fn take(&mut self, seat: usize, p: u8) {
+        let s = usize::from(self.taken[seat]);
+        let len = usize::from(self.stack_len[s]);
+        let stack = &mut self.stacks[s];
+        // The part lies among the looked-at ones near the top: look for it in the first 8
+        // bytes at once (the lowest zero byte of `top ^ p`), not with a loop whose exit
+        // would mispredict.
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let top = u64::from_le_bytes(stack[..8].try_into().unwrap_or([NONE; 8]));
+        let diff = top ^ (u64::from(p) * ONES);
+        let at = match diff.wrapping_sub(ONES) & !diff & (ONES << 7) {
+            0 => stack[..len].iter().position(|&x| x == p).unwrap_or(0),
+            zero => zero.trailing_zeros() as usize / 8,
+        };
+        // Close the gap 16 bytes at a time (stacks are short, so once, unconditionally): the
+        // padding after the parts is NONE and moves down with them.
+        let mut i = at;
+        loop {
+            let chunk: [u8; 16] = stack[i + 1..i + 17].try_into().unwrap_or([NONE; 16]);
+            stack[i..i + 16].copy_from_slice(&chunk);
+            i += 16;
+            if i + 1 >= len {
+                break;
+            }
+        }
+        stack[len - 1] = NONE;
+        self.stack_len[s] -= 1;
+        self.hands[seat] |= bit(p);
+        // The next searcher has looked at nothing yet.
+        self.looked_at = 0;
+        self.mem_stack[seat][usize::from(p)] = 0;
+        self.mem_depth[seat][usize::from(p)] = 0;
+        self.turn += 1;
+        self.search_step();
+    }
+
+    #[inline(never)]
+    fn slide(&mut self, seat: usize, p: u8, s: u8) {
+        self.hands[seat] &= !bit(p);
+        let s = usize::from(s);
+        self.stacks[s][usize::from(self.stack_len[s])] = p;
+        self.stack_len[s] += 1;
+        self.mem_stack[seat][usize::from(p)] = s as u8 + 1;
+        self.mem_depth[seat][usize::from(p)] = self.stack_len[s];
+        self.turn += 1;
+        self.build_step();
+    }
+
+    /// Builds and chance's moves.
+    #[inline(never)]
+    fn apply_rare(&mut self, seat: usize, mv: Move) {
+        let n = self.players();
         match mv {
             Move::Reveal(c) => {
                 self.unseen &= !(1u32 << c);
@@ -561,35 +856,13 @@ impl PrestelState {
             Move::Finish(s) => {
                 self.finish[usize::from(self.finish_len)] = s;
                 self.finish_len += 1;
+                self.tie_step();
+                return;
             }
-            Move::Stack(s) => self.taken[seat] = s,
-            Move::Look => {
-                let s = usize::from(self.taken[seat]);
-                let depth = self.looked[seat];
-                let p = self.stacks[s][usize::from(depth)];
-                self.mem_stack[seat][usize::from(p)] = s as u8 + 1;
-                self.mem_depth[seat][usize::from(p)] = depth + 1;
-                self.looked[seat] += 1;
-            }
-            Move::Take(p) => {
-                let s = usize::from(self.taken[seat]);
-                let len = usize::from(self.stack_len[s]);
-                let at = self.stacks[s][..len]
-                    .iter()
-                    .position(|&x| x == p)
-                    .unwrap_or(0);
-                self.stacks[s].copy_within(at + 1..len, at);
-                self.stacks[s][len - 1] = NONE;
-                self.stack_len[s] -= 1;
-                self.hands[seat] |= bit(p);
-                self.mem_stack[seat][usize::from(p)] = 0;
-                self.mem_depth[seat][usize::from(p)] = 0;
-            }
-            Move::Stone(k) => self.new_stones[seat] = k,
             Move::Build(p) => {
                 self.hands[seat] &= !bit(p);
                 self.clear_memory(p);
-                let c = data_commission_of(&self.cfg, p);
+                let c = self.cfg.data.commission_of[usize::from(p)];
                 let slot = self.slot_of(c).unwrap_or(0);
                 let index = usize::from(self.cfg.data.index_in[usize::from(p)]);
                 self.built[slot][index] = seat as u8;
@@ -602,6 +875,7 @@ impl PrestelState {
                         self.chips[usize::from(b)] += if i == index { 2 } else { 1 };
                     }
                     self.table[slot] = NONE;
+                    self.on_table &= !self.cfg.commission_parts[usize::from(c)];
                     self.built[slot] = [NONE; 3];
                     self.completed[usize::from(self.completed_len)] = c;
                     self.completed_len += 1;
@@ -609,22 +883,18 @@ impl PrestelState {
                     let best = self.chips[..n].iter().copied().max().unwrap_or(0);
                     if best >= self.cfg.data.win_chips {
                         let winners = self.most_chips();
-                        self.history.push(action);
                         self.end(winners);
                         return;
                     }
                 }
+                self.turn += 1;
+                self.build_step();
+                return;
             }
-            Move::Slide(p, s) => {
-                self.hands[seat] &= !bit(p);
-                let s = usize::from(s);
-                self.stacks[s][usize::from(self.stack_len[s])] = p;
-                self.stack_len[s] += 1;
-                self.mem_stack[seat][usize::from(p)] = s as u8 + 1;
-                self.mem_depth[seat][usize::from(p)] = self.stack_len[s];
+            Move::Look | Move::Stack(_) | Move::Stone(_) | Move::Take(_) | Move::Slide(..) => {
+                unreachable!("apply_move applies {mv:?} itself")
             }
         }
-        self.history.push(action);
         self.advance();
     }
 }
@@ -645,12 +915,23 @@ impl GameState for PrestelState {
         }
     }
 
-    /// The random agent's pick without listing the actions in the two phases where most
-    /// decisions fall (search and build): the ascending order of `legal_actions_into` is
-    /// rebuilt arithmetically (a unit test holds the two to each other for every index).
+    /// The random agent's pick without listing the actions in the four phases where seats
+    /// decide: the ascending order of `legal_actions_into` is rebuilt arithmetically (a unit
+    /// test holds the two to each other for every index).
+    #[inline]
     fn choose_legal(&self, buf: &mut Vec<Action>, pick: impl FnOnce(usize) -> usize) -> Action {
         let seat = self.to_move.max(0) as usize;
         match self.phase {
+            Phase::Stack => {
+                let choices = self.stack_choices();
+                nth_of_five(choices, pick(choices.count_ones() as usize))
+            }
+            Phase::Stone => {
+                // Stones are 1 to 5: bit k - 1 of `free` is stone k.
+                let free = u32::from(self.unpicked) >> 1;
+                let k = nth_of_five(free, pick(free.count_ones() as usize));
+                self.cfg.layout.stone() + k
+            }
             Phase::Search => {
                 let s = usize::from(self.taken[seat]);
                 let k = usize::from(self.looked[seat]);
@@ -659,24 +940,12 @@ impl GameState for PrestelState {
                 if i < look {
                     return super::Layout::LOOK;
                 }
-                let mut seen: u128 = 0;
-                for &p in &self.stacks[s][..k] {
-                    seen |= bit(p);
-                }
-                super::Layout::TAKE + nth_bit(seen, i - look)
+                super::Layout::TAKE + nth_bit(self.looked_at, i - look)
             }
             Phase::Build => {
                 let lay = &self.cfg.layout;
                 let hand = self.hands[seat];
-                let mut buildable: u128 = 0;
-                for p in Self::parts_of(hand) {
-                    if self
-                        .table
-                        .contains(&self.cfg.data.commission_of[usize::from(p)])
-                    {
-                        buildable |= bit(p);
-                    }
-                }
+                let buildable = hand & self.on_table;
                 let builds = buildable.count_ones() as usize;
                 let i = pick(builds + STACKS * hand.count_ones() as usize);
                 if i < builds {
@@ -690,6 +959,35 @@ impl GameState for PrestelState {
             _ => {
                 self.legal_actions_into(buf);
                 buf[pick(buf.len())]
+            }
+        }
+    }
+
+    /// Every outcome weighs 1, so DESIGN.md's draw is `below(count)`-th outcome in
+    /// ascending order: taken from the bit sets directly, without listing them.
+    fn choose_chance(
+        &self,
+        buf: &mut Vec<(Action, u64)>,
+        rng: &mut crate::rng::SplitMix64,
+    ) -> Action {
+        let lay = &self.cfg.layout;
+        match self.phase {
+            Phase::Setup | Phase::Refill if self.top == NONE && self.unseen != 0 => {
+                let i = rng.below(u64::from(self.unseen.count_ones())) as usize;
+                lay.reveal() + nth_bit(u128::from(self.unseen), i)
+            }
+            Phase::Setup if self.undealt != 0 => {
+                let i = rng.below(u64::from(self.undealt.count_ones())) as usize;
+                lay.deal() + nth_bit(self.undealt, i)
+            }
+            Phase::Tie => {
+                let group = self.next_group();
+                let i = rng.below(u64::from(group.count_ones())) as usize;
+                lay.finish() + nth_of_five(u32::from(group), i)
+            }
+            _ => {
+                self.chance_outcomes_into(buf);
+                buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0
             }
         }
     }
@@ -743,9 +1041,31 @@ impl GameState for PrestelState {
         Ok(())
     }
 
+    /// The common moves decoded from their id ranges straight into their code (no table,
+    /// no second jump on the move's kind); the rest as `apply_action` does.
+    #[inline]
     fn apply_legal(&mut self, action: Action) {
-        let mv = self.cfg.moves[action as usize];
-        self.apply_move(action, mv);
+        let lay = self.cfg.layout;
+        let seat = self.to_move.max(0) as usize;
+        if action == super::Layout::LOOK {
+            self.history.push(action);
+            self.look(seat);
+        } else if action < super::Layout::LOOK {
+            self.history.push(action);
+            self.take_stack(seat, action as u8);
+        } else if action < lay.stone() {
+            self.history.push(action);
+            self.take(seat, (action - super::Layout::TAKE) as u8);
+        } else if action < lay.build() {
+            self.history.push(action);
+            self.pick_stone(seat, (action + 1 - lay.stone()) as u8);
+        } else if action >= lay.slide() && action < lay.deal() {
+            self.history.push(action);
+            let i = action - lay.slide();
+            self.slide(seat, (i / STACKS as u32) as u8, (i % STACKS as u32) as u8);
+        } else {
+            self.apply_move(action, self.cfg.moves[action as usize]);
+        }
     }
 
     fn action_to_string(&self, action: Action) -> Result<String, Error> {
@@ -822,6 +1142,14 @@ impl GameState for PrestelState {
             for at in fixed(st)..usize::from(self.stack_len[st]) {
                 s.stacks[st][at] = next.next().unwrap_or(0);
             }
+        }
+        // The searcher's looked-at parts may have been dealt again: take them from its stack.
+        if s.phase == Phase::Search && s.to_move >= 0 {
+            let seat = s.to_move as usize;
+            let st = usize::from(s.taken[seat]);
+            s.looked_at = s.stacks[st][..usize::from(s.looked[seat])]
+                .iter()
+                .fold(0, |set, &p| set | bit(p));
         }
         s
     }
