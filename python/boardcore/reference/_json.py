@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any, TypeGuard
 
-from boardcore.errors import StateFormatError
+from boardcore.errors import IllegalActionError, StateFormatError
 
 __all__ = [
     "describe",
@@ -17,6 +17,7 @@ __all__ = [
     "json_list",
     "json_object",
     "no_duplicates",
+    "replay_saved",
     "short",
 ]
 
@@ -75,3 +76,23 @@ def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             raise StateFormatError(f"duplicate key {key!r} in the JSON object")
         result[key] = value
     return result
+
+
+def replay_saved(state: Any, given: dict[str, Any]) -> None:
+    """Replays a checked saved state's ``history`` on ``state`` (the initial state) and
+    compares every field with the position reached, as the Rust side's ``saved.rs`` does:
+    a state that could not arise in play is refused, naming the first field that differs."""
+    for index, action in enumerate(given["history"]):
+        try:
+            state.apply_action(action)
+        except IllegalActionError as error:
+            raise StateFormatError(f"field 'history': entry {index}, {error}") from None
+    replayed = state._json_object()
+    for key in sorted(replayed):
+        if replayed[key] != given[key]:
+            expected = short(json.dumps(replayed[key], separators=(",", ":")))
+            raise StateFormatError(
+                f"field {key!r} disagrees with the position reached by replaying "
+                f"'history': expected {expected}, got "
+                f"{short(json.dumps(given[key], separators=(',', ':')))}"
+            )

@@ -66,6 +66,7 @@ from boardcore.reference._json import (
     json_list,
     json_object,
     no_duplicates,
+    replay_saved,
     short,
 )
 
@@ -1370,20 +1371,7 @@ class ChandigarhGame:
         """Load a state saved by ``to_json`` (of either engine), validating it fully."""
         given = _check_json(text, self._rules)
         state = self.new_initial_state()
-        for index, action in enumerate(given["history"]):
-            try:
-                state.apply_action(action)
-            except IllegalActionError as error:
-                raise StateFormatError(f"field 'history': entry {index}, {error}") from None
-        replayed = state._json_object()
-        for key in sorted(replayed):
-            if replayed[key] != given[key]:
-                expected = short(json.dumps(replayed[key], separators=(",", ":")))
-                raise StateFormatError(
-                    f"field {key!r} disagrees with the position reached by replaying "
-                    f"'history': expected {expected}, got "
-                    f"{short(json.dumps(given[key], separators=(',', ':')))}"
-                )
+        replay_saved(state, given)
         return state
 
     def __eq__(self, other: object) -> bool:

@@ -39,7 +39,7 @@ from boardcore.reference._json import (
     json_int,
     json_list,
     no_duplicates,
-    short,
+    replay_saved,
 )
 
 if sys.version_info >= (3, 11):
@@ -383,20 +383,7 @@ class KardinalGame:
         """Load a state saved by ``to_json`` (of either engine), validating it fully."""
         given = _check_json(text, self._rules)
         state = self.new_initial_state()
-        for index, action in enumerate(given["history"]):
-            try:
-                state.apply_action(action)
-            except IllegalActionError as error:
-                raise StateFormatError(f"field 'history': entry {index}, {error}") from None
-        replayed = state._json_object()
-        for key in sorted(replayed):
-            if replayed[key] != given[key]:
-                expected = short(json.dumps(replayed[key], separators=(",", ":")))
-                raise StateFormatError(
-                    f"field {key!r} disagrees with the position reached by replaying "
-                    f"'history': expected {expected}, got "
-                    f"{short(json.dumps(given[key], separators=(',', ':')))}"
-                )
+        replay_saved(state, given)
         return state
 
     def __repr__(self) -> str:
