@@ -78,4 +78,18 @@ GAMES: dict[str, GameInfo] = {
         },
         rust_class="PrestelNewYorkGame",
     ),
+    "rebuilding_chicago": GameInfo(
+        name="rebuilding_chicago",
+        title="Rebuilding Chicago",
+        players=(1, 2, 3, 4, 5),
+        version=1,
+        status="complete",
+        parameters={
+            "players": "1 (solo, against the automated player) to 5 (default 2)",
+            "difficulty": "easy, standard or expert for every seat, or one level per seat, "
+            "comma-separated, e.g. 'easy,expert' (default standard)",
+            "data": "path to a component TOML file (default: the packaged reconstruction)",
+        },
+        rust_class="RebuildingChicagoGame",
+    ),
 }

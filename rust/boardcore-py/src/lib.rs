@@ -10,6 +10,7 @@ use boardcore::games::chandigarh::ChandigarhGame;
 use boardcore::games::city_connect::CityConnectGame;
 use boardcore::games::kardinal::KardinalGame;
 use boardcore::games::prestel_new_york::PrestelGame;
+use boardcore::games::rebuilding_chicago::RebuildingChicagoGame;
 
 py_game!(
     PyKardinalGame,
@@ -47,6 +48,15 @@ py_game!(
     "PrestelNewYorkVectorEnv",
     PrestelGame
 );
+py_game!(
+    PyRebuildingChicagoGame,
+    PyRebuildingChicagoState,
+    PyRebuildingChicagoVectorEnv,
+    "RebuildingChicagoGame",
+    "RebuildingChicagoState",
+    "RebuildingChicagoVectorEnv",
+    RebuildingChicagoGame
+);
 
 /// Chandigarh's pattern kernel on its own: the exact count of a pattern in a city of 192
 /// slot colours (-1 empty), as `boardcore.reference.chandigarh.count_pattern`.
@@ -79,6 +89,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPrestelNewYorkGame>()?;
     m.add_class::<PyPrestelNewYorkState>()?;
     m.add_class::<PyPrestelNewYorkVectorEnv>()?;
+    m.add_class::<PyRebuildingChicagoGame>()?;
+    m.add_class::<PyRebuildingChicagoState>()?;
+    m.add_class::<PyRebuildingChicagoVectorEnv>()?;
     m.add_function(wrap_pyfunction!(game::splitmix64, m)?)?;
     m.add_function(wrap_pyfunction!(chandigarh_count_pattern, m)?)?;
     Ok(())

@@ -7,6 +7,7 @@
 pub mod agents;
 pub mod engine;
 pub mod games;
+pub mod polyomino;
 pub mod rng;
 pub mod saved;
 pub mod sim;

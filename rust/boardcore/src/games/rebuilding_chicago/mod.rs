@@ -1,0 +1,261 @@
+//! Rebuilding Chicago, for 1 to 5 players (1: the solo game against the automated player).
+//!
+//! Rulings, geometry, the task queue, notation, action encoding and the JSON schema:
+//! `docs/games/rebuilding_chicago.md`. Every seat's table is an 11 × 11 bitboard
+//! (`u128`); tiles are placed with the shared polyomino kernel ([`crate::polyomino`]),
+//! whose orientations and anchors are precomputed once per game.
+
+mod data;
+mod json;
+mod notation;
+mod render;
+mod state;
+
+pub use data::{Data, Effect};
+pub use state::{Phase, RebuildingChicagoState};
+
+use std::sync::Arc;
+
+use crate::engine::{check_param_names, int_param, str_param, Error, Game, ParamValue, Params};
+use crate::polyomino::{Grid, Shape};
+
+pub const NAME: &str = "rebuilding_chicago";
+/// Bumped whenever the rules or data change what a game does.
+pub const VERSION: u32 = 1;
+
+pub const MAX_PLAYERS: usize = 5;
+pub const GRID: Grid = Grid::new(11, 11);
+pub const SPACES: usize = 121;
+pub const TYPES: [&str; 7] = [
+    "train",
+    "money",
+    "graduation",
+    "entertainment",
+    "shopping",
+    "restaurant",
+    "statue",
+];
+pub const STATUE: u8 = 6;
+pub const AMENITIES: [&str; 3] = ["entertainment", "shopping", "restaurant"];
+pub const EVENTS: [&str; 7] = [
+    "expansion",
+    "graduation",
+    "sights",
+    "night",
+    "shopping",
+    "dining",
+    "world",
+];
+pub const LEVELS: [&str; 3] = ["easy", "standard", "expert"];
+pub const CHOICES: [&str; 6] = ["vp", "money", "building", "appease", "card", "ability"];
+pub const OBSERVATION_SIZE: usize = 5 * (15 * SPACES + 25) + 42;
+
+/// Per district, its board as masks on the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The 49 board spaces.
+    pub board: u128,
+    /// Regions `S`, `A`, `B` (without `#`).
+    pub region: [u128; 3],
+    /// Spaces next to region `S` (suburbs must touch these or another suburb).
+    pub near_start: u128,
+    /// Table spaces next to areas A and B (a suburb there connects the area).
+    pub near_area: [u128; 2],
+    pub rubble: u128,
+    pub sights: [u128; 3],
+    /// Starting buildings' spaces, symbols and tiles per type.
+    pub cover: u128,
+    pub symbols: [i32; 7],
+    pub tiles: [i32; 7],
+}
+
+/// What every state of a game shares: parameters, data and precomputed shapes.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Config {
+    pub players: u8,
+    pub difficulty: [u8; MAX_PLAYERS],
+    pub data: Data,
+    pub kinds: Vec<Shape>,
+    pub landmarks: Vec<Shape>,
+    pub suburbs: Vec<Shape>,
+    pub boards: Vec<Board>,
+}
+
+impl Config {
+    pub fn solo(&self) -> bool {
+        self.players == 1
+    }
+}
+
+fn build_board(data: &Data, d: usize, kinds: &[Shape]) -> Board {
+    let dist = &data.districts[d];
+    let at = |bs: usize| 1u128 << GRID.space(bs % 7 + 2, bs / 7 + 2);
+    let mut b = Board {
+        board: 0,
+        region: [0; 3],
+        near_start: 0,
+        near_area: [0; 2],
+        rubble: 0,
+        sights: [0; 3],
+        cover: 0,
+        symbols: [0; 7],
+        tiles: [0; 7],
+    };
+    for bs in 0..49 {
+        b.board |= at(bs);
+        let r = usize::from(dist.regions[bs]);
+        if r < 3 {
+            b.region[r] |= at(bs);
+        }
+        match dist.symbols[bs] {
+            1 => b.rubble |= at(bs),
+            s @ 2..=4 => b.sights[usize::from(s - 2)] |= at(bs),
+            _ => {}
+        }
+    }
+    b.near_start = GRID.neighbours(b.region[0]);
+    b.near_area = [
+        GRID.neighbours(b.region[1]) & !b.board,
+        GRID.neighbours(b.region[2]) & !b.board,
+    ];
+    for &(k, o, anchor) in &dist.buildings {
+        let kind = &data.kinds[usize::from(k)];
+        b.cover |= kinds[usize::from(k)]
+            .mask(usize::from(o), usize::from(anchor))
+            .expect("validated");
+        b.symbols[usize::from(kind.typ)] += kind.symbols;
+        b.tiles[usize::from(kind.typ)] += 1;
+    }
+    b
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RebuildingChicagoGame {
+    cfg: Arc<Config>,
+    data_path: Option<String>,
+}
+
+fn parse_difficulty(text: &str, players: usize) -> Result<[u8; MAX_PLAYERS], Error> {
+    let bad = |why: String| {
+        Error::Parameter(format!(
+            "difficulty must be easy, standard or expert for every seat, or one level per \
+             seat separated by commas (e.g. \"easy,expert\"): {why}"
+        ))
+    };
+    let level = |t: &str| {
+        LEVELS
+            .iter()
+            .position(|l| *l == t)
+            .map(|i| i as u8)
+            .ok_or_else(|| bad(format!("unknown level {t:?}")))
+    };
+    let items: Vec<&str> = text.split(',').collect();
+    let mut out = [1u8; MAX_PLAYERS];
+    if items.len() == 1 {
+        out = [level(items[0])?; MAX_PLAYERS];
+    } else if items.len() == players {
+        for (i, t) in items.iter().enumerate() {
+            out[i] = level(t)?;
+        }
+    } else {
+        return Err(bad(format!(
+            "{text:?} lists {} levels for {players} players",
+            items.len()
+        )));
+    }
+    Ok(out)
+}
+
+impl RebuildingChicagoGame {
+    pub fn new(players: i64, difficulty: Option<&str>, data: Option<&str>) -> Result<Self, Error> {
+        if !(1..=MAX_PLAYERS as i64).contains(&players) {
+            return Err(Error::Parameter(format!(
+                "rebuilding_chicago is for 1 to 5 players (1 is the solo game), not {players}"
+            )));
+        }
+        let difficulty = parse_difficulty(difficulty.unwrap_or("standard"), players as usize)?;
+        let data_set = Data::load(data)?;
+        let shape = |cells: &[crate::polyomino::Cell]| Shape::new(GRID, cells);
+        let kinds: Vec<Shape> = data_set.kinds.iter().map(|k| shape(&k.cells)).collect();
+        let landmarks = data_set.landmarks.iter().map(|l| shape(&l.cells)).collect();
+        let suburbs = data_set.suburbs.iter().map(|s| shape(s)).collect();
+        let boards = (0..data_set.districts.len())
+            .map(|d| build_board(&data_set, d, &kinds))
+            .collect();
+        Ok(Self {
+            cfg: Arc::new(Config {
+                players: players as u8,
+                difficulty,
+                data: data_set,
+                kinds,
+                landmarks,
+                suburbs,
+                boards,
+            }),
+            data_path: data.map(str::to_owned),
+        })
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    pub fn difficulty_text(&self) -> String {
+        let n = usize::from(self.cfg.players);
+        let d = &self.cfg.difficulty[..n];
+        if d.iter().all(|&x| x == d[0]) {
+            LEVELS[usize::from(d[0])].into()
+        } else {
+            d.iter()
+                .map(|&x| LEVELS[usize::from(x)])
+                .collect::<Vec<_>>()
+                .join(",")
+        }
+    }
+}
+
+impl Game for RebuildingChicagoGame {
+    type State = RebuildingChicagoState;
+
+    fn from_params(params: &Params) -> Result<Self, Error> {
+        check_param_names(NAME, params, &["players", "difficulty", "data"])?;
+        Self::new(
+            int_param(params, "players", 2)?,
+            str_param(params, "difficulty")?,
+            str_param(params, "data")?,
+        )
+    }
+    fn params(&self) -> Params {
+        let mut params = Params::new();
+        params.insert(
+            "players".into(),
+            ParamValue::Int(i64::from(self.cfg.players)),
+        );
+        params.insert("difficulty".into(), ParamValue::Str(self.difficulty_text()));
+        if let Some(data) = &self.data_path {
+            params.insert("data".into(), ParamValue::Str(data.clone()));
+        }
+        params
+    }
+    fn name(&self) -> &'static str {
+        NAME
+    }
+    fn version(&self) -> u32 {
+        VERSION
+    }
+    fn num_players(&self) -> usize {
+        usize::from(self.cfg.players)
+    }
+    fn num_distinct_actions(&self) -> usize {
+        notation::NUM_ACTIONS as usize
+    }
+    fn observation_size(&self) -> usize {
+        OBSERVATION_SIZE
+    }
+    fn new_initial_state(&self) -> RebuildingChicagoState {
+        RebuildingChicagoState::new(Arc::clone(&self.cfg))
+    }
+    fn state_from_json(&self, text: &str) -> Result<RebuildingChicagoState, Error> {
+        json::from_json(self, text)
+    }
+}

@@ -1,0 +1,212 @@
+//! Action ids and notation (docs/games/rebuilding_chicago.md, "Action notation" and "Action
+//! encoding"). Neither depends on the state.
+
+use super::data::{parse_space, Data};
+use super::{CHOICES, EVENTS, SPACES};
+use crate::engine::{Action, Error};
+
+pub const PLACE: u32 = 0;
+pub const BUY: u32 = 968;
+pub const LANDMARK: u32 = 984;
+pub const EVENT: u32 = 999;
+pub const LAW: u32 = 1006;
+pub const REFILL: u32 = 1009;
+pub const DISTRICT: u32 = 1010;
+pub const RETURN: u32 = 1016;
+pub const PICK: u32 = 1031;
+pub const CHOOSE: u32 = 1091;
+pub const SHAPE: u32 = 1097;
+pub const DROP: u32 = 1129;
+pub const DROP_LANDMARK: u32 = 1273;
+pub const START: u32 = 1288;
+pub const CARD: u32 = 1293;
+pub const BAG: u32 = 1437;
+pub const DEAL: u32 = 1497;
+pub const SCENARIO: u32 = 1512;
+pub const AUTOMATON: u32 = 1518;
+pub const NUM_ACTIONS: u32 = 1545;
+
+/// An action id, decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    Place { o: u8, space: u8 },
+    Buy { slot: u8, half: u8 },
+    Landmark(u8),
+    Event(u8),
+    Law(u8),
+    Refill,
+    District(u8),
+    Return(u8),
+    Pick(u8),
+    Choose(u8),
+    Shape(u8),
+    DropCard(u8),
+    DropLandmark(u8),
+    Start(u8),
+    Card(u8),
+    Bag(u8),
+    Deal(u8),
+    Scenario(u8),
+    Automaton(u8),
+}
+
+pub fn decode(a: Action) -> Option<Move> {
+    let (base, m): (u32, fn(u32) -> Move) = match a {
+        0..=967 => {
+            return Some(Move::Place {
+                o: (a / SPACES as u32) as u8,
+                space: (a % SPACES as u32) as u8,
+            })
+        }
+        968..=983 => {
+            return Some(Move::Buy {
+                slot: ((a - BUY) / 2) as u8,
+                half: ((a - BUY) % 2) as u8,
+            })
+        }
+        984..=998 => (LANDMARK, |i| Move::Landmark(i as u8)),
+        999..=1005 => (EVENT, |i| Move::Event(i as u8)),
+        1006..=1008 => (LAW, |i| Move::Law(i as u8)),
+        1009 => return Some(Move::Refill),
+        1010..=1015 => (DISTRICT, |i| Move::District(i as u8)),
+        1016..=1030 => (RETURN, |i| Move::Return(i as u8)),
+        1031..=1090 => (PICK, |i| Move::Pick(i as u8)),
+        1091..=1096 => (CHOOSE, |i| Move::Choose(i as u8)),
+        1097..=1128 => (SHAPE, |i| Move::Shape(i as u8)),
+        1129..=1272 => (DROP, |i| Move::DropCard(i as u8)),
+        1273..=1287 => (DROP_LANDMARK, |i| Move::DropLandmark(i as u8)),
+        1288..=1292 => (START, |i| Move::Start(i as u8)),
+        1293..=1436 => (CARD, |i| Move::Card(i as u8)),
+        1437..=1496 => (BAG, |i| Move::Bag(i as u8)),
+        1497..=1511 => (DEAL, |i| Move::Deal(i as u8)),
+        1512..=1517 => (SCENARIO, |i| Move::Scenario(i as u8)),
+        1518..=1544 => (AUTOMATON, |i| Move::Automaton(i as u8)),
+        _ => return None,
+    };
+    Some(m(a - base))
+}
+
+pub fn space_name(space: usize) -> String {
+    format!("{}{}", (b'a' + (space % 11) as u8) as char, space / 11 + 1)
+}
+
+pub fn to_string(data: &Data, a: Action) -> Result<String, Error> {
+    let m = decode(a).ok_or_else(|| {
+        Error::IllegalAction(format!(
+            "action {a} is not a Rebuilding Chicago action id (0..{})",
+            NUM_ACTIONS - 1
+        ))
+    })?;
+    let kind_key = |k: u8| {
+        data.kinds
+            .get(usize::from(k))
+            .map_or_else(|| format!("#{k}"), |k| k.key.clone())
+    };
+    Ok(match m {
+        Move::Place { o, space } => format!("place o{o} {}", space_name(usize::from(space))),
+        Move::Buy { slot, half } => {
+            format!("buy {}{}", slot + 1, if half == 0 { 'a' } else { 'b' })
+        }
+        Move::Landmark(l) => format!("landmark {}", data.landmarks[usize::from(l)].key),
+        Move::Event(e) => format!("event {}", EVENTS[usize::from(e)]),
+        Move::Law(k) => format!("law {}", k + 1),
+        Move::Refill => "refill".into(),
+        Move::District(d) => format!("district {}", data.districts[usize::from(d)].key),
+        Move::Return(l) => format!("return {}", data.landmarks[usize::from(l)].key),
+        Move::Pick(s) => format!("suburb {s}"),
+        Move::Choose(c) => format!("choose {}", CHOICES[usize::from(c)]),
+        Move::Shape(k) => format!("shape {}", kind_key(k)),
+        Move::DropCard(c) => format!("drop card {c}"),
+        Move::DropLandmark(l) => format!("drop {}", data.landmarks[usize::from(l)].key),
+        Move::Start(s) => format!("start {s}"),
+        Move::Card(c) => format!("card {c}"),
+        Move::Bag(s) => format!("bag {s}"),
+        Move::Deal(l) => format!("deal {}", data.landmarks[usize::from(l)].key),
+        Move::Scenario(s) => format!("scenario {s}"),
+        Move::Automaton(c) => format!("automaton {c}"),
+    })
+}
+
+fn number(text: &str, below: usize) -> Option<u32> {
+    if text.is_empty()
+        || !text.chars().all(|c| c.is_ascii_digit())
+        || (text.len() > 1 && text.starts_with('0'))
+    {
+        return None;
+    }
+    let v: usize = text.parse().ok()?;
+    (v < below).then_some(v as u32)
+}
+
+pub fn from_string(data: &Data, text: &str) -> Result<Action, Error> {
+    let t = text.trim();
+    let bad = || {
+        Error::Notation(format!(
+            "{text:?} is not a Rebuilding Chicago move; moves look like \"place o3 e5\", \
+             \"buy 3a\", \"landmark city-market\", \"event dining\", \"law 2\", \"refill\", \
+             \"district west-town\", \"return navy-pier\", \"suburb 17\", \"choose vp\", \
+             \"shape shopping-u5\", \"drop card 52\", \"start 2\", \"card 101\", \"bag 17\", \
+             \"deal city-market\", \"scenario 4\" or \"automaton 26\" \
+             (docs/games/rebuilding_chicago.md)"
+        ))
+    };
+    let words: Vec<&str> = t.split(' ').collect();
+    let landmark = |k: &str| {
+        data.landmarks
+            .iter()
+            .position(|l| l.key == k)
+            .map(|i| i as u32)
+    };
+    let a = match words.as_slice() {
+        ["place", o, sp] => {
+            let o = o.strip_prefix('o').and_then(|o| number(o, 8));
+            let sp = parse_space(sp);
+            match (o, sp) {
+                (Some(o), Some(sp)) => Some(PLACE + o * SPACES as u32 + sp as u32),
+                _ => None,
+            }
+        }
+        ["buy", s] => {
+            let (slot, half) = s.split_at(s.len().saturating_sub(1));
+            let half = match half {
+                "a" => Some(0),
+                "b" => Some(1),
+                _ => None,
+            };
+            match (number(slot, 9).filter(|&v| v >= 1), half) {
+                (Some(slot), Some(h)) => Some(BUY + 2 * (slot - 1) + h),
+                _ => None,
+            }
+        }
+        ["landmark", k] => landmark(k).map(|l| LANDMARK + l),
+        ["event", e] => EVENTS.iter().position(|x| x == e).map(|i| EVENT + i as u32),
+        ["law", k] => number(k, 4).filter(|&v| v >= 1).map(|k| LAW + k - 1),
+        ["refill"] => Some(REFILL),
+        ["district", k] => data
+            .districts
+            .iter()
+            .position(|d| d.key == *k)
+            .map(|i| DISTRICT + i as u32),
+        ["return", k] => landmark(k).map(|l| RETURN + l),
+        ["suburb", s] => number(s, 60).map(|s| PICK + s),
+        ["choose", c] => CHOICES
+            .iter()
+            .position(|x| x == c)
+            .map(|i| CHOOSE + i as u32),
+        ["shape", k] => data
+            .kinds
+            .iter()
+            .position(|x| x.key == *k)
+            .map(|i| SHAPE + i as u32),
+        ["drop", "card", c] => number(c, 144).map(|c| DROP + c),
+        ["drop", k] => landmark(k).map(|l| DROP_LANDMARK + l),
+        ["start", s] => number(s, 5).map(|s| START + s),
+        ["card", c] => number(c, 144).map(|c| CARD + c),
+        ["bag", s] => number(s, 60).map(|s| BAG + s),
+        ["deal", k] => landmark(k).map(|l| DEAL + l),
+        ["scenario", s] => number(s, 6).map(|s| SCENARIO + s),
+        ["automaton", c] => number(c, 27).map(|c| AUTOMATON + c),
+        _ => None,
+    };
+    a.ok_or_else(bad)
+}

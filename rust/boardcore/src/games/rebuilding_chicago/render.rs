@@ -1,0 +1,296 @@
+//! The text rendering and the observation tensor (docs/games/rebuilding_chicago.md, "Text
+//! rendering" and "Observation").
+
+use super::json::todo;
+use super::state::{bits, RebuildingChicagoState, PHASES};
+use super::{AMENITIES, EVENTS, LEVELS, MAX_PLAYERS, OBSERVATION_SIZE, SPACES};
+use crate::engine::{check_seat, Error, CHANCE, TERMINAL};
+
+const LETTERS: [u8; 7] = *b"TMGESRX";
+
+/// Per table space, what covers it: a building type 0..6, 7 a landmark, or 255.
+fn coverage(st: &RebuildingChicagoState, s: usize) -> [u8; SPACES] {
+    let cfg = st.config();
+    let mut out = [255u8; SPACES];
+    let mut mark = |mask: u128, v: u8| {
+        for (i, o) in out.iter_mut().enumerate() {
+            if mask & (1u128 << i) != 0 {
+                *o = v;
+            }
+        }
+    };
+    let seat = &st.seats[s];
+    if let Ok(d) = usize::try_from(seat.district) {
+        for &(k, o, a) in &cfg.data.districts[d].buildings {
+            let m = cfg.kinds[usize::from(k)]
+                .mask(usize::from(o), usize::from(a))
+                .unwrap_or(0);
+            mark(m, cfg.data.kinds[usize::from(k)].typ);
+        }
+    }
+    for p in &seat.pieces {
+        let (o, a) = (p[2] as usize, p[3] as usize);
+        match p[0] {
+            0 => {
+                let k = p[1] as usize;
+                mark(cfg.kinds[k].mask(o, a).unwrap_or(0), cfg.data.kinds[k].typ);
+            }
+            1 => mark(cfg.landmarks[p[1] as usize].mask(o, a).unwrap_or(0), 7),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn table_rows(st: &RebuildingChicagoState, s: usize) -> Vec<String> {
+    let cfg = st.config();
+    let seat = &st.seats[s];
+    let Ok(d) = usize::try_from(seat.district) else {
+        return Vec::new();
+    };
+    let b = &cfg.boards[d];
+    let cover = coverage(st, s);
+    let connected = [st.area_connected(s, 0), st.area_connected(s, 1)];
+    (0..11)
+        .map(|y| {
+            let row: String = (0..11)
+                .map(|x| {
+                    let i = y * 11 + x;
+                    let bit = 1u128 << i;
+                    if cover[i] < 7 {
+                        return LETTERS[usize::from(cover[i])] as char;
+                    }
+                    if cover[i] == 7 {
+                        return 'L';
+                    }
+                    if seat.rubble & bit != 0 {
+                        return 'r';
+                    }
+                    if let Some(k) = (0..3).find(|&k| seat.sights[k] & bit != 0) {
+                        return (b'1' + k as u8) as char;
+                    }
+                    if b.board & bit != 0 {
+                        if b.region[0] & bit != 0 {
+                            '.'
+                        } else if b.region[1] & bit != 0 {
+                            if connected[0] {
+                                '.'
+                            } else {
+                                ':'
+                            }
+                        } else if b.region[2] & bit != 0 {
+                            if connected[1] {
+                                '.'
+                            } else {
+                                ':'
+                            }
+                        } else {
+                            '#'
+                        }
+                    } else if seat.suburb & bit != 0 {
+                        '.'
+                    } else {
+                        ' '
+                    }
+                })
+                .collect();
+            format!("  {row}")
+        })
+        .collect()
+}
+
+fn joined(items: Vec<String>) -> String {
+    if items.is_empty() {
+        "-".into()
+    } else {
+        items.join(",")
+    }
+}
+
+/// `str(state)`, or `observation_string(observer)` when `observer` is given.
+pub fn text(st: &RebuildingChicagoState, observer: Option<usize>) -> String {
+    let cfg = st.config();
+    let data = &cfg.data;
+    let n = st.players();
+    let who = match st.to_move {
+        CHANCE => "chance to move".to_string(),
+        TERMINAL => "game over".to_string(),
+        s => format!("seat {s} to move"),
+    };
+    let mut lines = vec![format!(
+        "Rebuilding Chicago, {n} player{}, round {}, phase {}, {who}",
+        if n == 1 { "" } else { "s" },
+        st.round,
+        PHASES[st.phase.index()]
+    )];
+    let market: Vec<String> = (0..8)
+        .map(|i| match usize::try_from(st.market[i]) {
+            Ok(c) => format!(
+                "{}:c{c}/${}{}",
+                i + 1,
+                data.cards[c].cost,
+                if st.tokens & (1 << i) != 0 { "*" } else { "" }
+            ),
+            Err(_) => format!("{}:-", i + 1),
+        })
+        .collect();
+    lines.push(format!("market: {}", market.join(" ")));
+    let events: Vec<String> = (0..7)
+        .map(|e| {
+            format!(
+                "{}{}{}",
+                EVENTS[e],
+                if st.events & (1 << e) != 0 { "*" } else { "" },
+                if st.event_tokens & (1 << e) != 0 {
+                    "$"
+                } else {
+                    ""
+                }
+            )
+        })
+        .collect();
+    lines.push(format!("events: {}", events.join(" ")));
+    let key = |l: usize| data.landmarks[l].key.clone();
+    for (s, seat) in st.seats.iter().enumerate() {
+        let name = usize::try_from(seat.district).map_or("-", |d| data.districts[d].name.as_str());
+        lines.push(format!(
+            "seat {s} {name} ({}): ${} {} VP unhappy {}, quality e{} s{} r{}, amenity e{} s{} r{}",
+            LEVELS[usize::from(cfg.difficulty[s])],
+            seat.money,
+            seat.vp,
+            seat.unhappy,
+            seat.quality[0],
+            seat.quality[1],
+            seat.quality[2],
+            seat.symbols[3],
+            seat.symbols[4],
+            seat.symbols[5],
+        ));
+        let law = if seat.law < 0 {
+            "-".to_string()
+        } else {
+            (seat.law + 1).to_string()
+        };
+        let mut second = format!(
+            "  law {law}, landmarks {}, built {}, abilities {}, hand {}",
+            joined(bits(u64::from(seat.kept)).map(key).collect()),
+            joined(
+                bits(u64::from(seat.built))
+                    .map(|l| format!(
+                        "{}{}",
+                        key(l),
+                        if seat.lost & (1 << l) != 0 { "!" } else { "" }
+                    ))
+                    .collect()
+            ),
+            joined(seat.abilities.iter().map(|c| c.to_string()).collect()),
+            joined(seat.hand.iter().map(|h| h.to_string()).collect()),
+        );
+        if seat.dealt != 0 {
+            if observer.map_or(true, |o| o == s) {
+                second += &format!(
+                    ", dealt {}",
+                    bits(u64::from(seat.dealt))
+                        .map(key)
+                        .collect::<Vec<_>>()
+                        .join(",")
+                );
+            } else {
+                second += &format!(", dealt {} hidden", seat.dealt.count_ones());
+            }
+        }
+        lines.push(second);
+        lines.extend(table_rows(st, s));
+    }
+    lines.push(format!("todo: {}", todo(st)));
+    lines.join("\n")
+}
+
+pub fn observation(
+    st: &RebuildingChicagoState,
+    player: usize,
+    out: &mut [f32],
+) -> Result<(), Error> {
+    let n = st.players();
+    check_seat(player, n)?;
+    if out.len() != OBSERVATION_SIZE {
+        return Err(Error::Parameter(format!(
+            "the observation buffer must hold {OBSERVATION_SIZE} floats, not {}",
+            out.len()
+        )));
+    }
+    out.fill(0.0);
+    let cfg = st.config();
+    const BLOCK: usize = 15 * SPACES + 25;
+    for i in 0..n {
+        let s = (player + i) % n;
+        let seat = &st.seats[s];
+        let block = &mut out[i * BLOCK..(i + 1) * BLOCK];
+        if let Ok(d) = usize::try_from(seat.district) {
+            let b = &cfg.boards[d];
+            let cover = coverage(st, s);
+            let usable = st.usable(s);
+            let planes: [u128; 7] = [
+                b.board,
+                seat.suburb,
+                usable,
+                seat.rubble & !seat.cover,
+                seat.sights[0] & !seat.cover,
+                seat.sights[1] & !seat.cover,
+                seat.sights[2] & !seat.cover,
+            ];
+            for (p, m) in planes.iter().enumerate() {
+                for x in bits_u128(*m) {
+                    block[p * SPACES + x] = 1.0;
+                }
+            }
+            for (x, &c) in cover.iter().enumerate() {
+                if c < 8 {
+                    block[(7 + usize::from(c)) * SPACES + x] = 1.0;
+                }
+            }
+        }
+        let nums = &mut block[15 * SPACES..];
+        let mut v: Vec<f32> = vec![seat.money as f32, seat.vp as f32, seat.unhappy as f32];
+        v.extend(seat.quality.iter().map(|&q| f32::from(q)));
+        v.extend(seat.symbols.iter().map(|&x| x as f32));
+        v.extend(seat.tiles.iter().map(|&x| x as f32));
+        v.push(f32::from(u8::from(seat.law >= 0)));
+        v.push(seat.built.count_ones() as f32);
+        v.push(seat.kept.count_ones() as f32);
+        v.push(seat.abilities.len() as f32);
+        v.push(seat.hand.len() as f32);
+        nums.copy_from_slice(&v);
+    }
+    let g = &mut out[MAX_PLAYERS * BLOCK..];
+    g[usize::from(st.round - 1)] = 1.0;
+    for e in 0..7 {
+        g[3 + e] = f32::from((st.events >> e) & 1);
+    }
+    for slot in 0..8 {
+        if let Ok(c) = usize::try_from(st.market[slot]) {
+            g[10 + 2 * slot] = 1.0;
+            g[11 + 2 * slot] = cfg.data.cards[c].cost as f32;
+        }
+    }
+    for i in 0..8 {
+        g[26 + i] = f32::from((st.tokens >> i) & 1);
+    }
+    for e in 0..7 {
+        g[34 + e] = f32::from((st.event_tokens >> e) & 1);
+    }
+    g[41] = f32::from(u8::from(st.to_move == player as i32));
+    let _ = AMENITIES;
+    Ok(())
+}
+
+fn bits_u128(mask: u128) -> impl Iterator<Item = usize> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros() as usize;
+            m &= m - 1;
+            b
+        })
+    })
+}

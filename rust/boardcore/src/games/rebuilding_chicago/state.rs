@@ -1,0 +1,1673 @@
+//! The rules (docs/games/rebuilding_chicago.md): a phase, a task queue and per-seat
+//! bitboards. An action puts tasks at the front of the queue; [`RebuildingChicagoState::run`]
+//! then works through the queue until a task needs a decision or a chance draw.
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::sync::Arc;
+
+use super::data::{Ability, Benefit, Cost, Count, Effect, Gain, Rhs, WorldOption};
+use super::notation::{self as nt, Move};
+use super::{Config, GRID, SPACES, STATUE};
+use crate::engine::{Action, Error, GameState, CHANCE, TERMINAL};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Start,
+    Deal,
+    District,
+    Landmarks,
+    Keep,
+    Scenario,
+    Turn,
+    Place,
+    Shape,
+    Bag,
+    Pick,
+    Choose,
+    Free,
+    Drop,
+    Automaton,
+    Over,
+}
+
+pub const PHASES: [&str; 16] = [
+    "start",
+    "deal",
+    "district",
+    "landmarks",
+    "keep",
+    "scenario",
+    "turn",
+    "place",
+    "shape",
+    "bag",
+    "pick",
+    "choose",
+    "free",
+    "drop",
+    "automaton",
+    "over",
+];
+
+impl Phase {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn is_chance(self) -> bool {
+        matches!(
+            self,
+            Phase::Start
+                | Phase::Deal
+                | Phase::Landmarks
+                | Phase::Scenario
+                | Phase::Bag
+                | Phase::Automaton
+        )
+    }
+}
+
+pub const BUILD: u8 = 0;
+pub const LANDMARK: u8 = 1;
+pub const DRAW: u8 = 2;
+pub const SUBURBS: u8 = 3;
+pub const ACTIVATOR: u8 = 4;
+pub const REWARD: u8 = 5;
+pub const FREE: u8 = 6;
+pub const LOSE: u8 = 7;
+
+/// A task of the queue: `[code, seat, arg]` (doc, "Turn structure").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Task {
+    pub code: u8,
+    pub seat: u8,
+    pub arg: i16,
+}
+
+impl Task {
+    fn new(code: u8, seat: usize, arg: i32) -> Self {
+        Self {
+            code,
+            seat: seat as u8,
+            arg: arg as i16,
+        }
+    }
+    /// Tasks `[3,s]`, `[6,s]` and `[7,s]` have no argument.
+    pub fn has_arg(self) -> bool {
+        !matches!(self.code, SUBURBS | FREE | LOSE)
+    }
+}
+
+const EXPANSION: u8 = 0;
+const GRADUATION: u8 = 1;
+const SIGHTS: u8 = 2;
+const SHOPPING: u8 = 4;
+const WORLD: u8 = 6;
+const ALL_EVENTS: u8 = 0x7f;
+
+const VP: u8 = 0;
+const MONEY: u8 = 1;
+const BUILDING: u8 = 2;
+const APPEASE: u8 = 3;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    pub district: i8,
+    pub money: i32,
+    pub vp: i32,
+    pub unhappy: i32,
+    pub quality: [u8; 3],
+    /// Spaces under buildings (starting ones included) and landmarks.
+    pub cover: u128,
+    pub suburb: u128,
+    /// Rubble and sights symbols on the board and the suburbs (covered or not).
+    pub rubble: u128,
+    pub sights: [u128; 3],
+    pub symbols: [i32; 7],
+    pub tiles: [i32; 7],
+    pub law: i8,
+    /// Landmark cards as bit sets: kept (unbuilt), built, lost, dealt.
+    pub kept: u16,
+    pub built: u16,
+    pub lost: u16,
+    pub dealt: u16,
+    /// Owned ability cards, ascending.
+    pub abilities: Vec<u8>,
+    /// Drawn suburbs not placed, in draw order.
+    pub hand: Vec<u8>,
+    /// `[class, id, orientation, anchor]` in placement order.
+    pub pieces: Vec<[i16; 4]>,
+}
+
+/// A 144-bit set of round cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardSet(pub [u64; 3]);
+
+impl CardSet {
+    pub fn has(&self, c: usize) -> bool {
+        self.0[c / 64] & (1 << (c % 64)) != 0
+    }
+    fn set(&mut self, c: usize) {
+        self.0[c / 64] |= 1 << (c % 64);
+    }
+    fn clear(&mut self, c: usize) {
+        self.0[c / 64] &= !(1 << (c % 64));
+    }
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..3).flat_map(move |w| {
+            let mut bits = self.0[w];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    w * 64 + b
+                })
+            })
+        })
+    }
+}
+
+pub fn bits(mask: u64) -> impl Iterator<Item = usize> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros() as usize;
+            m &= m - 1;
+            b
+        })
+    })
+}
+
+#[derive(Clone)]
+pub struct RebuildingChicagoState {
+    pub(super) cfg: Arc<Config>,
+    pub phase: Phase,
+    pub to_move: i32,
+    pub round: u8,
+    pub start: i8,
+    pub active: i8,
+    pub market: [i16; 8],
+    pub deck: CardSet,
+    /// Activated events, bit e.
+    pub events: u8,
+    /// Solo tokens: market slots, events.
+    pub tokens: u8,
+    pub event_tokens: u8,
+    pub bag: u64,
+    pub supply: [u8; 32],
+    pub landmark_pool: u16,
+    pub scenario: i8,
+    pub scenarios: u8,
+    pub automaton: u32,
+    pub first: bool,
+    pub picked: i8,
+    pub refilled: bool,
+    pub todo: VecDeque<Task>,
+    pub seats: Vec<Seat>,
+    pub history: Vec<Action>,
+}
+
+fn illegal(msg: String) -> Error {
+    Error::IllegalAction(msg)
+}
+
+impl RebuildingChicagoState {
+    pub fn new(cfg: Arc<Config>) -> Self {
+        let n = usize::from(cfg.players);
+        let rules = &cfg.data.rules;
+        let seats = (0..n)
+            .map(|s| Seat {
+                district: -1,
+                money: if n == 1 { rules.solo_money } else { 0 },
+                vp: rules.start_vp,
+                unhappy: rules.unhappy[usize::from(cfg.difficulty[s])],
+                quality: [0; 3],
+                cover: 0,
+                suburb: 0,
+                rubble: 0,
+                sights: [0; 3],
+                symbols: [0; 7],
+                tiles: [0; 7],
+                law: -1,
+                kept: 0,
+                built: 0,
+                lost: 0,
+                dealt: 0,
+                abilities: Vec::new(),
+                hand: Vec::new(),
+                pieces: Vec::new(),
+            })
+            .collect();
+        let mut supply = [0u8; 32];
+        for (i, k) in cfg.data.kinds.iter().enumerate() {
+            supply[i] = k.count;
+        }
+        let solo = n == 1;
+        Self {
+            phase: if solo { Phase::Deal } else { Phase::Start },
+            to_move: CHANCE,
+            round: 1,
+            start: if solo { 0 } else { -1 },
+            active: -1,
+            market: [-1; 8],
+            deck: CardSet([u64::MAX, u64::MAX, (1u64 << 16) - 1]),
+            events: 0,
+            tokens: 0,
+            event_tokens: 0,
+            bag: (1u64 << 60) - 1,
+            supply,
+            landmark_pool: (1u16 << 15) - 1,
+            scenario: -1,
+            scenarios: if solo { (1u8 << 6) - 1 } else { 0 },
+            automaton: if solo { (1u32 << 27) - 1 } else { 0 },
+            first: false,
+            picked: -1,
+            refilled: false,
+            todo: VecDeque::new(),
+            seats,
+            history: Vec::new(),
+            cfg,
+        }
+    }
+
+    pub fn players(&self) -> usize {
+        usize::from(self.cfg.players)
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    fn solo(&self) -> bool {
+        self.cfg.players == 1
+    }
+
+    /// Seats in turn order from `first`.
+    fn order(&self, first: usize) -> impl Iterator<Item = usize> {
+        let n = self.players();
+        (0..n).map(move |i| (first + i) % n)
+    }
+
+    fn turn_order(&self) -> impl Iterator<Item = usize> {
+        self.order(self.start.max(0) as usize)
+    }
+
+    // ----- counting -----
+
+    pub fn usable(&self, s: usize) -> u128 {
+        let seat = &self.seats[s];
+        let Ok(d) = usize::try_from(seat.district) else {
+            return 0;
+        };
+        let b = &self.cfg.boards[d];
+        let mut m = b.region[0];
+        for a in 0..2 {
+            if b.near_area[a] & seat.suburb != 0 {
+                m |= b.region[1 + a];
+            }
+        }
+        (m | seat.suburb) & !seat.cover
+    }
+
+    /// Whether an unconnected area (0 A, 1 B) is connected.
+    pub fn area_connected(&self, s: usize, a: usize) -> bool {
+        let seat = &self.seats[s];
+        usize::try_from(seat.district)
+            .is_ok_and(|d| self.cfg.boards[d].near_area[a] & seat.suburb != 0)
+    }
+
+    /// Table spaces a suburb may cover, and the spaces one of its cells must be on.
+    fn suburb_room(&self, s: usize) -> (u128, u128) {
+        let seat = &self.seats[s];
+        let b = &self.cfg.boards[seat.district.max(0) as usize];
+        (
+            GRID.all() & !b.board & !seat.suburb,
+            b.near_start | GRID.neighbours(seat.suburb),
+        )
+    }
+
+    pub fn uncovered_rubble(&self, s: usize) -> i32 {
+        let seat = &self.seats[s];
+        (seat.rubble & !seat.cover).count_ones() as i32
+    }
+
+    pub fn count(&self, s: usize, c: Count) -> i32 {
+        let seat = &self.seats[s];
+        match c {
+            Count::Symbols(t) => seat.symbols[usize::from(t)],
+            Count::Tiles(t) => seat.tiles[usize::from(t)],
+            Count::Quality(a) => i32::from(seat.quality[usize::from(a)]),
+            Count::Rubble => self.uncovered_rubble(s),
+            Count::Sights => seat
+                .sights
+                .iter()
+                .map(|m| (m & !seat.cover).count_ones() as i32)
+                .sum(),
+            Count::SightKinds => seat
+                .sights
+                .iter()
+                .filter(|&&m| m & !seat.cover != 0)
+                .count() as i32,
+            Count::Types => seat.tiles.iter().filter(|&&t| t > 0).count() as i32,
+            Count::Suburbs => seat.pieces.iter().filter(|p| p[0] == 2).count() as i32,
+            Count::Landmarks => seat.built.count_ones() as i32,
+            Count::Unhappy => seat.unhappy,
+            Count::Money => seat.money,
+        }
+    }
+
+    fn holds(&self, s: usize, cond: &super::data::Cond) -> bool {
+        let rhs = match cond.rhs {
+            Rhs::Int(v) => v,
+            Rhs::Count(c) => self.count(s, c),
+        };
+        cond.op.holds(self.count(s, cond.lhs), rhs)
+    }
+
+    fn amount(&self, s: usize, e: &Effect) -> i32 {
+        let mut a = e.amount;
+        if let Some((c, k)) = e.per {
+            a *= self.count(s, c) / k;
+        }
+        if let Some(cond) = &e.cond {
+            if !self.holds(s, cond) {
+                a = 0;
+            }
+        }
+        a
+    }
+
+    /// Applies a gain; suburbs become tasks in `new`.
+    fn gain(&mut self, s: usize, gain: Gain, a: i32, new: &mut Vec<Task>) {
+        let rules = &self.cfg.data.rules;
+        let (min, qmax) = (rules.unhappy_min, rules.quality_max);
+        let seat = &mut self.seats[s];
+        match gain {
+            Gain::Money => seat.money = (seat.money + a).max(0),
+            Gain::Vp => seat.vp = (seat.vp + a).max(0),
+            Gain::Appease => seat.unhappy = (seat.unhappy - a).max(min),
+            Gain::Quality(q) => {
+                let q = &mut seat.quality[usize::from(q)];
+                *q = (i32::from(*q) + a).clamp(0, i32::from(qmax)) as u8;
+            }
+            Gain::Suburbs => {
+                if a > 0 {
+                    new.push(Task::new(DRAW, s, a));
+                    new.push(Task::new(SUBURBS, s, 0));
+                }
+            }
+        }
+    }
+
+    fn apply_effect(&mut self, s: usize, e: &Effect, new: &mut Vec<Task>) {
+        let a = self.amount(s, e);
+        self.gain(s, e.gain, a, new);
+    }
+
+    fn prepend(&mut self, new: Vec<Task>) {
+        for t in new.into_iter().rev() {
+            self.todo.push_front(t);
+        }
+    }
+
+    // ----- feasibility (rulings 9, 10) -----
+
+    /// Kinds a build of kind `k` may use: `k`, or its type's kinds in supply.
+    fn candidates(&self, k: usize, supply: &[u8; 32]) -> u32 {
+        if supply[k] > 0 {
+            return 1 << k;
+        }
+        let t = self.cfg.data.kinds[k].typ;
+        let mut m = 0;
+        for (i, kind) in self.cfg.data.kinds.iter().enumerate() {
+            if kind.typ == t && supply[i] > 0 {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+
+    fn feasible(&self, kinds: &[u8], free: u128, supply: &mut [u8; 32]) -> bool {
+        let Some((&k, rest)) = kinds.split_first() else {
+            return true;
+        };
+        let cands = self.candidates(usize::from(k), supply);
+        if cands == 0 {
+            return self.feasible(rest, free, supply);
+        }
+        for c in bits(u64::from(cands)) {
+            supply[c] -= 1;
+            let ok = self.cfg.kinds[c].any_placement(free, |_, _, m| {
+                rest.is_empty() || self.feasible(rest, free & !m, supply)
+            });
+            supply[c] += 1;
+            if ok {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn builds_of_half(&self, card: usize) -> ([u8; 2], usize) {
+        let mut out = [0u8; 2];
+        let mut n = 0;
+        for b in &self.cfg.data.cards[card].benefits {
+            if let Benefit::Build(k) = b {
+                out[n] = *k;
+                n += 1;
+            }
+        }
+        (out, n)
+    }
+
+    fn half_feasible(&self, s: usize, card: usize) -> bool {
+        let (kinds, n) = self.builds_of_half(card);
+        let mut supply = self.supply;
+        self.feasible(&kinds[..n], self.usable(s), &mut supply)
+    }
+
+    /// The kinds of the build tasks of the front task's seat right after the front.
+    fn rest_kinds(&self) -> ([u8; 8], usize) {
+        let mut out = [0u8; 8];
+        let mut n = 0;
+        let seat = self.todo[0].seat;
+        for t in self.todo.iter().skip(1) {
+            if t.code != BUILD || t.seat != seat || n == 8 {
+                break;
+            }
+            out[n] = t.arg as u8;
+            n += 1;
+        }
+        (out, n)
+    }
+
+    /// `shape` candidates for the front build (kind `k` out of supply).
+    fn shape_choices(&self, s: usize, k: usize) -> u32 {
+        let (rest, n) = self.rest_kinds();
+        let free = self.usable(s);
+        let mut supply = self.supply;
+        let mut out = 0;
+        for c in bits(u64::from(self.candidates(k, &supply))) {
+            supply[c] -= 1;
+            let ok = self.cfg.kinds[c].any_placement(free, |_, _, m| {
+                self.feasible(&rest[..n], free & !m, &mut supply)
+            });
+            supply[c] += 1;
+            if ok {
+                out |= 1 << c;
+            }
+        }
+        out
+    }
+
+    /// Placements of the front build, kind `k`, keeping the rest feasible.
+    fn build_placements(&self, s: usize, k: usize, out: &mut Vec<Action>, first_only: bool) {
+        let (rest, n) = self.rest_kinds();
+        let free = self.usable(s);
+        let mut supply = self.supply;
+        supply[k] -= 1;
+        self.cfg.kinds[k].any_placement(free, |o, a, m| {
+            if self.feasible(&rest[..n], free & !m, &mut supply) {
+                out.push((o * SPACES + a) as Action);
+                return first_only;
+            }
+            false
+        });
+    }
+
+    fn suburb_placements(&self, s: usize, id: usize, out: &mut Vec<Action>, first_only: bool) {
+        let (room, touch) = self.suburb_room(s);
+        self.cfg.suburbs[id].any_placement(room, |o, a, m| {
+            if m & touch != 0 {
+                out.push((o * SPACES + a) as Action);
+                return first_only;
+            }
+            false
+        });
+    }
+
+    fn suburb_fits(&self, s: usize, id: usize) -> bool {
+        let mut v = Vec::new();
+        self.suburb_placements(s, id, &mut v, true);
+        !v.is_empty()
+    }
+
+    fn placeable_hand(&self, s: usize) -> u64 {
+        let mut m = 0u64;
+        for &id in &self.seats[s].hand {
+            if self.suburb_fits(s, usize::from(id)) {
+                m |= 1 << id;
+            }
+        }
+        m
+    }
+
+    // ----- flow -----
+
+    fn stop(&mut self, phase: Phase, seat: usize) {
+        self.phase = phase;
+        self.to_move = seat as i32;
+    }
+
+    fn chance(&mut self, phase: Phase) {
+        self.phase = phase;
+        self.to_move = CHANCE;
+    }
+
+    fn begin_turn(&mut self, s: usize) {
+        self.active = s as i8;
+        self.refilled = false;
+        self.stop(Phase::Turn, s);
+    }
+
+    /// Works through the task queue until a decision or chance draw is needed; an empty
+    /// queue ends the turn.
+    pub(super) fn run(&mut self) {
+        let data = Arc::clone(&self.cfg);
+        let data = &data.data;
+        while let Some(&t) = self.todo.front() {
+            let s = usize::from(t.seat);
+            match t.code {
+                BUILD => {
+                    let k = t.arg as usize;
+                    if self.supply[k] == 0 {
+                        let c = self.shape_choices(s, k);
+                        match c.count_ones() {
+                            0 => {
+                                self.todo.pop_front();
+                                continue;
+                            }
+                            1 => self.todo[0].arg = c.trailing_zeros() as i16,
+                            _ => return self.stop(Phase::Shape, s),
+                        }
+                    }
+                    let k = self.todo[0].arg as usize;
+                    let mut v = Vec::new();
+                    self.build_placements(s, k, &mut v, true);
+                    if v.is_empty() {
+                        self.todo.pop_front();
+                        continue;
+                    }
+                    return self.stop(Phase::Place, s);
+                }
+                LANDMARK => return self.stop(Phase::Place, s),
+                DRAW => {
+                    if t.arg > 0 && self.bag != 0 {
+                        return self.chance(Phase::Bag);
+                    }
+                    self.todo.pop_front();
+                }
+                SUBURBS => {
+                    if self.picked >= 0 {
+                        return self.stop(Phase::Place, s);
+                    }
+                    let placeable = self.placeable_hand(s);
+                    match placeable.count_ones() {
+                        0 => {
+                            self.seats[s].hand.clear();
+                            self.todo.pop_front();
+                        }
+                        1 => {
+                            self.picked = placeable.trailing_zeros() as i8;
+                            return self.stop(Phase::Place, s);
+                        }
+                        _ => return self.stop(Phase::Pick, s),
+                    }
+                }
+                ACTIVATOR => {
+                    let e = t.arg as u8;
+                    if e == GRADUATION {
+                        return self.stop(Phase::Choose, s);
+                    }
+                    let ev = &data.events.amenity[usize::from(e - 3)];
+                    let mut supply = self.supply;
+                    if self.feasible(&[ev.building], self.usable(s), &mut supply) {
+                        return self.stop(Phase::Choose, s);
+                    }
+                    self.seats[s].vp += ev.activator_vp;
+                    self.todo.pop_front();
+                }
+                REWARD => {
+                    if self.reward(s, t.arg as u8) {
+                        return self.stop(Phase::Choose, s);
+                    }
+                    self.todo.pop_front();
+                }
+                FREE => return self.stop(Phase::Free, s),
+                _ => {
+                    if self.droppable(s) != (0, 0) {
+                        return self.stop(Phase::Drop, s);
+                    }
+                    self.todo.pop_front();
+                }
+            }
+        }
+        self.end_turn();
+    }
+
+    fn shortfall(&self, s: usize, amenity: usize) -> i32 {
+        let seat = &self.seats[s];
+        (seat.unhappy - seat.symbols[3 + amenity]).max(0)
+    }
+
+    /// The shopping reward's amount for seat `s`.
+    fn shopping_amount(&self, s: usize) -> i32 {
+        let ev = &self.cfg.data.events.amenity[1];
+        let q = usize::from(self.seats[s].quality[1]);
+        (ev.money[q] - self.shortfall(s, 1)).max(0)
+    }
+
+    /// The World Stage pair that applies to seat `s`, and whether it is a reward.
+    fn world_pair(&self, s: usize) -> ([WorldOption; 2], bool) {
+        let ev = &self.cfg.data.events;
+        let r = usize::from(self.round - 1);
+        let net = self.seats[s].tiles[usize::from(STATUE)] - self.uncovered_rubble(s);
+        if net >= ev.threshold[r] {
+            (ev.reward[r], true)
+        } else {
+            (ev.penalty[r], false)
+        }
+    }
+
+    fn market_empty(&self) -> bool {
+        self.market.iter().all(|&c| c < 0)
+    }
+
+    /// The all-players part of event `e` for seat `s`; true if it needs a choice.
+    fn reward(&mut self, s: usize, e: u8) -> bool {
+        let cfg = Arc::clone(&self.cfg);
+        let ev = &cfg.data.events;
+        let mut none = Vec::new();
+        match e {
+            GRADUATION => {
+                let g = self.seats[s].symbols[2];
+                self.gain(s, Gain::Appease, g, &mut none);
+            }
+            SIGHTS => {
+                let n = self.count(s, Count::Sights);
+                for eff in &ev.per_sight[usize::from(self.round - 1)] {
+                    self.gain(s, eff.gain, eff.amount * n, &mut none);
+                }
+            }
+            3 | 5 => {
+                let a = usize::from(e - 3);
+                let am = &ev.amenity[a];
+                let q = usize::from(self.seats[s].quality[a]);
+                let short = self.shortfall(s, a);
+                if a == 0 {
+                    let m = (am.money[q] - short).max(0);
+                    self.gain(s, Gain::Money, m, &mut none);
+                }
+                let v = (am.vp[q] - short).max(0);
+                self.gain(s, Gain::Vp, v, &mut none);
+            }
+            SHOPPING => return self.shopping_amount(s) > 0,
+            WORLD => {
+                let (pair, _) = self.world_pair(s);
+                if pair.contains(&WorldOption::Card) && self.market_empty() {
+                    let other = if pair[0] == WorldOption::Card {
+                        pair[1]
+                    } else {
+                        pair[0]
+                    };
+                    self.world_apply(s, other, true);
+                    return false;
+                }
+                return true;
+            }
+            _ => {}
+        }
+        false
+    }
+
+    /// Applies a World Stage option (a reward or a penalty) other than card and ability.
+    fn world_apply(&mut self, s: usize, o: WorldOption, reward: bool) {
+        let sign = if reward { 1 } else { -1 };
+        let mut none = Vec::new();
+        match o {
+            WorldOption::Vp(n) => self.gain(s, Gain::Vp, sign * n, &mut none),
+            WorldOption::Money(n) => self.gain(s, Gain::Money, sign * n, &mut none),
+            WorldOption::Card => self.todo.push_front(Task::new(FREE, s, 0)),
+            WorldOption::Ability => self.todo.push_front(Task::new(LOSE, s, 0)),
+        }
+    }
+
+    /// Cards (as a bit set over the seat's ability list positions are not needed: ids) and
+    /// landmarks a seat may lose to the World Stage: `(has a card, landmark bits)`.
+    fn droppable(&self, s: usize) -> (usize, u16) {
+        let seat = &self.seats[s];
+        let mut lm = 0u16;
+        for l in bits(u64::from(seat.built & !seat.lost)) {
+            if !self.cfg.data.landmarks[l].endgame.is_empty() {
+                lm |= 1 << l;
+            }
+        }
+        (seat.abilities.len(), lm)
+    }
+
+    fn end_turn(&mut self) {
+        self.refilled = false;
+        if self.events == ALL_EVENTS {
+            return self.end_action_phase();
+        }
+        if self.solo() {
+            if self.active == 0 {
+                self.active = -1;
+                self.chance(Phase::Automaton);
+            } else {
+                self.begin_turn(0);
+            }
+        } else {
+            let next = (self.active as usize + 1) % self.players();
+            self.begin_turn(next);
+        }
+    }
+
+    fn end_action_phase(&mut self) {
+        let n = self.players();
+        if self.solo() {
+            self.first = self.active == 0;
+        } else {
+            self.start = ((self.active as usize + 1) % n) as i8;
+        }
+        let cfg = Arc::clone(&self.cfg);
+        let data = &cfg.data;
+        let mut none = Vec::new();
+        for s in 0..n {
+            let m = data.rules.money_per_symbol * self.seats[s].symbols[1];
+            self.gain(s, Gain::Money, m, &mut none);
+            for c in self.seats[s].abilities.clone() {
+                if let Ability::Profit(e) = &data.cards[usize::from(c)].ability {
+                    self.apply_effect(s, e, &mut none);
+                }
+            }
+        }
+        self.active = -1;
+        if self.round == 3 {
+            for s in 0..n {
+                for c in self.seats[s].abilities.clone() {
+                    if let Ability::Endgame(e) = &data.cards[usize::from(c)].ability {
+                        self.apply_effect(s, e, &mut none);
+                    }
+                }
+                let seat = &self.seats[s];
+                for l in bits(u64::from(seat.built & !seat.lost)) {
+                    for e in &data.landmarks[l].endgame {
+                        self.apply_effect(s, e, &mut none);
+                    }
+                }
+                let v = self.seats[s].money / data.rules.money_per_vp;
+                self.gain(s, Gain::Vp, v, &mut none);
+            }
+            self.phase = Phase::Over;
+            self.to_move = TERMINAL;
+            return;
+        }
+        self.round += 1;
+        for slot in 0..8 {
+            if self.market[slot] >= 0 {
+                self.deck.set(self.market[slot] as usize);
+                self.market[slot] = -1;
+            }
+        }
+        self.tokens = 0;
+        self.event_tokens = 0;
+        self.events = 0;
+        for seat in &mut self.seats {
+            seat.law = -1;
+        }
+        if self.solo() {
+            self.automaton = (1u32 << 27) - 1;
+        }
+        self.chance(Phase::Deal);
+    }
+
+    fn round_start(&mut self) {
+        if self.round > 1 {
+            let rules = &self.cfg.data.rules;
+            for s in 0..self.players() {
+                let inc = rules.unhappy[usize::from(self.cfg.difficulty[s])];
+                let seat = &mut self.seats[s];
+                seat.unhappy = (seat.unhappy + inc).clamp(rules.unhappy_min, rules.unhappy_max);
+            }
+        }
+        if self.solo() {
+            return self.chance(Phase::Scenario);
+        }
+        self.begin_action_phase();
+    }
+
+    fn begin_action_phase(&mut self) {
+        if self.solo() && self.first {
+            self.active = -1;
+            self.chance(Phase::Automaton);
+        } else {
+            self.begin_turn(self.start as usize);
+        }
+    }
+
+    fn deck_has_round(&self) -> bool {
+        let r = self.round;
+        self.deck.iter().any(|c| self.cfg.data.cards[c].round == r)
+    }
+
+    fn after_deal(&mut self) {
+        if self.market.contains(&-1) && self.deck_has_round() {
+            return;
+        }
+        if let Some(s) = self.turn_order().find(|&s| self.seats[s].district < 0) {
+            return self.stop(Phase::District, s);
+        }
+        if self.active >= 0 {
+            let s = self.active as usize;
+            return self.stop(Phase::Turn, s);
+        }
+        self.round_start();
+    }
+
+    fn lose_token_money(&mut self) {
+        let seat = &mut self.seats[0];
+        seat.money = (seat.money - 1).max(0);
+    }
+
+    /// Resolves a bought (or free) card's half for seat `s`.
+    fn resolve_card(&mut self, s: usize, card: usize, half: u8) {
+        let cfg = Arc::clone(&self.cfg);
+        let c = &cfg.data.cards[card];
+        let mut new = Vec::new();
+        if half == 0 {
+            for b in &c.benefits {
+                match b {
+                    Benefit::Effect(e) => self.apply_effect(s, e, &mut new),
+                    Benefit::Build(k) => new.push(Task::new(BUILD, s, i32::from(*k))),
+                }
+            }
+        } else {
+            match c.ability {
+                Ability::Profit(_) | Ability::Endgame(_) => {
+                    let a = &mut self.seats[s].abilities;
+                    let pos = a.partition_point(|&x| usize::from(x) < card);
+                    a.insert(pos, card as u8);
+                }
+                Ability::Suburbs(n) => {
+                    new.push(Task::new(DRAW, s, n));
+                    new.push(Task::new(SUBURBS, s, 0));
+                }
+            }
+        }
+        self.prepend(new);
+    }
+
+    fn take_card(&mut self, s: usize, slot: usize) -> usize {
+        let card = self.market[slot] as usize;
+        if self.tokens & (1 << slot) != 0 {
+            self.tokens &= !(1 << slot);
+            self.seats[s].money += 1;
+        }
+        self.market[slot] = -1;
+        card
+    }
+
+    fn activate(&mut self, s: usize, e: u8) {
+        let cfg = Arc::clone(&self.cfg);
+        let ev = &cfg.data.events;
+        self.events |= 1 << e;
+        if self.event_tokens & (1 << e) != 0 {
+            self.event_tokens &= !(1 << e);
+            self.seats[s].money += 1;
+        }
+        let order: Vec<usize> = self.order(s).collect();
+        let mut new = Vec::new();
+        match e {
+            EXPANSION => {
+                new.push(Task::new(DRAW, s, 1));
+                for &q in &order {
+                    new.push(Task::new(DRAW, q, self.seats[q].symbols[0]));
+                }
+                for &q in &order {
+                    new.push(Task::new(SUBURBS, q, 0));
+                }
+            }
+            SIGHTS => {
+                self.seats[s].money += ev.sights_money;
+                new.extend(order.iter().map(|&q| Task::new(REWARD, q, i32::from(e))));
+            }
+            WORLD => {
+                let statue = cfg
+                    .data
+                    .kinds
+                    .iter()
+                    .enumerate()
+                    .position(|(i, k)| k.typ == STATUE && self.supply[i] > 0);
+                if let Some(k) = statue {
+                    let mut supply = self.supply;
+                    if self.feasible(&[k as u8], self.usable(s), &mut supply) {
+                        new.push(Task::new(BUILD, s, k as i32));
+                    }
+                }
+                new.extend(order.iter().map(|&q| Task::new(REWARD, q, i32::from(e))));
+            }
+            _ => {
+                new.push(Task::new(ACTIVATOR, s, i32::from(e)));
+                new.extend(order.iter().map(|&q| Task::new(REWARD, q, i32::from(e))));
+            }
+        }
+        self.prepend(new);
+    }
+
+    fn automaton_acts(&mut self, card: usize) {
+        let cfg = Arc::clone(&self.cfg);
+        let data = &cfg.data;
+        if let Some(cost) = data.automaton[card] {
+            let slot = (0..8)
+                .find(|&i| self.market[i] >= 0 && data.cards[self.market[i] as usize].cost == cost);
+            if let Some(slot) = slot {
+                self.market[slot] = -1;
+                if self.tokens & (1 << slot) != 0 {
+                    self.tokens &= !(1 << slot);
+                    self.lose_token_money();
+                }
+                return self.run();
+            }
+        }
+        let sc = &data.scenarios[self.scenario as usize];
+        let e = sc
+            .order
+            .iter()
+            .copied()
+            .find(|&e| self.events & (1 << e) == 0)
+            .expect("an event is left while the action phase goes on");
+        self.events |= 1 << e;
+        if self.event_tokens & (1 << e) != 0 {
+            self.event_tokens &= !(1 << e);
+            self.lose_token_money();
+        }
+        if e == EXPANSION {
+            let n = self.seats[0].symbols[0];
+            self.todo.push_back(Task::new(DRAW, 0, n));
+            self.todo.push_back(Task::new(SUBURBS, 0, 0));
+        } else {
+            self.todo.push_back(Task::new(REWARD, 0, i32::from(e)));
+        }
+        self.run();
+    }
+
+    fn choose_district(&mut self, s: usize, d: usize) {
+        let b = &self.cfg.boards[d];
+        let seat = &mut self.seats[s];
+        seat.district = d as i8;
+        seat.cover = b.cover;
+        seat.rubble = b.rubble;
+        seat.sights = b.sights;
+        seat.symbols = b.symbols;
+        seat.tiles = b.tiles;
+        match self.turn_order().find(|&q| self.seats[q].district < 0) {
+            Some(q) => self.stop(Phase::District, q),
+            None => self.chance(Phase::Landmarks),
+        }
+    }
+
+    fn place(&mut self, o: usize, space: usize) {
+        let t = self.todo[0];
+        let s = usize::from(t.seat);
+        let cfg = Arc::clone(&self.cfg);
+        match t.code {
+            BUILD => {
+                let k = t.arg as usize;
+                let m = cfg.kinds[k].mask(o, space).expect("legal");
+                let kind = &cfg.data.kinds[k];
+                self.supply[k] -= 1;
+                let seat = &mut self.seats[s];
+                seat.cover |= m;
+                seat.symbols[usize::from(kind.typ)] += kind.symbols;
+                seat.tiles[usize::from(kind.typ)] += 1;
+                seat.pieces.push([0, k as i16, o as i16, space as i16]);
+                self.todo.pop_front();
+            }
+            LANDMARK => {
+                let l = t.arg as usize;
+                let m = cfg.landmarks[l].mask(o, space).expect("legal");
+                let seat = &mut self.seats[s];
+                seat.cover |= m;
+                seat.built |= 1 << l;
+                seat.kept &= !(1 << l);
+                seat.pieces.push([1, l as i16, o as i16, space as i16]);
+                self.todo.pop_front();
+                let mut new = Vec::new();
+                for e in &cfg.data.landmarks[l].immediate {
+                    self.apply_effect(s, e, &mut new);
+                }
+                self.prepend(new);
+            }
+            _ => {
+                let id = self.picked as usize;
+                let shape = &cfg.suburbs[id];
+                let m = shape.mask(o, space).expect("legal");
+                let seat = &mut self.seats[s];
+                seat.suburb |= m;
+                for &(x, y, sym) in &shape.orients[o].cells {
+                    let bit = 1u128 << (space + y as usize * usize::from(GRID.w) + x as usize);
+                    match sym {
+                        1 => seat.rubble |= bit,
+                        2..=4 => seat.sights[usize::from(sym - 2)] |= bit,
+                        _ => {}
+                    }
+                }
+                seat.hand.retain(|&h| usize::from(h) != id);
+                seat.pieces.push([2, id as i16, o as i16, space as i16]);
+                self.picked = -1;
+            }
+        }
+    }
+
+    fn choose(&mut self, c: u8) {
+        let t = self.todo[0];
+        let s = usize::from(t.seat);
+        let cfg = Arc::clone(&self.cfg);
+        let ev = &cfg.data.events;
+        let e = t.arg as u8;
+        let mut none = Vec::new();
+        self.todo.pop_front();
+        if t.code == ACTIVATOR {
+            match (e, c) {
+                (GRADUATION, MONEY) => self.gain(s, Gain::Money, ev.grad_money, &mut none),
+                (GRADUATION, _) => self.gain(s, Gain::Appease, ev.grad_appease, &mut none),
+                (_, VP) => {
+                    let v = ev.amenity[usize::from(e - 3)].activator_vp;
+                    self.gain(s, Gain::Vp, v, &mut none);
+                }
+                _ => {
+                    let k = ev.amenity[usize::from(e - 3)].building;
+                    self.todo.push_front(Task::new(BUILD, s, i32::from(k)));
+                }
+            }
+        } else if e == SHOPPING {
+            // The task is popped, but nothing else changed since it reached the front.
+            let a = self.shopping_amount(s);
+            let g = if c == VP { Gain::Vp } else { Gain::Money };
+            self.gain(s, g, a, &mut none);
+        } else {
+            let (pair, reward) = self.world_pair(s);
+            let o = if pair[0].choice() == c {
+                pair[0]
+            } else {
+                pair[1]
+            };
+            self.world_apply(s, o, reward);
+        }
+    }
+
+    // ----- legality -----
+
+    fn push_turn_actions(&self, s: usize, out: &mut Vec<Action>) {
+        let data = &self.cfg.data;
+        let seat = &self.seats[s];
+        for slot in 0..8 {
+            let Ok(card) = usize::try_from(self.market[slot]) else {
+                continue;
+            };
+            if data.cards[card].cost > seat.money {
+                continue;
+            }
+            if self.half_feasible(s, card) {
+                out.push(nt::BUY + 2 * slot as u32);
+            }
+            out.push(nt::BUY + 2 * slot as u32 + 1);
+        }
+        let usable = self.usable(s);
+        for l in bits(u64::from(seat.kept)) {
+            if data.landmarks[l].cost <= seat.money && self.cfg.landmarks[l].fits(usable) {
+                out.push(nt::LANDMARK + l as u32);
+            }
+        }
+        let activated = self.events.count_ones();
+        for e in 0..7u8 {
+            if self.events & (1 << e) == 0 && (e != WORLD || activated >= data.rules.world_needs) {
+                out.push(nt::EVENT + u32::from(e));
+            }
+        }
+        if seat.law < 0 {
+            let d = &data.districts[seat.district as usize];
+            for (k, law) in d.laws.iter().enumerate() {
+                let afford = match law.cost {
+                    Cost::Money(m) => seat.money >= m,
+                    Cost::Vp(v) => seat.vp >= v,
+                };
+                if afford && law.require.as_ref().map_or(true, |c| self.holds(s, c)) {
+                    out.push(nt::LAW + k as u32);
+                }
+            }
+        }
+        if !self.refilled
+            && seat.money >= data.rules.refill_cost
+            && self.market.contains(&-1)
+            && self.deck_has_round()
+        {
+            out.push(nt::REFILL);
+        }
+    }
+
+    fn choose_options(&self) -> Vec<u8> {
+        let t = self.todo[0];
+        let s = usize::from(t.seat);
+        let e = t.arg as u8;
+        if t.code == ACTIVATOR {
+            return if e == GRADUATION {
+                vec![MONEY, APPEASE]
+            } else {
+                vec![VP, BUILDING]
+            };
+        }
+        if e == SHOPPING {
+            return vec![VP, MONEY];
+        }
+        let (pair, _) = self.world_pair(s);
+        let mut v: Vec<u8> = pair
+            .iter()
+            .filter(|o| **o != WorldOption::Card || !self.market_empty())
+            .map(|o| o.choice())
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    fn push_legal(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let Ok(s) = usize::try_from(self.to_move) else {
+            return;
+        };
+        let data = &self.cfg.data;
+        match self.phase {
+            Phase::District => {
+                for d in 0..data.districts.len() {
+                    if self.seats.iter().all(|x| x.district != d as i8) {
+                        out.push(nt::DISTRICT + d as u32);
+                    }
+                }
+            }
+            Phase::Keep => {
+                out.extend(bits(u64::from(self.seats[s].dealt)).map(|l| nt::RETURN + l as u32));
+            }
+            Phase::Turn => self.push_turn_actions(s, out),
+            Phase::Place => {
+                let t = self.todo[0];
+                match t.code {
+                    BUILD => self.build_placements(s, t.arg as usize, out, false),
+                    LANDMARK => {
+                        self.cfg.landmarks[t.arg as usize].any_placement(
+                            self.usable(s),
+                            |o, a, _| {
+                                out.push((o * SPACES + a) as Action);
+                                false
+                            },
+                        );
+                    }
+                    _ => self.suburb_placements(s, self.picked as usize, out, false),
+                }
+            }
+            Phase::Shape => {
+                let c = self.shape_choices(s, self.todo[0].arg as usize);
+                out.extend(bits(u64::from(c)).map(|k| nt::SHAPE + k as u32));
+            }
+            Phase::Pick => {
+                out.extend(bits(self.placeable_hand(s)).map(|id| nt::PICK + id as u32));
+            }
+            Phase::Choose => {
+                out.extend(
+                    self.choose_options()
+                        .into_iter()
+                        .map(|c| nt::CHOOSE + u32::from(c)),
+                );
+            }
+            Phase::Free => {
+                for slot in 0..8 {
+                    let Ok(card) = usize::try_from(self.market[slot]) else {
+                        continue;
+                    };
+                    if self.half_feasible(s, card) {
+                        out.push(nt::BUY + 2 * slot as u32);
+                    }
+                    out.push(nt::BUY + 2 * slot as u32 + 1);
+                }
+            }
+            Phase::Drop => {
+                let seat = &self.seats[s];
+                out.extend(seat.abilities.iter().map(|&c| nt::DROP + u32::from(c)));
+                let (_, lm) = self.droppable(s);
+                out.extend(bits(u64::from(lm)).map(|l| nt::DROP_LANDMARK + l as u32));
+            }
+            _ => {}
+        }
+    }
+
+    fn push_outcomes(&self, out: &mut Vec<(Action, u64)>) {
+        out.clear();
+        match self.phase {
+            Phase::Start => out.extend((0..self.players() as u32).map(|s| (nt::START + s, 1))),
+            Phase::Deal => {
+                let r = self.round;
+                out.extend(
+                    self.deck
+                        .iter()
+                        .filter(|&c| self.cfg.data.cards[c].round == r)
+                        .map(|c| (nt::CARD + c as u32, 1)),
+                );
+            }
+            Phase::Landmarks => {
+                out.extend(bits(u64::from(self.landmark_pool)).map(|l| (nt::DEAL + l as u32, 1)));
+            }
+            Phase::Bag => out.extend(bits(self.bag).map(|s| (nt::BAG + s as u32, 1))),
+            Phase::Scenario => {
+                out.extend(bits(u64::from(self.scenarios)).map(|s| (nt::SCENARIO + s as u32, 1)));
+            }
+            Phase::Automaton => {
+                let pool = if self.automaton == 0 {
+                    (1u32 << 27) - 1
+                } else {
+                    self.automaton
+                };
+                out.extend(bits(u64::from(pool)).map(|c| (nt::AUTOMATON + c as u32, 1)));
+            }
+            _ => {}
+        }
+    }
+
+    fn apply_move(&mut self, m: Move) {
+        let s = self.to_move.max(0) as usize;
+        let cfg = Arc::clone(&self.cfg);
+        let data = &cfg.data;
+        match m {
+            Move::Start(p) => {
+                self.start = p as i8;
+                let order: Vec<usize> = self.order(usize::from(p)).collect();
+                for (i, q) in order.into_iter().enumerate() {
+                    self.seats[q].money = data.rules.start_money[i];
+                }
+                self.chance(Phase::Deal);
+            }
+            Move::Card(c) => {
+                let slot = self
+                    .market
+                    .iter()
+                    .position(|&x| x < 0)
+                    .expect("an empty slot");
+                self.market[slot] = i16::from(c);
+                self.deck.clear(usize::from(c));
+                self.after_deal();
+            }
+            Move::District(d) => self.choose_district(s, usize::from(d)),
+            Move::Deal(l) => {
+                let q = self
+                    .turn_order()
+                    .find(|&q| self.seats[q].dealt.count_ones() < 3)
+                    .expect("a seat to deal to");
+                self.seats[q].dealt |= 1 << l;
+                self.landmark_pool &= !(1 << l);
+                if self.seats.iter().all(|x| x.dealt.count_ones() == 3) {
+                    let first = self.turn_order().next().unwrap_or(0);
+                    self.stop(Phase::Keep, first);
+                }
+            }
+            Move::Return(l) => {
+                let seat = &mut self.seats[s];
+                seat.kept = seat.dealt & !(1 << l);
+                seat.dealt = 0;
+                match self.turn_order().find(|&q| self.seats[q].dealt != 0) {
+                    Some(q) => self.stop(Phase::Keep, q),
+                    None => self.round_start(),
+                }
+            }
+            Move::Scenario(i) => {
+                self.scenario = i as i8;
+                self.scenarios &= !(1 << i);
+                let sc = &data.scenarios[usize::from(i)];
+                for &cost in &sc.tokens {
+                    if let Some(slot) = (0..8).find(|&k| {
+                        self.market[k] >= 0
+                            && self.tokens & (1 << k) == 0
+                            && data.cards[self.market[k] as usize].cost == cost
+                    }) {
+                        self.tokens |= 1 << slot;
+                    }
+                }
+                self.event_tokens = 1 << sc.event;
+                self.begin_action_phase();
+            }
+            Move::Automaton(c) => {
+                if self.automaton == 0 {
+                    self.automaton = (1u32 << 27) - 1;
+                }
+                self.automaton &= !(1 << c);
+                self.automaton_acts(usize::from(c));
+            }
+            Move::Bag(id) => {
+                self.bag &= !(1 << id);
+                let t = &mut self.todo[0];
+                t.arg -= 1;
+                let q = usize::from(t.seat);
+                self.seats[q].hand.push(id);
+                self.run();
+            }
+            Move::Refill => {
+                self.seats[s].money -= data.rules.refill_cost;
+                self.refilled = true;
+                self.chance(Phase::Deal);
+            }
+            Move::Buy { slot, half } => {
+                let slot = usize::from(slot);
+                if self.phase == Phase::Free {
+                    let card = self.take_card(s, slot);
+                    self.todo.pop_front();
+                    self.resolve_card(s, card, half);
+                } else {
+                    let card = self.market[slot] as usize;
+                    self.seats[s].money -= data.cards[card].cost;
+                    let card = self.take_card(s, slot);
+                    self.resolve_card(s, card, half);
+                }
+                self.run();
+            }
+            Move::Landmark(l) => {
+                self.seats[s].money -= data.landmarks[usize::from(l)].cost;
+                self.todo.push_back(Task::new(LANDMARK, s, i32::from(l)));
+                self.run();
+            }
+            Move::Event(e) => {
+                self.activate(s, e);
+                self.run();
+            }
+            Move::Law(k) => {
+                let d = self.seats[s].district as usize;
+                let law = &data.districts[d].laws[usize::from(k)];
+                match law.cost {
+                    Cost::Money(m) => self.seats[s].money -= m,
+                    Cost::Vp(v) => self.seats[s].vp -= v,
+                }
+                self.seats[s].law = k as i8;
+                let mut new = Vec::new();
+                for e in &law.effects {
+                    self.apply_effect(s, e, &mut new);
+                }
+                self.prepend(new);
+                self.run();
+            }
+            Move::Place { o, space } => {
+                self.place(usize::from(o), usize::from(space));
+                self.run();
+            }
+            Move::Shape(k) => {
+                self.todo[0].arg = i16::from(k);
+                self.run();
+            }
+            Move::Pick(id) => {
+                self.picked = id as i8;
+                self.run();
+            }
+            Move::Choose(c) => {
+                self.choose(c);
+                self.run();
+            }
+            Move::DropCard(c) => {
+                self.seats[s].abilities.retain(|&x| x != c);
+                self.todo.pop_front();
+                self.run();
+            }
+            Move::DropLandmark(l) => {
+                self.seats[s].lost |= 1 << l;
+                self.todo.pop_front();
+                self.run();
+            }
+        }
+    }
+}
+
+impl GameState for RebuildingChicagoState {
+    fn current_player(&self) -> i32 {
+        self.to_move
+    }
+    fn num_players(&self) -> usize {
+        self.players()
+    }
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        self.push_legal(out);
+    }
+    fn chance_outcomes_into(&self, out: &mut Vec<(Action, u64)>) {
+        self.push_outcomes(out);
+    }
+    fn apply_action(&mut self, action: Action) -> Result<(), Error> {
+        let name = nt::to_string(&self.cfg.data, action)?;
+        if self.phase == Phase::Over {
+            return Err(illegal(format!(
+                "action {action} ({name}) is not legal: the game is over"
+            )));
+        }
+        let ok = if self.phase.is_chance() {
+            let mut v = Vec::new();
+            self.push_outcomes(&mut v);
+            v.iter().any(|&(a, _)| a == action)
+        } else {
+            let mut v = Vec::new();
+            self.push_legal(&mut v);
+            v.contains(&action)
+        };
+        if !ok {
+            let who = if self.to_move == CHANCE {
+                "chance".to_string()
+            } else {
+                format!("seat {}", self.to_move)
+            };
+            return Err(illegal(format!(
+                "action {action} ({name}) is not legal in phase {} ({who} to move); \
+                 see legal_actions()",
+                PHASES[self.phase.index()]
+            )));
+        }
+        self.apply_legal(action);
+        Ok(())
+    }
+    fn apply_legal(&mut self, action: Action) {
+        let m = nt::decode(action).expect("a legal action");
+        self.history.push(action);
+        self.apply_move(m);
+    }
+    fn action_to_string(&self, action: Action) -> Result<String, Error> {
+        nt::to_string(&self.cfg.data, action)
+    }
+    fn string_to_action(&self, text: &str) -> Result<Action, Error> {
+        nt::from_string(&self.cfg.data, text)
+    }
+    fn history(&self) -> &[Action] {
+        &self.history
+    }
+    fn scores_into(&self, out: &mut [i32]) {
+        for (o, seat) in out.iter_mut().zip(&self.seats) {
+            *o = seat.vp;
+        }
+    }
+    fn winners_mask(&self) -> u32 {
+        if self.phase != Phase::Over {
+            return 0;
+        }
+        if self.solo() {
+            return u32::from(self.seats[0].vp >= self.cfg.data.rules.solo_target);
+        }
+        let best = self.seats.iter().map(|s| s.vp).max().unwrap_or(0);
+        let calm = self
+            .seats
+            .iter()
+            .filter(|s| s.vp == best)
+            .map(|s| s.unhappy)
+            .min()
+            .unwrap_or(0);
+        let mut m = 0;
+        for (i, s) in self.seats.iter().enumerate() {
+            if s.vp == best && s.unhappy == calm {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+    fn to_json(&self) -> String {
+        super::json::to_json(self)
+    }
+    fn observation_tensor_into(&self, player: usize, out: &mut [f32]) -> Result<(), Error> {
+        super::render::observation(self, player, out)
+    }
+    fn observation_string(&self, player: usize) -> Result<String, Error> {
+        crate::engine::check_seat(player, self.players())?;
+        Ok(super::render::text(self, Some(player)))
+    }
+}
+
+impl fmt::Display for RebuildingChicagoState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&super::render::text(self, None))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::RebuildingChicagoGame;
+    use super::*;
+    use crate::engine::Game;
+    use crate::testing::{assert_legal_is_what_applies, random_walk};
+
+    /// Usable spaces counted cell by cell from the rules, not from the state's masks.
+    fn naive_usable(st: &RebuildingChicagoState, s: usize) -> Vec<bool> {
+        let cfg = st.config();
+        let seat = &st.seats[s];
+        let d = &cfg.data.districts[seat.district as usize];
+        let suburb = |x: i32, y: i32| {
+            (0..11).contains(&x) && (0..11).contains(&y) && seat.suburb & (1u128 << (y * 11 + x)) != 0
+        };
+        let covered = |i: usize| seat.cover & (1u128 << i) != 0;
+        let connected = |area: u8| {
+            (0..49).any(|bs| {
+                d.regions[bs] == area && {
+                    let (x, y) = ((bs % 7 + 2) as i32, (bs / 7 + 2) as i32);
+                    [(1, 0), (-1, 0), (0, 1), (0, -1)]
+                        .iter()
+                        .any(|(dx, dy)| suburb(x + dx, y + dy))
+                }
+            })
+        };
+        let conn = [true, connected(1), connected(2), false];
+        (0..121)
+            .map(|i| {
+                let (x, y) = (i % 11, i / 11);
+                let on_board = (2..9).contains(&x) && (2..9).contains(&y);
+                let ok = if on_board {
+                    let r = d.regions[(y - 2) * 7 + (x - 2)];
+                    r != 3 && conn[usize::from(r)]
+                } else {
+                    suburb(x as i32, y as i32)
+                };
+                ok && !covered(i)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn placements_land_on_usable_spaces_and_all_fitting_placements_are_offered() {
+        for players in 1..=5 {
+            let game = RebuildingChicagoGame::new(players, None, None).unwrap();
+            for seed in 0..12 {
+                random_walk(&game, seed, |st: &RebuildingChicagoState| {
+                    if st.phase != Phase::Place || st.todo[0].code != LANDMARK {
+                        return;
+                    }
+                    let s = st.to_move as usize;
+                    let usable = naive_usable(st, s);
+                    let l = st.todo[0].arg as usize;
+                    let cells = &st.config().data.landmarks[l].cells;
+                    let mut expected = Vec::new();
+                    for (o, or) in crate::polyomino::orientations(cells).iter().enumerate() {
+                        for a in 0..121 {
+                            let fits = or.iter().all(|&(x, y, _)| {
+                                let (tx, ty) = (a % 11 + x as usize, a / 11 + y as usize);
+                                tx < 11 && ty < 11 && usable[ty * 11 + tx]
+                            });
+                            if fits {
+                                expected.push((o * 121 + a) as Action);
+                            }
+                        }
+                    }
+                    let mut legal = Vec::new();
+                    st.legal_actions_into(&mut legal);
+                    assert_eq!(legal, expected, "{st}");
+                });
+            }
+        }
+    }
+
+    #[test]
+    fn every_building_placement_is_on_usable_spaces() {
+        for players in 1..=5 {
+            let game = RebuildingChicagoGame::new(players, Some("easy"), None).unwrap();
+            for seed in 100..110 {
+                random_walk(&game, seed, |st: &RebuildingChicagoState| {
+                    if st.phase != Phase::Place || st.todo[0].code != BUILD {
+                        return;
+                    }
+                    let s = st.to_move as usize;
+                    let usable = naive_usable(st, s);
+                    let k = st.todo[0].arg as usize;
+                    let or = crate::polyomino::orientations(&st.config().data.kinds[k].cells);
+                    let mut legal = Vec::new();
+                    st.legal_actions_into(&mut legal);
+                    assert!(!legal.is_empty());
+                    for a in legal {
+                        let (o, at) = (a as usize / 121, a as usize % 121);
+                        for &(x, y, _) in &or[o] {
+                            let (tx, ty) = (at % 11 + x as usize, at / 11 + y as usize);
+                            assert!(tx < 11 && ty < 11 && usable[ty * 11 + tx], "{st}");
+                        }
+                    }
+                });
+            }
+        }
+    }
+
+    #[test]
+    fn json_and_notation_round_trip_and_legal_is_what_applies() {
+        for players in 1..=5 {
+            let game = RebuildingChicagoGame::new(players, Some("expert"), None).unwrap();
+            for seed in 0..3 {
+                let mut i = 0;
+                random_walk(&game, seed, |st: &RebuildingChicagoState| {
+                    i += 1;
+                    let back = game.state_from_json(&st.to_json()).unwrap();
+                    assert_eq!(back.to_json(), st.to_json());
+                    let mut legal = Vec::new();
+                    st.legal_actions_into(&mut legal);
+                    for a in legal {
+                        let text = st.action_to_string(a).unwrap();
+                        assert_eq!(st.string_to_action(&text).unwrap(), a, "{text}");
+                    }
+                    if i % 17 == 0 {
+                        assert_legal_is_what_applies(st, game.num_distinct_actions());
+                    }
+                });
+            }
+        }
+    }
+
+    #[test]
+    fn games_end_with_scores_and_winners() {
+        for players in 1..=5 {
+            let game = RebuildingChicagoGame::new(players, None, None).unwrap();
+            for seed in 0..50 {
+                let mut last = None;
+                random_walk(&game, seed, |st: &RebuildingChicagoState| {
+                    last = Some(st.clone());
+                });
+                let st = last.unwrap();
+                assert_eq!(st.phase, Phase::Over);
+                assert!(st.seats.iter().all(|s| s.vp >= 0 && s.money >= 0));
+                if players > 1 {
+                    assert_ne!(st.winners_mask(), 0);
+                }
+            }
+        }
+    }
+}
