@@ -1,6 +1,6 @@
 //! Random-playout throughput of the core alone, without Python:
 //! `cargo run --release --example playout -- [game] [players] [games] [threads]`
-//! (game `kardinal`, `prestel_new_york`, `city_connect` or `chandigarh`, default kardinal).
+//! (game `kardinal`, `prestel_new_york`, `city_connect`, `chandigarh` or `rebuilding_chicago`, default kardinal).
 
 use std::time::Instant;
 
@@ -9,6 +9,7 @@ use boardcore::games::chandigarh::ChandigarhGame;
 use boardcore::games::city_connect::CityConnectGame;
 use boardcore::games::kardinal::KardinalGame;
 use boardcore::games::prestel_new_york::PrestelGame;
+use boardcore::games::rebuilding_chicago::RebuildingChicagoGame;
 use boardcore::sim::simulate;
 
 fn run<G: Game>(name: &str, players: i64, games: usize, threads: usize) {
@@ -43,8 +44,9 @@ fn main() {
         "prestel_new_york" => run::<PrestelGame>(name, players, games, threads),
         "city_connect" => run::<CityConnectGame>(name, players, games, threads),
         "chandigarh" => run::<ChandigarhGame>(name, players, games, threads),
+        "rebuilding_chicago" => run::<RebuildingChicagoGame>(name, players, games, threads),
         _ => eprintln!(
-            "unknown game {name:?}: kardinal, prestel_new_york, city_connect or chandigarh"
+            "unknown game {name:?}: kardinal, prestel_new_york, city_connect, chandigarh or rebuilding_chicago"
         ),
     }
 }

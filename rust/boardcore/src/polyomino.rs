@@ -107,6 +107,10 @@ pub struct Orientation {
     pub h: u8,
     /// The cells with the orientation anchored at space 0.
     pub mask: u128,
+    /// Each cell's offset from the anchor (`y*w + x`).
+    offsets: Vec<u8>,
+    /// The anchors where the orientation stays on the grid.
+    anchors: u128,
 }
 
 impl Orientation {
@@ -115,6 +119,27 @@ impl Orientation {
         (x + self.w as usize <= grid.w as usize && y + self.h as usize <= grid.h as usize)
             .then(|| self.mask << grid.space(x, y))
     }
+
+    /// Every anchor where the orientation lies inside `free`, as a bit set: the anchors on
+    /// the grid whose every cell offset lands on a free space, one shift and AND per cell.
+    #[inline]
+    pub fn anchors_in(&self, free: u128) -> u128 {
+        let mut m = self.anchors;
+        for &off in &self.offsets {
+            m &= free >> off;
+        }
+        m
+    }
+
+    /// The anchors inside `free` where some cell lands on `touch`.
+    #[inline]
+    pub fn anchors_touching(&self, free: u128, touch: u128) -> u128 {
+        let mut near = 0u128;
+        for &off in &self.offsets {
+            near |= touch >> off;
+        }
+        self.anchors_in(free) & near
+    }
 }
 
 /// A piece with its orientations precomputed for one grid.
@@ -122,8 +147,6 @@ impl Orientation {
 pub struct Shape {
     pub grid: Grid,
     pub orients: Vec<Orientation>,
-    /// Per orientation, the anchors (spaces) where it stays on the grid, ascending.
-    anchors: Vec<Vec<u8>>,
 }
 
 impl Shape {
@@ -134,35 +157,28 @@ impl Shape {
             .map(|cells| {
                 let w = cells.iter().map(|c| c.0).max().unwrap_or(0) + 1;
                 let h = cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
-                let mask = cells.iter().fold(0u128, |m, &(x, y, _)| {
-                    m | 1u128 << grid.space(x as usize, y as usize)
-                });
+                let offsets: Vec<u8> = cells
+                    .iter()
+                    .map(|&(x, y, _)| grid.space(x as usize, y as usize) as u8)
+                    .collect();
+                let mask = offsets.iter().fold(0u128, |m, &o| m | 1u128 << o);
+                let mut anchors = 0u128;
+                for y in 0..=(grid.h as i32 - h) {
+                    for x in 0..=(grid.w as i32 - w) {
+                        anchors |= 1u128 << grid.space(x as usize, y as usize);
+                    }
+                }
                 Orientation {
                     cells,
                     w: w as u8,
                     h: h as u8,
                     mask,
+                    offsets,
+                    anchors,
                 }
             })
             .collect();
-        let anchors = orients
-            .iter()
-            .map(|o| {
-                let mut v = Vec::new();
-                for y in 0..=(grid.h - o.h) as usize {
-                    for x in 0..=(grid.w - o.w) as usize {
-                        v.push(grid.space(x, y) as u8);
-                    }
-                }
-                v.sort_unstable();
-                v
-            })
-            .collect();
-        Self {
-            grid,
-            orients,
-            anchors,
-        }
+        Self { grid, orients }
     }
 
     /// The cells of orientation `o` anchored at `anchor`, if they stay on the grid.
@@ -177,9 +193,11 @@ impl Shape {
     #[inline]
     pub fn any_placement(&self, free: u128, mut f: impl FnMut(usize, usize, u128) -> bool) -> bool {
         for (o, or) in self.orients.iter().enumerate() {
-            for &a in &self.anchors[o] {
-                let m = or.mask << a;
-                if m & !free == 0 && f(o, usize::from(a), m) {
+            let mut anchors = or.anchors_in(free);
+            while anchors != 0 {
+                let a = anchors.trailing_zeros() as usize;
+                anchors &= anchors - 1;
+                if f(o, a, or.mask << a) {
                     return true;
                 }
             }
@@ -187,9 +205,19 @@ impl Shape {
         false
     }
 
+    /// The number of placements inside `free`.
+    #[inline]
+    pub fn count(&self, free: u128) -> u32 {
+        self.orients
+            .iter()
+            .map(|o| o.anchors_in(free).count_ones())
+            .sum()
+    }
+
     /// Whether the piece fits anywhere inside `free`.
+    #[inline]
     pub fn fits(&self, free: u128) -> bool {
-        self.any_placement(free, |_, _, _| true)
+        self.orients.iter().any(|o| o.anchors_in(free) != 0)
     }
 }
 

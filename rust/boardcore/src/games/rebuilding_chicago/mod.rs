@@ -79,6 +79,8 @@ pub struct Config {
     pub landmarks: Vec<Shape>,
     pub suburbs: Vec<Shape>,
     pub boards: Vec<Board>,
+    /// Per round, its deck's cards as a 144-bit set.
+    pub round_cards: [[u64; 3]; 3],
 }
 
 impl Config {
@@ -182,6 +184,10 @@ impl RebuildingChicagoGame {
         let boards = (0..data_set.districts.len())
             .map(|d| build_board(&data_set, d, &kinds))
             .collect();
+        let mut round_cards = [[0u64; 3]; 3];
+        for (c, card) in data_set.cards.iter().enumerate() {
+            round_cards[usize::from(card.round - 1)][c / 64] |= 1 << (c % 64);
+        }
         Ok(Self {
             cfg: Arc::new(Config {
                 players: players as u8,
@@ -191,6 +197,7 @@ impl RebuildingChicagoGame {
                 landmarks,
                 suburbs,
                 boards,
+                round_cards,
             }),
             data_path: data.map(str::to_owned),
         })

@@ -10,6 +10,7 @@ use super::data::{Ability, Benefit, Cost, Count, Effect, Gain, Rhs, WorldOption}
 use super::notation::{self as nt, Move};
 use super::{Config, GRID, SPACES, STATUE};
 use crate::engine::{Action, Error, GameState, CHANCE, TERMINAL};
+use crate::polyomino::Shape;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -165,6 +166,26 @@ impl CardSet {
             })
         })
     }
+}
+
+/// Per orientation of `shape`, `f(orientation)`.
+fn sets(shape: &Shape, f: impl Fn(&crate::polyomino::Orientation) -> u128) -> ([u128; 8], usize) {
+    let mut out = [0u128; 8];
+    for (i, o) in shape.orients.iter().enumerate() {
+        out[i] = f(o);
+    }
+    (out, shape.orients.len())
+}
+
+pub fn bits128(mask: u128) -> impl Iterator<Item = usize> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros() as usize;
+            m &= m - 1;
+            b
+        })
+    })
 }
 
 pub fn bits(mask: u64) -> impl Iterator<Item = usize> {
@@ -435,6 +456,9 @@ impl RebuildingChicagoState {
         if cands == 0 {
             return self.feasible(rest, free, supply);
         }
+        if rest.len() == 1 {
+            return self.feasible_pair(cands, rest[0], free, supply);
+        }
         for c in bits(u64::from(cands)) {
             supply[c] -= 1;
             let ok = self.cfg.kinds[c].any_placement(free, |_, _, m| {
@@ -446,6 +470,52 @@ impl RebuildingChicagoState {
             }
         }
         false
+    }
+
+    /// `feasible` for two builds (the common case of a card half with two buildings), the
+    /// first with candidate kinds `cands`.
+    fn feasible_pair(&self, cands: u32, second: u8, free: u128, supply: &mut [u8; 32]) -> bool {
+        for c in bits(u64::from(cands)) {
+            supply[c] -= 1;
+            let c2 = self.candidates(usize::from(second), supply);
+            supply[c] += 1;
+            if c2 == 0 {
+                if self.cfg.kinds[c].fits(free) {
+                    return true;
+                }
+                continue;
+            }
+            let fits2 = |f: u128| bits(u64::from(c2)).any(|k| self.cfg.kinds[k].fits(f));
+            if !fits2(free) {
+                continue;
+            }
+            if self.never_blocked(c, c2, free) {
+                if self.cfg.kinds[c].fits(free) {
+                    return true;
+                }
+                continue;
+            }
+            let ok = self.cfg.kinds[c].any_placement(free, |_, _, m| fits2(free & !m));
+            if ok {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// True when no placement of kind `first` can leave the kinds `second` without a place
+    /// in `free`: a placement of `first` overlaps at most `cells × cells₂ × orientations₂`
+    /// placements of each second kind, so more placements than that always leave one.
+    fn never_blocked(&self, first: usize, second: u32, free: u128) -> bool {
+        let k1 = &self.cfg.kinds[first];
+        let c1 = k1.orients[0].cells.len() as u32;
+        let (mut bound, mut count) = (0u32, 0u32);
+        for k in bits(u64::from(second)) {
+            let k2 = &self.cfg.kinds[k];
+            bound += c1 * k2.orients[0].cells.len() as u32 * k2.orients.len() as u32;
+            count += k2.count(free);
+        }
+        count > bound
     }
 
     fn builds_of_half(&self, card: usize) -> ([u8; 2], usize) {
@@ -460,10 +530,22 @@ impl RebuildingChicagoState {
         (out, n)
     }
 
-    fn half_feasible(&self, s: usize, card: usize) -> bool {
+    /// Whether card `card`'s benefits half can be taken; `memo` caches the answers per
+    /// pair of kinds for one free mask (many cards share their buildings).
+    fn half_feasible(
+        &self,
+        free: u128,
+        card: usize,
+        memo: &mut Vec<([u8; 2], usize, bool)>,
+    ) -> bool {
         let (kinds, n) = self.builds_of_half(card);
+        if let Some(&(_, _, ok)) = memo.iter().find(|m| m.0 == kinds && m.1 == n) {
+            return ok;
+        }
         let mut supply = self.supply;
-        self.feasible(&kinds[..n], self.usable(s), &mut supply)
+        let ok = self.feasible(&kinds[..n], free, &mut supply);
+        memo.push((kinds, n, ok));
+        ok
     }
 
     /// The kinds of the build tasks of the front task's seat right after the front.
@@ -501,35 +583,87 @@ impl RebuildingChicagoState {
     }
 
     /// Placements of the front build, kind `k`, keeping the rest feasible.
-    fn build_placements(&self, s: usize, k: usize, out: &mut Vec<Action>, first_only: bool) {
+    /// Calls `f(o, anchor)` for the placements of the front build, kind `k`, that keep the
+    /// rest feasible; stops when `f` returns true.
+    fn build_placements(
+        &self,
+        s: usize,
+        k: usize,
+        mut f: impl FnMut(usize, usize) -> bool,
+    ) -> bool {
         let (rest, n) = self.rest_kinds();
         let free = self.usable(s);
         let mut supply = self.supply;
         supply[k] -= 1;
-        self.cfg.kinds[k].any_placement(free, |o, a, m| {
-            if self.feasible(&rest[..n], free & !m, &mut supply) {
-                out.push((o * SPACES + a) as Action);
-                return first_only;
+        if n == 1 {
+            // One build left: a placement is offered when the last build still fits.
+            let c2 = self.candidates(usize::from(rest[0]), &supply);
+            if c2 != 0 && self.never_blocked(k, c2, free) {
+                return self.cfg.kinds[k].any_placement(free, |o, a, _| f(o, a));
             }
-            false
-        });
+            if c2 != 0 {
+                let fits2 = |f: u128| bits(u64::from(c2)).any(|c| self.cfg.kinds[c].fits(f));
+                return self.cfg.kinds[k]
+                    .any_placement(free, |o, a, m| fits2(free & !m) && f(o, a));
+            }
+        }
+        self.cfg.kinds[k].any_placement(free, |o, a, m| {
+            self.feasible(&rest[..n], free & !m, &mut supply) && f(o, a)
+        })
     }
 
-    fn suburb_placements(&self, s: usize, id: usize, out: &mut Vec<Action>, first_only: bool) {
+    /// Per orientation of suburb `id`, the anchors where it may be placed.
+    fn suburb_anchors(&self, s: usize, id: usize, o: usize) -> u128 {
         let (room, touch) = self.suburb_room(s);
-        self.cfg.suburbs[id].any_placement(room, |o, a, m| {
-            if m & touch != 0 {
-                out.push((o * SPACES + a) as Action);
-                return first_only;
+        self.cfg.suburbs[id].orients[o].anchors_touching(room, touch)
+    }
+
+    /// In phase `place`, the anchors per orientation when they are exactly the legal
+    /// placements (suburbs, landmarks, and buildings whose rest cannot be blocked).
+    fn placement_sets(&self) -> Option<([u128; 8], usize)> {
+        if self.phase != Phase::Place {
+            return None;
+        }
+        let t = self.todo[0];
+        let s = usize::from(t.seat);
+        match t.code {
+            BUILD => {
+                let k = t.arg as usize;
+                let (rest, n) = self.rest_kinds();
+                let free = self.usable(s);
+                if n > 0 {
+                    let mut supply = self.supply;
+                    supply[k] -= 1;
+                    let c2 = self.candidates(usize::from(rest[0]), &supply);
+                    if n > 1 || (c2 != 0 && !self.never_blocked(k, c2, free)) {
+                        return None;
+                    }
+                }
+                Some(sets(&self.cfg.kinds[k], |o| o.anchors_in(free)))
             }
-            false
-        });
+            LANDMARK => {
+                let free = self.usable(s);
+                Some(sets(&self.cfg.landmarks[t.arg as usize], |o| {
+                    o.anchors_in(free)
+                }))
+            }
+            _ => {
+                let (room, touch) = self.suburb_room(s);
+                let shape = &self.cfg.suburbs[self.picked as usize];
+                Some(sets(shape, |o| o.anchors_touching(room, touch)))
+            }
+        }
+    }
+
+    fn suburb_placements(&self, s: usize, id: usize, out: &mut Vec<Action>) {
+        for o in 0..self.cfg.suburbs[id].orients.len() {
+            let base = (o * SPACES) as Action;
+            out.extend(bits128(self.suburb_anchors(s, id, o)).map(|a| base + a as Action));
+        }
     }
 
     fn suburb_fits(&self, s: usize, id: usize) -> bool {
-        let mut v = Vec::new();
-        self.suburb_placements(s, id, &mut v, true);
-        !v.is_empty()
+        (0..self.cfg.suburbs[id].orients.len()).any(|o| self.suburb_anchors(s, id, o) != 0)
     }
 
     fn placeable_hand(&self, s: usize) -> u64 {
@@ -582,9 +716,7 @@ impl RebuildingChicagoState {
                         }
                     }
                     let k = self.todo[0].arg as usize;
-                    let mut v = Vec::new();
-                    self.build_placements(s, k, &mut v, true);
-                    if v.is_empty() {
+                    if !self.build_placements(s, k, |_, _| true) {
                         self.todo.pop_front();
                         continue;
                     }
@@ -765,10 +897,14 @@ impl RebuildingChicagoState {
 
     fn end_action_phase(&mut self) {
         let n = self.players();
-        if self.solo() {
-            self.first = self.active == 0;
-        } else {
-            self.start = ((self.active as usize + 1) % n) as i8;
+        // Who starts next round; after round 3 there is none, and the fields keep the
+        // last round's values.
+        if self.round < 3 {
+            if self.solo() {
+                self.first = self.active == 0;
+            } else {
+                self.start = ((self.active as usize + 1) % n) as i8;
+            }
         }
         let cfg = Arc::clone(&self.cfg);
         let data = &cfg.data;
@@ -846,9 +982,18 @@ impl RebuildingChicagoState {
         }
     }
 
+    /// The current round's deck.
+    fn round_deck(&self) -> CardSet {
+        let r = &self.cfg.round_cards[usize::from(self.round - 1)];
+        CardSet([
+            self.deck.0[0] & r[0],
+            self.deck.0[1] & r[1],
+            self.deck.0[2] & r[2],
+        ])
+    }
+
     fn deck_has_round(&self) -> bool {
-        let r = self.round;
-        self.deck.iter().any(|c| self.cfg.data.cards[c].round == r)
+        self.round_deck().0 != [0; 3]
     }
 
     fn after_deal(&mut self) {
@@ -1102,6 +1247,8 @@ impl RebuildingChicagoState {
     fn push_turn_actions(&self, s: usize, out: &mut Vec<Action>) {
         let data = &self.cfg.data;
         let seat = &self.seats[s];
+        let usable = self.usable(s);
+        let mut memo = Vec::new();
         for slot in 0..8 {
             let Ok(card) = usize::try_from(self.market[slot]) else {
                 continue;
@@ -1109,12 +1256,11 @@ impl RebuildingChicagoState {
             if data.cards[card].cost > seat.money {
                 continue;
             }
-            if self.half_feasible(s, card) {
+            if self.half_feasible(usable, card, &mut memo) {
                 out.push(nt::BUY + 2 * slot as u32);
             }
             out.push(nt::BUY + 2 * slot as u32 + 1);
         }
-        let usable = self.usable(s);
         for l in bits(u64::from(seat.kept)) {
             if data.landmarks[l].cost <= seat.money && self.cfg.landmarks[l].fits(usable) {
                 out.push(nt::LANDMARK + l as u32);
@@ -1192,7 +1338,12 @@ impl RebuildingChicagoState {
             Phase::Place => {
                 let t = self.todo[0];
                 match t.code {
-                    BUILD => self.build_placements(s, t.arg as usize, out, false),
+                    BUILD => {
+                        self.build_placements(s, t.arg as usize, |o, a| {
+                            out.push((o * SPACES + a) as Action);
+                            false
+                        });
+                    }
                     LANDMARK => {
                         self.cfg.landmarks[t.arg as usize].any_placement(
                             self.usable(s),
@@ -1202,7 +1353,7 @@ impl RebuildingChicagoState {
                             },
                         );
                     }
-                    _ => self.suburb_placements(s, self.picked as usize, out, false),
+                    _ => self.suburb_placements(s, self.picked as usize, out),
                 }
             }
             Phase::Shape => {
@@ -1220,11 +1371,13 @@ impl RebuildingChicagoState {
                 );
             }
             Phase::Free => {
+                let usable = self.usable(s);
+                let mut memo = Vec::new();
                 for slot in 0..8 {
                     let Ok(card) = usize::try_from(self.market[slot]) else {
                         continue;
                     };
-                    if self.half_feasible(s, card) {
+                    if self.half_feasible(usable, card, &mut memo) {
                         out.push(nt::BUY + 2 * slot as u32);
                     }
                     out.push(nt::BUY + 2 * slot as u32 + 1);
@@ -1245,13 +1398,7 @@ impl RebuildingChicagoState {
         match self.phase {
             Phase::Start => out.extend((0..self.players() as u32).map(|s| (nt::START + s, 1))),
             Phase::Deal => {
-                let r = self.round;
-                out.extend(
-                    self.deck
-                        .iter()
-                        .filter(|&c| self.cfg.data.cards[c].round == r)
-                        .map(|c| (nt::CARD + c as u32, 1)),
-                );
+                out.extend(self.round_deck().iter().map(|c| (nt::CARD + c as u32, 1)));
             }
             Phase::Landmarks => {
                 out.extend(bits(u64::from(self.landmark_pool)).map(|l| (nt::DEAL + l as u32, 1)));
@@ -1434,6 +1581,65 @@ impl GameState for RebuildingChicagoState {
     fn chance_outcomes_into(&self, out: &mut Vec<(Action, u64)>) {
         self.push_outcomes(out);
     }
+    /// Every outcome has weight 1, so the draw is the `below(n)`-th member of a bit set:
+    /// the same outcome as the listed draw, without listing.
+    fn choose_chance(
+        &self,
+        _buf: &mut Vec<(Action, u64)>,
+        rng: &mut crate::rng::SplitMix64,
+    ) -> Action {
+        let nth = |words: &[u64], rng: &mut crate::rng::SplitMix64| -> u32 {
+            let total: u32 = words.iter().map(|w| w.count_ones()).sum();
+            let mut r = rng.below(u64::from(total)) as u32;
+            for (i, &w) in words.iter().enumerate() {
+                let c = w.count_ones();
+                if r < c {
+                    let mut w = w;
+                    for _ in 0..r {
+                        w &= w - 1;
+                    }
+                    return (i * 64) as u32 + w.trailing_zeros();
+                }
+                r -= c;
+            }
+            unreachable!("r < total")
+        };
+        match self.phase {
+            Phase::Start => nt::START + rng.below(self.players() as u64) as u32,
+            Phase::Deal => nt::CARD + nth(&self.round_deck().0, rng),
+            Phase::Landmarks => nt::DEAL + nth(&[u64::from(self.landmark_pool)], rng),
+            Phase::Bag => nt::BAG + nth(&[self.bag], rng),
+            Phase::Scenario => nt::SCENARIO + nth(&[u64::from(self.scenarios)], rng),
+            _ => {
+                let pool = if self.automaton == 0 {
+                    (1u32 << 27) - 1
+                } else {
+                    self.automaton
+                };
+                nt::AUTOMATON + nth(&[u64::from(pool)], rng)
+            }
+        }
+    }
+    /// Placements are counted from the anchor bit sets where that is exact, so the random
+    /// pick needs no list.
+    fn choose_legal(&self, buf: &mut Vec<Action>, pick: impl FnOnce(usize) -> usize) -> Action {
+        if let Some((sets, n)) = self.placement_sets() {
+            let sets = &sets[..n];
+            let total: usize = sets.iter().map(|m| m.count_ones() as usize).sum();
+            let mut r = pick(total);
+            for (o, &m) in sets.iter().enumerate() {
+                let c = m.count_ones() as usize;
+                if r < c {
+                    let a = bits128(m).nth(r).expect("r < count");
+                    return (o * SPACES + a) as Action;
+                }
+                r -= c;
+            }
+            unreachable!("r < total");
+        }
+        self.push_legal(buf);
+        buf[pick(buf.len())]
+    }
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
         let name = nt::to_string(&self.cfg.data, action)?;
         if self.phase == Phase::Over {
@@ -1538,7 +1744,9 @@ mod tests {
         let seat = &st.seats[s];
         let d = &cfg.data.districts[seat.district as usize];
         let suburb = |x: i32, y: i32| {
-            (0..11).contains(&x) && (0..11).contains(&y) && seat.suburb & (1u128 << (y * 11 + x)) != 0
+            (0..11).contains(&x)
+                && (0..11).contains(&y)
+                && seat.suburb & (1u128 << (y * 11 + x)) != 0
         };
         let covered = |i: usize| seat.cover & (1u128 << i) != 0;
         let connected = |area: u8| {
