@@ -78,7 +78,7 @@ pub const FREE: u8 = 6;
 pub const LOSE: u8 = 7;
 
 /// A task of the queue: `[code, seat, arg]` (doc, "Turn structure").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Task {
     pub code: u8,
     pub seat: u8,
@@ -139,6 +139,29 @@ pub struct Seat {
     /// `[class, id, orientation, anchor]` in placement order.
     pub pieces: Vec<[i16; 4]>,
 }
+
+/// The tasks one action puts on the queue (at most 1 + 2 × 5 for Expansion), without
+/// allocating.
+#[derive(Clone, Copy, Default)]
+pub struct TaskBuf {
+    buf: [Task; 16],
+    len: usize,
+}
+
+impl TaskBuf {
+    fn push(&mut self, t: Task) {
+        self.buf[self.len] = t;
+        self.len += 1;
+    }
+    fn extend(&mut self, ts: impl Iterator<Item = Task>) {
+        for t in ts {
+            self.push(t);
+        }
+    }
+}
+
+/// Answers of `half_feasible` for the (at most 8) market cards of one legal-move listing.
+type Memo = ([(([u8; 2], usize), bool); 8], usize);
 
 /// A 144-bit set of round cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -399,7 +422,7 @@ impl RebuildingChicagoState {
     }
 
     /// Applies a gain; suburbs become tasks in `new`.
-    fn gain(&mut self, s: usize, gain: Gain, a: i32, new: &mut Vec<Task>) {
+    fn gain(&mut self, s: usize, gain: Gain, a: i32, new: &mut TaskBuf) {
         let rules = &self.cfg.data.rules;
         let (min, qmax) = (rules.unhappy_min, rules.quality_max);
         let seat = &mut self.seats[s];
@@ -420,13 +443,13 @@ impl RebuildingChicagoState {
         }
     }
 
-    fn apply_effect(&mut self, s: usize, e: &Effect, new: &mut Vec<Task>) {
+    fn apply_effect(&mut self, s: usize, e: &Effect, new: &mut TaskBuf) {
         let a = self.amount(s, e);
         self.gain(s, e.gain, a, new);
     }
 
-    fn prepend(&mut self, new: Vec<Task>) {
-        for t in new.into_iter().rev() {
+    fn prepend(&mut self, new: TaskBuf) {
+        for &t in new.buf[..new.len].iter().rev() {
             self.todo.push_front(t);
         }
     }
@@ -536,15 +559,17 @@ impl RebuildingChicagoState {
         &self,
         free: u128,
         card: usize,
-        memo: &mut Vec<([u8; 2], usize, bool)>,
+        memo: &mut Memo,
     ) -> bool {
         let (kinds, n) = self.builds_of_half(card);
-        if let Some(&(_, _, ok)) = memo.iter().find(|m| m.0 == kinds && m.1 == n) {
+        let key = (kinds, n);
+        if let Some(&(_, ok)) = memo.0[..memo.1].iter().find(|m| m.0 == key) {
             return ok;
         }
         let mut supply = self.supply;
         let ok = self.feasible(&kinds[..n], free, &mut supply);
-        memo.push((kinds, n, ok));
+        memo.0[memo.1] = (key, ok);
+        memo.1 += 1;
         ok
     }
 
@@ -809,7 +834,7 @@ impl RebuildingChicagoState {
     fn reward(&mut self, s: usize, e: u8) -> bool {
         let cfg = Arc::clone(&self.cfg);
         let ev = &cfg.data.events;
-        let mut none = Vec::new();
+        let mut none = TaskBuf::default();
         match e {
             GRADUATION => {
                 let g = self.seats[s].symbols[2];
@@ -855,7 +880,7 @@ impl RebuildingChicagoState {
     /// Applies a World Stage option (a reward or a penalty) other than card and ability.
     fn world_apply(&mut self, s: usize, o: WorldOption, reward: bool) {
         let sign = if reward { 1 } else { -1 };
-        let mut none = Vec::new();
+        let mut none = TaskBuf::default();
         match o {
             WorldOption::Vp(n) => self.gain(s, Gain::Vp, sign * n, &mut none),
             WorldOption::Money(n) => self.gain(s, Gain::Money, sign * n, &mut none),
@@ -908,7 +933,7 @@ impl RebuildingChicagoState {
         }
         let cfg = Arc::clone(&self.cfg);
         let data = &cfg.data;
-        let mut none = Vec::new();
+        let mut none = TaskBuf::default();
         for s in 0..n {
             let m = data.rules.money_per_symbol * self.seats[s].symbols[1];
             self.gain(s, Gain::Money, m, &mut none);
@@ -1019,7 +1044,7 @@ impl RebuildingChicagoState {
     fn resolve_card(&mut self, s: usize, card: usize, half: u8) {
         let cfg = Arc::clone(&self.cfg);
         let c = &cfg.data.cards[card];
-        let mut new = Vec::new();
+        let mut new = TaskBuf::default();
         if half == 0 {
             for b in &c.benefits {
                 match b {
@@ -1061,21 +1086,22 @@ impl RebuildingChicagoState {
             self.event_tokens &= !(1 << e);
             self.seats[s].money += 1;
         }
-        let order: Vec<usize> = self.order(s).collect();
-        let mut new = Vec::new();
+        let n = self.players();
+        let order = (0..n).map(|i| (s + i) % n);
+        let mut new = TaskBuf::default();
         match e {
             EXPANSION => {
                 new.push(Task::new(DRAW, s, 1));
-                for &q in &order {
+                for q in order.clone() {
                     new.push(Task::new(DRAW, q, self.seats[q].symbols[0]));
                 }
-                for &q in &order {
+                for q in order {
                     new.push(Task::new(SUBURBS, q, 0));
                 }
             }
             SIGHTS => {
                 self.seats[s].money += ev.sights_money;
-                new.extend(order.iter().map(|&q| Task::new(REWARD, q, i32::from(e))));
+                new.extend(order.map(|q| Task::new(REWARD, q, i32::from(e))));
             }
             WORLD => {
                 let statue = cfg
@@ -1090,11 +1116,11 @@ impl RebuildingChicagoState {
                         new.push(Task::new(BUILD, s, k as i32));
                     }
                 }
-                new.extend(order.iter().map(|&q| Task::new(REWARD, q, i32::from(e))));
+                new.extend(order.map(|q| Task::new(REWARD, q, i32::from(e))));
             }
             _ => {
                 new.push(Task::new(ACTIVATOR, s, i32::from(e)));
-                new.extend(order.iter().map(|&q| Task::new(REWARD, q, i32::from(e))));
+                new.extend(order.map(|q| Task::new(REWARD, q, i32::from(e))));
             }
         }
         self.prepend(new);
@@ -1178,7 +1204,7 @@ impl RebuildingChicagoState {
                 seat.kept &= !(1 << l);
                 seat.pieces.push([1, l as i16, o as i16, space as i16]);
                 self.todo.pop_front();
-                let mut new = Vec::new();
+                let mut new = TaskBuf::default();
                 for e in &cfg.data.landmarks[l].immediate {
                     self.apply_effect(s, e, &mut new);
                 }
@@ -1211,7 +1237,7 @@ impl RebuildingChicagoState {
         let cfg = Arc::clone(&self.cfg);
         let ev = &cfg.data.events;
         let e = t.arg as u8;
-        let mut none = Vec::new();
+        let mut none = TaskBuf::default();
         self.todo.pop_front();
         if t.code == ACTIVATOR {
             match (e, c) {
@@ -1248,7 +1274,7 @@ impl RebuildingChicagoState {
         let data = &self.cfg.data;
         let seat = &self.seats[s];
         let usable = self.usable(s);
-        let mut memo = Vec::new();
+        let mut memo: Memo = ([(([0; 2], 0), false); 8], 0);
         for slot in 0..8 {
             let Ok(card) = usize::try_from(self.market[slot]) else {
                 continue;
@@ -1372,7 +1398,7 @@ impl RebuildingChicagoState {
             }
             Phase::Free => {
                 let usable = self.usable(s);
-                let mut memo = Vec::new();
+                let mut memo: Memo = ([(([0; 2], 0), false); 8], 0);
                 for slot in 0..8 {
                     let Ok(card) = usize::try_from(self.market[slot]) else {
                         continue;
@@ -1531,7 +1557,7 @@ impl RebuildingChicagoState {
                     Cost::Vp(v) => self.seats[s].vp -= v,
                 }
                 self.seats[s].law = k as i8;
-                let mut new = Vec::new();
+                let mut new = TaskBuf::default();
                 for e in &law.effects {
                     self.apply_effect(s, e, &mut new);
                 }
