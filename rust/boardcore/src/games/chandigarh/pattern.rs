@@ -9,23 +9,43 @@
 
 use std::collections::HashMap;
 
-use super::geom::{Geom, SIDE_IDS, SLOTS};
+use super::geom::{Geom, Slots, SIDE_IDS, SLOTS};
 use super::Pattern;
 
-/// Buildings of `colour` on the slots of side id `side`.
-fn on_side(city: &[i8; SLOTS], side: usize, colour: u8) -> u32 {
-    (0..3)
-        .filter(|k| city[side * 3 + k] == colour as i8)
-        .count() as u32
+/// Buildings on the three slots of side id `side`, given one colour's slots as bits.
+fn on_side(bits: &Slots, side: usize) -> u32 {
+    let first = side * 3;
+    let (w, o) = (first / 64, first % 64);
+    let mut v = bits.0[w] >> o;
+    // Sides 21 and 42 straddle two words.
+    if o > 61 {
+        v |= bits.0[w + 1] << (64 - o);
+    }
+    (v & 7).count_ones()
 }
 
 /// Disjoint `a`-`b` pairs across two sides `x` and `y` (either way round).
-fn pairs(city: &[i8; SLOTS], x: usize, y: usize, a: u8, b: u8) -> u32 {
-    if a == b {
-        on_side(city, x, a).min(on_side(city, y, a))
+fn pairs(bits: &[Slots; 4], x: usize, y: usize, a: u8, b: u8) -> u32 {
+    let same = a == b;
+    let (a, b) = (&bits[usize::from(a)], &bits[usize::from(b)]);
+    if same {
+        on_side(a, x).min(on_side(a, y))
     } else {
-        on_side(city, x, a).min(on_side(city, y, b)) + on_side(city, x, b).min(on_side(city, y, a))
+        on_side(a, x).min(on_side(b, y)) + on_side(b, x).min(on_side(a, y))
     }
+}
+
+/// The sectors whose 4-bit count in `key` is not zero, as a 16-bit mask.
+pub fn present(key: u64) -> u16 {
+    // Fold each nibble onto its low bit, then gather the 16 low bits.
+    let mut x = key | key >> 1;
+    x |= x >> 2;
+    x &= 0x1111_1111_1111_1111;
+    let mut m = 0u16;
+    for t in 0..16 {
+        m |= ((x >> (4 * t)) as u16 & 1) << t;
+    }
+    m
 }
 
 /// The count of a pattern: `colours[1]` is used by the two-colour types; `street` (0..6)
@@ -37,22 +57,44 @@ pub fn count(
     colours: [u8; 2],
     street: Option<usize>,
 ) -> u32 {
+    let mut bits = [Slots::default(); 4];
+    let mut keys = [0u64; 4];
+    for (slot, &c) in city.iter().enumerate() {
+        if c >= 0 {
+            bits[c as usize].insert(slot as u8);
+            keys[c as usize] += 1 << (4 * (slot / 12));
+        }
+    }
+    count_on(geom, &bits, &keys, pattern, colours, street)
+}
+
+/// [`count`] on the city as per-colour slot bits and per-colour buildings per sector (4
+/// bits per sector), which the engine keeps up to date.
+pub fn count_on(
+    geom: &Geom,
+    bits: &[Slots; 4],
+    keys: &[u64; 4],
+    pattern: Pattern,
+    colours: [u8; 2],
+    street: Option<usize>,
+) -> u32 {
     let [a, b] = colours;
+    let own = &bits[usize::from(a)];
     match pattern {
         Pattern::Opposite => (0..16)
-            .map(|t| pairs(city, 4 * t, 4 * t + 2, a, b) + pairs(city, 4 * t + 1, 4 * t + 3, a, b))
+            .map(|t| pairs(bits, 4 * t, 4 * t + 2, a, b) + pairs(bits, 4 * t + 1, 4 * t + 3, a, b))
             .sum(),
         Pattern::Across => (0..SIDE_IDS)
             .filter(|&x| usize::from(geom.facing[x]) < x)
-            .map(|x| pairs(city, x, usize::from(geom.facing[x]), a, b))
+            .map(|x| pairs(bits, x, usize::from(geom.facing[x]), a, b))
             .sum(),
         Pattern::Perimeter => (0..SIDE_IDS)
             .filter(|&x| geom.perimeter_side[x])
-            .map(|x| on_side(city, x, a))
+            .map(|x| on_side(own, x))
             .sum(),
         Pattern::Street => geom.street_sides[street.unwrap_or(0)]
             .iter()
-            .map(|&x| on_side(city, usize::from(x), a))
+            .map(|&x| on_side(own, usize::from(x)))
             .sum(),
         Pattern::Line3 | Pattern::Line2 | Pattern::Cross | Pattern::Diagonal => {
             let masks = &geom.group_masks[match pattern {
@@ -61,13 +103,7 @@ pub fn count(
                 Pattern::Cross => 2,
                 _ => 3,
             }];
-            let mut key = 0u64;
-            for (slot, &c) in city.iter().enumerate() {
-                if c == a as i8 {
-                    key += 1 << (4 * (slot / 12));
-                }
-            }
-            solve_masks(key, masks)
+            solve_masks(keys[usize::from(a)], masks)
         }
     }
 }
@@ -91,7 +127,7 @@ pub fn group_mask(group: &[u8]) -> u16 {
 /// [`max_packing`] on capacities packed 4 bits per sector; the memo is only built when some
 /// group fits at all (most cities hold no instance of most patterns).
 fn solve_masks(key: u64, masks: &[u16]) -> u32 {
-    let present = (0..16).fold(0u16, |m, t| if cap(key, t) > 0 { m | 1 << t } else { m });
+    let present = present(key);
     // No group lies within the sectors holding the colour: nothing to count.
     if masks.iter().all(|&m| m & !present != 0) {
         return 0;

@@ -67,7 +67,7 @@ pub enum Mode {
     Add,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct ChandigarhState {
     pub(super) cfg: Arc<Config>,
     pub(super) history: Vec<Action>,
@@ -77,12 +77,16 @@ pub struct ChandigarhState {
     pub(super) turn: u16,
     pub(super) ending: bool,
     pub(super) city: [i8; SLOTS],
-    /// The occupied slots of `city`, kept with it.
+    /// The occupied slots of `city`, and per colour its slots and its buildings per sector
+    /// (4 bits per sector, sector t at bit 4t), kept with it so that rules and patterns
+    /// never rescan the city.
     pub(super) occ: Slots,
+    pub(super) colours: [Slots; 4],
+    pub(super) keys: [u64; 4],
     pub(super) general: [u8; 4],
     pub(super) reserves: [[u8; 4]; MAX_PLAYERS],
-    pub(super) projects: [Vec<u8>; MAX_PLAYERS],
-    pub(super) row: Vec<u8>,
+    pub(super) projects: [CardList; MAX_PLAYERS],
+    pub(super) row: CardList,
     /// The deck's unordered pool (bits by card id) and its known bottom, in draw order.
     pub(super) pool: u64,
     pub(super) bottom: Vec<u8>,
@@ -110,12 +114,108 @@ pub struct ChandigarhState {
     pub(super) todo: u8,
 }
 
-/// A short list of card ids, ascending, without allocating (rows hold at most 8).
-fn sorted(list: &[u8]) -> impl Iterator<Item = u8> {
-    let mut buf = [u8::MAX; 8];
-    buf[..list.len()].copy_from_slice(list);
-    buf[..list.len()].sort_unstable();
-    buf.into_iter().take(list.len())
+// Every field but the two lists and the config is plain data.
+impl Clone for ChandigarhState {
+    fn clone(&self) -> Self {
+        ChandigarhState {
+            cfg: Arc::clone(&self.cfg),
+            history: self.history.clone(),
+            bottom: self.bottom.clone(),
+            ..*self
+        }
+    }
+
+    /// Reuses the lists' buffers: the playout loop resets one state per game this way, and
+    /// the history would otherwise regrow from nothing every game.
+    fn clone_from(&mut self, src: &Self) {
+        let mut history = std::mem::take(&mut self.history);
+        history.clone_from(&src.history);
+        let mut bottom = std::mem::take(&mut self.bottom);
+        bottom.clone_from(&src.bottom);
+        *self = ChandigarhState {
+            cfg: Arc::clone(&src.cfg),
+            history,
+            bottom,
+            ..*src
+        };
+    }
+}
+
+/// A short list of card ids in a fixed array (a row holds at most 8 cards, a project 4 for
+/// a moment), with the same ids as bits so that the move generator lists them ascending
+/// without sorting.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CardList {
+    len: u8,
+    ids: [u8; 8],
+    bits: u64,
+}
+
+impl PartialEq for CardList {
+    fn eq(&self, o: &Self) -> bool {
+        self[..] == o[..]
+    }
+}
+
+impl Eq for CardList {}
+
+impl std::ops::Deref for CardList {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.ids[..usize::from(self.len)]
+    }
+}
+
+impl CardList {
+    pub fn push(&mut self, k: u8) {
+        self.ids[usize::from(self.len)] = k;
+        self.len += 1;
+        self.bits |= 1 << k;
+    }
+    /// Puts `k` first.
+    pub fn push_front(&mut self, k: u8) {
+        self.ids.copy_within(..usize::from(self.len), 1);
+        self.ids[0] = k;
+        self.len += 1;
+        self.bits |= 1 << k;
+    }
+    /// Removes the card at `i`, keeping the others' order.
+    pub fn remove_at(&mut self, i: usize) -> u8 {
+        let k = self.ids[i];
+        self.ids.copy_within(i + 1..usize::from(self.len), i);
+        self.len -= 1;
+        self.bits &= !(1 << k);
+        k
+    }
+    /// Removes card `k` if present.
+    pub fn remove_card(&mut self, k: u8) {
+        if let Some(i) = self.iter().position(|&x| x == k) {
+            self.remove_at(i);
+        }
+    }
+    pub fn clear(&mut self) {
+        *self = CardList::default();
+    }
+    /// The card ids, ascending.
+    pub fn sorted(&self) -> impl Iterator<Item = u8> {
+        bits64(self.bits).map(|k| k as u8)
+    }
+}
+
+/// [`ChandigarhState::finish`] with the other architects' junctions `others` as bits.
+fn finish_from(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: u8) -> bool {
+    if others & (1 << j) == 0 {
+        return true;
+    }
+    if n == 0 {
+        return false;
+    }
+    (0..4u8).any(|d| {
+        let to = step[usize::from(j)][usize::from(d)];
+        to != NONE
+            && (last < 0 || d != (last as u8 + 2) % 4)
+            && finish_from(step, others, to, d as i8, n - 1)
+    })
 }
 
 fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
@@ -134,27 +234,26 @@ impl ChandigarhState {
     pub fn new(cfg: Arc<Config>) -> Self {
         let d = &cfg.data;
         let n = usize::from(cfg.players);
-        let mut city = [-1i8; SLOTS];
-        let mut occ = Slots::default();
         let mut general = [d.per_colour - d.removed[n - 2]; 4];
-        for &(slot, c) in &cfg.geom.printed {
-            city[usize::from(slot)] = c as i8;
-            occ.insert(slot);
+        for &(_, c) in &cfg.geom.printed {
             general[usize::from(c)] -= 1;
         }
-        ChandigarhState {
+        let printed = cfg.geom.printed.clone();
+        let mut state = ChandigarhState {
             history: Vec::with_capacity(256),
             phase: Phase::Setup,
             seat: 0,
             start: -1,
             turn: 0,
             ending: false,
-            city,
-            occ,
+            city: [-1; SLOTS],
+            occ: Slots::default(),
+            colours: [Slots::default(); 4],
+            keys: [0; 4],
             general,
             reserves: [[0; 4]; MAX_PLAYERS],
             projects: Default::default(),
-            row: Vec::with_capacity(8),
+            row: CardList::default(),
             pool: (1u64 << CARDS) - 1,
             bottom: Vec::new(),
             architects: [CENTRAL; MAX_PLAYERS],
@@ -179,7 +278,32 @@ impl ChandigarhState {
             takes: 0,
             todo: 0,
             cfg,
+        };
+        for (slot, c) in printed {
+            state.put(slot, c);
         }
+        state
+    }
+
+    /// Puts a building of colour `c` on `slot` (replacing any).
+    fn put(&mut self, slot: u8, c: u8) {
+        self.lift(slot);
+        self.city[usize::from(slot)] = c as i8;
+        self.occ.insert(slot);
+        self.colours[usize::from(c)].insert(slot);
+        self.keys[usize::from(c)] += 1 << (4 * (slot / 12));
+    }
+
+    /// Removes the building on `slot`, if any, and returns its colour or -1.
+    fn lift(&mut self, slot: u8) -> i8 {
+        let c = self.city[usize::from(slot)];
+        if c >= 0 {
+            self.city[usize::from(slot)] = -1;
+            self.occ.remove(slot);
+            self.colours[c as usize].remove(slot);
+            self.keys[c as usize] -= 1 << (4 * (slot / 12));
+        }
+        c
     }
 
     pub fn players(&self) -> usize {
@@ -233,41 +357,34 @@ impl ChandigarhState {
         }
     }
 
-    fn other_at(&self, j: u8) -> bool {
-        (0..self.players()).any(|p| p != self.s() && self.architects[p] == j)
+    /// The junctions of the other seats' architects, as bits.
+    fn others(&self) -> u64 {
+        let mut m = 0;
+        for p in 0..self.players() {
+            if p != self.s() {
+                m |= 1 << self.architects[p];
+            }
+        }
+        m
     }
 
-    /// Ruling 9: from `j`, having last stepped `last`, with `n` steps left, can the
-    /// architect reach a junction without another architect?
-    pub(super) fn finish(&self, j: u8, last: i8, n: u8) -> bool {
-        if !self.other_at(j) {
-            return true;
-        }
-        if n == 0 {
-            return false;
-        }
-        (0..4u8).any(|d| {
-            let to = self.cfg.geom.step[usize::from(j)][usize::from(d)];
-            to != NONE && (last < 0 || d != (last as u8 + 2) % 4) && self.finish(to, d as i8, n - 1)
-        })
-    }
-
-    fn step_target(&self, d: u8) -> Option<u8> {
+    fn step_target(&self, d: u8, others: u64) -> Option<u8> {
         if self.steps == 0 || (self.last >= 0 && d == (self.last as u8 + 2) % 4) {
             return None;
         }
-        let to = self.cfg.geom.step[usize::from(self.architects[self.s()])][usize::from(d)];
-        (to != NONE && self.finish(to, d as i8, self.steps - 1)).then_some(to)
+        let step = &self.cfg.geom.step;
+        let to = step[usize::from(self.architects[self.s()])][usize::from(d)];
+        (to != NONE && finish_from(step, others, to, d as i8, self.steps - 1)).then_some(to)
     }
 
     fn sector_has(&self, t: usize, c: u8) -> bool {
-        self.city[t * 12..t * 12 + 12].contains(&(c as i8))
+        (self.keys[usize::from(c)] >> (4 * t)) & 15 != 0
     }
 
     fn complete(&self, t: usize) -> bool {
-        self.cfg.geom.sector_plots[t]
-            .iter()
-            .all(|&p| self.city[usize::from(p)] >= 0)
+        self.cfg.geom.sector_plot_bits[t]
+            .and_not(self.occ)
+            .is_empty()
     }
 
     fn vacant_plaza(&self, t: usize) -> bool {
@@ -276,7 +393,7 @@ impl ChandigarhState {
 
     /// The sectors holding a green (Park Engineer, Park Designer), as a 16-bit mask.
     fn green_sectors(&self) -> u16 {
-        (0..16).fold(0, |m, t| if self.sector_has(t, 3) { m | 1 << t } else { m })
+        pattern::present(self.keys[3])
     }
 
     fn step_build_open(&self) -> bool {
@@ -295,7 +412,7 @@ impl ChandigarhState {
         match self.phase {
             Phase::Setup | Phase::Reveal | Phase::End => {}
             Phase::Draft => {
-                for k in sorted(&self.row) {
+                for k in self.row.sorted() {
                     out.push(encode(Move::Pick(k)));
                 }
             }
@@ -307,9 +424,10 @@ impl ChandigarhState {
                 }
             }
             Phase::Main => {
+                let others = self.others();
                 let mut any = false;
                 for d in 0..4 {
-                    if self.step_target(d).is_some() {
+                    if self.step_target(d, others).is_some() {
                         out.push(encode(Move::Step(d)));
                         any = true;
                     }
@@ -317,8 +435,8 @@ impl ChandigarhState {
                 self.push_adds(out);
                 any |= !self.row.is_empty();
                 let j = self.architects[s];
-                if self.finish(j, -1, self.steps) {
-                    self.push_footsteps(out, false);
+                if finish_from(&self.cfg.geom.step, others, j, -1, self.steps) {
+                    self.push_footsteps(out, false, others);
                 }
                 self.push_card_specialists(out);
                 if !any {
@@ -326,13 +444,14 @@ impl ChandigarhState {
                 }
             }
             Phase::Move => {
+                let others = self.others();
                 for d in 0..4 {
-                    if self.step_target(d).is_some() {
+                    if self.step_target(d, others).is_some() {
                         out.push(encode(Move::Step(d)));
                     }
                 }
-                self.push_footsteps(out, true);
-                if !self.other_at(self.architects[s]) {
+                self.push_footsteps(out, true, others);
+                if others & (1 << self.architects[s]) == 0 {
                     out.push(encode(Move::Stop));
                 }
             }
@@ -403,7 +522,7 @@ impl ChandigarhState {
                         out.push(encode(Move::Street(k)));
                     }
                 } else {
-                    for k in sorted(&self.projects[s]) {
+                    for k in self.projects[s].sorted() {
                         out.push(encode(Move::Score(k)));
                     }
                 }
@@ -414,7 +533,7 @@ impl ChandigarhState {
     }
 
     fn push_adds(&self, out: &mut Vec<Action>) {
-        for k in sorted(&self.row) {
+        for k in self.row.sorted() {
             out.push(encode(Move::Add(k, 0)));
             out.push(encode(Move::Add(k, 1)));
         }
@@ -438,12 +557,12 @@ impl ChandigarhState {
             }
         }
         if self.can(Ability::ProjectManager) {
-            for k in sorted(&self.projects[s]) {
+            for k in self.projects[s].sorted() {
                 out.push(encode(Move::Project(k)));
             }
         }
         if self.can(Ability::Mayor) {
-            for k in sorted(&self.projects[s]) {
+            for k in self.projects[s].sorted() {
                 out.push(encode(Move::Mayor(k)));
             }
         }
@@ -454,7 +573,7 @@ impl ChandigarhState {
 
     /// Footsteps actions other than `step` and `stop`; `moving`: in `move` (step builds
     /// possible), else in `main` (only the draughtsman's build).
-    fn push_footsteps(&self, out: &mut Vec<Action>, moving: bool) {
+    fn push_footsteps(&self, out: &mut Vec<Action>, moving: bool, others: u64) {
         let s = self.s();
         let g = &self.cfg.geom;
         let j = usize::from(self.architects[s]);
@@ -508,7 +627,10 @@ impl ChandigarhState {
         }
         if self.can(Ability::Driver) && g.perimeter_junction[j] {
             for to in 0..JUNCTIONS {
-                if to != j && g.perimeter_junction[to] && self.finish(to as u8, -1, self.steps) {
+                if to != j
+                    && g.perimeter_junction[to]
+                    && finish_from(&g.step, others, to as u8, -1, self.steps)
+                {
                     out.push(encode(Move::Drive(to as u8)));
                 }
             }
@@ -518,7 +640,7 @@ impl ChandigarhState {
             for to in 0..JUNCTIONS {
                 if to != j
                     && g.corner_mask[to] & green != 0
-                    && self.finish(to as u8, -1, self.steps)
+                    && finish_from(&g.step, others, to as u8, -1, self.steps)
                 {
                     out.push(encode(Move::Design(to as u8)));
                 }
@@ -616,7 +738,7 @@ impl ChandigarhState {
                 self.phase = Phase::Draft;
             }
             Move::Pick(k) => {
-                self.row.retain(|&x| x != k);
+                self.row.remove_card(k);
                 self.projects[s].push(k);
                 self.phase = Phase::DraftTake;
                 self.draft_takes();
@@ -712,25 +834,22 @@ impl ChandigarhState {
             Move::Redistribute(t) => {
                 self.mode = Mode::Move;
                 self.mark(Ability::HeadArchitect);
-                let plots = self.cfg.geom.sector_plots[usize::from(t)].clone();
-                for &p in &plots {
-                    let c = self.city[usize::from(p)];
+                let plots = self.cfg.geom.sector_plot_bits[usize::from(t)];
+                for p in plots.iter() {
+                    let c = self.lift(p);
                     if c >= 0 {
                         self.arrange[c as usize] += 1;
-                        self.city[usize::from(p)] = -1;
-                        self.occ.remove(p);
                     }
                 }
                 self.sector = t as i8;
-                self.todo = plots.len() as u8;
+                self.todo = self.cfg.geom.sector_plots[usize::from(t)].len() as u8;
                 self.phase = Phase::Arrange;
             }
             Move::Arrange(c) => {
                 let plots = &self.cfg.geom.sector_plots[self.sector as usize];
                 let p = plots[plots.len() - usize::from(self.todo)];
                 if c < 4 {
-                    self.city[usize::from(p)] = c as i8;
-                    self.occ.insert(p);
+                    self.put(p, c);
                     self.arrange[usize::from(c)] -= 1;
                 }
                 self.todo -= 1;
@@ -770,7 +889,7 @@ impl ChandigarhState {
                 }
             }
             Move::Score(k) => {
-                self.projects[s].retain(|&x| x != k);
+                self.projects[s].remove_card(k);
                 if self.cfg.data.cards[usize::from(k)].pattern == Pattern::Street {
                     self.score = k as i8;
                 } else {
@@ -789,22 +908,22 @@ impl ChandigarhState {
             Move::Project(k) => {
                 self.commit_add();
                 self.mark(Ability::ProjectManager);
-                self.projects[s].retain(|&x| x != k);
+                self.projects[s].remove_card(k);
                 self.takes = 2;
                 self.settle();
             }
             Move::Mayor(k) => {
                 self.commit_add();
                 self.mark(Ability::Mayor);
-                self.projects[s].retain(|&x| x != k);
+                self.projects[s].remove_card(k);
                 self.pp[s] += 2;
                 self.settle();
             }
             Move::Logistics => {
                 self.commit_add();
                 self.mark(Ability::LogisticsManager);
-                let row = std::mem::take(&mut self.row);
-                self.bottom.extend(row);
+                self.bottom.extend_from_slice(&self.row);
+                self.row.clear();
                 self.todo = self.deck_size().min(4) as u8;
                 self.phase = Phase::Reveal;
             }
@@ -934,8 +1053,7 @@ impl ChandigarhState {
         let s = self.s();
         self.reserves[s][usize::from(c)] -= 1;
         let plot = slot % 3 < 2;
-        self.city[usize::from(slot)] = c as i8;
-        self.occ.insert(slot);
+        self.put(slot, c);
         let t = usize::from(slot / 12);
         let completed = plot && !replace && self.complete(t);
         if completed {
@@ -989,21 +1107,24 @@ impl ChandigarhState {
     fn add(&mut self, k: u8, e: u8) {
         let s = self.s();
         self.mode = Mode::Add;
-        self.row.retain(|&x| x != k);
-        let cards = &self.cfg.data.cards;
-        let mut icons: Vec<Icon> = Vec::new();
-        if let (Some(&first), Some(&last)) = (self.projects[s].first(), self.projects[s].last()) {
-            let new = &cards[usize::from(k)];
-            if e == 0 {
-                icons.extend(&new.ends[1]);
-                icons.extend(&cards[usize::from(first)].ends[0]);
-            } else {
-                icons.extend(&cards[usize::from(last)].ends[1]);
-                icons.extend(&new.ends[0]);
-            }
-        }
+        self.row.remove_card(k);
+        let cfg = Arc::clone(&self.cfg);
+        let cards = &cfg.data.cards;
+        // The icons of the two ends that meet (none when the project is empty).
+        let (left, right): (&[Icon], &[Icon]) =
+            match (self.projects[s].first(), self.projects[s].last()) {
+                (Some(&first), Some(&last)) => {
+                    let new = &cards[usize::from(k)];
+                    if e == 0 {
+                        (&new.ends[1], &cards[usize::from(first)].ends[0])
+                    } else {
+                        (&cards[usize::from(last)].ends[1], &new.ends[0])
+                    }
+                }
+                _ => (&[], &[]),
+            };
         let mut any = 0;
-        for icon in icons {
+        for &icon in left.iter().chain(right) {
             match icon {
                 Icon::Colour(c) => {
                     if self.general[usize::from(c)] > 0 {
@@ -1016,17 +1137,17 @@ impl ChandigarhState {
         }
         self.todo = any;
         if e == 0 {
-            self.projects[s].insert(0, k);
+            self.projects[s].push_front(k);
         } else {
             self.projects[s].push(k);
         }
         if self.projects[s].len() > usize::from(self.cfg.data.project_limit) {
             let far = if e == 0 {
-                self.projects[s].pop()
+                self.projects[s].len() - 1
             } else {
-                Some(self.projects[s].remove(0))
+                0
             };
-            self.score = far.map_or(-1, |x| x as i8);
+            self.score = self.projects[s].remove_at(far) as i8;
         }
         self.flow = Flow::Gain;
         self.settle();
@@ -1044,9 +1165,10 @@ impl ChandigarhState {
 
     fn score_card(&mut self, k: u8, street: Option<usize>) {
         let card = &self.cfg.data.cards[usize::from(k)];
-        let n = pattern::count(
+        let n = pattern::count_on(
             &self.cfg.geom,
-            &self.city,
+            &self.colours,
+            &self.keys,
             card.pattern,
             card.colours,
             street,
