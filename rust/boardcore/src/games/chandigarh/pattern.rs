@@ -35,6 +35,16 @@ fn pairs(bits: &[Slots; 4], x: usize, y: usize, a: u8, b: u8) -> u32 {
     }
 }
 
+fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
 /// The sectors whose 4-bit count in `key` is not zero, as a 16-bit mask.
 pub fn present(key: u64) -> u16 {
     // Fold each nibble onto its low bit, then gather the 16 low bits.
@@ -80,20 +90,28 @@ pub fn count_on(
 ) -> u32 {
     let [a, b] = colours;
     let own = &bits[usize::from(a)];
+    // Sides in sectors without the colours cannot count: skip them.
+    let (pa, pb) = (present(keys[usize::from(a)]), present(keys[usize::from(b)]));
+    let has = |mask: u16, side: usize| mask & (1 << (side / 4)) != 0;
     match pattern {
-        Pattern::Opposite => (0..16)
+        Pattern::Opposite => bits64(u64::from(pa & pb))
             .map(|t| pairs(bits, 4 * t, 4 * t + 2, a, b) + pairs(bits, 4 * t + 1, 4 * t + 3, a, b))
             .sum(),
         Pattern::Across => (0..SIDE_IDS)
             .filter(|&x| usize::from(geom.facing[x]) < x)
+            .filter(|&x| {
+                let y = usize::from(geom.facing[x]);
+                (has(pa, x) && has(pb, y)) || (has(pb, x) && has(pa, y))
+            })
             .map(|x| pairs(bits, x, usize::from(geom.facing[x]), a, b))
             .sum(),
         Pattern::Perimeter => (0..SIDE_IDS)
-            .filter(|&x| geom.perimeter_side[x])
+            .filter(|&x| geom.perimeter_side[x] && has(pa, x))
             .map(|x| on_side(own, x))
             .sum(),
         Pattern::Street => geom.street_sides[street.unwrap_or(0)]
             .iter()
+            .filter(|&&x| has(pa, usize::from(x)))
             .map(|&x| on_side(own, usize::from(x)))
             .sum(),
         Pattern::Line3 | Pattern::Line2 | Pattern::Cross | Pattern::Diagonal => {

@@ -202,11 +202,15 @@ impl CardList {
     }
 }
 
-/// [`ChandigarhState::finish`] with the other architects' junctions `others` as bits.
+/// Ruling 9: from `j`, having last stepped `last`, with `n` steps left, can the architect
+/// reach a junction without another architect (`others`, as junction bits)?
+#[inline]
 fn finish_from(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: u8) -> bool {
-    if others & (1 << j) == 0 {
-        return true;
-    }
+    others & (1 << j) == 0 || finish_blocked(step, others, j, last, n)
+}
+
+/// [`finish_from`] from a junction with another architect.
+fn finish_blocked(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: u8) -> bool {
     if n == 0 {
         return false;
     }
@@ -216,6 +220,26 @@ fn finish_from(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: u8)
             && (last < 0 || d != (last as u8 + 2) % 4)
             && finish_from(step, others, to, d as i8, n - 1)
     })
+}
+
+/// The id of the `r`-th lowest set bit of `mask` (`r` below its count): halves, quarters
+/// and so on by popcount, then the last byte bit by bit.
+fn nth_bit(mut mask: u64, mut r: u32) -> u8 {
+    let mut base = 0;
+    for width in [32u32, 16, 8] {
+        let low = (mask & ((1u64 << width) - 1)).count_ones();
+        if r >= low {
+            r -= low;
+            mask >>= width;
+            base += width;
+        } else {
+            mask &= (1u64 << width) - 1;
+        }
+    }
+    for _ in 0..r {
+        mask &= mask - 1;
+    }
+    (base + mask.trailing_zeros()) as u8
 }
 
 fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
@@ -320,10 +344,9 @@ impl ChandigarhState {
 
     /// Whether the seat to move holds `ability` and has not used it this turn.
     fn can(&self, ability: Ability) -> bool {
-        match self.cfg.colour_of(ability) {
-            Some(c) => self.tokens[self.s()] & (1 << c) != 0 && self.used & (1 << c) == 0,
-            None => false,
-        }
+        let c = ability.colour();
+        self.cfg.in_play & (1 << ability.index()) != 0
+            && (self.tokens[self.s()] & !self.used) & (1 << c) != 0
     }
 
     fn holds(&self, seat: usize, ability: Ability) -> bool {
@@ -616,34 +639,35 @@ impl ChandigarhState {
             if set.is_empty() {
                 continue;
             }
+            // The ids of one mode and colour are a base plus a per-slot offset.
+            let mut offsets = [0u32; 128]; // a set holds at most the 128 plots or 64 centres
+            let mut n = 0;
+            for slot in set.iter() {
+                offsets[n] = build_id(mode as u8, 0, slot) - build_id(mode as u8, 0, 0);
+                n += 1;
+            }
             for c in 0..4u8 {
-                if self.reserves[s][usize::from(c)] == 0 {
-                    continue;
-                }
-                for slot in set.iter() {
-                    out.push(build_id(mode as u8, c, slot));
+                if self.reserves[s][usize::from(c)] > 0 {
+                    let base = build_id(mode as u8, c, 0);
+                    out.extend(offsets[..n].iter().map(|&o| base + o));
                 }
             }
         }
+        // Jumps: the target junctions as bits, ascending; most are free of architects.
+        let jumps = |targets: u64| {
+            bits64(targets & !(1 << j))
+                .filter(move |&to| finish_from(&g.step, others, to as u8, -1, self.steps))
+        };
         if self.can(Ability::Driver) && g.perimeter_junction[j] {
-            for to in 0..JUNCTIONS {
-                if to != j
-                    && g.perimeter_junction[to]
-                    && finish_from(&g.step, others, to as u8, -1, self.steps)
-                {
-                    out.push(encode(Move::Drive(to as u8)));
-                }
+            for to in jumps(g.perimeter_junction_bits) {
+                out.push(encode(Move::Drive(to as u8)));
             }
         }
         if self.can(Ability::ParkDesigner) {
             let green = self.green_sectors();
-            for to in 0..JUNCTIONS {
-                if to != j
-                    && g.corner_mask[to] & green != 0
-                    && finish_from(&g.step, others, to as u8, -1, self.steps)
-                {
-                    out.push(encode(Move::Design(to as u8)));
-                }
+            let targets = bits64(u64::from(green)).fold(0u64, |m, t| m | g.sector_corner_bits[t]);
+            for to in jumps(targets) {
+                out.push(encode(Move::Design(to as u8)));
             }
         }
         if self.can(Ability::Governor) && self.pp[s] >= 1 {
@@ -1039,8 +1063,12 @@ impl ChandigarhState {
             if best == 0 {
                 continue;
             }
-            let leaders: Vec<usize> = (0..n).filter(|&p| count[p] == best).collect();
-            let points = if leaders.len() == 1 { value } else { tie };
+            let leaders = (0..n).filter(|&p| count[p] == best);
+            let points = if leaders.clone().count() == 1 {
+                value
+            } else {
+                tie
+            };
             for p in leaders {
                 self.pp[p] += points;
             }
@@ -1333,19 +1361,39 @@ impl GameState for ChandigarhState {
         self.push_outcomes(out);
     }
 
-    /// A reveal without listing the outcomes: the same draw as the default (uniform over
-    /// the pool in id order, or the bottom's first card).
+    /// A draw without listing the outcomes: the same draw as the default, since every
+    /// outcome weighs 1 (the `r`-th of `push_outcomes`' ascending list for `r = below(n)`).
     fn choose_chance(
         &self,
         buf: &mut Vec<(Action, u64)>,
         rng: &mut crate::rng::SplitMix64,
     ) -> Action {
-        let revealing = self.phase == Phase::Reveal
-            || (self.phase == Phase::Setup
-                && !self.streets.contains(&-1)
-                && !(self.cfg.specialists.is_some() && self.pawns.contains(&-1))
-                && self.row.len() < usize::from(self.cfg.players) + 4);
-        if !revealing {
+        if self.phase == Phase::Setup {
+            if self.streets.contains(&-1) {
+                let used = self
+                    .streets
+                    .iter()
+                    .filter(|&&t| t >= 0)
+                    .fold(0u64, |m, &t| m | 1 << t);
+                let free = ((1u64 << self.cfg.data.streets.len()) - 1) & !used;
+                let r = rng.below(u64::from(free.count_ones()));
+                return encode(Move::Tile(nth_bit(free, r as u32)));
+            }
+            if self.cfg.specialists.is_some() && self.pawns.contains(&-1) {
+                let used = self
+                    .pawns
+                    .iter()
+                    .filter(|&&t| t >= 0)
+                    .fold(0u64, |m, &t| m | 1 << t);
+                let free = (1 << 0 | 1 << 3 | 1 << 12 | 1 << 15) & !used;
+                let r = rng.below(u64::from(free.count_ones()));
+                return encode(Move::Pawn(nth_bit(free, r as u32)));
+            }
+            if self.row.len() >= usize::from(self.cfg.players) + 4 {
+                return encode(Move::First(rng.below(u64::from(self.cfg.players)) as u8));
+            }
+        } else if self.phase != Phase::Reveal {
+            // No chance node: the default's answer (it lists nothing and panics).
             self.chance_outcomes_into(buf);
             return buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0;
         }
@@ -1355,8 +1403,7 @@ impl GameState for ChandigarhState {
             return encode(Move::Reveal(self.bottom[0]));
         }
         let r = rng.below(u64::from(total));
-        let k = bits64(self.pool).nth(r as usize).expect("r < total");
-        encode(Move::Reveal(k as u8))
+        encode(Move::Reveal(nth_bit(self.pool, r as u32)))
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
@@ -1430,6 +1477,19 @@ mod tests {
             );
         }
         out
+    }
+
+    /// The popcount search picks the same bit as clearing `r` lowest bits.
+    #[test]
+    fn nth_bit_matches_the_plain_loop() {
+        let mut rng = crate::rng::SplitMix64::new(3);
+        for _ in 0..2000 {
+            let mask = rng.next() & rng.next();
+            for r in 0..mask.count_ones() {
+                let plain = bits64(mask).nth(r as usize).unwrap() as u8;
+                assert_eq!(nth_bit(mask, r), plain, "{mask:#x} {r}");
+            }
+        }
     }
 
     /// Buildings never appear from nowhere: general + reserves + city (+ those being
