@@ -121,6 +121,9 @@ pub struct Geom {
     /// As junction bits: the perimeter junctions, and per sector its four corners.
     pub perimeter_junction_bits: u64,
     pub sector_corner_bits: [u64; SECTORS],
+    /// The side ids facing each other (`(x, y)`, `y < x`), and the perimeter's side ids.
+    pub across_pairs: Vec<(u8, u8)>,
+    pub perimeter_sides: Vec<u8>,
 }
 
 /// The two ends of side `side` of cell `(c, r)`.
@@ -328,7 +331,16 @@ impl Geom {
                 .filter(|&j| corner_mask[j] & (1 << t) != 0)
                 .fold(0u64, |m, j| m | 1 << j)
         });
+        let across_pairs = (0..SIDE_IDS)
+            .filter(|&x| usize::from(facing[x]) < x)
+            .map(|x| (x as u8, facing[x]))
+            .collect();
+        let perimeter_sides = (0..SIDE_IDS as u8)
+            .filter(|&x| perimeter_side[usize::from(x)])
+            .collect();
         Geom {
+            across_pairs,
+            perimeter_sides,
             perimeter_junction_bits,
             sector_corner_bits,
             group_masks,

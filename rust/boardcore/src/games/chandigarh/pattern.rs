@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use super::geom::{Geom, Slots, SIDE_IDS, SLOTS};
+use super::geom::{Geom, Slots, SLOTS};
 use super::Pattern;
 
 /// Buildings on the three slots of side id `side`, given one colour's slots as bits.
@@ -47,15 +47,15 @@ fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
 
 /// The sectors whose 4-bit count in `key` is not zero, as a 16-bit mask.
 pub fn present(key: u64) -> u16 {
-    // Fold each nibble onto its low bit, then gather the 16 low bits.
+    // Fold each nibble onto its low bit, then gather the bits 4t into bit t, halving the
+    // gaps: 4 apart within bytes, then bytes, 16-bit and 32-bit halves.
     let mut x = key | key >> 1;
     x |= x >> 2;
     x &= 0x1111_1111_1111_1111;
-    let mut m = 0u16;
-    for t in 0..16 {
-        m |= ((x >> (4 * t)) as u16 & 1) << t;
-    }
-    m
+    x = (x | x >> 3) & 0x0303_0303_0303_0303;
+    x = (x | x >> 6) & 0x000F_000F_000F_000F;
+    x = (x | x >> 12) & 0x0000_00FF_0000_00FF;
+    ((x | x >> 24) & 0xFFFF) as u16
 }
 
 /// The count of a pattern: `colours[1]` is used by the two-colour types; `street` (0..6)
@@ -97,17 +97,18 @@ pub fn count_on(
         Pattern::Opposite => bits64(u64::from(pa & pb))
             .map(|t| pairs(bits, 4 * t, 4 * t + 2, a, b) + pairs(bits, 4 * t + 1, 4 * t + 3, a, b))
             .sum(),
-        Pattern::Across => (0..SIDE_IDS)
-            .filter(|&x| usize::from(geom.facing[x]) < x)
-            .filter(|&x| {
-                let y = usize::from(geom.facing[x]);
-                (has(pa, x) && has(pb, y)) || (has(pb, x) && has(pa, y))
-            })
-            .map(|x| pairs(bits, x, usize::from(geom.facing[x]), a, b))
+        Pattern::Across => geom
+            .across_pairs
+            .iter()
+            .map(|&(x, y)| (usize::from(x), usize::from(y)))
+            .filter(|&(x, y)| (has(pa, x) && has(pb, y)) || (has(pb, x) && has(pa, y)))
+            .map(|(x, y)| pairs(bits, x, y, a, b))
             .sum(),
-        Pattern::Perimeter => (0..SIDE_IDS)
-            .filter(|&x| geom.perimeter_side[x] && has(pa, x))
-            .map(|x| on_side(own, x))
+        Pattern::Perimeter => geom
+            .perimeter_sides
+            .iter()
+            .filter(|&&x| has(pa, usize::from(x)))
+            .map(|&x| on_side(own, usize::from(x)))
             .sum(),
         Pattern::Street => geom.street_sides[street.unwrap_or(0)]
             .iter()
@@ -150,22 +151,75 @@ fn solve_masks(key: u64, masks: &[u16]) -> u32 {
     if masks.iter().all(|&m| m & !present != 0) {
         return 0;
     }
-    let mut memo = HashMap::new();
+    // `solve` keeps the usable groups as 64 bits (16 sectors have at most 32 of each kind).
+    assert!(masks.len() <= 64, "too many sector groups");
+    let mut memo = Memo::new();
     solve(key, masks, &mut memo)
 }
 
-fn cap(key: u64, t: usize) -> u64 {
-    (key >> (4 * t)) & 15
+/// The packing's memo: a small open-addressed table on the stack (keys are never 0 here),
+/// spilling into a map only for the rare large searches.
+struct Memo {
+    keys: [u64; MEMO],
+    values: [u32; MEMO],
+    len: usize,
+    spill: HashMap<u64, u32>,
 }
 
-fn solve(key: u64, masks: &[u16], memo: &mut HashMap<u64, u32>) -> u32 {
-    let present = (0..16).fold(0u16, |m, t| if cap(key, t) > 0 { m | 1 << t } else { m });
-    let usable: Vec<u16> = masks
-        .iter()
-        .copied()
-        .filter(|&m| m & present == m)
-        .collect();
-    let reach = usable.iter().fold(0u16, |m, &g| m | g);
+const MEMO: usize = 128;
+
+impl Memo {
+    fn new() -> Self {
+        Memo {
+            keys: [0; MEMO],
+            values: [0; MEMO],
+            len: 0,
+            spill: HashMap::new(),
+        }
+    }
+
+    fn home(key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57) as usize
+    }
+
+    fn get(&self, key: u64) -> Option<u32> {
+        let mut i = Self::home(key);
+        loop {
+            match self.keys[i] {
+                0 => return self.spill.get(&key).copied(),
+                k if k == key => return Some(self.values[i]),
+                _ => i = (i + 1) % MEMO,
+            }
+        }
+    }
+
+    fn insert(&mut self, key: u64, value: u32) {
+        // At most three quarters full, so probes stay short and always end.
+        if self.len >= MEMO * 3 / 4 {
+            self.spill.insert(key, value);
+            return;
+        }
+        let mut i = Self::home(key);
+        while self.keys[i] != 0 {
+            i = (i + 1) % MEMO;
+        }
+        self.keys[i] = key;
+        self.values[i] = value;
+        self.len += 1;
+    }
+}
+
+fn solve(key: u64, masks: &[u16], memo: &mut Memo) -> u32 {
+    let present = present(key);
+    // The groups within the sectors holding the colour, as bits by index.
+    let mut usable = 0u64;
+    let mut reach = 0u16;
+    for (i, &m) in masks.iter().enumerate() {
+        if m & present == m {
+            usable |= 1 << i;
+            reach |= m;
+        }
+    }
     if reach == 0 {
         return 0;
     }
@@ -176,14 +230,18 @@ fn solve(key: u64, masks: &[u16], memo: &mut HashMap<u64, u32>) -> u32 {
             key &= !(15u64 << (4 * t));
         }
     }
-    if let Some(&v) = memo.get(&key) {
+    if let Some(v) = memo.get(key) {
         return v;
     }
     let r = reach.trailing_zeros() as usize;
     // Either no group ever uses sector r again ...
     let mut best = solve(key & !(15u64 << (4 * r)), masks, memo);
     // ... or one of the groups through r takes one building of each of its sectors.
-    for &g in usable.iter().filter(|&&g| g & (1 << r) != 0) {
+    for i in bits64(usable) {
+        let g = masks[i];
+        if g & (1 << r) == 0 {
+            continue;
+        }
         let mut k = key;
         for t in 0..16 {
             if g & (1 << t) != 0 {
@@ -240,6 +298,23 @@ mod tests {
             )
             .unwrap();
             assert_eq!(u64::from(got), case["count"].as_u64().unwrap(), "{name}");
+        }
+    }
+
+    /// The bit-gathering `present` marks exactly the non-zero nibbles.
+    #[test]
+    fn present_marks_non_zero_counts() {
+        let mut rng = crate::rng::SplitMix64::new(5);
+        for _ in 0..5000 {
+            let key = rng.next() & rng.next() & rng.next();
+            let want = (0..16).fold(0u16, |m, t| {
+                if (key >> (4 * t)) & 15 != 0 {
+                    m | 1 << t
+                } else {
+                    m
+                }
+            });
+            assert_eq!(present(key), want, "{key:#x}");
         }
     }
 

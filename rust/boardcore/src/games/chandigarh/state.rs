@@ -174,7 +174,9 @@ impl CardList {
     }
     /// Puts `k` first.
     pub fn push_front(&mut self, k: u8) {
-        self.ids.copy_within(..usize::from(self.len), 1);
+        for x in (0..usize::from(self.len)).rev() {
+            self.ids[x + 1] = self.ids[x];
+        }
         self.ids[0] = k;
         self.len += 1;
         self.bits |= 1 << k;
@@ -182,7 +184,10 @@ impl CardList {
     /// Removes the card at `i`, keeping the others' order.
     pub fn remove_at(&mut self, i: usize) -> u8 {
         let k = self.ids[i];
-        self.ids.copy_within(i + 1..usize::from(self.len), i);
+        // A plain loop: at most 7 moves, cheaper than a call to `copy_within`.
+        for x in i..usize::from(self.len) - 1 {
+            self.ids[x] = self.ids[x + 1];
+        }
         self.len -= 1;
         self.bits &= !(1 << k);
         k
@@ -594,6 +599,26 @@ impl ChandigarhState {
         }
     }
 
+    /// The builds of `mode` on `set` in id order: by colour (those in reserve), then slot.
+    fn push_builds(&self, out: &mut Vec<Action>, mode: u8, set: Slots) {
+        let reserve = &self.reserves[self.s()];
+        if set.is_empty() || reserve.iter().all(|&r| r == 0) {
+            return;
+        }
+        let size = set.0.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+        out.reserve(size * 4);
+        let origin = build_id(mode, 0, 0);
+        for c in 0..4u8 {
+            if reserve[usize::from(c)] > 0 {
+                // Ids of one mode and colour: a base plus an offset that grows with the slot.
+                let base = build_id(mode, c, 0);
+                for slot in set.iter() {
+                    out.push(base + (build_id(mode, 0, slot) - origin));
+                }
+            }
+        }
+    }
+
     /// Footsteps actions other than `step` and `stop`; `moving`: in `move` (step builds
     /// possible), else in `main` (only the draughtsman's build).
     fn push_footsteps(&self, out: &mut Vec<Action>, moving: bool, others: u64) {
@@ -601,22 +626,21 @@ impl ChandigarhState {
         let g = &self.cfg.geom;
         let j = usize::from(self.architects[s]);
         // Builds in id order: by mode, then colour, then slot.
-        let mut sets = [Slots::default(); 7];
         let vacant = |set: Slots| set.and_not(self.occ);
         if moving && self.step_build_open() {
-            sets[usize::from(PLAIN)] = vacant(g.adj_plot_bits[j]);
+            self.push_builds(out, PLAIN, vacant(g.adj_plot_bits[j]));
             if self.can(Ability::BuildingAssistant) {
-                sets[usize::from(REPLACE)] = g.adj_plot_bits[j].and(self.occ);
+                self.push_builds(out, REPLACE, g.adj_plot_bits[j].and(self.occ));
             }
             if self.can(Ability::BuildingManager) {
                 let mut m = Slots::default();
                 for p in (0..self.players()).filter(|&p| p != s) {
                     m = m.or(g.adj_plot_bits[usize::from(self.architects[p])]);
                 }
-                sets[usize::from(MANAGER)] = vacant(m);
+                self.push_builds(out, MANAGER, vacant(m));
             }
             if self.can(Ability::Surveyor) {
-                sets[usize::from(SURVEYOR)] = vacant(g.corner_plot_bits[j]);
+                self.push_builds(out, SURVEYOR, vacant(g.corner_plot_bits[j]));
             }
             if self.can(Ability::ParkEngineer) {
                 let green = self.green_sectors();
@@ -626,32 +650,14 @@ impl ChandigarhState {
                         m = m.or(g.sector_plot_bits[t]);
                     }
                 }
-                sets[usize::from(ENGINEER)] = vacant(m);
-            }
-            if self.can(Ability::SectorManager) {
-                sets[usize::from(CENTRE)] = vacant(g.adj_centre_bits[j]);
+                self.push_builds(out, ENGINEER, vacant(m));
             }
         }
         if self.can(Ability::Draughtsman) {
-            sets[usize::from(DRAUGHTSMAN)] = vacant(g.adj_plot_bits[j]);
+            self.push_builds(out, DRAUGHTSMAN, vacant(g.adj_plot_bits[j]));
         }
-        for (mode, set) in sets.iter().enumerate() {
-            if set.is_empty() {
-                continue;
-            }
-            // The ids of one mode and colour are a base plus a per-slot offset.
-            let mut offsets = [0u32; 128]; // a set holds at most the 128 plots or 64 centres
-            let mut n = 0;
-            for slot in set.iter() {
-                offsets[n] = build_id(mode as u8, 0, slot) - build_id(mode as u8, 0, 0);
-                n += 1;
-            }
-            for c in 0..4u8 {
-                if self.reserves[s][usize::from(c)] > 0 {
-                    let base = build_id(mode as u8, c, 0);
-                    out.extend(offsets[..n].iter().map(|&o| base + o));
-                }
-            }
+        if moving && self.step_build_open() && self.can(Ability::SectorManager) {
+            self.push_builds(out, CENTRE, vacant(g.adj_centre_bits[j]));
         }
         // Jumps: the target junctions as bits, ascending; most are free of architects.
         let jumps = |targets: u64| {
