@@ -166,7 +166,8 @@ struct Memo {
     spill: HashMap<u64, u32>,
 }
 
-const MEMO: usize = 128;
+/// Slots of the memo, a power of two.
+const MEMO: usize = 64;
 
 impl Memo {
     fn new() -> Self {
@@ -179,7 +180,7 @@ impl Memo {
     }
 
     fn home(key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57) as usize
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO.trailing_zeros())) as usize
     }
 
     fn get(&self, key: u64) -> Option<u32> {

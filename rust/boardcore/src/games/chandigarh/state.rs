@@ -112,6 +112,8 @@ pub struct ChandigarhState {
     pub(super) sector: i8,
     pub(super) takes: u8,
     pub(super) todo: u8,
+    /// `cfg.in_play`, copied so that the many ability checks read no pointer.
+    in_play: u32,
 }
 
 // Every field but the two lists and the config is plain data.
@@ -306,6 +308,7 @@ impl ChandigarhState {
             sector: -1,
             takes: 0,
             todo: 0,
+            in_play: cfg.in_play,
             cfg,
         };
         for (slot, c) in printed {
@@ -350,7 +353,7 @@ impl ChandigarhState {
     /// Whether the seat to move holds `ability` and has not used it this turn.
     fn can(&self, ability: Ability) -> bool {
         let c = ability.colour();
-        self.cfg.in_play & (1 << ability.index()) != 0
+        self.in_play & (1 << ability.index()) != 0
             && (self.tokens[self.s()] & !self.used) & (1 << c) != 0
     }
 
@@ -605,15 +608,29 @@ impl ChandigarhState {
         if set.is_empty() || reserve.iter().all(|&r| r == 0) {
             return;
         }
-        let size = set.0.iter().map(|w| w.count_ones() as usize).sum::<usize>();
-        out.reserve(size * 4);
+        // Ids of one mode and colour: a base plus an offset that grows with the slot. Sets
+        // near an architect are small: their offsets are listed once for all colours.
         let origin = build_id(mode, 0, 0);
+        let mut offsets = [0u32; 32];
+        let mut n = 0;
+        for slot in set.iter() {
+            if n == offsets.len() {
+                n = usize::MAX;
+                break;
+            }
+            offsets[n] = build_id(mode, 0, slot) - origin;
+            n += 1;
+        }
         for c in 0..4u8 {
             if reserve[usize::from(c)] > 0 {
-                // Ids of one mode and colour: a base plus an offset that grows with the slot.
                 let base = build_id(mode, c, 0);
-                for slot in set.iter() {
-                    out.push(base + (build_id(mode, 0, slot) - origin));
+                if n == usize::MAX {
+                    out.extend(
+                        set.iter()
+                            .map(|slot| base + (build_id(mode, 0, slot) - origin)),
+                    );
+                } else {
+                    out.extend(offsets[..n].iter().map(|&o| base + o));
                 }
             }
         }
