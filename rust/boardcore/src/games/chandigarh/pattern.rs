@@ -58,6 +58,15 @@ pub fn present(key: u64) -> u16 {
     ((x | x >> 24) & 0xFFFF) as u16
 }
 
+/// The inverse of [`present`]: bit t of `mask` to bit 4t (a count of 1 per sector).
+pub fn spread(mask: u16) -> u64 {
+    let mut x = u64::from(mask);
+    x = (x | x << 24) & 0x0000_00FF_0000_00FF;
+    x = (x | x << 12) & 0x000F_000F_000F_000F;
+    x = (x | x << 6) & 0x0303_0303_0303_0303;
+    (x | x << 3) & 0x1111_1111_1111_1111
+}
+
 /// The count of a pattern: `colours[1]` is used by the two-colour types; `street` (0..6)
 /// by `street`.
 pub fn count(
@@ -225,12 +234,7 @@ fn solve(key: u64, masks: &[u16], memo: &mut Memo) -> u32 {
         return 0;
     }
     // Sectors no usable group reaches can never be used: drop them for better memo hits.
-    let mut key = key;
-    for t in 0..16 {
-        if reach & (1 << t) == 0 {
-            key &= !(15u64 << (4 * t));
-        }
-    }
+    let key = key & (spread(reach) * 15);
     if let Some(v) = memo.get(key) {
         return v;
     }
@@ -243,13 +247,8 @@ fn solve(key: u64, masks: &[u16], memo: &mut Memo) -> u32 {
         if g & (1 << r) == 0 {
             continue;
         }
-        let mut k = key;
-        for t in 0..16 {
-            if g & (1 << t) != 0 {
-                k -= 1 << (4 * t);
-            }
-        }
-        best = best.max(1 + solve(k, masks, memo));
+        // Every sector of g holds at least one: no borrow crosses nibbles.
+        best = best.max(1 + solve(key - spread(g), masks, memo));
     }
     memo.insert(key, best);
     best
@@ -316,6 +315,8 @@ mod tests {
                 }
             });
             assert_eq!(present(key), want, "{key:#x}");
+            assert_eq!(present(spread(want)), want);
+            assert_eq!((spread(want) * 15) & key, key);
         }
     }
 
