@@ -118,6 +118,12 @@ pub struct Geom {
     pub corner_plot_bits: Vec<Slots>,
     /// The sector groups of line3, line2, cross and diagonal as 16-bit masks.
     pub group_masks: [Vec<u16>; 4],
+    /// As junction bits: the perimeter junctions, and per sector its four corners.
+    pub perimeter_junction_bits: u64,
+    pub sector_corner_bits: [u64; SECTORS],
+    /// The side ids facing each other (`(x, y)`, `y < x`), and the perimeter's side ids.
+    pub across_pairs: Vec<(u8, u8)>,
+    pub perimeter_sides: Vec<u8>,
 }
 
 /// The two ends of side `side` of cell `(c, r)`.
@@ -317,7 +323,26 @@ impl Geom {
                 .map(|g| super::pattern::group_mask(g))
                 .collect()
         });
+        let perimeter_junction_bits = (0..JUNCTIONS)
+            .filter(|&j| perimeter_junction[j])
+            .fold(0u64, |m, j| m | 1 << j);
+        let sector_corner_bits = std::array::from_fn(|t| {
+            (0..JUNCTIONS)
+                .filter(|&j| corner_mask[j] & (1 << t) != 0)
+                .fold(0u64, |m, j| m | 1 << j)
+        });
+        let across_pairs = (0..SIDE_IDS)
+            .filter(|&x| usize::from(facing[x]) < x)
+            .map(|x| (x as u8, facing[x]))
+            .collect();
+        let perimeter_sides = (0..SIDE_IDS as u8)
+            .filter(|&x| perimeter_side[usize::from(x)])
+            .collect();
         Geom {
+            across_pairs,
+            perimeter_sides,
+            perimeter_junction_bits,
+            sector_corner_bits,
             group_masks,
             adj_plot_bits,
             adj_centre_bits,

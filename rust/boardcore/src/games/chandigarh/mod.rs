@@ -185,6 +185,8 @@ pub struct Config {
     /// `(corner tile, col, row)`, sorted by tile.
     pub variant: Vec<(usize, i8, i8)>,
     pub moves: Vec<notation::Move>,
+    /// The abilities in play as bits (bit `Ability::index`), for the rules' hot checks.
+    pub in_play: u32,
 }
 
 impl Config {
@@ -351,6 +353,8 @@ impl ChandigarhGame {
                 specialists,
                 variant,
                 moves,
+                in_play: specialists
+                    .map_or(0, |specs| specs.iter().fold(0, |m, a| m | 1 << a.index())),
             }),
             data_path: data.map(str::to_owned),
         })

@@ -9,23 +9,62 @@
 
 use std::collections::HashMap;
 
-use super::geom::{Geom, SIDE_IDS, SLOTS};
+use super::geom::{Geom, Slots, SLOTS};
 use super::Pattern;
 
-/// Buildings of `colour` on the slots of side id `side`.
-fn on_side(city: &[i8; SLOTS], side: usize, colour: u8) -> u32 {
-    (0..3)
-        .filter(|k| city[side * 3 + k] == colour as i8)
-        .count() as u32
+/// Buildings on the three slots of side id `side`, given one colour's slots as bits.
+fn on_side(bits: &Slots, side: usize) -> u32 {
+    let first = side * 3;
+    let (w, o) = (first / 64, first % 64);
+    let mut v = bits.0[w] >> o;
+    // Sides 21 and 42 straddle two words.
+    if o > 61 {
+        v |= bits.0[w + 1] << (64 - o);
+    }
+    (v & 7).count_ones()
 }
 
 /// Disjoint `a`-`b` pairs across two sides `x` and `y` (either way round).
-fn pairs(city: &[i8; SLOTS], x: usize, y: usize, a: u8, b: u8) -> u32 {
-    if a == b {
-        on_side(city, x, a).min(on_side(city, y, a))
+fn pairs(bits: &[Slots; 4], x: usize, y: usize, a: u8, b: u8) -> u32 {
+    let same = a == b;
+    let (a, b) = (&bits[usize::from(a)], &bits[usize::from(b)]);
+    if same {
+        on_side(a, x).min(on_side(a, y))
     } else {
-        on_side(city, x, a).min(on_side(city, y, b)) + on_side(city, x, b).min(on_side(city, y, a))
+        on_side(a, x).min(on_side(b, y)) + on_side(b, x).min(on_side(a, y))
     }
+}
+
+fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
+/// The sectors whose 4-bit count in `key` is not zero, as a 16-bit mask.
+pub fn present(key: u64) -> u16 {
+    // Fold each nibble onto its low bit, then gather the bits 4t into bit t, halving the
+    // gaps: 4 apart within bytes, then bytes, 16-bit and 32-bit halves.
+    let mut x = key | key >> 1;
+    x |= x >> 2;
+    x &= 0x1111_1111_1111_1111;
+    x = (x | x >> 3) & 0x0303_0303_0303_0303;
+    x = (x | x >> 6) & 0x000F_000F_000F_000F;
+    x = (x | x >> 12) & 0x0000_00FF_0000_00FF;
+    ((x | x >> 24) & 0xFFFF) as u16
+}
+
+/// The inverse of [`present`]: bit t of `mask` to bit 4t (a count of 1 per sector).
+pub fn spread(mask: u16) -> u64 {
+    let mut x = u64::from(mask);
+    x = (x | x << 24) & 0x0000_00FF_0000_00FF;
+    x = (x | x << 12) & 0x000F_000F_000F_000F;
+    x = (x | x << 6) & 0x0303_0303_0303_0303;
+    (x | x << 3) & 0x1111_1111_1111_1111
 }
 
 /// The count of a pattern: `colours[1]` is used by the two-colour types; `street` (0..6)
@@ -37,22 +76,53 @@ pub fn count(
     colours: [u8; 2],
     street: Option<usize>,
 ) -> u32 {
+    let mut bits = [Slots::default(); 4];
+    let mut keys = [0u64; 4];
+    for (slot, &c) in city.iter().enumerate() {
+        if c >= 0 {
+            bits[c as usize].insert(slot as u8);
+            keys[c as usize] += 1 << (4 * (slot / 12));
+        }
+    }
+    count_on(geom, &bits, &keys, pattern, colours, street)
+}
+
+/// [`count`] on the city as per-colour slot bits and per-colour buildings per sector (4
+/// bits per sector), which the engine keeps up to date.
+pub fn count_on(
+    geom: &Geom,
+    bits: &[Slots; 4],
+    keys: &[u64; 4],
+    pattern: Pattern,
+    colours: [u8; 2],
+    street: Option<usize>,
+) -> u32 {
     let [a, b] = colours;
+    let own = &bits[usize::from(a)];
+    // Sides in sectors without the colours cannot count: skip them.
+    let (pa, pb) = (present(keys[usize::from(a)]), present(keys[usize::from(b)]));
+    let has = |mask: u16, side: usize| mask & (1 << (side / 4)) != 0;
     match pattern {
-        Pattern::Opposite => (0..16)
-            .map(|t| pairs(city, 4 * t, 4 * t + 2, a, b) + pairs(city, 4 * t + 1, 4 * t + 3, a, b))
+        Pattern::Opposite => bits64(u64::from(pa & pb))
+            .map(|t| pairs(bits, 4 * t, 4 * t + 2, a, b) + pairs(bits, 4 * t + 1, 4 * t + 3, a, b))
             .sum(),
-        Pattern::Across => (0..SIDE_IDS)
-            .filter(|&x| usize::from(geom.facing[x]) < x)
-            .map(|x| pairs(city, x, usize::from(geom.facing[x]), a, b))
+        Pattern::Across => geom
+            .across_pairs
+            .iter()
+            .map(|&(x, y)| (usize::from(x), usize::from(y)))
+            .filter(|&(x, y)| (has(pa, x) && has(pb, y)) || (has(pb, x) && has(pa, y)))
+            .map(|(x, y)| pairs(bits, x, y, a, b))
             .sum(),
-        Pattern::Perimeter => (0..SIDE_IDS)
-            .filter(|&x| geom.perimeter_side[x])
-            .map(|x| on_side(city, x, a))
+        Pattern::Perimeter => geom
+            .perimeter_sides
+            .iter()
+            .filter(|&&x| has(pa, usize::from(x)))
+            .map(|&x| on_side(own, usize::from(x)))
             .sum(),
         Pattern::Street => geom.street_sides[street.unwrap_or(0)]
             .iter()
-            .map(|&x| on_side(city, usize::from(x), a))
+            .filter(|&&x| has(pa, usize::from(x)))
+            .map(|&x| on_side(own, usize::from(x)))
             .sum(),
         Pattern::Line3 | Pattern::Line2 | Pattern::Cross | Pattern::Diagonal => {
             let masks = &geom.group_masks[match pattern {
@@ -61,13 +131,7 @@ pub fn count(
                 Pattern::Cross => 2,
                 _ => 3,
             }];
-            let mut key = 0u64;
-            for (slot, &c) in city.iter().enumerate() {
-                if c == a as i8 {
-                    key += 1 << (4 * (slot / 12));
-                }
-            }
-            solve_masks(key, masks)
+            solve_masks(keys[usize::from(a)], masks)
         }
     }
 }
@@ -91,52 +155,100 @@ pub fn group_mask(group: &[u8]) -> u16 {
 /// [`max_packing`] on capacities packed 4 bits per sector; the memo is only built when some
 /// group fits at all (most cities hold no instance of most patterns).
 fn solve_masks(key: u64, masks: &[u16]) -> u32 {
-    let present = (0..16).fold(0u16, |m, t| if cap(key, t) > 0 { m | 1 << t } else { m });
+    let present = present(key);
     // No group lies within the sectors holding the colour: nothing to count.
     if masks.iter().all(|&m| m & !present != 0) {
         return 0;
     }
-    let mut memo = HashMap::new();
+    // `solve` keeps the usable groups as 64 bits (16 sectors have at most 32 of each kind).
+    assert!(masks.len() <= 64, "too many sector groups");
+    let mut memo = Memo::new();
     solve(key, masks, &mut memo)
 }
 
-fn cap(key: u64, t: usize) -> u64 {
-    (key >> (4 * t)) & 15
+/// The packing's memo: a small open-addressed table on the stack (keys are never 0 here),
+/// spilling into a map only for the rare large searches.
+struct Memo {
+    keys: [u64; MEMO],
+    values: [u32; MEMO],
+    len: usize,
+    spill: HashMap<u64, u32>,
 }
 
-fn solve(key: u64, masks: &[u16], memo: &mut HashMap<u64, u32>) -> u32 {
-    let present = (0..16).fold(0u16, |m, t| if cap(key, t) > 0 { m | 1 << t } else { m });
-    let usable: Vec<u16> = masks
-        .iter()
-        .copied()
-        .filter(|&m| m & present == m)
-        .collect();
-    let reach = usable.iter().fold(0u16, |m, &g| m | g);
+/// Slots of the memo, a power of two.
+const MEMO: usize = 64;
+
+impl Memo {
+    fn new() -> Self {
+        Memo {
+            keys: [0; MEMO],
+            values: [0; MEMO],
+            len: 0,
+            spill: HashMap::new(),
+        }
+    }
+
+    fn home(key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO.trailing_zeros())) as usize
+    }
+
+    fn get(&self, key: u64) -> Option<u32> {
+        let mut i = Self::home(key);
+        loop {
+            match self.keys[i] {
+                0 => return self.spill.get(&key).copied(),
+                k if k == key => return Some(self.values[i]),
+                _ => i = (i + 1) % MEMO,
+            }
+        }
+    }
+
+    fn insert(&mut self, key: u64, value: u32) {
+        // At most three quarters full, so probes stay short and always end.
+        if self.len >= MEMO * 3 / 4 {
+            self.spill.insert(key, value);
+            return;
+        }
+        let mut i = Self::home(key);
+        while self.keys[i] != 0 {
+            i = (i + 1) % MEMO;
+        }
+        self.keys[i] = key;
+        self.values[i] = value;
+        self.len += 1;
+    }
+}
+
+fn solve(key: u64, masks: &[u16], memo: &mut Memo) -> u32 {
+    let present = present(key);
+    // The groups within the sectors holding the colour, as bits by index.
+    let mut usable = 0u64;
+    let mut reach = 0u16;
+    for (i, &m) in masks.iter().enumerate() {
+        if m & present == m {
+            usable |= 1 << i;
+            reach |= m;
+        }
+    }
     if reach == 0 {
         return 0;
     }
     // Sectors no usable group reaches can never be used: drop them for better memo hits.
-    let mut key = key;
-    for t in 0..16 {
-        if reach & (1 << t) == 0 {
-            key &= !(15u64 << (4 * t));
-        }
-    }
-    if let Some(&v) = memo.get(&key) {
+    let key = key & (spread(reach) * 15);
+    if let Some(v) = memo.get(key) {
         return v;
     }
     let r = reach.trailing_zeros() as usize;
     // Either no group ever uses sector r again ...
     let mut best = solve(key & !(15u64 << (4 * r)), masks, memo);
     // ... or one of the groups through r takes one building of each of its sectors.
-    for &g in usable.iter().filter(|&&g| g & (1 << r) != 0) {
-        let mut k = key;
-        for t in 0..16 {
-            if g & (1 << t) != 0 {
-                k -= 1 << (4 * t);
-            }
+    for i in bits64(usable) {
+        let g = masks[i];
+        if g & (1 << r) == 0 {
+            continue;
         }
-        best = best.max(1 + solve(k, masks, memo));
+        // Every sector of g holds at least one: no borrow crosses nibbles.
+        best = best.max(1 + solve(key - spread(g), masks, memo));
     }
     memo.insert(key, best);
     best
@@ -186,6 +298,25 @@ mod tests {
             )
             .unwrap();
             assert_eq!(u64::from(got), case["count"].as_u64().unwrap(), "{name}");
+        }
+    }
+
+    /// The bit-gathering `present` marks exactly the non-zero nibbles.
+    #[test]
+    fn present_marks_non_zero_counts() {
+        let mut rng = crate::rng::SplitMix64::new(5);
+        for _ in 0..5000 {
+            let key = rng.next() & rng.next() & rng.next();
+            let want = (0..16).fold(0u16, |m, t| {
+                if (key >> (4 * t)) & 15 != 0 {
+                    m | 1 << t
+                } else {
+                    m
+                }
+            });
+            assert_eq!(present(key), want, "{key:#x}");
+            assert_eq!(present(spread(want)), want);
+            assert_eq!((spread(want) * 15) & key, key);
         }
     }
 

@@ -46,14 +46,14 @@ pub fn observation_tensor(
         out[base + 4] = s.pp[p] as f32 / 100.0;
         out[base + 9] = f32::from(s.placed[p]) / 5.0;
         out[base + 10 + usize::from(s.architects[p])] = 1.0;
-        for &k in &s.projects[p] {
+        for &k in s.projects[p].iter() {
             out[base + 59 + usize::from(k)] = 1.0;
         }
         if s.start == p as i8 {
             out[base + 95] = 1.0;
         }
     }
-    for &k in &s.row {
+    for &k in s.row.iter() {
         out[1156 + usize::from(k)] = 1.0;
     }
     for c in 0..4 {
@@ -163,7 +163,7 @@ pub fn render(s: &ChandigarhState) -> String {
     let row = if s.row.is_empty() {
         "empty".to_string()
     } else {
-        words(&s.row)
+        words(s.row.iter())
     };
     lines.push(format!("row: {row}; deck {}", s.deck_size()));
     lines.push(format!(
@@ -193,7 +193,7 @@ pub fn render(s: &ChandigarhState) -> String {
             r[1],
             r[2],
             r[3],
-            words(&s.projects[p]),
+            words(s.projects[p].iter()),
             junction_text(s.architects[p]),
             words(
                 (0..4)

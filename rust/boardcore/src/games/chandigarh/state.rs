@@ -67,7 +67,7 @@ pub enum Mode {
     Add,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct ChandigarhState {
     pub(super) cfg: Arc<Config>,
     pub(super) history: Vec<Action>,
@@ -77,12 +77,16 @@ pub struct ChandigarhState {
     pub(super) turn: u16,
     pub(super) ending: bool,
     pub(super) city: [i8; SLOTS],
-    /// The occupied slots of `city`, kept with it.
+    /// The occupied slots of `city`, and per colour its slots and its buildings per sector
+    /// (4 bits per sector, sector t at bit 4t), kept with it so that rules and patterns
+    /// never rescan the city.
     pub(super) occ: Slots,
+    pub(super) colours: [Slots; 4],
+    pub(super) keys: [u64; 4],
     pub(super) general: [u8; 4],
     pub(super) reserves: [[u8; 4]; MAX_PLAYERS],
-    pub(super) projects: [Vec<u8>; MAX_PLAYERS],
-    pub(super) row: Vec<u8>,
+    pub(super) projects: [CardList; MAX_PLAYERS],
+    pub(super) row: CardList,
     /// The deck's unordered pool (bits by card id) and its known bottom, in draw order.
     pub(super) pool: u64,
     pub(super) bottom: Vec<u8>,
@@ -108,14 +112,141 @@ pub struct ChandigarhState {
     pub(super) sector: i8,
     pub(super) takes: u8,
     pub(super) todo: u8,
+    /// `cfg.in_play`, copied so that the many ability checks read no pointer.
+    in_play: u32,
 }
 
-/// A short list of card ids, ascending, without allocating (rows hold at most 8).
-fn sorted(list: &[u8]) -> impl Iterator<Item = u8> {
-    let mut buf = [u8::MAX; 8];
-    buf[..list.len()].copy_from_slice(list);
-    buf[..list.len()].sort_unstable();
-    buf.into_iter().take(list.len())
+// Every field but the two lists and the config is plain data.
+impl Clone for ChandigarhState {
+    fn clone(&self) -> Self {
+        ChandigarhState {
+            cfg: Arc::clone(&self.cfg),
+            history: self.history.clone(),
+            bottom: self.bottom.clone(),
+            ..*self
+        }
+    }
+
+    /// Reuses the lists' buffers: the playout loop resets one state per game this way, and
+    /// the history would otherwise regrow from nothing every game.
+    fn clone_from(&mut self, src: &Self) {
+        let mut history = std::mem::take(&mut self.history);
+        history.clone_from(&src.history);
+        let mut bottom = std::mem::take(&mut self.bottom);
+        bottom.clone_from(&src.bottom);
+        *self = ChandigarhState {
+            cfg: Arc::clone(&src.cfg),
+            history,
+            bottom,
+            ..*src
+        };
+    }
+}
+
+/// A short list of card ids in a fixed array (a row holds at most 8 cards, a project 4 for
+/// a moment), with the same ids as bits so that the move generator lists them ascending
+/// without sorting.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CardList {
+    len: u8,
+    ids: [u8; 8],
+    bits: u64,
+}
+
+impl PartialEq for CardList {
+    fn eq(&self, o: &Self) -> bool {
+        self[..] == o[..]
+    }
+}
+
+impl Eq for CardList {}
+
+impl std::ops::Deref for CardList {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.ids[..usize::from(self.len)]
+    }
+}
+
+impl CardList {
+    pub fn push(&mut self, k: u8) {
+        self.ids[usize::from(self.len)] = k;
+        self.len += 1;
+        self.bits |= 1 << k;
+    }
+    /// Puts `k` first.
+    pub fn push_front(&mut self, k: u8) {
+        for x in (0..usize::from(self.len)).rev() {
+            self.ids[x + 1] = self.ids[x];
+        }
+        self.ids[0] = k;
+        self.len += 1;
+        self.bits |= 1 << k;
+    }
+    /// Removes the card at `i`, keeping the others' order.
+    pub fn remove_at(&mut self, i: usize) -> u8 {
+        let k = self.ids[i];
+        // A plain loop: at most 7 moves, cheaper than a call to `copy_within`.
+        for x in i..usize::from(self.len) - 1 {
+            self.ids[x] = self.ids[x + 1];
+        }
+        self.len -= 1;
+        self.bits &= !(1 << k);
+        k
+    }
+    /// Removes card `k` if present.
+    pub fn remove_card(&mut self, k: u8) {
+        if let Some(i) = self.iter().position(|&x| x == k) {
+            self.remove_at(i);
+        }
+    }
+    pub fn clear(&mut self) {
+        *self = CardList::default();
+    }
+    /// The card ids, ascending.
+    pub fn sorted(&self) -> impl Iterator<Item = u8> {
+        bits64(self.bits).map(|k| k as u8)
+    }
+}
+
+/// Ruling 9: from `j`, having last stepped `last`, with `n` steps left, can the architect
+/// reach a junction without another architect (`others`, as junction bits)?
+#[inline]
+fn finish_from(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: u8) -> bool {
+    others & (1 << j) == 0 || finish_blocked(step, others, j, last, n)
+}
+
+/// [`finish_from`] from a junction with another architect.
+fn finish_blocked(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: u8) -> bool {
+    if n == 0 {
+        return false;
+    }
+    (0..4u8).any(|d| {
+        let to = step[usize::from(j)][usize::from(d)];
+        to != NONE
+            && (last < 0 || d != (last as u8 + 2) % 4)
+            && finish_from(step, others, to, d as i8, n - 1)
+    })
+}
+
+/// The id of the `r`-th lowest set bit of `mask` (`r` below its count): halves, quarters
+/// and so on by popcount, then the last byte bit by bit.
+fn nth_bit(mut mask: u64, mut r: u32) -> u8 {
+    let mut base = 0;
+    for width in [32u32, 16, 8] {
+        let low = (mask & ((1u64 << width) - 1)).count_ones();
+        if r >= low {
+            r -= low;
+            mask >>= width;
+            base += width;
+        } else {
+            mask &= (1u64 << width) - 1;
+        }
+    }
+    for _ in 0..r {
+        mask &= mask - 1;
+    }
+    (base + mask.trailing_zeros()) as u8
 }
 
 fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
@@ -134,27 +265,26 @@ impl ChandigarhState {
     pub fn new(cfg: Arc<Config>) -> Self {
         let d = &cfg.data;
         let n = usize::from(cfg.players);
-        let mut city = [-1i8; SLOTS];
-        let mut occ = Slots::default();
         let mut general = [d.per_colour - d.removed[n - 2]; 4];
-        for &(slot, c) in &cfg.geom.printed {
-            city[usize::from(slot)] = c as i8;
-            occ.insert(slot);
+        for &(_, c) in &cfg.geom.printed {
             general[usize::from(c)] -= 1;
         }
-        ChandigarhState {
+        let printed = cfg.geom.printed.clone();
+        let mut state = ChandigarhState {
             history: Vec::with_capacity(256),
             phase: Phase::Setup,
             seat: 0,
             start: -1,
             turn: 0,
             ending: false,
-            city,
-            occ,
+            city: [-1; SLOTS],
+            occ: Slots::default(),
+            colours: [Slots::default(); 4],
+            keys: [0; 4],
             general,
             reserves: [[0; 4]; MAX_PLAYERS],
             projects: Default::default(),
-            row: Vec::with_capacity(8),
+            row: CardList::default(),
             pool: (1u64 << CARDS) - 1,
             bottom: Vec::new(),
             architects: [CENTRAL; MAX_PLAYERS],
@@ -178,8 +308,34 @@ impl ChandigarhState {
             sector: -1,
             takes: 0,
             todo: 0,
+            in_play: cfg.in_play,
             cfg,
+        };
+        for (slot, c) in printed {
+            state.put(slot, c);
         }
+        state
+    }
+
+    /// Puts a building of colour `c` on `slot` (replacing any).
+    fn put(&mut self, slot: u8, c: u8) {
+        self.lift(slot);
+        self.city[usize::from(slot)] = c as i8;
+        self.occ.insert(slot);
+        self.colours[usize::from(c)].insert(slot);
+        self.keys[usize::from(c)] += 1 << (4 * (slot / 12));
+    }
+
+    /// Removes the building on `slot`, if any, and returns its colour or -1.
+    fn lift(&mut self, slot: u8) -> i8 {
+        let c = self.city[usize::from(slot)];
+        if c >= 0 {
+            self.city[usize::from(slot)] = -1;
+            self.occ.remove(slot);
+            self.colours[c as usize].remove(slot);
+            self.keys[c as usize] -= 1 << (4 * (slot / 12));
+        }
+        c
     }
 
     pub fn players(&self) -> usize {
@@ -196,10 +352,9 @@ impl ChandigarhState {
 
     /// Whether the seat to move holds `ability` and has not used it this turn.
     fn can(&self, ability: Ability) -> bool {
-        match self.cfg.colour_of(ability) {
-            Some(c) => self.tokens[self.s()] & (1 << c) != 0 && self.used & (1 << c) == 0,
-            None => false,
-        }
+        let c = ability.colour();
+        self.in_play & (1 << ability.index()) != 0
+            && (self.tokens[self.s()] & !self.used) & (1 << c) != 0
     }
 
     fn holds(&self, seat: usize, ability: Ability) -> bool {
@@ -233,41 +388,34 @@ impl ChandigarhState {
         }
     }
 
-    fn other_at(&self, j: u8) -> bool {
-        (0..self.players()).any(|p| p != self.s() && self.architects[p] == j)
+    /// The junctions of the other seats' architects, as bits.
+    fn others(&self) -> u64 {
+        let mut m = 0;
+        for p in 0..self.players() {
+            if p != self.s() {
+                m |= 1 << self.architects[p];
+            }
+        }
+        m
     }
 
-    /// Ruling 9: from `j`, having last stepped `last`, with `n` steps left, can the
-    /// architect reach a junction without another architect?
-    pub(super) fn finish(&self, j: u8, last: i8, n: u8) -> bool {
-        if !self.other_at(j) {
-            return true;
-        }
-        if n == 0 {
-            return false;
-        }
-        (0..4u8).any(|d| {
-            let to = self.cfg.geom.step[usize::from(j)][usize::from(d)];
-            to != NONE && (last < 0 || d != (last as u8 + 2) % 4) && self.finish(to, d as i8, n - 1)
-        })
-    }
-
-    fn step_target(&self, d: u8) -> Option<u8> {
+    fn step_target(&self, d: u8, others: u64) -> Option<u8> {
         if self.steps == 0 || (self.last >= 0 && d == (self.last as u8 + 2) % 4) {
             return None;
         }
-        let to = self.cfg.geom.step[usize::from(self.architects[self.s()])][usize::from(d)];
-        (to != NONE && self.finish(to, d as i8, self.steps - 1)).then_some(to)
+        let step = &self.cfg.geom.step;
+        let to = step[usize::from(self.architects[self.s()])][usize::from(d)];
+        (to != NONE && finish_from(step, others, to, d as i8, self.steps - 1)).then_some(to)
     }
 
     fn sector_has(&self, t: usize, c: u8) -> bool {
-        self.city[t * 12..t * 12 + 12].contains(&(c as i8))
+        (self.keys[usize::from(c)] >> (4 * t)) & 15 != 0
     }
 
     fn complete(&self, t: usize) -> bool {
-        self.cfg.geom.sector_plots[t]
-            .iter()
-            .all(|&p| self.city[usize::from(p)] >= 0)
+        self.cfg.geom.sector_plot_bits[t]
+            .and_not(self.occ)
+            .is_empty()
     }
 
     fn vacant_plaza(&self, t: usize) -> bool {
@@ -276,7 +424,7 @@ impl ChandigarhState {
 
     /// The sectors holding a green (Park Engineer, Park Designer), as a 16-bit mask.
     fn green_sectors(&self) -> u16 {
-        (0..16).fold(0, |m, t| if self.sector_has(t, 3) { m | 1 << t } else { m })
+        pattern::present(self.keys[3])
     }
 
     fn step_build_open(&self) -> bool {
@@ -295,7 +443,7 @@ impl ChandigarhState {
         match self.phase {
             Phase::Setup | Phase::Reveal | Phase::End => {}
             Phase::Draft => {
-                for k in sorted(&self.row) {
+                for k in self.row.sorted() {
                     out.push(encode(Move::Pick(k)));
                 }
             }
@@ -307,9 +455,10 @@ impl ChandigarhState {
                 }
             }
             Phase::Main => {
+                let others = self.others();
                 let mut any = false;
                 for d in 0..4 {
-                    if self.step_target(d).is_some() {
+                    if self.step_target(d, others).is_some() {
                         out.push(encode(Move::Step(d)));
                         any = true;
                     }
@@ -317,8 +466,8 @@ impl ChandigarhState {
                 self.push_adds(out);
                 any |= !self.row.is_empty();
                 let j = self.architects[s];
-                if self.finish(j, -1, self.steps) {
-                    self.push_footsteps(out, false);
+                if finish_from(&self.cfg.geom.step, others, j, -1, self.steps) {
+                    self.push_footsteps(out, false, others);
                 }
                 self.push_card_specialists(out);
                 if !any {
@@ -326,13 +475,14 @@ impl ChandigarhState {
                 }
             }
             Phase::Move => {
+                let others = self.others();
                 for d in 0..4 {
-                    if self.step_target(d).is_some() {
+                    if self.step_target(d, others).is_some() {
                         out.push(encode(Move::Step(d)));
                     }
                 }
-                self.push_footsteps(out, true);
-                if !self.other_at(self.architects[s]) {
+                self.push_footsteps(out, true, others);
+                if others & (1 << self.architects[s]) == 0 {
                     out.push(encode(Move::Stop));
                 }
             }
@@ -403,7 +553,7 @@ impl ChandigarhState {
                         out.push(encode(Move::Street(k)));
                     }
                 } else {
-                    for k in sorted(&self.projects[s]) {
+                    for k in self.projects[s].sorted() {
                         out.push(encode(Move::Score(k)));
                     }
                 }
@@ -414,7 +564,7 @@ impl ChandigarhState {
     }
 
     fn push_adds(&self, out: &mut Vec<Action>) {
-        for k in sorted(&self.row) {
+        for k in self.row.sorted() {
             out.push(encode(Move::Add(k, 0)));
             out.push(encode(Move::Add(k, 1)));
         }
@@ -438,12 +588,12 @@ impl ChandigarhState {
             }
         }
         if self.can(Ability::ProjectManager) {
-            for k in sorted(&self.projects[s]) {
+            for k in self.projects[s].sorted() {
                 out.push(encode(Move::Project(k)));
             }
         }
         if self.can(Ability::Mayor) {
-            for k in sorted(&self.projects[s]) {
+            for k in self.projects[s].sorted() {
                 out.push(encode(Move::Mayor(k)));
             }
         }
@@ -452,29 +602,62 @@ impl ChandigarhState {
         }
     }
 
+    /// The builds of `mode` on `set` in id order: by colour (those in reserve), then slot.
+    fn push_builds(&self, out: &mut Vec<Action>, mode: u8, set: Slots) {
+        let reserve = &self.reserves[self.s()];
+        if set.is_empty() || reserve.iter().all(|&r| r == 0) {
+            return;
+        }
+        // Ids of one mode and colour: a base plus an offset that grows with the slot. Sets
+        // near an architect are small: their offsets are listed once for all colours.
+        let origin = build_id(mode, 0, 0);
+        let mut offsets = [0u32; 32];
+        let mut n = 0;
+        for slot in set.iter() {
+            if n == offsets.len() {
+                n = usize::MAX;
+                break;
+            }
+            offsets[n] = build_id(mode, 0, slot) - origin;
+            n += 1;
+        }
+        for c in 0..4u8 {
+            if reserve[usize::from(c)] > 0 {
+                let base = build_id(mode, c, 0);
+                if n == usize::MAX {
+                    out.extend(
+                        set.iter()
+                            .map(|slot| base + (build_id(mode, 0, slot) - origin)),
+                    );
+                } else {
+                    out.extend(offsets[..n].iter().map(|&o| base + o));
+                }
+            }
+        }
+    }
+
     /// Footsteps actions other than `step` and `stop`; `moving`: in `move` (step builds
     /// possible), else in `main` (only the draughtsman's build).
-    fn push_footsteps(&self, out: &mut Vec<Action>, moving: bool) {
+    fn push_footsteps(&self, out: &mut Vec<Action>, moving: bool, others: u64) {
         let s = self.s();
         let g = &self.cfg.geom;
         let j = usize::from(self.architects[s]);
         // Builds in id order: by mode, then colour, then slot.
-        let mut sets = [Slots::default(); 7];
         let vacant = |set: Slots| set.and_not(self.occ);
         if moving && self.step_build_open() {
-            sets[usize::from(PLAIN)] = vacant(g.adj_plot_bits[j]);
+            self.push_builds(out, PLAIN, vacant(g.adj_plot_bits[j]));
             if self.can(Ability::BuildingAssistant) {
-                sets[usize::from(REPLACE)] = g.adj_plot_bits[j].and(self.occ);
+                self.push_builds(out, REPLACE, g.adj_plot_bits[j].and(self.occ));
             }
             if self.can(Ability::BuildingManager) {
                 let mut m = Slots::default();
                 for p in (0..self.players()).filter(|&p| p != s) {
                     m = m.or(g.adj_plot_bits[usize::from(self.architects[p])]);
                 }
-                sets[usize::from(MANAGER)] = vacant(m);
+                self.push_builds(out, MANAGER, vacant(m));
             }
             if self.can(Ability::Surveyor) {
-                sets[usize::from(SURVEYOR)] = vacant(g.corner_plot_bits[j]);
+                self.push_builds(out, SURVEYOR, vacant(g.corner_plot_bits[j]));
             }
             if self.can(Ability::ParkEngineer) {
                 let green = self.green_sectors();
@@ -484,44 +667,30 @@ impl ChandigarhState {
                         m = m.or(g.sector_plot_bits[t]);
                     }
                 }
-                sets[usize::from(ENGINEER)] = vacant(m);
-            }
-            if self.can(Ability::SectorManager) {
-                sets[usize::from(CENTRE)] = vacant(g.adj_centre_bits[j]);
+                self.push_builds(out, ENGINEER, vacant(m));
             }
         }
         if self.can(Ability::Draughtsman) {
-            sets[usize::from(DRAUGHTSMAN)] = vacant(g.adj_plot_bits[j]);
+            self.push_builds(out, DRAUGHTSMAN, vacant(g.adj_plot_bits[j]));
         }
-        for (mode, set) in sets.iter().enumerate() {
-            if set.is_empty() {
-                continue;
-            }
-            for c in 0..4u8 {
-                if self.reserves[s][usize::from(c)] == 0 {
-                    continue;
-                }
-                for slot in set.iter() {
-                    out.push(build_id(mode as u8, c, slot));
-                }
-            }
+        if moving && self.step_build_open() && self.can(Ability::SectorManager) {
+            self.push_builds(out, CENTRE, vacant(g.adj_centre_bits[j]));
         }
+        // Jumps: the target junctions as bits, ascending; most are free of architects.
+        let jumps = |targets: u64| {
+            bits64(targets & !(1 << j))
+                .filter(move |&to| finish_from(&g.step, others, to as u8, -1, self.steps))
+        };
         if self.can(Ability::Driver) && g.perimeter_junction[j] {
-            for to in 0..JUNCTIONS {
-                if to != j && g.perimeter_junction[to] && self.finish(to as u8, -1, self.steps) {
-                    out.push(encode(Move::Drive(to as u8)));
-                }
+            for to in jumps(g.perimeter_junction_bits) {
+                out.push(encode(Move::Drive(to as u8)));
             }
         }
         if self.can(Ability::ParkDesigner) {
             let green = self.green_sectors();
-            for to in 0..JUNCTIONS {
-                if to != j
-                    && g.corner_mask[to] & green != 0
-                    && self.finish(to as u8, -1, self.steps)
-                {
-                    out.push(encode(Move::Design(to as u8)));
-                }
+            let targets = bits64(u64::from(green)).fold(0u64, |m, t| m | g.sector_corner_bits[t]);
+            for to in jumps(targets) {
+                out.push(encode(Move::Design(to as u8)));
             }
         }
         if self.can(Ability::Governor) && self.pp[s] >= 1 {
@@ -616,7 +785,7 @@ impl ChandigarhState {
                 self.phase = Phase::Draft;
             }
             Move::Pick(k) => {
-                self.row.retain(|&x| x != k);
+                self.row.remove_card(k);
                 self.projects[s].push(k);
                 self.phase = Phase::DraftTake;
                 self.draft_takes();
@@ -712,25 +881,22 @@ impl ChandigarhState {
             Move::Redistribute(t) => {
                 self.mode = Mode::Move;
                 self.mark(Ability::HeadArchitect);
-                let plots = self.cfg.geom.sector_plots[usize::from(t)].clone();
-                for &p in &plots {
-                    let c = self.city[usize::from(p)];
+                let plots = self.cfg.geom.sector_plot_bits[usize::from(t)];
+                for p in plots.iter() {
+                    let c = self.lift(p);
                     if c >= 0 {
                         self.arrange[c as usize] += 1;
-                        self.city[usize::from(p)] = -1;
-                        self.occ.remove(p);
                     }
                 }
                 self.sector = t as i8;
-                self.todo = plots.len() as u8;
+                self.todo = self.cfg.geom.sector_plots[usize::from(t)].len() as u8;
                 self.phase = Phase::Arrange;
             }
             Move::Arrange(c) => {
                 let plots = &self.cfg.geom.sector_plots[self.sector as usize];
                 let p = plots[plots.len() - usize::from(self.todo)];
                 if c < 4 {
-                    self.city[usize::from(p)] = c as i8;
-                    self.occ.insert(p);
+                    self.put(p, c);
                     self.arrange[usize::from(c)] -= 1;
                 }
                 self.todo -= 1;
@@ -770,7 +936,7 @@ impl ChandigarhState {
                 }
             }
             Move::Score(k) => {
-                self.projects[s].retain(|&x| x != k);
+                self.projects[s].remove_card(k);
                 if self.cfg.data.cards[usize::from(k)].pattern == Pattern::Street {
                     self.score = k as i8;
                 } else {
@@ -789,22 +955,22 @@ impl ChandigarhState {
             Move::Project(k) => {
                 self.commit_add();
                 self.mark(Ability::ProjectManager);
-                self.projects[s].retain(|&x| x != k);
+                self.projects[s].remove_card(k);
                 self.takes = 2;
                 self.settle();
             }
             Move::Mayor(k) => {
                 self.commit_add();
                 self.mark(Ability::Mayor);
-                self.projects[s].retain(|&x| x != k);
+                self.projects[s].remove_card(k);
                 self.pp[s] += 2;
                 self.settle();
             }
             Move::Logistics => {
                 self.commit_add();
                 self.mark(Ability::LogisticsManager);
-                let row = std::mem::take(&mut self.row);
-                self.bottom.extend(row);
+                self.bottom.extend_from_slice(&self.row);
+                self.row.clear();
                 self.todo = self.deck_size().min(4) as u8;
                 self.phase = Phase::Reveal;
             }
@@ -920,8 +1086,12 @@ impl ChandigarhState {
             if best == 0 {
                 continue;
             }
-            let leaders: Vec<usize> = (0..n).filter(|&p| count[p] == best).collect();
-            let points = if leaders.len() == 1 { value } else { tie };
+            let leaders = (0..n).filter(|&p| count[p] == best);
+            let points = if leaders.clone().count() == 1 {
+                value
+            } else {
+                tie
+            };
             for p in leaders {
                 self.pp[p] += points;
             }
@@ -934,8 +1104,7 @@ impl ChandigarhState {
         let s = self.s();
         self.reserves[s][usize::from(c)] -= 1;
         let plot = slot % 3 < 2;
-        self.city[usize::from(slot)] = c as i8;
-        self.occ.insert(slot);
+        self.put(slot, c);
         let t = usize::from(slot / 12);
         let completed = plot && !replace && self.complete(t);
         if completed {
@@ -989,21 +1158,24 @@ impl ChandigarhState {
     fn add(&mut self, k: u8, e: u8) {
         let s = self.s();
         self.mode = Mode::Add;
-        self.row.retain(|&x| x != k);
-        let cards = &self.cfg.data.cards;
-        let mut icons: Vec<Icon> = Vec::new();
-        if let (Some(&first), Some(&last)) = (self.projects[s].first(), self.projects[s].last()) {
-            let new = &cards[usize::from(k)];
-            if e == 0 {
-                icons.extend(&new.ends[1]);
-                icons.extend(&cards[usize::from(first)].ends[0]);
-            } else {
-                icons.extend(&cards[usize::from(last)].ends[1]);
-                icons.extend(&new.ends[0]);
-            }
-        }
+        self.row.remove_card(k);
+        let cfg = Arc::clone(&self.cfg);
+        let cards = &cfg.data.cards;
+        // The icons of the two ends that meet (none when the project is empty).
+        let (left, right): (&[Icon], &[Icon]) =
+            match (self.projects[s].first(), self.projects[s].last()) {
+                (Some(&first), Some(&last)) => {
+                    let new = &cards[usize::from(k)];
+                    if e == 0 {
+                        (&new.ends[1], &cards[usize::from(first)].ends[0])
+                    } else {
+                        (&cards[usize::from(last)].ends[1], &new.ends[0])
+                    }
+                }
+                _ => (&[], &[]),
+            };
         let mut any = 0;
-        for icon in icons {
+        for &icon in left.iter().chain(right) {
             match icon {
                 Icon::Colour(c) => {
                     if self.general[usize::from(c)] > 0 {
@@ -1016,17 +1188,17 @@ impl ChandigarhState {
         }
         self.todo = any;
         if e == 0 {
-            self.projects[s].insert(0, k);
+            self.projects[s].push_front(k);
         } else {
             self.projects[s].push(k);
         }
         if self.projects[s].len() > usize::from(self.cfg.data.project_limit) {
             let far = if e == 0 {
-                self.projects[s].pop()
+                self.projects[s].len() - 1
             } else {
-                Some(self.projects[s].remove(0))
+                0
             };
-            self.score = far.map_or(-1, |x| x as i8);
+            self.score = self.projects[s].remove_at(far) as i8;
         }
         self.flow = Flow::Gain;
         self.settle();
@@ -1044,9 +1216,10 @@ impl ChandigarhState {
 
     fn score_card(&mut self, k: u8, street: Option<usize>) {
         let card = &self.cfg.data.cards[usize::from(k)];
-        let n = pattern::count(
+        let n = pattern::count_on(
             &self.cfg.geom,
-            &self.city,
+            &self.colours,
+            &self.keys,
             card.pattern,
             card.colours,
             street,
@@ -1211,19 +1384,39 @@ impl GameState for ChandigarhState {
         self.push_outcomes(out);
     }
 
-    /// A reveal without listing the outcomes: the same draw as the default (uniform over
-    /// the pool in id order, or the bottom's first card).
+    /// A draw without listing the outcomes: the same draw as the default, since every
+    /// outcome weighs 1 (the `r`-th of `push_outcomes`' ascending list for `r = below(n)`).
     fn choose_chance(
         &self,
         buf: &mut Vec<(Action, u64)>,
         rng: &mut crate::rng::SplitMix64,
     ) -> Action {
-        let revealing = self.phase == Phase::Reveal
-            || (self.phase == Phase::Setup
-                && !self.streets.contains(&-1)
-                && !(self.cfg.specialists.is_some() && self.pawns.contains(&-1))
-                && self.row.len() < usize::from(self.cfg.players) + 4);
-        if !revealing {
+        if self.phase == Phase::Setup {
+            if self.streets.contains(&-1) {
+                let used = self
+                    .streets
+                    .iter()
+                    .filter(|&&t| t >= 0)
+                    .fold(0u64, |m, &t| m | 1 << t);
+                let free = ((1u64 << self.cfg.data.streets.len()) - 1) & !used;
+                let r = rng.below(u64::from(free.count_ones()));
+                return encode(Move::Tile(nth_bit(free, r as u32)));
+            }
+            if self.cfg.specialists.is_some() && self.pawns.contains(&-1) {
+                let used = self
+                    .pawns
+                    .iter()
+                    .filter(|&&t| t >= 0)
+                    .fold(0u64, |m, &t| m | 1 << t);
+                let free = (1 << 0 | 1 << 3 | 1 << 12 | 1 << 15) & !used;
+                let r = rng.below(u64::from(free.count_ones()));
+                return encode(Move::Pawn(nth_bit(free, r as u32)));
+            }
+            if self.row.len() >= usize::from(self.cfg.players) + 4 {
+                return encode(Move::First(rng.below(u64::from(self.cfg.players)) as u8));
+            }
+        } else if self.phase != Phase::Reveal {
+            // No chance node: the default's answer (it lists nothing and panics).
             self.chance_outcomes_into(buf);
             return buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0;
         }
@@ -1233,8 +1426,7 @@ impl GameState for ChandigarhState {
             return encode(Move::Reveal(self.bottom[0]));
         }
         let r = rng.below(u64::from(total));
-        let k = bits64(self.pool).nth(r as usize).expect("r < total");
-        encode(Move::Reveal(k as u8))
+        encode(Move::Reveal(nth_bit(self.pool, r as u32)))
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
@@ -1308,6 +1500,19 @@ mod tests {
             );
         }
         out
+    }
+
+    /// The popcount search picks the same bit as clearing `r` lowest bits.
+    #[test]
+    fn nth_bit_matches_the_plain_loop() {
+        let mut rng = crate::rng::SplitMix64::new(3);
+        for _ in 0..2000 {
+            let mask = rng.next() & rng.next();
+            for r in 0..mask.count_ones() {
+                let plain = bits64(mask).nth(r as usize).unwrap() as u8;
+                assert_eq!(nth_bit(mask, r), plain, "{mask:#x} {r}");
+            }
+        }
     }
 
     /// Buildings never appear from nowhere: general + reserves + city (+ those being
