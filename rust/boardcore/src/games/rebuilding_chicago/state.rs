@@ -555,12 +555,7 @@ impl RebuildingChicagoState {
 
     /// Whether card `card`'s benefits half can be taken; `memo` caches the answers per
     /// pair of kinds for one free mask (many cards share their buildings).
-    fn half_feasible(
-        &self,
-        free: u128,
-        card: usize,
-        memo: &mut Memo,
-    ) -> bool {
+    fn half_feasible(&self, free: u128, card: usize, memo: &mut Memo) -> bool {
         let (kinds, n) = self.builds_of_half(card);
         let key = (kinds, n);
         if let Some(&(_, ok)) = memo.0[..memo.1].iter().find(|m| m.0 == key) {
@@ -722,8 +717,6 @@ impl RebuildingChicagoState {
     /// Works through the task queue until a decision or chance draw is needed; an empty
     /// queue ends the turn.
     pub(super) fn run(&mut self) {
-        let data = Arc::clone(&self.cfg);
-        let data = &data.data;
         while let Some(&t) = self.todo.front() {
             let s = usize::from(t.seat);
             match t.code {
@@ -776,12 +769,13 @@ impl RebuildingChicagoState {
                     if e == GRADUATION {
                         return self.stop(Phase::Choose, s);
                     }
-                    let ev = &data.events.amenity[usize::from(e - 3)];
+                    let ev = &self.cfg.data.events.amenity[usize::from(e - 3)];
+                    let (building, vp) = (ev.building, ev.activator_vp);
                     let mut supply = self.supply;
-                    if self.feasible(&[ev.building], self.usable(s), &mut supply) {
+                    if self.feasible(&[building], self.usable(s), &mut supply) {
                         return self.stop(Phase::Choose, s);
                     }
-                    self.seats[s].vp += ev.activator_vp;
+                    self.seats[s].vp += vp;
                     self.todo.pop_front();
                 }
                 REWARD => {
@@ -832,8 +826,6 @@ impl RebuildingChicagoState {
 
     /// The all-players part of event `e` for seat `s`; true if it needs a choice.
     fn reward(&mut self, s: usize, e: u8) -> bool {
-        let cfg = Arc::clone(&self.cfg);
-        let ev = &cfg.data.events;
         let mut none = TaskBuf::default();
         match e {
             GRADUATION => {
@@ -842,20 +834,23 @@ impl RebuildingChicagoState {
             }
             SIGHTS => {
                 let n = self.count(s, Count::Sights);
-                for eff in &ev.per_sight[usize::from(self.round - 1)] {
+                let r = usize::from(self.round - 1);
+                for i in 0..self.cfg.data.events.per_sight[r].len() {
+                    let eff = self.cfg.data.events.per_sight[r][i];
                     self.gain(s, eff.gain, eff.amount * n, &mut none);
                 }
             }
             3 | 5 => {
                 let a = usize::from(e - 3);
-                let am = &ev.amenity[a];
                 let q = usize::from(self.seats[s].quality[a]);
+                let am = &self.cfg.data.events.amenity[a];
+                let (money, vp) = (am.money[q], am.vp[q]);
                 let short = self.shortfall(s, a);
                 if a == 0 {
-                    let m = (am.money[q] - short).max(0);
+                    let m = (money - short).max(0);
                     self.gain(s, Gain::Money, m, &mut none);
                 }
-                let v = (am.vp[q] - short).max(0);
+                let v = (vp - short).max(0);
                 self.gain(s, Gain::Vp, v, &mut none);
             }
             SHOPPING => return self.shopping_amount(s) > 0,
@@ -1447,14 +1442,15 @@ impl RebuildingChicagoState {
 
     fn apply_move(&mut self, m: Move) {
         let s = self.to_move.max(0) as usize;
-        let cfg = Arc::clone(&self.cfg);
-        let data = &cfg.data;
+        // Arms read the shared config through `self.cfg` and copy what they need before
+        // changing the state (no reference-count traffic on the hot path).
         match m {
             Move::Start(p) => {
                 self.start = p as i8;
-                let order: Vec<usize> = self.order(usize::from(p)).collect();
-                for (i, q) in order.into_iter().enumerate() {
-                    self.seats[q].money = data.rules.start_money[i];
+                let money = self.cfg.data.rules.start_money;
+                let n = self.players();
+                for (i, m) in money.iter().enumerate().take(n) {
+                    self.seats[(usize::from(p) + i) % n].money = *m;
                 }
                 self.chance(Phase::Deal);
             }
@@ -1493,17 +1489,18 @@ impl RebuildingChicagoState {
             Move::Scenario(i) => {
                 self.scenario = i as i8;
                 self.scenarios &= !(1 << i);
-                let sc = &data.scenarios[usize::from(i)];
-                for &cost in &sc.tokens {
+                let sc = &self.cfg.data.scenarios[usize::from(i)];
+                let (costs, event) = (sc.tokens, sc.event);
+                for cost in costs {
                     if let Some(slot) = (0..8).find(|&k| {
                         self.market[k] >= 0
                             && self.tokens & (1 << k) == 0
-                            && data.cards[self.market[k] as usize].cost == cost
+                            && self.cfg.data.cards[self.market[k] as usize].cost == cost
                     }) {
                         self.tokens |= 1 << slot;
                     }
                 }
-                self.event_tokens = 1 << sc.event;
+                self.event_tokens = 1 << event;
                 self.begin_action_phase();
             }
             Move::Automaton(c) => {
@@ -1522,7 +1519,7 @@ impl RebuildingChicagoState {
                 self.run();
             }
             Move::Refill => {
-                self.seats[s].money -= data.rules.refill_cost;
+                self.seats[s].money -= self.cfg.data.rules.refill_cost;
                 self.refilled = true;
                 self.chance(Phase::Deal);
             }
@@ -1534,14 +1531,14 @@ impl RebuildingChicagoState {
                     self.resolve_card(s, card, half);
                 } else {
                     let card = self.market[slot] as usize;
-                    self.seats[s].money -= data.cards[card].cost;
+                    self.seats[s].money -= self.cfg.data.cards[card].cost;
                     let card = self.take_card(s, slot);
                     self.resolve_card(s, card, half);
                 }
                 self.run();
             }
             Move::Landmark(l) => {
-                self.seats[s].money -= data.landmarks[usize::from(l)].cost;
+                self.seats[s].money -= self.cfg.data.landmarks[usize::from(l)].cost;
                 self.todo.push_back(Task::new(LANDMARK, s, i32::from(l)));
                 self.run();
             }
@@ -1550,8 +1547,9 @@ impl RebuildingChicagoState {
                 self.run();
             }
             Move::Law(k) => {
+                let cfg = Arc::clone(&self.cfg);
                 let d = self.seats[s].district as usize;
-                let law = &data.districts[d].laws[usize::from(k)];
+                let law = &cfg.data.districts[d].laws[usize::from(k)];
                 match law.cost {
                     Cost::Money(m) => self.seats[s].money -= m,
                     Cost::Vp(v) => self.seats[s].vp -= v,
