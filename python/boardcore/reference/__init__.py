@@ -21,6 +21,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "chandigarh": ("boardcore.reference.chandigarh", "ChandigarhGame"),
     "city_connect": ("boardcore.reference.city_connect", "CityConnectGame"),
     "prestel_new_york": ("boardcore.reference.prestel_new_york", "PrestelNewYorkGame"),
+    "rebuilding_chicago": ("boardcore.reference.rebuilding_chicago", "RebuildingChicagoGame"),
 }
 
 

@@ -97,11 +97,14 @@ pub fn to_string(data: &Data, a: Action) -> Result<String, Error> {
             NUM_ACTIONS - 1
         ))
     })?;
-    let kind_key = |k: u8| {
-        data.kinds
-            .get(usize::from(k))
-            .map_or_else(|| format!("#{k}"), |k| k.key.clone())
-    };
+    if let Move::Shape(k) = m {
+        if usize::from(k) >= data.kinds.len() {
+            return Err(Error::Notation(format!(
+                "action {a} (shape {k}) has no notation: the data has {} building kinds",
+                data.kinds.len()
+            )));
+        }
+    }
     Ok(match m {
         Move::Place { o, space } => format!("place o{o} {}", space_name(usize::from(space))),
         Move::Buy { slot, half } => {
@@ -115,7 +118,7 @@ pub fn to_string(data: &Data, a: Action) -> Result<String, Error> {
         Move::Return(l) => format!("return {}", data.landmarks[usize::from(l)].key),
         Move::Pick(s) => format!("suburb {s}"),
         Move::Choose(c) => format!("choose {}", CHOICES[usize::from(c)]),
-        Move::Shape(k) => format!("shape {}", kind_key(k)),
+        Move::Shape(k) => format!("shape {}", data.kinds[usize::from(k)].key),
         Move::DropCard(c) => format!("drop card {c}"),
         Move::DropLandmark(l) => format!("drop {}", data.landmarks[usize::from(l)].key),
         Move::Start(s) => format!("start {s}"),
