@@ -1,7 +1,7 @@
 """MCTS against greedy and random agents in every game: the tables of docs/agents.md.
 
     python benches/arena.py [--games 100] [--prestel-games 40] [--city-games 40]
-        [--chandigarh-games 40]
+        [--chandigarh-games 40] [--rebuilding-chicago-games 40]
 
 Each line is an ``boardcore.arena.arena`` run (seats rotated, 95% Wilson intervals).
 """
@@ -27,6 +27,9 @@ MATCHES: list[tuple[str, dict[str, Any], list[str]]] = [
     ("chandigarh", {"players": 2}, ["mcts:200", "random"]),
     ("chandigarh", {"players": 2}, ["mcts:200", "greedy"]),
     ("chandigarh", {"players": 3}, ["mcts:200", "greedy", "random"]),
+    ("rebuilding_chicago", {"players": 2}, ["mcts:200", "random"]),
+    ("rebuilding_chicago", {"players": 2}, ["mcts:200", "greedy"]),
+    ("rebuilding_chicago", {"players": 3}, ["mcts:200", "greedy", "random"]),
 ]
 
 
@@ -36,12 +39,14 @@ def main() -> None:
     parser.add_argument("--prestel-games", type=int, default=40)
     parser.add_argument("--city-games", type=int, default=40)
     parser.add_argument("--chandigarh-games", type=int, default=40)
+    parser.add_argument("--rebuilding-chicago-games", type=int, default=40)
     args = parser.parse_args()
     for name, params, agents in MATCHES:
         games = {
             "prestel_new_york": args.prestel_games,
             "city_connect": args.city_games,
             "chandigarh": args.chandigarh_games,
+            "rebuilding_chicago": args.rebuilding_chicago_games,
         }.get(name, args.games)
         start = time.perf_counter()
         result = boardcore.arena.arena(name, agents, games=games, seed=1, **params)

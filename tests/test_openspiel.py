@@ -44,6 +44,9 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("chandigarh", {"players": 2}),
     ("chandigarh", {"players": 3, "specialists": "master-craftsman,driver,mayor,sector-manager"}),
     ("chandigarh", {"players": 4, "specialists": "none"}),
+    ("rebuilding_chicago", {"players": 1}),
+    ("rebuilding_chicago", {"players": 2, "difficulty": "easy,expert"}),
+    ("rebuilding_chicago", {"players": 4, "difficulty": "expert"}),
 ]
 IDS = [f"{name}-{'-'.join(f'{k}{v}' for k, v in params.items())}" for name, params in CASES]
 
@@ -180,6 +183,56 @@ def test_prestel_bounds_hold(params: dict[str, Any], seeds: range) -> None:
         decisions_max, chance_max = max(decisions_max, decisions), max(chance_max, chance)
     assert decisions_max <= game.max_game_length()
     assert chance_max <= game.max_chance_nodes_in_history()
+
+
+def test_rebuilding_chicago_game_info() -> None:
+    game_type = pyspiel.GameType
+    chicago = load("rebuilding_chicago", {})
+    t = chicago.get_type()
+    assert chicago.num_players() == 2
+    assert t.information == game_type.Information.IMPERFECT_INFORMATION
+    assert t.chance_mode == game_type.ChanceMode.EXPLICIT_STOCHASTIC
+    assert not t.provides_information_state_string
+    assert (t.min_num_players, t.max_num_players) == (1, 5)
+    assert t.utility == game_type.Utility.CONSTANT_SUM
+    assert chicago.utility_sum() == 1.0
+    # Solo: 150 VP wins (1), less loses (0); the registered type is general-sum.
+    solo = load("rebuilding_chicago", {"players": 1})
+    assert solo.get_type().utility == game_type.Utility.GENERAL_SUM
+    assert pyspiel.registered_games()  # registered
+    registered = next(
+        g for g in pyspiel.registered_games() if g.short_name == "boardcore_rebuilding_chicago"
+    )
+    assert registered.utility == game_type.Utility.GENERAL_SUM
+    assert chicago.max_chance_outcomes() == chicago.num_distinct_actions() == 1545
+    assert chicago.observation_tensor_shape() == [9242]
+    assert (chicago.min_utility(), chicago.max_utility()) == (0.0, 1.0)
+    # 2 seats: setup 4; main actions 3 (48 + 7 + 2) + 4 = 175, refills as many; tiles
+    # 2 * 154 + 4; suburbs 2 * 60; choices 3 * 7 * 3 + 4.
+    assert chicago.max_game_length() == 4 + 2 * 175 + 308 + 4 + 120 + 63 + 4
+    assert chicago.max_chance_nodes_in_history() == 1 + 144 + 15 + 60 + 3
+    assert solo.max_chance_nodes_in_history() == 1 + 144 + 15 + 60 + 3 + 3 * 55
+    assert str(load("rebuilding_chicago", {"difficulty": "easy,expert"})) == (
+        "boardcore_rebuilding_chicago(data=,difficulty=easy;expert,players=2)"
+    )
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 5])
+def test_rebuilding_chicago_bounds_hold(players: int) -> None:
+    game = load("rebuilding_chicago", {"players": players})
+    for seed in range(8):
+        history = boardcore.play(game.core, seed=seed).history()
+        state = game.core.new_initial_state()
+        decisions = chance = 0
+        for action in history:
+            if state.current_player() == boardcore.CHANCE:
+                chance += 1
+                assert action < game.max_chance_outcomes()
+            else:
+                decisions += 1
+            state.apply_action(action)
+        assert decisions <= game.max_game_length()
+        assert chance <= game.max_chance_nodes_in_history()
 
 
 def test_kardinal_bound_holds() -> None:

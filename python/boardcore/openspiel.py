@@ -9,7 +9,7 @@ chance outcomes (weights turned into probabilities), returns, observations and `
 >>> import boardcore.openspiel
 >>> boardcore.openspiel.register()  # doctest: +NORMALIZE_WHITESPACE
 ['boardcore_chandigarh', 'boardcore_city_connect', 'boardcore_kardinal',
- 'boardcore_prestel_new_york']
+ 'boardcore_prestel_new_york', 'boardcore_rebuilding_chicago']
 >>> game = pyspiel.load_game("boardcore_kardinal", {"players": 3})
 >>> game.num_players(), game.max_game_length(), game.num_distinct_actions()
 (3, 49, 83305)
@@ -22,19 +22,22 @@ Decisions, all documented in ``docs/ecosystem.md`` (section *OpenSpiel*):
 
 - Kardinal is a deterministic perfect-information game; Chandigarh an explicit-stochastic
   perfect-information one (chance deals street tiles, pawns, cards and the first seat; nothing
-  is hidden, the deck being an unordered pool drawn at random); Prestel and City Connect are
-  explicit-stochastic imperfect-information ones. All are sequential, with terminal rewards
-  and utilities in ``[0, 1]``, and constant-sum (the returns, 1 split evenly among the
-  winners, always add up to 1 at the end) except solo City Connect: its one seat wins (1)
-  or loses (0) against the mayor rating, so a game of 1 player is general-sum, and so is
-  the game type registered for City Connect (the type of a loaded game says which).
+  is hidden, the deck being an unordered pool drawn at random); Prestel, City Connect and
+  Rebuilding Chicago are explicit-stochastic imperfect-information ones (Rebuilding Chicago
+  hides the landmark cards dealt to the other seats until they keep two). All are
+  sequential, with terminal rewards and utilities in ``[0, 1]``, and constant-sum (the
+  returns, 1 split evenly among the winners, always add up to 1 at the end) except the solo
+  games of City Connect and Rebuilding Chicago: the one seat wins (1) or loses (0) (against
+  the mayor rating; reaching 150 VP), so a game of 1 player is general-sum, and so is the
+  game type registered for those two games (the type of a loaded game says which).
 - Prestel's rulebook has no round limit and a game can go on for ever (a part slid back
   under a stack returns to play), but OpenSpiel needs a finite ``max_game_length``: the
   OpenSpiel game's ``max_rounds`` defaults to :data:`PRESTEL_DEFAULT_MAX_ROUNDS` and 0 (no
   limit) is refused. Its ``speeds`` are separated by ``;`` (``"2;1;1"``), since OpenSpiel's
   game strings split parameters at commas; ``,`` is accepted in a parameter dict too.
 - City Connect's ``sides`` are separated by ``;`` too (``"house;mayor;house"``), and so are
-  Chandigarh's ``specialists``. Chandigarh's ``variant`` is written ``nw:-1:1;se:4:2`` (for
+  Chandigarh's ``specialists`` and Rebuilding Chicago's per-seat ``difficulty``
+  (``"easy;expert"``). Chandigarh's ``variant`` is written ``nw:-1:1;se:4:2`` (for
   boardcore's ``nw=-1,1;se=4,2``: OpenSpiel's game strings keep no ``=`` in a value either);
   boardcore's form is accepted in a parameter dict.
 - Chandigarh's rules have no turn limit and a game can go on for ever (seats may keep moving
@@ -43,14 +46,18 @@ Decisions, all documented in ``docs/ecosystem.md`` (section *OpenSpiel*):
   ``max_turns`` (default :data:`CHANDIGARH_DEFAULT_MAX_TURNS`, 0 is refused), and a game that
   reaches the start of turn ``max_turns + 1`` stops there: terminal, the returns split evenly
   (nobody won). The boardcore state itself goes on (``state.core`` is not terminal).
-- Prestel's, City Connect's and Chandigarh's chance actions keep their ids (459, 271 and
-  3527 and up with the packaged data), so ``max_chance_outcomes`` is
+- Rebuilding Chicago always ends: every turn uses a market card, a landmark, a law or an
+  event, all limited per round, and the game has 3 rounds; its ``max_game_length`` is
+  counted from the data (see ``_chicago_bounds``), no limit parameter is needed.
+- Prestel's, City Connect's, Chandigarh's and Rebuilding Chicago's chance actions keep their
+  ids (459, 271, 3527 and 1288 and up with the packaged data), so ``max_chance_outcomes`` is
   ``num_distinct_actions``: every chance id lies below it.
 - The observation is the engine's ``observation_tensor(p)`` / ``observation_string(p)``
   (what seat ``p`` may know). Kardinal's and Chandigarh's information state is the history
-  (they hide nothing); Prestel and City Connect provide no information state (their observations
-  forget: Prestel's the parts once seen, City Connect's which market cards the other seats
-  took into their hands).
+  (they hide nothing); Prestel, City Connect and Rebuilding Chicago provide no information
+  state (their observations forget: Prestel's the parts once seen, City Connect's which
+  market cards the other seats took into their hands, Rebuilding Chicago's which landmark
+  cards a seat returned).
 """
 
 from __future__ import annotations
@@ -369,6 +376,68 @@ def _chandigarh_stop(state: State, params: Mapping[str, Any]) -> bool:
     return bool(saved["phase"] == "main" and saved["turn"] > int(params["max_turns"]))
 
 
+def _chicago_params(params: Mapping[str, Any]) -> Params:
+    out: Params = {"players": int(params["players"])}
+    difficulty = str(params["difficulty"])
+    if difficulty:
+        out["difficulty"] = difficulty.replace(";", ",")
+    if params["data"]:
+        out["data"] = str(params["data"])
+    return out
+
+
+def _chicago_bounds(game: Game) -> _Bounds:
+    # docs/games/rebuilding_chicago.md, *Turn structure*; n seats, R = 3 rounds, D cards in
+    # each round deck (48), E = 7 events, T building tiles in the supply (154), S suburb tiles
+    # in the bag (60), L landmarks (15), K kept landmark cards per seat (2).
+    # Decisions:
+    # - setup: a district and a returned landmark card per seat: 2n.
+    # - main actions: a round's market is dealt from its own deck, so at most D cards are
+    #   bought (or taken free) in a round; each event once, each seat's law once a round; and
+    #   at most K landmarks per seat in the game: R (D + E + n) + K n. A refill at most once
+    #   per turn, and every turn has a main action: as many again.
+    # - tiles: every building placed comes from the supply (a `shape` before its `place` at
+    #   most), every landmark tile once: 2T + K n; every suburb from the bag, picked and
+    #   placed: 2S.
+    # - choices: the activator's of each event, and one per seat and event (the all-players
+    #   part): R E (1 + n); a free card (world, round 2) and an ability lost: 2n.
+    # Chance: the starting seat, every card dealt at most once (3D), every landmark card and
+    # suburb tile at most once, the scenario each round; solo, the automated player draws at
+    # most once per card it removes or event it activates: R (D + E).
+    state = game.new_initial_state()
+    saved = json.loads(state.to_json())
+    n = game.num_players
+    rounds, events, kept = 3, 7, 2
+    deck = max(len(d) for d in saved["decks"])
+    tiles = sum(saved["supply"])
+    suburbs = len(saved["bag"])
+    landmarks = len(saved["landmark_pool"])
+    main = rounds * (deck + events + n) + kept * n
+    decisions = 2 * n + 2 * main + 2 * tiles + kept * n + 2 * suburbs
+    decisions += rounds * events * (1 + n) + 2 * n
+    chance = 1 + rounds * deck + landmarks + suburbs + rounds
+    if n == 1:
+        chance += rounds * (deck + events)
+    return _Bounds(
+        max_game_length=decisions,
+        max_chance_nodes=chance,
+        max_chance_outcomes=game.num_distinct_actions,
+    )
+
+
+def _chicago_pieces(game: Game, size: int) -> list[tuple[str, tuple[int, ...]]]:
+    # docs/games/rebuilding_chicago.md, *Observation*: 5 seat blocks (15 planes of 121 spaces,
+    # then 25 numbers), the round, the events, the market, the tokens, the decision flag.
+    return [
+        ("seats", (5, 15 * 121 + 25)),
+        ("round", (3,)),
+        ("events", (7,)),
+        ("market", (8, 2)),
+        ("tokens", (15,)),
+        ("decision", (size - 5 * (15 * 121 + 25) - 41,)),
+    ]
+
+
 _SPECS: dict[str, _Spec] = {
     "chandigarh": _Spec(
         perfect_information=True,
@@ -414,6 +483,15 @@ _SPECS: dict[str, _Spec] = {
         to_boardcore=_prestel_params,
         bounds=lambda game, _: _prestel_bounds(game),
         pieces=_prestel_pieces,
+    ),
+    "rebuilding_chicago": _Spec(
+        perfect_information=False,
+        chance=True,
+        defaults={"players": 2, "difficulty": "", "data": ""},
+        to_boardcore=_chicago_params,
+        bounds=lambda game, _: _chicago_bounds(game),
+        pieces=_chicago_pieces,
+        solo=True,
     ),
 }
 
@@ -498,7 +576,7 @@ class BoardcoreGame(pyspiel.Game):  # type: ignore[misc]
         name = self.game_name
         spec = _SPECS[name]
         params = {**spec.defaults, **(params or {})}
-        for key in ("speeds", "sides", "specialists"):  # game strings split at commas
+        for key in ("speeds", "sides", "specialists", "difficulty"):  # split at commas
             if key in params:
                 params[key] = str(params[key]).replace(",", ";")
         if "variant" in params:  # and keep no "=" in a value

@@ -63,8 +63,19 @@ def json_ints(value: object, where: str, lo: int, hi: int, length: int | None = 
 
 def json_object(value: object, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(value, dict) or sorted(value) != list(keys):
+        wrong = ""
+        if isinstance(value, dict):
+            unknown = sorted(set(value) - set(keys))
+            missing = sorted(set(keys) - set(value))
+            wrong = "".join(
+                [
+                    f" (unknown {', '.join(map(repr, unknown))})" if unknown else "",
+                    f" (missing {', '.join(map(repr, missing))})" if missing else "",
+                ]
+            )
         raise StateFormatError(
-            f"field {where}: expected an object with keys {', '.join(keys)}, got {describe(value)}"
+            f"field {where}: expected an object with keys {', '.join(keys)}{wrong}, "
+            f"got {describe(value)}"
         )
     return value
 

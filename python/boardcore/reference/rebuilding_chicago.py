@@ -204,6 +204,36 @@ _DEFAULT_DATA: Final = Path(__file__).resolve().parent.parent / "data" / "rebuil
 _PROVENANCES: Final = ("rulebook", "reconstructed")
 
 
+def _check_regions(r: Any, where: str, regions: list[str]) -> None:
+    """Regions S, A and B are each one orthogonally connected area reaching the board's
+    edge, and A and B touch no other region except through '#'."""
+    cells = {(x, y): regions[y][x] for y in range(7) for x in range(7)}
+    for region in "SAB":
+        own = [c for c, v in cells.items() if v == region]
+        seen = set(own[:1])
+        todo = list(own[:1])
+        while todo:
+            x, y = todo.pop()
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if cells.get(n) == region and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        if not own or len(seen) != len(own):
+            raise r.fail(where, "regions", f"region {region} must be one connected area")
+        if not any(x in (0, 6) or y in (0, 6) for x, y in own):
+            raise r.fail(where, "regions", f"region {region} must reach the board's edge")
+    for (x, y), v in cells.items():
+        if v in "AB":
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if cells.get(n) not in (None, v, "#"):
+                    raise r.fail(
+                        where,
+                        "regions",
+                        f"the unconnected area at {space_text((y + 2) * SIZE + x + 2)} "
+                        "touches another region",
+                    )
+
+
 def space_text(space: int) -> str:
     """``c3`` for space 24: column letter, then row number."""
     return f"{chr(ord('a') + space % SIZE)}{space // SIZE + 1}"
@@ -822,6 +852,7 @@ def _read_districts(
                 )
             grids.append(rows)
         regions, symbols = grids
+        _check_regions(r, where, regions)
         masks = {ch: 0 for ch in "SAB#"}
         sym_masks = {ch: 0 for ch in "r123"}
         for y in range(7):

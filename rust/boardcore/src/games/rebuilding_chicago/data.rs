@@ -696,10 +696,11 @@ impl Data {
         })?;
         match root.remove("game") {
             Some(toml::Value::String(g)) if g == "rebuilding_chicago" => {}
-            _ => {
+            other => {
+                let found = other.map_or("nothing".to_string(), |v| v.to_string());
                 return Err(Error::Data(format!(
-                    "{file}: game must be \"rebuilding_chicago\""
-                )))
+                    "{file}: game must be \"rebuilding_chicago\", not {found}"
+                )));
             }
         }
         let raw_rules: RawRules = table_of(file, &mut root, "rules")?;

@@ -81,6 +81,8 @@ pub struct Config {
     pub boards: Vec<Board>,
     /// Per round, its deck's cards as a 144-bit set.
     pub round_cards: [[u64; 3]; 3],
+    /// Per card, the kinds its benefits half builds (and how many).
+    pub card_builds: Vec<([u8; 2], usize)>,
 }
 
 impl Config {
@@ -188,6 +190,20 @@ impl RebuildingChicagoGame {
         for (c, card) in data_set.cards.iter().enumerate() {
             round_cards[usize::from(card.round - 1)][c / 64] |= 1 << (c % 64);
         }
+        let card_builds = data_set
+            .cards
+            .iter()
+            .map(|c| {
+                let mut out = ([0u8; 2], 0);
+                for b in &c.benefits {
+                    if let data::Benefit::Build(k) = b {
+                        out.0[out.1] = *k;
+                        out.1 += 1;
+                    }
+                }
+                out
+            })
+            .collect();
         Ok(Self {
             cfg: Arc::new(Config {
                 players: players as u8,
@@ -198,6 +214,7 @@ impl RebuildingChicagoGame {
                 suburbs,
                 boards,
                 round_cards,
+                card_builds,
             }),
             data_path: data.map(str::to_owned),
         })

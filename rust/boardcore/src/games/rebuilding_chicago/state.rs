@@ -542,15 +542,7 @@ impl RebuildingChicagoState {
     }
 
     fn builds_of_half(&self, card: usize) -> ([u8; 2], usize) {
-        let mut out = [0u8; 2];
-        let mut n = 0;
-        for b in &self.cfg.data.cards[card].benefits {
-            if let Benefit::Build(k) = b {
-                out[n] = *k;
-                n += 1;
-            }
-        }
-        (out, n)
+        self.cfg.card_builds[card]
     }
 
     /// Whether card `card`'s benefits half can be taken; `memo` caches the answers per
@@ -1665,7 +1657,14 @@ impl GameState for RebuildingChicagoState {
         buf[pick(buf.len())]
     }
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
-        let name = nt::to_string(&self.cfg.data, action)?;
+        if nt::decode(action).is_none() {
+            return Err(illegal(format!(
+                "action {action} is not a Rebuilding Chicago action id (0..{})",
+                nt::NUM_ACTIONS - 1
+            )));
+        }
+        let name = nt::to_string(&self.cfg.data, action)
+            .unwrap_or_else(|_| "an id without a move in this data".into());
         if self.phase == Phase::Over {
             return Err(illegal(format!(
                 "action {action} ({name}) is not legal: the game is over"

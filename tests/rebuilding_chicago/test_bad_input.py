@@ -1,0 +1,1109 @@
+"""Bad input: a specific boardcore exception a user can act on, and nothing changed.
+
+Expected errors come from docs/games/rebuilding_chicago.md (notation, encoding, phases,
+rulings, canonical JSON, parameters, component data) and the contract that bad input gets a
+clear error and changes nothing. Every test runs on both engines through the ``load``
+fixture; the last tests put both engines side by side and compare the exception classes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boardcore
+from boardcore import (
+    DataError,
+    IllegalActionError,
+    NotationError,
+    ParameterError,
+    StateFormatError,
+)
+from boardcore.api import State
+from tests.conftest import Loader, apply
+from tests.rebuilding_chicago.test_roundtrip import (
+    ENGINES,
+    GAME,
+    NUM_ACTIONS,
+    OPENING,
+    PACKAGED_TEXT,
+    PHASES,
+    SETUP,
+    TURN_1,
+    TURN_2,
+    UNNAMED,
+    copy_entry,
+    drop_entry,
+    edit_entry,
+    js,
+    legal_now,
+    opening_history,
+    opening_json,
+    phase_states,
+    space,
+    start,
+)
+
+
+def assert_rejected(state: State, move: str) -> None:
+    """Applying ``move`` raises IllegalActionError naming it, and changes nothing."""
+    action = state.string_to_action(move)
+    assert action not in legal_now(state), move
+    before = state.to_json()
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_action(action)
+    message = str(info.value)
+    assert move in message or str(action) in message, message
+    assert state.to_json() == before
+
+
+def assert_legal(state: State, *moves: str) -> None:
+    legal = legal_now(state)
+    for move in moves:
+        assert state.string_to_action(move) in legal, move
+
+
+def test_errors_are_value_errors() -> None:
+    for error in (IllegalActionError, NotationError, StateFormatError, DataError, ParameterError):
+        assert issubclass(error, boardcore.BoardcoreError)
+        assert issubclass(error, ValueError)
+
+
+# --- illegal actions along the hand-driven opening ------------------------------------------
+
+SEAT_MOVES = (
+    "place o0 e5",
+    "buy 1a",
+    "buy 1b",
+    "landmark city-market",
+    "event expansion",
+    "law 1",
+    "refill",
+    "district west-town",
+    "return city-market",
+    "suburb 0",
+    "choose vp",
+    "shape train-l3",
+    "drop card 0",
+    "drop city-market",
+)
+CHANCE_MOVES = ("start 0", "card 0", "bag 0", "deal city-market", "scenario 0", "automaton 0")
+
+
+def test_illegal_during_the_setup(load: Loader) -> None:
+    state = load(GAME, players=2).new_initial_state()
+    for move in (*SEAT_MOVES, *CHANCE_MOVES[1:], "start 2", "start 4"):
+        assert_rejected(state, move)  # 2 seats: start 0 or start 1 only
+    assert_legal(state, "start 0", "start 1")
+    apply(state, "start 1")
+    for move in ("start 0", "card 48", "card 143", "bag 0", "deal city-market", *SEAT_MOVES):
+        assert_rejected(state, move)  # the market is dealt from the round-1 deck
+    apply(state, "card 0")
+    assert_rejected(state, "card 0")  # dealt already
+    apply(state, *SETUP[2:9])
+    assert js(state)["phase"] == "district" and state.current_player() == 1
+    for move in ("card 1", "deal city-market", "return city-market", "buy 1a", "event dining"):
+        assert_rejected(state, move)
+    apply(state, "district west-town")
+    assert state.current_player() == 0
+    assert_rejected(state, "district west-town")  # taken by seat 1
+    apply(state, "district pilsen")
+    for move in ("district uptown", "card 1", "return city-market", *SEAT_MOVES):
+        assert_rejected(state, move)
+    apply(state, *SETUP[11:14])
+    for move in ("deal city-market", "deal navy-pier", "deal willis-tower"):
+        assert_rejected(state, move)  # dealt already
+    apply(state, *SETUP[14:17])
+    assert js(state)["phase"] == "keep" and state.current_player() == 1
+    for move in ("return water-tower", "return field-museum", "return soldier-field"):
+        assert_rejected(state, move)  # not seat 1's cards
+    for move in ("deal soldier-field", "landmark city-market", "event expansion", "drop card 0"):
+        assert_rejected(state, move)
+    assert_legal(state, "return city-market", "return navy-pier", "return willis-tower")
+    apply(state, "return willis-tower")
+    assert_rejected(state, "return city-market")  # seat 0 returns one of its own
+    assert_legal(state, "return water-tower", "return cloud-gate", "return field-museum")
+
+
+def test_illegal_at_the_first_turn(load: Loader) -> None:
+    state = start(load)
+    assert js(state)["phase"] == "turn" and state.current_player() == 1
+    assert_legal(state, "buy 1a", "buy 1b", "buy 8b", "event expansion", "event dining")
+    assert_legal(state, "law 1", "law 2", "law 3")  # West Town has 6 building types
+    for move in (
+        "refill",  # the market is full (ruling 6)
+        "event world",  # 3 other events first (ruling 16)
+        "landmark willis-tower",  # returned
+        "landmark water-tower",  # seat 0's
+        "landmark soldier-field",  # never dealt
+        "place o0 e5",
+        "choose vp",
+        "choose money",
+        "shape train-l3",
+        "suburb 0",
+        "drop card 0",
+        "drop city-market",  # not built
+        "district uptown",
+        "return city-market",
+        *CHANCE_MOVES,
+    ):
+        assert_rejected(state, move)
+
+
+def test_illegal_during_a_choice(load: Loader) -> None:
+    state = start(load, TURN_1[0])
+    assert js(state)["phase"] == "choose" and state.current_player() == 1
+    assert legal_now(state) == [1092, 1094]  # choose money, choose appease
+    for move in ("choose vp", "choose building", "choose card", "choose ability"):
+        assert_rejected(state, move)  # Graduation: appease or money (ruling 18)
+    for move in ("event dining", "buy 1a", "law 1", "refill", "place o0 e5", *CHANCE_MOVES):
+        assert_rejected(state, move)
+    apply(state, TURN_1[1])
+    assert state.current_player() == 0
+    assert_rejected(state, "event graduation")  # once per round (ruling 16)
+    assert_rejected(state, "choose money")
+
+
+def test_illegal_placements(load: Loader) -> None:
+    """Seat 0 (Pilsen) places a statue bought with card 0 (see test_roundtrip)."""
+    state = start(load, *TURN_1, TURN_2[0])
+    assert js(state)["phase"] == "place" and state.current_player() == 0
+    assert_legal(state, "place o0 d6", "place o0 h4")  # h4 is a sights symbol: allowed
+    for move in (
+        "place o0 a1",  # off the district board, no suburb there
+        "place o0 k11",
+        "place o0 c3",  # region B, not connected
+        "place o0 f8",  # region A, not connected
+        "place o0 d3",  # a `#` space
+        "place o0 c9",  # a `#` space
+        "place o0 e3",  # under the starting restaurant
+        "place o0 h3",  # under the starting money tile
+        "place o1 d6",  # a statue-1 has one orientation
+        "place o7 d6",
+        "buy 2a",
+        "event dining",
+        "refill",
+        "choose vp",
+        *CHANCE_MOVES,
+    ):
+        assert_rejected(state, move)
+    apply(state, TURN_2[1])
+    assert state.to_json() == opening_json(4)
+    assert_rejected(state, "place o0 d6")
+    assert_legal(state, "refill")  # slot 1 is empty now (ruling 6)
+    apply(state, "refill")
+    assert js(state)["phase"] == "deal"
+    for move in ("card 0", "card 5", "card 48", "refill", "buy 1a"):
+        assert_rejected(state, move)  # dealt already, or another round's deck
+
+
+def test_refill_once_per_turn(load: Loader) -> None:
+    state = start(load, *OPENING, "refill", "card 1")
+    assert js(state)["phase"] == "turn" and js(state)["refilled"] == 1
+    assert js(state)["market"][0] == 1
+    assert_rejected(state, "refill")  # full, and used this turn
+
+
+def test_solo_has_no_starting_seat_draw(load: Loader) -> None:
+    state = load(GAME, players=1).new_initial_state()
+    assert state.current_player() == boardcore.CHANCE
+    assert [a for a, _ in state.chance_outcomes()] == list(range(1293, 1293 + 48))
+    for move in ("start 0", "scenario 0", "automaton 0", "bag 0", *SEAT_MOVES):
+        assert_rejected(state, move)
+
+
+# --- every illegal id, in the first state of every phase ------------------------------------
+
+
+@pytest.fixture(scope="module", params=sorted(ENGINES))
+def phase_positions(request: pytest.FixtureRequest) -> tuple[str, dict[str, State]]:
+    """The first state of each phase, from seeded random games of every setting."""
+    return request.param, phase_states(ENGINES[request.param])
+
+
+def test_random_games_reach_every_phase(phase_positions: tuple[str, dict[str, State]]) -> None:
+    _, states = phase_positions
+    assert sorted(states) == sorted(PHASES)
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_every_illegal_id_is_rejected(
+    phase_positions: tuple[str, dict[str, State]], phase: str
+) -> None:
+    _, states = phase_positions
+    assert phase in states, f"no random game reached the {phase} phase"
+    state = states[phase].clone()
+    before = state.to_json()
+    legal = set(legal_now(state))
+    for action in range(NUM_ACTIONS):
+        if action in legal:
+            continue
+        with pytest.raises(IllegalActionError) as info:
+            state.apply_action(action)
+        text = str(action) if action in UNNAMED else state.action_to_string(action)
+        assert text in str(info.value) or str(action) in str(info.value)
+        assert state.to_json() == before, (phase, text)
+
+
+def test_no_action_after_the_end(load: Loader) -> None:
+    state = boardcore.play(load(GAME, players=2), seed=4)
+    assert state.is_terminal()
+    assert state.legal_actions() == []
+    assert state.current_player() == boardcore.TERMINAL
+    assert js(state)["phase"] == "over" and js(state)["to_move"] == -4
+    before = state.to_json()
+    for action in range(NUM_ACTIONS):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(action)
+    assert state.to_json() == before
+
+
+def test_out_of_range_action_ids(load: Loader) -> None:
+    state = start(load, *TURN_1)
+    before = state.to_json()
+    for bad in (-1, NUM_ACTIONS, NUM_ACTIONS + 1, 2**31, 2**40, -(2**70)):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(bad)
+        with pytest.raises(NotationError):
+            state.action_to_string(bad)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("bad", ["x", "5", 3.0, None, True, [1], {"a": 1}])
+def test_wrong_argument_types_get_boardcore_errors(load: Loader, bad: Any) -> None:
+    """Never a TypeError from the bindings: the same classes as the reference."""
+    game: Any = load(GAME, players=2)
+    state: Any = start(load, *TURN_1)
+    before = state.to_json()
+    with pytest.raises(IllegalActionError):
+        state.apply_action(bad)
+    with pytest.raises(NotationError):
+        state.action_to_string(bad)
+    with pytest.raises(ParameterError):
+        state.observation_tensor(bad)
+    with pytest.raises(ParameterError):
+        state.observation_string(bad)
+    if not isinstance(bad, str):
+        with pytest.raises(NotationError):
+            state.string_to_action(bad)
+        with pytest.raises(StateFormatError):
+            game.state_from_json(bad)
+    assert state.to_json() == before
+
+
+def test_numpy_integers_are_actions(load: Loader) -> None:
+    import numpy as np
+
+    state: Any = start(load, *TURN_1)
+    state.apply_action(np.int64(1003))  # event shopping
+    assert state.history()[-1] == 1003
+    assert state.observation_tensor(np.int32(1)).shape == (9242,)
+
+
+def test_replay_rejects_what_is_not_a_list_of_actions(load: Loader) -> None:
+    game: Any = load(GAME, players=2)
+    for bad in ("abc", [True], [1289, "x"], [0], [-1], [NUM_ACTIONS], [1289, 1289], [1289.0]):
+        with pytest.raises(IllegalActionError):
+            game.replay(bad)
+
+
+# --- notation -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        " ",
+        "place",
+        "place o0",
+        "place e5",
+        "place o8 e5",  # orientations 0..7
+        "place o-1 e5",
+        "place o e5",
+        "place 0 e5",
+        "place O0 e5",
+        "place o0 E5",
+        "place o0 l5",  # columns a..k
+        "place o0 e0",  # rows 1..11
+        "place o0 e12",
+        "place o0 e05",
+        "place o00 e5",
+        "place o0  e5",
+        "place  o0 e5",
+        "place o0 e5 x",
+        "place o0 5e",
+        "Place o0 e5",
+        "place\to0 e5",
+        "buy",
+        "buy 1",
+        "buy a",
+        "buy 0a",  # slots 1..8
+        "buy 9a",
+        "buy 1c",
+        "buy 1A",
+        "buy 1 a",
+        "buy 01a",
+        "buy a1",
+        "landmark",
+        "landmark city market",
+        "landmark City-Market",
+        "landmark eiffel-tower",
+        "landmark 0",
+        "event",
+        "event world-stage",
+        "event Dining",
+        "event 3",
+        "event dining now",
+        "law",
+        "law 0",  # laws 1..3
+        "law 4",
+        "law appease",
+        "law 01",
+        "refill 1",
+        "Refill",
+        "district",
+        "district west town",
+        "district chicago",
+        "district 0",
+        "return",
+        "return 0",
+        "return eiffel-tower",
+        "suburb",
+        "suburb 60",  # suburbs 0..59
+        "suburb -1",
+        "suburb x",
+        "suburb 017",
+        "choose",
+        "choose stars",
+        "choose VP",
+        "choose vp money",
+        "shape",
+        "shape park-1",
+        "shape 0",
+        "shape Train-i2",
+        "drop",
+        "drop card",
+        "drop card 144",  # cards 0..143
+        "drop card -1",
+        "drop card x",
+        "drop 52",
+        "drop eiffel-tower",
+        "drop landmark city-market",
+        "start",
+        "start 5",  # seats 0..4
+        "start -1",
+        "card",
+        "card 144",
+        "card -1",
+        "card 1a",
+        "bag",
+        "bag 60",
+        "deal",
+        "deal 0",
+        "deal eiffel-tower",
+        "scenario",
+        "scenario 6",  # scenarios 0..5
+        "scenario -1",
+        "automaton",
+        "automaton 27",  # automated-player cards 0..26
+        "automaton -1",
+        "step n",  # another game's notation
+        "build house red 2,0",
+    ],
+)
+def test_malformed_notation(load: Loader, text: str) -> None:
+    state = load(GAME, players=4).new_initial_state()
+    with pytest.raises(NotationError):
+        state.string_to_action(text)
+
+
+@pytest.mark.parametrize("bad", [5, None, b"refill", ["refill"]])
+def test_notation_must_be_a_string(load: Loader, bad: Any) -> None:
+    state: Any = load(GAME, players=2).new_initial_state()
+    with pytest.raises(NotationError):
+        state.string_to_action(bad)
+
+
+# --- saved states ---------------------------------------------------------------------------
+
+PLACING = opening_json(3)
+"""Seat 0 about to place its statue: a task on the queue, a market slot empty."""
+STATUE = json.loads(PLACING)["todo"][0][2]
+
+
+def _dump(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def _mutate(text: str, **changes: Any) -> str:
+    obj = json.loads(text)
+    obj.update(changes)
+    return _dump(obj)
+
+
+def _drop(key: str) -> Callable[[str], str]:
+    def change(text: str) -> str:
+        obj = json.loads(text)
+        del obj[key]
+        return _dump(obj)
+
+    return change
+
+
+def _seat(seat: int, key: str, value: Any) -> Callable[[str], str]:
+    def change(text: str) -> str:
+        obj = json.loads(text)
+        if value is _DELETE:
+            del obj["seats"][seat][key]
+        else:
+            obj["seats"][seat][key] = value
+        return _dump(obj)
+
+    return change
+
+
+_DELETE = object()
+
+
+def _history(edit: Callable[[list[int]], list[Any]]) -> Callable[[str], str]:
+    def change(text: str) -> str:
+        obj = json.loads(text)
+        obj["history"] = edit(obj["history"])
+        return _dump(obj)
+
+    return change
+
+
+BASE = json.loads(PLACING)
+PLACE_A1 = 0  # place o0 a1: off the board
+
+TAMPERED: list[tuple[Callable[[str], str], str]] = [
+    # not JSON, not an object
+    (lambda t: "{", "JSON"),
+    (lambda t: t[:-1], "JSON"),
+    (lambda t: "", "JSON"),
+    (lambda t: t + "x", "JSON"),
+    (lambda t: "[]", "object"),
+    (lambda t: "7", "object"),
+    (lambda t: "null", "object"),
+    (lambda t: '"state"', "object"),
+    # the game and its parameters
+    (lambda t: _mutate(t, game="kardinal"), "game"),
+    (lambda t: _mutate(t, game=7), "game"),
+    (lambda t: _mutate(t, version=2), "version"),
+    (lambda t: _mutate(t, version="1"), "version"),
+    (lambda t: _mutate(t, players=3), "players"),
+    (lambda t: _mutate(t, players=1), "players"),
+    (lambda t: _mutate(t, players="2"), "players"),
+    (lambda t: _mutate(t, players=2.5), "players"),
+    (lambda t: _mutate(t, difficulty=[1, 2]), "difficulty"),
+    (lambda t: _mutate(t, difficulty=[1, 3]), "difficulty"),
+    (lambda t: _mutate(t, difficulty=[1]), "difficulty"),
+    (lambda t: _mutate(t, difficulty="standard"), "difficulty"),
+    # keys
+    (lambda t: _mutate(t, extra=1), "extra"),
+    (_drop("bag"), "bag"),
+    (_drop("seats"), "seats"),
+    (_drop("todo"), "todo"),
+    (_drop("tokens"), "tokens"),
+    (_drop("automaton"), "automaton"),
+    (_drop("history"), "history"),
+    (_seat(0, "extra", 1), "extra|seat"),
+    (_seat(0, "money", _DELETE), "money|seat"),
+    (_seat(1, "pieces", _DELETE), "pieces|seat"),
+    # the history
+    (lambda t: _mutate(t, history=[0, 1, 2]), "history"),
+    (lambda t: _mutate(t, history=["x"]), "history"),
+    (lambda t: _mutate(t, history=5), "history"),
+    (lambda t: _mutate(t, history=[-1]), "history"),
+    (lambda t: _mutate(t, history=[NUM_ACTIONS]), "history"),
+    (lambda t: _mutate(t, history=[1289.0]), "history"),
+    (lambda t: _mutate(t, history=[True]), "history"),
+    (_history(lambda h: [*h, PLACE_A1]), "history"),  # an illegal placement
+    (_history(lambda h: [h[0], *h]), "history"),  # start twice
+    (_history(lambda h: [*h[:1], 1293 + 48, *h[2:]]), "history"),  # a round-2 card in setup
+    (_history(lambda h: [*h, 968]), "history"),  # a buy while placing
+    # fields that disagree with the replay of the history
+    (_history(lambda h: h[:-1]), "market|phase|seats|todo"),  # before the buy
+    (_history(lambda h: [*h, space("d6")]), "active|phase|seats|supply|to_move|todo"),
+    (lambda t: _mutate(t, active=1), "active"),
+    (lambda t: _mutate(t, active=5), "active"),
+    (lambda t: _mutate(t, automaton=[0]), "automaton"),
+    (lambda t: _mutate(t, bag=BASE["bag"][1:]), "bag"),
+    (lambda t: _mutate(t, bag=list(reversed(BASE["bag"]))), "bag"),
+    (lambda t: _mutate(t, bag=[*BASE["bag"], 60]), "bag"),
+    (lambda t: _mutate(t, decks=[BASE["decks"][0][1:], *BASE["decks"][1:]]), "decks"),
+    (lambda t: _mutate(t, decks=BASE["decks"][:2]), "decks"),
+    (lambda t: _mutate(t, decks=[[0], *BASE["decks"][1:]]), "decks"),
+    (lambda t: _mutate(t, events=[0, 0, 0, 0, 0, 0, 0]), "events"),
+    (lambda t: _mutate(t, events=[0, 1, 0, 0, 0, 0]), "events"),
+    (lambda t: _mutate(t, events=[0, 2, 0, 0, 0, 0, 0]), "events"),
+    (lambda t: _mutate(t, first=1), "first"),
+    (lambda t: _mutate(t, landmark_pool=BASE["landmark_pool"][1:]), "landmark_pool"),
+    (lambda t: _mutate(t, landmark_pool=[*BASE["landmark_pool"], 15]), "landmark_pool"),
+    (lambda t: _mutate(t, market=[0, *BASE["market"][1:]]), "market"),
+    (lambda t: _mutate(t, market=BASE["market"][:7]), "market"),
+    (lambda t: _mutate(t, market=[-1, 5, 8, 12, 16, 24, 32, 144]), "market"),
+    (lambda t: _mutate(t, market=[-1, 8, 5, 12, 16, 24, 32, 40]), "market"),
+    (lambda t: _mutate(t, phase="turn"), "phase"),
+    (lambda t: _mutate(t, phase="lunch"), "phase"),
+    (lambda t: _mutate(t, phase=7), "phase"),
+    (lambda t: _mutate(t, picked=3), "picked"),
+    (lambda t: _mutate(t, picked=60), "picked"),
+    (lambda t: _mutate(t, refilled=1), "refilled"),
+    (lambda t: _mutate(t, refilled=2), "refilled"),
+    (lambda t: _mutate(t, round=2), "round"),
+    (lambda t: _mutate(t, round=4), "round"),
+    (lambda t: _mutate(t, round=0), "round"),
+    (lambda t: _mutate(t, scenario=0), "scenario"),
+    (lambda t: _mutate(t, scenarios=[0]), "scenarios"),
+    (lambda t: _mutate(t, start=0), "start"),
+    (lambda t: _mutate(t, start=2), "start"),
+    (lambda t: _mutate(t, supply=[*BASE["supply"][:-1], 15]), "supply"),
+    (lambda t: _mutate(t, supply=BASE["supply"][:-1]), "supply"),
+    (lambda t: _mutate(t, supply=[*BASE["supply"][:-1], -1]), "supply"),
+    (lambda t: _mutate(t, to_move=1), "to_move"),
+    (lambda t: _mutate(t, to_move=-1), "to_move"),
+    (lambda t: t.replace('"to_move":0', '"to_move":0.0'), "to_move"),
+    (lambda t: _mutate(t, todo=[]), "todo"),
+    (lambda t: _mutate(t, todo=[[0, 0, STATUE - 1]]), "todo"),
+    (lambda t: _mutate(t, todo=[[0, 1, STATUE]]), "todo"),
+    (lambda t: _mutate(t, todo=[[9, 0]]), "todo"),
+    (lambda t: _mutate(t, todo="x"), "todo"),
+    (lambda t: _mutate(t, tokens=[1] + [0] * 14), "tokens"),
+    (lambda t: _mutate(t, tokens=[0] * 14), "tokens"),
+    # a seat's fields
+    (_seat(0, "money", 12), "money|seat"),
+    (_seat(0, "money", -1), "money|seat"),
+    (_seat(0, "money", "9"), "money|seat"),
+    (_seat(1, "vp", 11), "vp|seat"),
+    (_seat(1, "vp", -3), "vp|seat"),
+    (_seat(0, "unhappy", 11), "unhappy|seat"),
+    (_seat(0, "unhappy", 41), "unhappy|seat"),
+    (_seat(0, "unhappy", 0), "unhappy|seat"),
+    (_seat(0, "quality", [0, 0, 0]), "quality|seat"),
+    (_seat(0, "quality", [0, 1, 6]), "quality|seat"),
+    (_seat(0, "quality", [0, 1]), "quality|seat"),
+    (_seat(0, "district", 5), "district|seat"),
+    (_seat(0, "district", 6), "district|seat"),
+    (_seat(0, "district", -1), "district|seat"),
+    (_seat(0, "landmarks", [8]), "landmarks|seat"),
+    (_seat(0, "landmarks", [10, 8]), "landmarks|seat"),
+    (_seat(0, "landmarks", [8, 15]), "landmarks|seat"),
+    (_seat(0, "dealt", [6]), "dealt|seat"),
+    (_seat(0, "hand", [3]), "hand|seat"),
+    (_seat(0, "hand", [60]), "hand|seat"),
+    (_seat(0, "law", 0), "law|seat"),
+    (_seat(0, "law", 3), "law|seat"),
+    (_seat(0, "lost", [8]), "lost|seat"),
+    (_seat(0, "built", [8]), "built|seat"),
+    (_seat(0, "abilities", [1]), "abilities|seat"),
+    (_seat(0, "abilities", [144]), "abilities|seat"),
+    (_seat(0, "pieces", [[0, STATUE, 0, space("d6")]]), "pieces|seat"),
+    (_seat(0, "pieces", [[3, 0, 0, 0]]), "pieces|seat"),
+    (_seat(0, "pieces", [[0, STATUE, 0, 121]]), "pieces|seat"),
+    (_seat(1, "money", 10), "money|seat"),
+    (lambda t: _mutate(t, seats=BASE["seats"][:1]), "seats"),
+    (lambda t: _mutate(t, seats=list(reversed(BASE["seats"]))), "seats"),
+    (lambda t: _mutate(t, seats={}), "seats"),
+]
+
+
+@pytest.mark.parametrize(
+    ("make", "match"), TAMPERED, ids=[f"{i}-{m.split('|')[0]}" for i, (_, m) in enumerate(TAMPERED)]
+)
+def test_malformed_or_inconsistent_json(
+    load: Loader, make: Callable[[str], str], match: str
+) -> None:
+    game = load(GAME, players=2)
+    assert game.state_from_json(PLACING).to_json() == PLACING  # the untouched state loads
+    bad = make(PLACING)
+    assert bad != PLACING
+    with pytest.raises(StateFormatError, match=match):
+        game.state_from_json(bad)
+
+
+def test_json_of_another_game_or_parameter_set_is_rejected(load: Loader) -> None:
+    game = load(GAME, players=2)
+    for other in ("kardinal", "prestel_new_york", "city_connect", "chandigarh"):
+        with pytest.raises(StateFormatError):
+            game.state_from_json(boardcore.load(other).new_initial_state().to_json())
+    with pytest.raises(StateFormatError, match="players"):
+        load(GAME, players=3).state_from_json(PLACING)
+    with pytest.raises(StateFormatError, match="difficulty"):
+        load(GAME, players=2, difficulty="easy").state_from_json(PLACING)
+    with pytest.raises(StateFormatError, match="difficulty"):
+        load(GAME, players=2, difficulty="standard,expert").state_from_json(PLACING)
+    assert opening_history(3) == BASE["history"]
+
+
+# --- parameters -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("params", "match"),
+    [
+        ({"players": 0}, "players"),
+        ({"players": 6}, "players"),
+        ({"players": -1}, "players"),
+        ({"players": "2"}, "players"),
+        ({"players": "two"}, "players"),
+        ({"players": 2.0}, "players"),
+        ({"players": True}, "players"),
+        ({"players": None}, "players"),
+        ({"difficulty": "hard"}, "difficulty"),
+        ({"difficulty": "Easy"}, "difficulty"),
+        ({"difficulty": ""}, "difficulty"),
+        ({"difficulty": 1}, "difficulty"),
+        ({"difficulty": None}, "difficulty"),
+        ({"difficulty": ["easy", "easy"]}, "difficulty"),
+        ({"players": 3, "difficulty": "easy,easy"}, "difficulty"),
+        ({"players": 2, "difficulty": "easy,expert,standard"}, "difficulty"),
+        ({"players": 2, "difficulty": "easy, expert"}, "difficulty"),
+        ({"players": 2, "difficulty": "easy,,expert"}, "difficulty"),
+        ({"players": 2, "difficulty": "easy,expert,"}, "difficulty"),
+        ({"players": 2, "difficulty": "easy;expert"}, "difficulty"),
+        ({"players": 2, "difficulty": "easy,hard"}, "difficulty"),
+        ({"players": 1, "difficulty": "easy,easy"}, "difficulty"),
+        ({"players": 2, "variant": "x"}, "variant"),
+        ({"players": 2, "speeds": "1,1"}, "speeds"),
+        ({"players": 2, "data": 3}, "data"),
+    ],
+)
+def test_bad_parameters(load: Loader, params: dict[str, Any], match: str) -> None:
+    with pytest.raises(ParameterError, match=match):
+        load(GAME, **params)
+
+
+def test_good_parameters(load: Loader) -> None:
+    assert load(GAME).num_players == 2
+    for players in (1, 2, 3, 4, 5):
+        assert load(GAME, players=players).num_players == players
+        for level in ("easy", "standard", "expert"):
+            load(GAME, players=players, difficulty=level)
+    load(GAME, players=5, difficulty="easy,expert,standard,easy,expert")
+
+
+# --- component data -------------------------------------------------------------------------
+
+
+def _replace(old: str, new: str) -> Callable[[str], str]:
+    def change(text: str) -> str:
+        assert old in text, old
+        return text.replace(old, new, 1)
+
+    return change
+
+
+def _in(table: str, index: int, old: str, new: str) -> Callable[[str], str]:
+    return lambda text: edit_entry(text, table, index, old, new)
+
+
+def _block(header: str, end: str, old: str, new: str) -> Callable[[str], str]:
+    def change(text: str) -> str:
+        begin = text.index(header)
+        stop = text.index(end, begin)
+        block = text[begin:stop]
+        assert old in block, old
+        return text[:begin] + block.replace(old, new, 1) + text[stop:]
+
+    return change
+
+
+def _rules(old: str, new: str) -> Callable[[str], str]:
+    return _block("\n[rules]", "\n[reconstructed_rules]", old, new)
+
+
+def _reconstructed(old: str, new: str) -> Callable[[str], str]:
+    return _block("\n[reconstructed_rules]", "\n[[kind]]", old, new)
+
+
+def _without(table: str, index: int) -> Callable[[str], str]:
+    return lambda text: drop_entry(text, table, index)
+
+
+def _twice(table: str, index: int) -> Callable[[str], str]:
+    return lambda text: copy_entry(text, table, index)
+
+
+WEST = r"west-town|district (entry )?0\b"
+KIND0 = r"train-i2|kind (entry )?0\b"
+LAW = r"west-town|diversity|district (entry )?0\b"
+
+
+def _entry(table: str, n: int) -> str:
+    """An entry named by its id: ``card 17`` (or ``card entry 17``)."""
+    return rf"{table} (entry )?{n}\b"
+
+
+def _card(n: int) -> str:
+    return _entry("card", n)
+
+
+def _landmark(key: str, n: int) -> str:
+    return rf"{key}|{_entry('landmark', n)}"
+
+
+# (change, what the message names: the entry and the field, as regular expressions, matched
+# ignoring case). An entry is named by its id or key, as the spec names them (``card 17``,
+# ``district west-town``).
+BROKEN: list[tuple[Callable[[str], str], tuple[str, ...]]] = [
+    (_replace("[rules]", "[rules"), ("line|toml|parse|expected",)),
+    (_replace('game = "rebuilding_chicago"', 'game = "kardinal"'), ("game", "kardinal")),
+    # [rules]
+    (_rules("start_vp = 10\n", ""), ("rules", "start_vp")),
+    (_rules("start_vp = 10", 'start_vp = "10"'), ("rules", "start_vp")),
+    (
+        _rules("start_money = [10, 11, 12, 13, 14]", "start_money = [10, 11, 12, 13]"),
+        ("rules", "start_money"),
+    ),
+    (_rules("unhappy_easy = 11", "unhappy_easy = -1"), ("rules", "unhappy_easy")),
+    (_rules("solo_target = 150\n", ""), ("rules", "solo_target")),
+    (_rules("world_needs = 3", "world_needs = 3.5"), ("rules", "world_needs")),
+    # [reconstructed_rules]
+    (_reconstructed("market = 8", "market = 7"), ("market",)),
+    (_reconstructed("market = 8", "market = 9"), ("market",)),
+    (_reconstructed("unhappy_standard = 12", "# unhappy_standard = 12"), ("unhappy_standard",)),
+    # kinds
+    (_in("kind", 0, 'type = "train"', 'type = "park"'), (KIND0, "type")),
+    (_in("kind", 0, 'type = "train"\n', ""), (KIND0, "type")),
+    (_in("kind", 0, "count = 12", "count = 13"), ("count|154",)),  # 155 tiles
+    (_in("kind", 0, "count = 12", "count = -1"), (KIND0, "count")),
+    (_in("kind", 0, "count = 12\n", ""), (KIND0, "count")),
+    (_in("kind", 0, "symbols = 1", "symbols = -1"), (KIND0, "symbols")),
+    (_in("kind", 0, 'shape = ["##"]', 'shape = ["#.#"]'), (KIND0, "shape")),  # disconnected
+    (_in("kind", 0, 'shape = ["##"]', 'shape = ["#.", ".#"]'), (KIND0, "shape")),  # corner only
+    (_in("kind", 0, 'shape = ["##"]', 'shape = ["#x"]'), (KIND0, "shape")),
+    (_in("kind", 0, 'shape = ["##"]', "shape = []"), (KIND0, "shape")),
+    (_in("kind", 0, 'shape = ["##"]', 'shape = ["..", ".."]'), (KIND0, "shape")),
+    (_in("kind", 0, 'shape = ["##"]', 'shape = ["############"]'), (KIND0, "shape")),  # 12 wide
+    (_in("kind", 0, 'shape = ["##"]', 'shape = "##"'), (KIND0, "shape")),
+    (_in("kind", 15, 'key = "statue-1"', 'key = "train-i2"'), ("train-i2|statue-1",)),
+    # districts
+    (_in("district", 0, '"AA#SSSS", "AA#SSSS"', '"AA#SSS", "AA#SSSS"'), (WEST, "regions")),
+    (_in("district", 0, '"AA#SSSS", "AA#SSSS"', '"AA#SSSS"'), (WEST, "regions")),  # 6 rows
+    # an A space next to an S space; a B space cut off from the other B spaces
+    (_in("district", 0, '"AA#SSSS", "AA#SSSS"', '"AAASSSS", "AA#SSSS"'), (WEST, "regions")),
+    (_in("district", 0, '"##SSSSS", "SSSSS##"', '"B#SSSSS", "SSSSS##"'), (WEST, "regions")),
+    (_in("district", 0, '"AA#SSSS", "AA#SSSS"', '"AACSSSS", "AA#SSSS"'), (WEST, "regions")),
+    (_in("district", 0, '".r.....", "1......"', '"..r....", "1......"'), (WEST, "symbols")),  # on #
+    (_in("district", 0, '".r.....", "1......"', '".x.....", "1......"'), (WEST, "symbols")),
+    (_in("district", 0, '".r.....", "1......"', '".r....", "1......"'), (WEST, "symbols")),
+    (
+        _in("district", 0, '["money-1", 0, "h4"]', '["money-1", 0, "g3"]'),
+        (WEST, "buildings"),
+    ),  # overlap
+    (
+        _in("district", 0, '["graduation-i2", 1, "c8"]', '["graduation-i2", 1, "e3"]'),
+        (WEST, "buildings"),
+    ),  # on #
+    (
+        _in("district", 0, '["money-1", 0, "h4"]', '["money-1", 0, "e6"]'),
+        (WEST, "buildings"),
+    ),  # on a sight
+    (
+        _in("district", 0, '["money-1", 0, "h4"]', '["money-1", 0, "c3"]'),
+        (WEST, "buildings"),
+    ),  # region A
+    (
+        _in("district", 0, '["money-1", 0, "h4"]', '["money-1", 0, "a1"]'),
+        (WEST, "buildings"),
+    ),  # off the board
+    (_in("district", 0, '["money-1", 0, "h4"]', '["money-1", 0, "z9"]'), (WEST, "buildings")),
+    (
+        _in("district", 0, '["money-1", 0, "h4"]', '["money-1", 1, "h4"]'),
+        (WEST, "buildings"),
+    ),  # no o1
+    (
+        _in("district", 0, '["money-1", 0, "h4"]', '["money-9", 0, "h4"]'),
+        (WEST, "buildings|money-9"),
+    ),
+    (_in("district", 0, '["money-1", 0, "h4"]', '["money-1", 0]'), (WEST, "buildings")),
+    (_in("district", 0, 'name = "West Town"\n', ""), (WEST, "name")),
+    (_in("district", 0, 'key = "west-town"', 'key = "pilsen"'), ("pilsen", "key|district")),
+    (_without("district", 5), ("district",)),
+    # laws
+    (
+        _in("district.law", 1, 'effect = ["vp 1 per types"]', 'effect = ["vp per types"]'),
+        (LAW, "effect", "vp per types"),
+    ),
+    (
+        _in("district.law", 1, 'effect = ["vp 1 per types"]', 'effect = ["vp 0 per types"]'),
+        (LAW, "effect"),
+    ),
+    (
+        _in("district.law", 1, 'effect = ["vp 1 per types"]', 'effect = ["vp 100 per types"]'),
+        (LAW, "effect"),
+    ),
+    (
+        _in("district.law", 1, 'effect = ["vp 1 per types"]', 'effect = ["vp 1  per types"]'),
+        (LAW, "effect"),
+    ),
+    (
+        _in("district.law", 1, 'effect = ["vp 1 per types"]', 'effect = ["stars 1 per types"]'),
+        (LAW, "effect"),
+    ),
+    (
+        _in("district.law", 1, 'effect = ["vp 1 per types"]', 'effect = ["vp 1 per types/0"]'),
+        (LAW, "effect"),
+    ),
+    (_in("district.law", 1, 'effect = ["vp 1 per types"]', "effect = []"), (LAW, "effect")),
+    (_in("district.law", 1, 'require = "types >= 5"', 'require = "types >> 5"'), (LAW, "require")),
+    (_in("district.law", 1, 'require = "types >= 5"', 'require = "kinds >= 5"'), (LAW, "require")),
+    (_in("district.law", 1, 'cost = "money 2"', 'cost = "gold 2"'), (LAW, "cost")),
+    (_in("district.law", 1, 'cost = "money 2"', 'cost = "money"'), (LAW, "cost")),
+    (_in("district.law", 1, 'cost = "money 2"\n', ""), (LAW, "cost")),
+    # cards
+    (_without("card", 47), ("card",)),  # 143 cards
+    (_twice("card", 47), ("card",)),  # 145 cards
+    (_in("card", 0, "round = 1", "round = 2"), ("round|48",)),  # 47 and 49 cards
+    (_in("card", 0, "round = 1", "round = 4"), (_card(0), "round")),
+    (_in("card", 0, "cost = 2", "cost = -1"), (_card(0), "cost")),
+    (_in("card", 0, "cost = 2\n", ""), (_card(0), "cost")),
+    (_in("card", 0, '"build statue-1"', '"build statue-9"'), (_card(0), "benefits|statue-9")),
+    (_in("card", 0, '"build statue-1"', '"build"'), (_card(0), "benefits")),
+    (_in("card", 0, '"build statue-1", ', ""), (_card(0), "benefits")),  # one item
+    (_in("card", 0, '"quality:shopping 1"', '"quality:parks 1"'), (_card(0), "benefits")),
+    (_in("card", 0, '"quality:shopping 1"', '"vp 1 per types"'), (_card(0), "benefits")),
+    (_in("card", 0, '"quality:shopping 1"', '"suburbs 1"'), (_card(0), "benefits")),
+    (
+        _in("card", 2, '"money 1 per tiles:entertainment"', '"money 2 per nothing"'),
+        (_card(2), "profit"),
+    ),
+    (_in("card", 2, '"money 1 per tiles:entertainment"', '"appease 2"'), (_card(2), "profit")),
+    (_in("card", 0, '"vp 1 per tiles:restaurant"', '"vp 3 if types >> 2"'), (_card(0), "endgame")),
+    (
+        _in("card", 0, '"vp 1 per tiles:restaurant"', '"money 1 per tiles:restaurant"'),
+        (_card(0), "endgame"),
+    ),
+    (
+        _in("card", 0, 'endgame = "vp 1 per tiles:restaurant"\n', ""),
+        (_card(0), "profit|endgame|suburbs"),
+    ),
+    (
+        _in(
+            "card",
+            0,
+            'endgame = "vp 1 per tiles:restaurant"',
+            'endgame = "vp 1 per types"\nprofit = "money 1"',
+        ),
+        (_card(0), "profit|endgame|suburbs"),
+    ),
+    (_in("card", 1, "suburbs = 2", "suburbs = 0"), (_card(1), "suburbs")),
+    (_in("card", 1, "suburbs = 2", 'suburbs = "2"'), (_card(1), "suburbs")),
+    # landmarks
+    (_without("landmark", 14), ("landmark",)),  # 14 landmarks
+    (_twice("landmark", 14), ("landmark",)),  # 16
+    (
+        _in("landmark", 0, 'shape = ["###", "#.."]', 'shape = ["#.#", "#.."]'),
+        (_landmark("city-market", 0), "shape"),
+    ),
+    (_in("landmark", 0, "cost = 8", "cost = -8"), (_landmark("city-market", 0), "cost")),
+    (
+        _in(
+            "landmark", 0, 'immediate = ["quality:restaurant 2"]', 'immediate = ["vp 1 per types"]'
+        ),
+        (_landmark("city-market", 0), "immediate"),
+    ),
+    (
+        _in("landmark", 7, '"vp 6 if unhappy <= 20"', '"vp 3 if types >> 2"'),
+        (_landmark("buckingham-fountain", 7), "endgame"),
+    ),
+    (
+        _in("landmark", 7, '"vp 6 if unhappy <= 20"', '"vp 6 if unhappy <="'),
+        (_landmark("buckingham-fountain", 7), "endgame"),
+    ),
+    (_in("landmark", 3, 'name = "Willis Tower"\n', ""), (_landmark("willis-tower", 3), "name")),
+    # suburbs
+    (_in("suburb", 0, "count = 12", "count = 11"), ("suburb", "count|60")),  # 59 suburbs
+    (_in("suburb", 0, 'cells = [".."]', 'cells = [".x"]'), (_entry("suburb", 0), "cells")),
+    (_in("suburb", 0, 'cells = [".."]', "cells = []"), (_entry("suburb", 0), "cells")),
+    # events
+    (
+        _in(
+            "event",
+            2,
+            'per_sight = [["money 2"], ["money 1", "vp 1"], ["vp 2"]]',
+            'per_sight = [["money 2"], ["vp 2"]]',
+        ),
+        (r"sights|event (entry )?2\b", "per_sight"),
+    ),
+    (
+        _in(
+            "event",
+            2,
+            'per_sight = [["money 2"], ["money 1", "vp 1"], ["vp 2"]]',
+            'per_sight = [["appease 2"], ["money 1", "vp 1"], ["vp 2"]]',
+        ),
+        (r"sights|event (entry )?2\b", "per_sight"),
+    ),
+    (
+        _in("event", 3, "money = [2, 3, 4, 5, 6, 8]", "money = [2, 3, 4, 5, 6]"),
+        (r"night|event (entry )?3\b", "money"),
+    ),
+    (
+        _in("event", 3, 'building = "entertainment-i3"', 'building = "shopping-l3"'),
+        (r"night|event (entry )?3\b", "building"),
+    ),
+    (
+        _in("event", 4, "reward = [3, 5, 7, 9, 12, 15]", "# reward"),
+        (r"shopping|event (entry )?4\b", "reward"),
+    ),
+    (
+        _in("event", 6, "threshold = [-1, 2, 4]", "threshold = [-1, 2]"),
+        (r"world|event (entry )?6\b", "threshold"),
+    ),
+    (
+        _in("event", 6, '["vp 10", "card"]', '["vp 10", "gold 3"]'),
+        (r"world|event (entry )?6\b", "reward"),
+    ),
+    (_in("event", 0, 'key = "expansion"', 'key = "parade"'), ("event", "parade|key")),
+    # scenarios
+    (
+        _in(
+            "scenario",
+            0,
+            '["dining", "graduation", "sights", "world",',
+            '["world", "graduation", "sights", "dining",',
+        ),
+        (_entry("scenario", 0), "order"),
+    ),
+    (
+        _in("scenario", 1, '"graduation", "night", "world"', '"world", "night", "graduation"'),
+        (_entry("scenario", 1), "order"),
+    ),  # world third
+    (
+        _in("scenario", 0, '"night", "expansion", "shopping"]', '"night", "night", "shopping"]'),
+        (_entry("scenario", 0), "order"),
+    ),
+    (
+        _in("scenario", 0, "tokens = [4, 5, 6]", "tokens = [4, 5]"),
+        (_entry("scenario", 0), "tokens"),
+    ),
+    (
+        _in("scenario", 0, 'event = "graduation"', 'event = "parade"'),
+        (_entry("scenario", 0), "event"),
+    ),
+    (_without("scenario", 5), ("scenario",)),
+    # automated player
+    (_in("automaton", 0, "count = 3", "count = 4"), ("automaton", "count|27")),  # 28 cards
+    (_in("automaton", 0, "count = 3", "count = 2"), ("automaton", "count|27")),  # 26 cards
+    (
+        _in("automaton", 0, 'action = "remove 2"', 'action = "discard 2"'),
+        (_entry("automaton", 0), "action"),
+    ),
+    (
+        _in("automaton", 0, 'action = "remove 2"', 'action = "remove"'),
+        (_entry("automaton", 0), "action"),
+    ),
+]
+
+
+def _case_id(index: int, words: tuple[str, ...]) -> str:
+    return f"{index}-{re.sub(r'[^a-z_]+', '', words[-1].split('|')[0])}"
+
+
+@pytest.mark.parametrize(
+    ("change", "words"), BROKEN, ids=[_case_id(i, w) for i, (_, w) in enumerate(BROKEN)]
+)
+def test_broken_data_file(
+    load: Loader, tmp_path: Path, change: Callable[[str], str], words: tuple[str, ...]
+) -> None:
+    """A DataError that names the file, the entry and the field (spec, *Component data*)."""
+    broken = change(PACKAGED_TEXT)
+    assert broken != PACKAGED_TEXT
+    path = tmp_path / "broken.toml"
+    path.write_text(broken)
+    with pytest.raises(DataError) as info:
+        load(GAME, players=2, data=str(path))
+    message = str(info.value)
+    assert "broken.toml" in message
+    for word in words:
+        assert re.search(word, message, re.IGNORECASE), f"{word!r} is not named: {message}"
+
+
+def test_missing_data_file(load: Loader, tmp_path: Path) -> None:
+    with pytest.raises(DataError, match=r"nothing\.toml"):
+        load(GAME, data=str(tmp_path / "nothing.toml"))
+    folder = tmp_path / "folder.toml"
+    folder.mkdir()
+    with pytest.raises(DataError, match=r"folder\.toml"):
+        load(GAME, data=str(folder))
+
+
+def test_a_broken_data_file_never_loads_a_game(tmp_path: Path) -> None:
+    """Nothing is cached: after a broken file, the same path fixed loads fine."""
+    path = tmp_path / "fixed.toml"
+    for which in sorted(ENGINES):
+        path.write_text(PACKAGED_TEXT.replace('game = "rebuilding_chicago"', 'game = "chess"'))
+        with pytest.raises(DataError):
+            ENGINES[which](GAME, players=2, data=str(path))
+        path.write_text(PACKAGED_TEXT)
+        assert ENGINES[which](GAME, players=2, data=str(path)).num_distinct_actions == NUM_ACTIONS
+
+
+# --- both engines, the same exception class -------------------------------------------------
+
+
+def _outcome(call: Callable[[], Any]) -> str:
+    try:
+        call()
+    except Exception as error:  # the class is what is compared
+        return type(error).__name__
+    return "ok"
+
+
+def _call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], Any]:
+    return lambda: function(*args, **kwargs)
+
+
+def _battery(load: Loader, tmp_path: Path) -> list[tuple[str, Callable[[], Any]]]:
+    state: Any = start(load, *TURN_1, TURN_2[0])
+    game: Any = load(GAME, players=2)
+    calls: list[tuple[str, Callable[[], Any]]] = []
+    for move in ("place o0 a1", "place o1 d6", "buy 2a", "refill", "choose vp", "card 1"):
+        calls.append((f"apply {move}", _call(apply, state, move)))
+    for bad_id in (-1, NUM_ACTIONS, "x", None):
+        calls.append((f"apply {bad_id!r}", _call(state.apply_action, bad_id)))
+        calls.append((f"to_string {bad_id!r}", _call(state.action_to_string, bad_id)))
+    for notation in ("place o8 e5", "buy 9a", "law 4", "suburb 60", "", 5):
+        calls.append((f"notation {notation!r}", _call(state.string_to_action, notation)))
+    for seat in (-1, 2, "0"):
+        calls.append((f"tensor {seat!r}", _call(state.observation_tensor, seat)))
+        calls.append((f"string {seat!r}", _call(state.observation_string, seat)))
+    for make, _ in TAMPERED:
+        bad = make(PLACING)
+        calls.append((f"json {bad[:40]}", _call(game.state_from_json, bad)))
+    for params in ({"players": 6}, {"players": "2"}, {"difficulty": "hard"}, {"foo": 1}):
+        calls.append((f"params {params}", _call(load, GAME, **params)))
+    for index, (change, _) in enumerate(BROKEN):
+        path = tmp_path / f"broken{index}.toml"
+        path.write_text(change(PACKAGED_TEXT))
+        calls.append((f"data {index}", _call(load, GAME, players=2, data=str(path))))
+    return calls
+
+
+def test_both_engines_raise_the_same_exception_class(tmp_path: Path) -> None:
+    (tmp_path / "rust").mkdir()
+    (tmp_path / "reference").mkdir()
+    rust = _battery(ENGINES["rust"], tmp_path / "rust")
+    ref = _battery(ENGINES["reference"], tmp_path / "reference")
+    different = []
+    for (name, a), (_, b) in zip(rust, ref, strict=True):
+        got = (_outcome(a), _outcome(b))
+        if got[0] != got[1] or got[0] == "ok":
+            different.append((name, got))
+    assert different == []
+
+
+def test_the_placing_state_is_as_described(load: Loader) -> None:
+    """The position above is what the comments say."""
+    state = start(load, *TURN_1, TURN_2[0])
+    assert state.to_json() == PLACING
+    assert js(state)["todo"] == [[0, 0, STATUE]]

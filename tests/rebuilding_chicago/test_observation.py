@@ -1,0 +1,348 @@
+"""What a seat observes: every seat's table and numbers, seats relative to the observer, the
+globals, and nothing of the other seats' dealt landmark cards.
+
+Expected tensors are worked out from the *Observation* section of
+docs/games/rebuilding_chicago.md: some entries by hand at the hand-driven opening (see
+test_roundtrip), and everything by a direct transcription of the layout (``spec_tensor``) from
+the canonical JSON and the packaged data over seeded random games of every setting.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from boardcore import ParameterError
+from boardcore.api import State
+from tests.conftest import Loader, apply
+from tests.rebuilding_chicago.test_roundtrip import (
+    CARD_COST,
+    ENGINES,
+    GAME,
+    OPENING,
+    SETTING_IDS,
+    SETTINGS,
+    SETUP,
+    TURN_1,
+    TURN_2,
+    engine,
+    js,
+    on_board,
+    random_states,
+    space,
+    start,
+    table,
+)
+
+Tensor = npt.NDArray[np.float32]
+
+SIZE = 9242
+SPACES = 121
+PLANES = 15
+NUMBERS = PLANES * SPACES  # 1815: the numbers inside a seat block
+BLOCK = NUMBERS + 25
+GLOBALS = 5 * BLOCK
+ROUND, EVENTS, MARKET, TOKENS, DECISION = (
+    GLOBALS,
+    GLOBALS + 3,
+    GLOBALS + 10,
+    GLOBALS + 26,
+    GLOBALS + 41,
+)
+# Planes of a seat block.
+BOARD, SUBURB, USABLE, RUBBLE, SIGHTS, BUILDING, LANDMARK = 0, 1, 2, 3, 4, 7, 14
+# Numbers of a seat block.
+MONEY, VP, UNHAPPY, QUALITY, SYMBOLS, TILES, LAW, BUILT, KEPT, ABILITIES, HAND = (
+    0,
+    1,
+    2,
+    3,
+    6,
+    13,
+    20,
+    21,
+    22,
+    23,
+    24,
+)
+
+
+def spec_tensor(j: dict[str, Any], p: int) -> npt.NDArray[np.float64]:
+    """The observation of seat ``p``, transcribed from the spec's layout, from the JSON."""
+    t = np.zeros(SIZE)
+    players = j["players"]
+    for r in range(players):
+        s = (p + r) % players
+        seat = j["seats"][s]
+        base = BLOCK * r
+        tab = table(seat)
+        for where in range(SPACES if seat["district"] >= 0 else 0):  # no planes without one
+            if on_board(where):
+                t[base + BOARD * SPACES + where] = 1
+            if where in tab.suburb:
+                t[base + SUBURB * SPACES + where] = 1
+            if tab.usable(where):
+                t[base + USABLE * SPACES + where] = 1
+            covered = tab.covered.get(where, -1)
+            if covered >= 0:
+                t[base + (BUILDING + covered) * SPACES + where] = 1  # 7 + 7 is the landmark
+            else:
+                symbol = tab.symbol.get(where, "")
+                if symbol == "r":
+                    t[base + RUBBLE * SPACES + where] = 1
+                elif symbol:
+                    t[base + (SIGHTS + int(symbol) - 1) * SPACES + where] = 1
+        n = base + NUMBERS
+        t[n + MONEY] = seat["money"]
+        t[n + VP] = seat["vp"]
+        t[n + UNHAPPY] = seat["unhappy"]
+        t[n + QUALITY : n + QUALITY + 3] = seat["quality"]
+        t[n + SYMBOLS : n + SYMBOLS + 7] = tab.symbols
+        t[n + TILES : n + TILES + 7] = tab.tiles
+        t[n + LAW] = seat["law"] >= 0
+        t[n + BUILT] = len(seat["built"])
+        t[n + KEPT] = len(seat["landmarks"])
+        t[n + ABILITIES] = len(seat["abilities"])
+        t[n + HAND] = len(seat["hand"])
+    t[ROUND + j["round"] - 1] = 1
+    t[EVENTS : EVENTS + 7] = j["events"]
+    for slot, card in enumerate(j["market"]):
+        if card >= 0:
+            t[MARKET + 2 * slot] = 1
+            t[MARKET + 2 * slot + 1] = CARD_COST[card]
+    t[TOKENS : TOKENS + 15] = j["tokens"]
+    t[DECISION] = j["to_move"] == p
+    return t
+
+
+def tensor(state: State, p: int) -> Tensor:
+    result = np.asarray(state.observation_tensor(p))
+    assert result.dtype == np.float32
+    assert result.shape == (SIZE,)
+    return result
+
+
+def close(actual: Tensor, expected: npt.NDArray[np.float64], where: Any = None) -> None:
+    if not np.array_equal(actual, expected.astype(np.float32)):
+        wrong = np.flatnonzero(actual != expected.astype(np.float32))[:10]
+        details = [(int(i), float(actual[i]), float(expected[i])) for i in wrong]
+        pytest.fail(f"{where}: entries (index, engine, spec) differ: {details}")
+
+
+def plane(t: Tensor, r: int, k: int) -> list[int]:
+    """The spaces set in plane ``k`` of relative seat ``r``."""
+    start_ = BLOCK * r + k * SPACES
+    return [int(i) for i in np.flatnonzero(t[start_ : start_ + SPACES])]
+
+
+def numbers(t: Tensor, r: int) -> list[float]:
+    return [float(v) for v in t[BLOCK * r + NUMBERS : BLOCK * (r + 1)]]
+
+
+# --- by hand, entry by entry ----------------------------------------------------------------
+
+
+def test_the_layout_adds_up() -> None:
+    assert BLOCK == 1840
+    assert GLOBALS == 9200
+    assert GLOBALS + 3 + 7 + 16 + 15 + 1 == SIZE
+    assert HAND == 24 and NUMBERS + HAND + 1 == BLOCK
+
+
+def test_the_opening_entry_by_entry(load: Loader) -> None:
+    """Seat 0 (Pilsen) about to place the statue of card 0; seat 1 (West Town) took $3."""
+    state = start(load, *TURN_1, TURN_2[0])
+    t = tensor(state, 0)
+    pilsen = [
+        9,  # money: 11 - 2
+        10,
+        12,
+        0,
+        1,
+        0,  # quality: shopping 1
+        1,
+        1,
+        0,
+        3,
+        4,
+        7,
+        0,  # symbols: train, money, -, entertainment 3, shopping-s4 4, restaurant 4 + 3
+        1,
+        1,
+        0,
+        1,
+        1,
+        2,
+        0,  # tiles
+        0,
+        0,
+        2,
+        0,
+        0,  # no law, nothing built, 2 landmarks kept, no ability, no suburb in hand
+    ]
+    assert numbers(t, 0) == pilsen
+    west = [13, 10, 11, 0, 0, 0, 1, 1, 1, 3, 3, 6, 0, 1, 1, 1, 1, 1, 2, 0, 0, 0, 2, 0, 0]
+    assert numbers(t, 1) == west
+    assert numbers(tensor(state, 1), 0) == west and numbers(tensor(state, 1), 1) == pilsen
+    for r in (2, 3, 4):
+        assert not t[BLOCK * r : BLOCK * (r + 1)].any()  # no seat there
+    # Pilsen's uncovered rubble c3 g5 d7 c8 g9, sights h4 (1), e6 (2), h8 (3); the 7 spaces of
+    # its two restaurants; 10 usable spaces of S; no suburb.
+    assert plane(t, 0, RUBBLE) == sorted(space(s) for s in ("c3", "g5", "d7", "c8", "g9"))
+    assert plane(t, 0, SIGHTS) == [space("h4")]
+    assert plane(t, 0, SIGHTS + 1) == [space("e6")]
+    assert plane(t, 0, SIGHTS + 2) == [space("h8")]
+    restaurants = ("i3", "i4", "h5", "i5", "e3", "f3", "g3")
+    assert plane(t, 0, BUILDING + 5) == sorted(space(s) for s in restaurants)
+    assert plane(t, 0, BUILDING + 1) == [space("h3")]
+    assert plane(t, 0, BUILDING + 6) == [] and plane(t, 0, LANDMARK) == []
+    assert len(plane(t, 0, USABLE)) == 10 and space("d6") in plane(t, 0, USABLE)
+    assert plane(t, 0, SUBURB) == []
+    assert len(plane(t, 0, BOARD)) == 49
+    # Globals: round 1, Graduation activated, the market without slot 1, seat 0 to decide.
+    assert list(t[ROUND:EVENTS]) == [1, 0, 0]
+    assert list(t[EVENTS:MARKET]) == [0, 1, 0, 0, 0, 0, 0]
+    assert list(t[MARKET:TOKENS]) == [0, 0, 1, 2, 1, 3, 1, 3, 1, 4, 1, 5, 1, 6, 1, 7]
+    assert not t[TOKENS:DECISION].any()
+    assert t[DECISION] == 1 and tensor(state, 1)[DECISION] == 0
+    close(t, spec_tensor(js(state), 0), "opening")
+
+
+def test_the_statue_placed(load: Loader) -> None:
+    state = start(load, *OPENING)
+    t = tensor(state, 1)  # seat 1 observes: Pilsen is relative seat 1
+    assert plane(t, 1, BUILDING + 6) == [space("d6")]
+    assert space("d6") not in plane(t, 1, USABLE)
+    assert numbers(t, 1)[SYMBOLS + 6] == 1 and numbers(t, 1)[TILES + 6] == 1
+    assert t[DECISION] == 1
+    close(t, spec_tensor(js(state), 1), "statue")
+
+
+# --- the transcription, over random games --------------------------------------------------
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=SETTING_IDS)
+def test_the_layout_along_random_games(load: Loader, setting: dict[str, Any]) -> None:
+    game = load(GAME, **setting)
+    players = setting["players"]
+    phases: set[str] = set()
+    for index, state in enumerate(random_states(game, 100 + SETTINGS.index(setting))):
+        j = js(state)
+        if index % 6 and j["phase"] in phases:
+            continue  # every 6th state, and the first of each phase
+        phases.add(j["phase"])
+        for p in range(players):
+            t = tensor(state, p)
+            close(t, spec_tensor(j, p), (p, j["phase"], len(j["history"])))
+    assert {"deal", "turn", "place", "over"} <= phases
+
+
+def test_the_seats_rotate_with_the_observer(load: Loader) -> None:
+    """Seat q's block is at relative seat (q - p) mod players; the globals are the same for
+    every observer but the decision flag."""
+    for state in random_states(load(GAME, players=4), 5, every=60)[1:]:
+        views = [tensor(state, p) for p in range(4)]
+        for p in range(4):
+            for q in range(4):
+                r = (q - p) % 4
+                block = views[p][BLOCK * r : BLOCK * (r + 1)]
+                np.testing.assert_array_equal(block, views[q][0:BLOCK])
+            np.testing.assert_array_equal(views[p][GLOBALS:DECISION], views[0][GLOBALS:DECISION])
+        assert sum(v[DECISION] for v in views) == (state.current_player() >= 0)
+
+
+# --- hidden information ---------------------------------------------------------------------
+
+OTHER_DEAL = ("soldier-field", "union-station", "art-institute")
+
+
+def _keep_phase(load: Loader, seat0_cards: tuple[str, ...]) -> State:
+    """Both seats dealt, seat 1 to return a card (the opening's setup, seat 0's cards given)."""
+    state = load(GAME, players=2).new_initial_state()
+    apply(state, *SETUP[:14], *(f"deal {k}" for k in seat0_cards))
+    assert js(state)["phase"] == "keep" and state.current_player() == 1
+    return state
+
+
+def test_other_seats_dealt_cards_are_not_observed(load: Loader) -> None:
+    a = _keep_phase(load, ("water-tower", "cloud-gate", "field-museum"))
+    b = _keep_phase(load, OTHER_DEAL)
+    assert js(a)["seats"][0]["dealt"] != js(b)["seats"][0]["dealt"]
+    np.testing.assert_array_equal(tensor(a, 1), tensor(b, 1))
+    assert a.observation_string(1) == b.observation_string(1)
+    assert ", dealt 3 hidden" in a.observation_string(1)
+    assert a.observation_string(0) != b.observation_string(0)
+    # Seat 0 sees its own cards and only a count of seat 1's.
+    text = a.observation_string(0)
+    assert "dealt field-museum,cloud-gate,water-tower" in text  # ascending ids: 6, 8, 10
+    assert "city-market" not in text
+    assert ", dealt 3 hidden" in text
+    # After seat 1 returns a card, it has none dealt: nothing to hide.
+    apply(a, "return willis-tower")
+    assert "hidden" not in a.observation_string(0)
+    assert ", dealt 3 hidden" in a.observation_string(1)
+
+
+def _hide_others(text: str, saved: dict[str, Any], p: int) -> str:
+    """The rendering with every other seat's ``, dealt k1,k2,k3`` as ``, dealt N hidden``."""
+    lines = text.split("\n")
+    seat = -1
+    for i, line in enumerate(lines):
+        match = re.match(r"seat (\d+) ", line)
+        if match:
+            seat = int(match.group(1))
+            continue
+        if seat >= 0 and seat != p and re.search(r", dealt [a-z-]+(,[a-z-]+)*$", line):
+            count = len(saved["seats"][seat]["dealt"])
+            lines[i] = re.sub(r", dealt [a-z-]+(,[a-z-]+)*$", f", dealt {count} hidden", line)
+            seat = -1
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("players", [1, 2, 5])
+def test_observation_string_is_the_rendering_with_others_dealt_hidden(
+    load: Loader, players: int
+) -> None:
+    game = load(GAME, players=players)
+    for state in random_states(game, 2, every=11)[:40]:
+        saved = js(state)
+        for p in range(players):
+            assert state.observation_string(p) == _hide_others(str(state), saved, p)
+
+
+def test_bad_observers(load: Loader) -> None:
+    for players in (1, 2, 5):
+        state = load(GAME, players=players).new_initial_state()
+        for seat in (-1, players, 5, 99):
+            with pytest.raises(ParameterError):
+                state.observation_tensor(seat)
+            with pytest.raises(ParameterError):
+                state.observation_string(seat)
+
+
+def test_the_tensor_is_a_fresh_array(load: Loader) -> None:
+    state = start(load, *TURN_1)
+    t = tensor(state, 0)
+    t[:] = 7
+    assert tensor(state, 0)[GLOBALS] == 1
+
+
+# --- both engines ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_both_engines_observe_the_same(players: int) -> None:
+    rust = engine("rust", players=players)
+    ref = engine("reference", players=players)
+    history = random_states(rust, 7 + players)[-1].history()
+    step = max(1, len(history) // 25)
+    for cut in [*range(0, len(history), step), len(history)]:
+        a, b = rust.replay(history[:cut]), ref.replay(history[:cut])
+        for p in range(players):
+            np.testing.assert_array_equal(tensor(a, p), tensor(b, p))
+            assert a.observation_string(p) == b.observation_string(p)
+    assert sorted(ENGINES) == ["reference", "rust"]

@@ -1,0 +1,307 @@
+"""Pictures of Rebuilding Chicago states: well-formed in every phase and from every seat,
+the status line of the text rendering, what the picture shows (each seat's table with its
+buildings by type, landmarks, suburbs, rubble and sights; the market; the events; money, VP
+and the rest), the other seats' dealt landmark cards hidden, the last action, a user's data
+file, and the same picture from both engines."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boardcore
+from boardcore.svg import RebuildingChicagoDrawer, drawer, seat_colours, state_to_svg
+from tests.conftest import Loader, apply
+from tests.rebuilding_chicago.test_roundtrip import (
+    ENGINES,
+    GAME,
+    LANDMARK_KEYS,
+    NUM_ACTIONS,
+    OPENING,
+    PACKAGED_TEXT,
+    SETTING_IDS,
+    SETTINGS,
+    SETUP,
+    TURN_1,
+    TURN_2,
+    engine,
+    js,
+    random_states,
+    richer_vp,
+    start,
+    table,
+)
+
+SVG = "{http://www.w3.org/2000/svg}"
+LETTERS = "TMGESRX"
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    assert root.find(f"{SVG}title") is not None
+    return root
+
+
+def texts(element: ET.Element) -> list[str]:
+    """Every text and tooltip under ``element``."""
+    return [
+        e.text or "" for e in element.iter() if e.tag in (f"{SVG}text", f"{SVG}title", f"{SVG}desc")
+    ]
+
+
+def group(root: ET.Element, cls: str) -> ET.Element:
+    found = root.find(f".//{SVG}g[@class='{cls}']")
+    assert found is not None, cls
+    return found
+
+
+def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
+    """Every ``every``-th state of a seeded random game, the first of each phase and the last,
+    each with its JSON."""
+    history = random_states(game, seed, every=10_000)[-1].history()
+    state = game.new_initial_state()
+    found: list[tuple[Any, dict[str, Any]]] = []
+    phases: set[str] = set()
+    for step, action in enumerate([*history, None]):
+        saved = json.loads(state.to_json())
+        if step % every == 0 or saved["phase"] not in phases or action is None:
+            found.append((state.clone(), saved))
+            phases.add(saved["phase"])
+        if action is not None:
+            state.apply_action(action)
+    return found
+
+
+def letters_on_table(root: ET.Element, seat: int) -> list[str]:
+    return sorted(t for t in texts(group(root, f"table table-{seat}")) if t in LETTERS + "L")
+
+
+# --- well-formed pictures -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=SETTING_IDS)
+def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
+    load: Loader, setting: dict[str, Any]
+) -> None:
+    """The status line is the text rendering's first line, every seat shows its score, and
+    `you` and `winner` are where they belong."""
+    game = load(GAME, **setting)
+    players = setting["players"]
+    drawn = 0
+    for state, _ in sampled(game, SETTINGS.index(setting), every=60):
+        scores = state.scores()
+        for perspective in (None, *range(players)):
+            root = parse(state.to_svg(perspective))
+            desc = root.find(f"{SVG}desc")
+            assert desc is not None and desc.text == str(state).splitlines()[0]
+            for seat in range(players):
+                seat_texts = texts(group(root, f"seat seat-{seat}"))
+                assert str(scores[seat]) in seat_texts
+                assert ("you" in " ".join(seat_texts)) == (seat == perspective)
+                winner = any("winner" in text for text in seat_texts)
+                assert winner == (seat in state.winners())
+            drawn += 1
+    assert drawn > 10
+
+
+def test_a_whole_game_draws_and_the_size_is_fixed() -> None:
+    """Positions through a game keep one size (a replay keeps one frame)."""
+    game = engine("rust", players=4)
+    history = boardcore.play(game, seed=5).history()
+    sizes = set()
+    for cut in range(0, len(history) + 1, max(1, len(history) // 40)):
+        state: Any = game.replay(history[:cut])
+        for perspective in (None, cut % 4):
+            svg = state.to_svg(perspective)
+            parse(svg)
+            sizes.add(re.findall(r'viewBox="([^"]+)"', svg)[0])
+        assert state._repr_svg_() == state.to_svg() == state_to_svg(state.to_json())
+    assert len(sizes) == 1
+
+
+# --- what the picture shows ---------------------------------------------------------------------
+
+
+def test_the_opening_picture(load: Loader) -> None:
+    """Seat 0 placed its statue on d6 (test_roundtrip's opening)."""
+    state: Any = start(load, *OPENING)
+    root = parse(state.to_svg())
+    desc = root.find(f"{SVG}desc")
+    assert desc is not None
+    assert desc.text == "Rebuilding Chicago, 2 players, round 1, phase turn, seat 1 to move"
+    # The market: slot 1 empty, then cards 5 8 12 16 24 32 40 with their costs.
+    market = group(root, "market")
+    cards = [t for t in texts(market) if re.fullmatch(r"card \d+:.*", t)]
+    assert [int(t.split(":")[0].split()[1]) for t in cards] == [5, 8, 12, 16, 24, 32, 40]
+    assert "slot 1: empty" in texts(market)
+    assert [t for t in texts(market) if t.startswith("$")] == [
+        "$2",
+        "$3",
+        "$3",
+        "$4",
+        "$5",
+        "$6",
+        "$7",
+    ]
+    # The events: Graduation activated, the others open.
+    events = texts(group(root, "events"))
+    assert "Graduation: activated this round" in events
+    assert sum(1 for t in events if t.endswith(": not activated")) == 6
+    # Pilsen: 6 starting buildings (17 spaces) and the statue; West Town: 7 buildings, 17.
+    assert letters_on_table(root, 0) == sorted("RRRRRRRSSSSEEEMTTX")
+    assert letters_on_table(root, 1) == sorted("RRRRRRSSSEEEMTTGG")
+    # The numbers: money, VP, unhappy population, qualities.
+    seat_0 = " ".join(texts(group(root, "seat seat-0")))
+    assert "$9 \u00b7 10 VP \u00b7 unhappy 12" in seat_0 and "Pilsen (standard)" in seat_0
+    assert "quality e0 s1 r0" in seat_0
+    assert "landmarks: cloud-gate, water-tower" in seat_0
+    seat_1 = " ".join(texts(group(root, "seat seat-1")))
+    assert "$13 \u00b7 10 VP \u00b7 unhappy 11" in seat_1 and "to move" in seat_1
+    assert "amenity symbols e3 s3 r6" in seat_1
+    # The last action, marked on its space.
+    assert "last: place o0 d6" in texts(root)
+    assert len(group(root, "last-action")) == 1
+
+
+def test_the_tables_along_a_game() -> None:
+    """At points of a game: one letter per covered space of each table, by type."""
+    game = engine("rust", players=3)
+    for state, saved in sampled(game, 6, every=40):
+        root = parse(state.to_svg())
+        for seat in range(3):
+            tab = table(saved["seats"][seat])
+            expected = sorted(("L" if c == 7 else LETTERS[c]) for c in tab.covered.values())
+            assert letters_on_table(root, seat) == expected
+            panel = " ".join(texts(group(root, f"seat seat-{seat}")))
+            placed = sum(1 for piece in saved["seats"][seat]["pieces"] if piece[0] == 2)
+            assert f"suburbs placed: {placed}" in panel
+            assert f"{saved['seats'][seat]['vp']} VP" in panel
+
+
+def test_the_last_action_is_written(load: Loader) -> None:
+    game = load(GAME, players=2)
+    state: Any = game.new_initial_state()
+    assert "no move yet" in state.to_svg()
+    assert len(group(parse(state.to_svg()), "last-action")) == 0
+    marked: set[str] = set()
+    history = boardcore.play(game, seed=2).history()
+    for action in history[:400]:
+        text = state.action_to_string(action)
+        state.apply_action(action)
+        svg = state.to_svg()
+        assert f"last: {text}<" in svg, text
+        word = text.split()[0]
+        if word in ("place", "buy", "event", "card") and len(group(parse(svg), "last-action")):
+            marked.add(word)
+    assert marked >= {"place", "buy", "event", "card"}
+
+
+def test_dealt_landmark_cards_are_hidden_from_other_seats(load: Loader) -> None:
+    state: Any = load(GAME, players=2).new_initial_state()
+    apply(state, *SETUP[:17])
+    assert js(state)["phase"] == "keep"
+    mine = ("water-tower", "cloud-gate", "field-museum")
+    theirs = ("city-market", "navy-pier", "willis-tower")
+    seen_by_1 = " ".join(texts(group(parse(state.to_svg(1)), "seat seat-0")))
+    assert "dealt: 3 hidden" in seen_by_1 and not any(k in seen_by_1 for k in mine)
+    seen_by_0 = " ".join(texts(group(parse(state.to_svg(0)), "seat seat-0")))
+    assert all(k in seen_by_0 for k in mine)
+    seen_by_0 = " ".join(texts(group(parse(state.to_svg(0)), "seat seat-1")))
+    assert "dealt: 3 hidden" in seen_by_0 and not any(k in seen_by_0 for k in theirs)
+    everyone = state.to_svg()
+    assert all(k in everyone for k in (*mine, *theirs))
+    assert all(k in LANDMARK_KEYS for k in (*mine, *theirs))
+
+
+def test_suburbs_and_connected_areas_are_drawn(load: Loader) -> None:
+    """A suburb placed next to the board draws its spaces; a seat's table shows the same
+    letters as the JSON's pieces whatever they are."""
+    game = load(GAME, players=2)
+    for state, saved in sampled(game, 3, every=15):
+        if any(p[0] == 2 for seat in saved["seats"] for p in seat["pieces"]):
+            root = parse(state.to_svg())
+            for seat in range(2):
+                tab = table(saved["seats"][seat])
+                rects = group(root, f"table table-{seat}").findall(f"{SVG}rect")
+                dashed = [r for r in rects if r.get("stroke-dasharray") == "2 1.5"]
+                assert len(dashed) == len(tab.suburb)
+            return
+    pytest.fail("no suburb was placed in the game")
+
+
+# --- other data, colours, turns -----------------------------------------------------------------
+
+
+def test_a_state_of_other_data_draws(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(richer_vp(PACKAGED_TEXT))
+    game = engine("rust", players=3, data=str(path))
+    for state, _ in sampled(game, 1, every=80):
+        for perspective in (None, 0):
+            parse(state.to_svg(perspective))
+
+
+def test_seat_colours_and_turns(load: Loader) -> None:
+    state: Any = load(GAME, players=5).new_initial_state()
+    colours = seat_colours(state.to_json())
+    assert len(colours) == len(set(colours)) == 5
+    assert seat_colours(load(GAME, players=2).new_initial_state().to_json()) == colours[:2]
+    draw = drawer(GAME)
+    assert isinstance(draw, RebuildingChicagoDrawer)
+    assert draw.bounds(json.loads(state.to_json())) is None
+    assert not any(draw.starts_turn(action) for action in range(NUM_ACTIONS))
+
+
+@pytest.mark.parametrize("bad", [-1, 3, 4, 99])
+def test_perspective_must_be_a_seat(load: Loader, bad: int) -> None:
+    state: Any = load(GAME, players=3).new_initial_state()
+    with pytest.raises(boardcore.ParameterError, match=r"seat 0\.\.2"):
+        state.to_svg(bad)
+    with pytest.raises(boardcore.ParameterError, match="perspective"):
+        state_to_svg(state.to_json(), bad)
+    with pytest.raises(boardcore.ParameterError, match="perspective"):
+        state_to_svg(state.to_json(), True)
+
+
+def test_state_to_svg_refuses_what_is_not_a_state() -> None:
+    with pytest.raises(boardcore.StateFormatError, match="not a rebuilding_chicago state"):
+        state_to_svg('{"game": "rebuilding_chicago", "players": 2}')
+
+
+# --- both engines -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("setting", SETTINGS[:5], ids=SETTING_IDS[:5])
+@pytest.mark.parametrize("saver", sorted(ENGINES))
+def test_both_engines_draw_the_same_picture(setting: dict[str, Any], saver: str) -> None:
+    """At many points of seeded games (played by either engine), both engines' states draw
+    the same SVG, for everyone and for every seat, and show it in Jupyter."""
+    rust = engine("rust", **setting)
+    reference = engine("reference", **setting)
+    players = setting["players"]
+    player = rust if saver == "rust" else reference
+    history = random_states(player, 1, every=10_000)[-1].history()
+    step = max(1, len(history) // 10)
+    for cut in [*range(0, len(history), step), len(history)]:
+        a: Any = rust.replay(history[:cut])
+        b: Any = reference.replay(history[:cut])
+        assert a.to_json() == b.to_json()
+        svg = a.to_svg()
+        parse(svg)
+        assert svg == b.to_svg()
+        for perspective in range(players):
+            assert a.to_svg(perspective) == b.to_svg(perspective)
+        assert a._repr_svg_() == svg == state_to_svg(a.to_json())
+        assert b._repr_svg_() == svg
+
+
+def test_the_opening_draws_alike_in_both_engines() -> None:
+    pictures = {which: start(ENGINES[which], *TURN_1, TURN_2[0]) for which in sorted(ENGINES)}
+    svgs = {which: state.to_svg(0) for which, state in pictures.items()}  # type: ignore[attr-defined]
+    assert svgs["rust"] == svgs["reference"]
