@@ -365,7 +365,9 @@ class RebuildingChicagoState:
 
 @final
 class RebuildingChicagoVectorEnv:
-    def __new__(cls, batch: int, seed: int = 0, **params: int | str) -> RebuildingChicagoVectorEnv: ...
+    def __new__(
+        cls, batch: int, seed: int = 0, **params: int | str
+    ) -> RebuildingChicagoVectorEnv: ...
     @property
     def batch(self) -> int: ...
     @property

@@ -1793,6 +1793,33 @@ impl GameState for RebuildingChicagoState {
     fn to_json(&self) -> String {
         super::json::to_json(self)
     }
+    /// The only hidden cards are other seats' dealt landmark cards during setup: they are
+    /// redealt from the cards the observer has not seen.
+    fn determinize(&self, observer: usize, rng: &mut crate::rng::SplitMix64) -> Self {
+        let mut st = self.clone();
+        let mut pool = st.landmark_pool;
+        for (q, seat) in st.seats.iter().enumerate() {
+            if q != observer {
+                pool |= seat.dealt;
+            }
+        }
+        for q in 0..st.seats.len() {
+            let k = st.seats[q].dealt.count_ones();
+            if q == observer || k == 0 {
+                continue;
+            }
+            let mut dealt = 0u16;
+            for _ in 0..k {
+                let r = rng.below(u64::from(pool.count_ones())) as usize;
+                let l = bits(u64::from(pool)).nth(r).expect("r < count");
+                dealt |= 1 << l;
+                pool &= !(1 << l);
+            }
+            st.seats[q].dealt = dealt;
+        }
+        st.landmark_pool = pool;
+        st
+    }
     fn observation_tensor_into(&self, player: usize, out: &mut [f32]) -> Result<(), Error> {
         super::render::observation(self, player, out)
     }
@@ -1813,7 +1840,9 @@ mod tests {
     use super::super::RebuildingChicagoGame;
     use super::*;
     use crate::engine::Game;
-    use crate::testing::{assert_legal_is_what_applies, random_walk};
+    use crate::testing::{
+        assert_determinize_keeps_observations, assert_legal_is_what_applies, random_walk,
+    };
 
     /// Usable spaces counted cell by cell from the rules, not from the state's masks.
     fn naive_usable(st: &RebuildingChicagoState, s: usize) -> Vec<bool> {
@@ -1931,6 +1960,10 @@ mod tests {
                     }
                     if i % 17 == 0 {
                         assert_legal_is_what_applies(st, game.num_distinct_actions());
+                    }
+                    if st.phase == Phase::Keep || st.phase == Phase::Landmarks || i % 23 == 0 {
+                        let mut rng = crate::rng::SplitMix64::new(i as u64);
+                        assert_determinize_keeps_observations(st, &mut rng);
                     }
                 });
             }
