@@ -2,8 +2,8 @@
 //! rendering" and "Observation").
 
 use super::json::todo;
-use super::state::{bits, RebuildingChicagoState, PHASES};
-use super::{AMENITIES, EVENTS, LEVELS, MAX_PLAYERS, OBSERVATION_SIZE, SPACES};
+use super::state::{bits, bits128, RebuildingChicagoState, PHASES};
+use super::{EVENTS, LEVELS, MAX_PLAYERS, OBSERVATION_SIZE, SPACES};
 use crate::engine::{check_seat, Error, CHANCE, TERMINAL};
 
 const LETTERS: [u8; 7] = *b"TMGESRX";
@@ -240,7 +240,7 @@ pub fn observation(
                 seat.sights[2] & !seat.cover,
             ];
             for (p, m) in planes.iter().enumerate() {
-                for x in bits_u128(*m) {
+                for x in bits128(*m) {
                     block[p * SPACES + x] = 1.0;
                 }
             }
@@ -280,17 +280,5 @@ pub fn observation(
         g[34 + e] = f32::from((st.event_tokens >> e) & 1);
     }
     g[41] = f32::from(u8::from(st.to_move == player as i32));
-    let _ = AMENITIES;
     Ok(())
-}
-
-fn bits_u128(mask: u128) -> impl Iterator<Item = usize> {
-    let mut m = mask;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let b = m.trailing_zeros() as usize;
-            m &= m - 1;
-            b
-        })
-    })
 }
