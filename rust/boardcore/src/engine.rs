@@ -144,6 +144,23 @@ pub trait GameState: Clone + Send + Sync + fmt::Display {
         self.chance_outcomes_into(buf);
         buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0
     }
+    /// One move of a random playout: the chance outcome drawn by `choose_chance`, or the
+    /// seat's action `choose_legal` picks with `rng.below(n)`, applied. Games may override it
+    /// to apply the picked move directly instead of encoding it and decoding it again; the
+    /// result must be the same action, drawn with the same numbers.
+    fn step_random(
+        &mut self,
+        rng: &mut crate::rng::SplitMix64,
+        actions: &mut Vec<Action>,
+        outcomes: &mut Vec<(Action, u64)>,
+    ) {
+        let action = if self.current_player() == CHANCE {
+            self.choose_chance(outcomes, rng)
+        } else {
+            self.choose_legal(actions, |n| rng.below(n as u64) as usize)
+        };
+        self.apply_legal(action);
+    }
     /// Applies a legal action; an illegal one is an error that says why, and changes nothing.
     fn apply_action(&mut self, action: Action) -> Result<(), Error>;
     /// Applies an action taken from `legal_actions_into` or `chance_outcomes_into` of this

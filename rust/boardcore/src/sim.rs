@@ -40,12 +40,7 @@ pub fn play_random<G: Game>(game: &G, seed: u64, scratch: &mut Scratch) -> G::St
 pub fn play_out<S: GameState>(state: &mut S, seed: u64, scratch: &mut Scratch) {
     let mut rng = SplitMix64::new(seed);
     while !state.is_terminal() {
-        let action = if state.current_player() == CHANCE {
-            chance_outcome(state, &mut rng, &mut scratch.outcomes)
-        } else {
-            state.choose_legal(&mut scratch.actions, |n| rng.below(n as u64) as usize)
-        };
-        state.apply_legal(action);
+        state.step_random(&mut rng, &mut scratch.actions, &mut scratch.outcomes);
     }
 }
 

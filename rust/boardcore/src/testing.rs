@@ -25,6 +25,33 @@ pub fn random_walk<G: Game>(game: &G, seed: u64, mut visit: impl FnMut(&G::State
     visit(&state);
 }
 
+/// What playouts run, `step_random`, against the draw DESIGN.md defines, made the slow way:
+/// chance outcomes and legal actions listed, `choose_weighted` or `below(n)` taking one, and
+/// `apply_action` checking it. The two must be the same game for seed `seed`, move for move.
+pub fn assert_step_random_is_the_listed_draw<G: Game>(game: &G, seed: u64) {
+    let mut fast = game.new_initial_state();
+    let mut rng = SplitMix64::new(seed);
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    while !fast.is_terminal() {
+        fast.step_random(&mut rng, &mut legal, &mut outcomes);
+    }
+    let mut slow = game.new_initial_state();
+    let mut rng = SplitMix64::new(seed);
+    while !slow.is_terminal() {
+        let a = if slow.current_player() == CHANCE {
+            slow.chance_outcomes_into(&mut outcomes);
+            outcomes[rng.choose_weighted(outcomes.iter().map(|&(_, w)| w))].0
+        } else {
+            slow.legal_actions_into(&mut legal);
+            legal[rng.below(legal.len() as u64) as usize]
+        };
+        slow.apply_action(a).unwrap();
+        let n = slow.history().len();
+        assert_eq!(slow.history(), &fast.history()[..n], "seed {seed}");
+    }
+    assert_eq!(slow.to_json(), fast.to_json(), "seed {seed}");
+}
+
 /// The move generator against `apply_action`'s own check, for every action id: exactly the
 /// listed actions (or chance outcomes) apply, and a refused one changes nothing.
 pub fn assert_legal_is_what_applies<S: GameState>(state: &S, num_actions: usize) {

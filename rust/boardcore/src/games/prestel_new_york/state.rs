@@ -963,6 +963,73 @@ impl GameState for PrestelState {
         }
     }
 
+    /// [`Self::choose_legal`]'s picks in the four seat phases, applied as the moves they are
+    /// (what `apply_legal` would decode them to): the phase already says which move it is,
+    /// so a random playout's common actions skip decoding and its branches (callgrind: 5%
+    /// fewer instructions, a quarter fewer mispredicted branches with 5 players).
+    fn step_random(
+        &mut self,
+        rng: &mut crate::rng::SplitMix64,
+        actions: &mut Vec<Action>,
+        outcomes: &mut Vec<(Action, u64)>,
+    ) {
+        let seat = self.to_move.max(0) as usize;
+        let mut below = |n: u32| rng.below(u64::from(n)) as usize;
+        match self.phase {
+            Phase::Stack if self.to_move >= 0 => {
+                let choices = self.stack_choices();
+                let s = nth_of_five(choices, below(choices.count_ones()));
+                self.history.push(s);
+                self.take_stack(seat, s as u8);
+            }
+            Phase::Stone if self.to_move >= 0 => {
+                let free = u32::from(self.unpicked) >> 1;
+                let k = nth_of_five(free, below(free.count_ones()));
+                self.history.push(self.cfg.layout.stone() + k);
+                self.pick_stone(seat, k as u8 + 1);
+            }
+            Phase::Search if self.to_move >= 0 => {
+                let s = usize::from(self.taken[seat]);
+                let k = u32::from(self.looked[seat]);
+                let look = u32::from(k < u32::from(self.stack_len[s]));
+                let i = below(look + k);
+                if i < look as usize {
+                    self.history.push(super::Layout::LOOK);
+                    self.look(seat);
+                } else {
+                    let p = nth_bit(self.looked_at, i - look as usize);
+                    self.history.push(super::Layout::TAKE + p);
+                    self.take(seat, p as u8);
+                }
+            }
+            Phase::Build if self.to_move >= 0 => {
+                let hand = self.hands[seat];
+                let buildable = hand & self.on_table;
+                let builds = buildable.count_ones();
+                let i = below(builds + STACKS as u32 * hand.count_ones());
+                if i < builds as usize {
+                    let action = self.cfg.layout.build() + nth_bit(buildable, i);
+                    self.apply_move(action, self.cfg.moves[action as usize]);
+                } else {
+                    let j = i - builds as usize;
+                    let part = nth_bit(hand, j / STACKS);
+                    let stack = (j % STACKS) as u32;
+                    self.history
+                        .push(self.cfg.layout.slide() + 5 * part + stack);
+                    self.slide(seat, part as u8, stack as u8);
+                }
+            }
+            _ => {
+                let action = if self.to_move == CHANCE {
+                    self.choose_chance(outcomes, rng)
+                } else {
+                    self.choose_legal(actions, |n| rng.below(n as u64) as usize)
+                };
+                self.apply_legal(action);
+            }
+        }
+    }
+
     /// Every outcome weighs 1, so DESIGN.md's draw is `below(count)`-th outcome in
     /// ascending order: taken from the bit sets directly, without listing them.
     fn choose_chance(
@@ -1168,8 +1235,22 @@ mod tests {
     use crate::engine::Game;
     use crate::rng::SplitMix64;
     use crate::testing::{
-        assert_determinize_keeps_observations, assert_legal_is_what_applies, random_walk,
+        assert_determinize_keeps_observations, assert_legal_is_what_applies,
+        assert_step_random_is_the_listed_draw, random_walk,
     };
+
+    #[test]
+    fn step_random_is_the_listed_draw() {
+        for players in 2..=5 {
+            let mixed = &"1,2,3,1,2"[..2 * players as usize - 1];
+            for speeds in [None, Some(mixed)] {
+                let game = PrestelGame::new(players, speeds, 0, None).unwrap();
+                for seed in 0..40 {
+                    assert_step_random_is_the_listed_draw(&game, seed);
+                }
+            }
+        }
+    }
 
     /// The move generator against `apply_action`'s own check, for every action id.
     #[test]
