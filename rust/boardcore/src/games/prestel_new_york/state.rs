@@ -967,6 +967,7 @@ impl GameState for PrestelState {
     /// (what `apply_legal` would decode them to): the phase already says which move it is,
     /// so a random playout's common actions skip decoding and its branches (callgrind: 5%
     /// fewer instructions, a quarter fewer mispredicted branches with 5 players).
+    #[inline(always)]
     fn step_random(
         &mut self,
         rng: &mut crate::rng::SplitMix64,
