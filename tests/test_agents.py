@@ -82,6 +82,18 @@ def test_greedy_and_mcts_beat_random_in_the_arena() -> None:
     assert greedy.rows[0].wins >= 5
 
 
+@pytest.mark.parametrize("name", ["city_connect", "rebuilding_chicago"])
+def test_mcts_plays_solo_games_for_score(name: str) -> None:
+    # One seat has no share of a win to estimate: the search scores solo playouts by points.
+    # Without that it would pick like the random agent; with it, it beats greedy play.
+    game = boardcore.load(name, players=1)
+    seeds = range(6)
+    mcts = [boardcore.play(game, seed=s, agents=["mcts:60"]).scores()[0] for s in seeds]
+    greedy = [boardcore.play(game, seed=s, agents=["greedy"]).scores()[0] for s in seeds]
+    rand = [boardcore.play(game, seed=s).scores()[0] for s in seeds]
+    assert sum(mcts) > 1.3 * sum(greedy) and sum(mcts) > 1.3 * sum(rand)
+
+
 def test_arena_rotates_seats() -> None:
     # With two identical agents, each plays both seats equally often.
     result = boardcore.arena.arena("kardinal", ["random", "random"], games=40, seed=4)

@@ -158,6 +158,11 @@ pub fn mcts<S: GameState>(root: &S, iterations: u32, rollout: u32, rng: &mut Spl
     let mut path = Vec::new();
     let mut values = [0.0f64; 8];
     const C: f64 = 0.7;
+    // One seat has no share to win: a solo playout is worth its score, and means are
+    // rescaled to [0, 1] by the lowest and highest playout scores seen so far (as MuZero
+    // does), so UCB's constant keeps its meaning whatever a game's scale.
+    let solo = players == 1;
+    let (mut low, mut high) = (f64::MAX, f64::MIN);
     for _ in 0..iterations {
         let mut state = root.determinize(observer, rng);
         let mut node = 0usize;
@@ -208,7 +213,15 @@ pub fn mcts<S: GameState>(root: &S, iterations: u32, rollout: u32, rng: &mut Spl
                 if !legal.contains(&n.action) {
                     continue;
                 }
-                let score = n.total / f64::from(n.visits.max(1))
+                let mut mean = n.total / f64::from(n.visits.max(1));
+                if solo {
+                    mean = if high > low {
+                        (mean - low) / (high - low)
+                    } else {
+                        0.5
+                    };
+                }
+                let score = mean
                     + C * (f64::from(n.available.max(1)).ln() / f64::from(n.visits.max(1))).sqrt();
                 if score > best {
                     best = score;
@@ -230,7 +243,15 @@ pub fn mcts<S: GameState>(root: &S, iterations: u32, rollout: u32, rng: &mut Spl
             state.apply_legal(a);
             steps += 1;
         }
-        value_now(&state, players, &mut values);
+        if solo {
+            let mut score = [0i32; 1];
+            state.scores_into(&mut score);
+            values[0] = f64::from(score[0]);
+            low = low.min(values[0]);
+            high = high.max(values[0]);
+        } else {
+            value_now(&state, players, &mut values);
+        }
         for &n in &path {
             let node = &mut nodes[n];
             node.visits += 1;
