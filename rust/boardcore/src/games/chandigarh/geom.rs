@@ -90,6 +90,10 @@ pub struct Geom {
     /// Per junction, whether it exists, and its neighbour per direction (or `NONE`).
     pub junction_exists: [bool; JUNCTIONS],
     pub step: [[u8; 4]; JUNCTIONS],
+    /// Per junction, the same as bits: its directions with a neighbour (`1 << d`), and its
+    /// neighbours (junction bits), so that a step check with no architect near is two ANDs.
+    pub step_dirs: [u8; JUNCTIONS],
+    pub step_near: [u64; JUNCTIONS],
     /// Per junction: adjacent plot slots, adjacent centre slots, adjacent sectors.
     pub adj_plots: Vec<Vec<u8>>,
     pub adj_centres: Vec<Vec<u8>>,
@@ -338,7 +342,15 @@ impl Geom {
         let perimeter_sides = (0..SIDE_IDS as u8)
             .filter(|&x| perimeter_side[usize::from(x)])
             .collect();
+        let step_dirs = step.map(|to| (0..4).filter(|&d| to[d] != NONE).fold(0, |m, d| m | 1 << d));
+        let step_near = step.map(|to| {
+            to.iter()
+                .filter(|&&j| j != NONE)
+                .fold(0u64, |m, &j| m | 1 << j)
+        });
         Geom {
+            step_dirs,
+            step_near,
             across_pairs,
             perimeter_sides,
             perimeter_junction_bits,

@@ -209,11 +209,46 @@ impl CardList {
     }
 }
 
+/// Per set of colours (4 bits), the bits of their abilities: colour c's six are bits
+/// 6c..6c+6 (`Ability::index`).
+const SPREAD: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut c = 0;
+        while c < 4 {
+            if m & (1 << c) != 0 {
+                t[m] |= 0x3F << (6 * c);
+            }
+            c += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+fn has(live: u32, ability: Ability) -> bool {
+    live & (1 << ability.index()) != 0
+}
+
 /// Ruling 9: from `j`, having last stepped `last`, with `n` steps left, can the architect
 /// reach a junction without another architect (`others`, as junction bits)?
 #[inline]
 fn finish_from(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: u8) -> bool {
     others & (1 << j) == 0 || finish_blocked(step, others, j, last, n)
+}
+
+/// Of the directions `dirs` from junction `j`, those whose step can end, with another
+/// architect next to `j` (out of line: the generator's usual path is the test before it).
+#[inline(never)]
+fn steps_near_others(step: &[[u8; 4]; JUNCTIONS], others: u64, j: usize, dirs: u8, n: u8) -> u8 {
+    let mut free = 0;
+    for d in bits64(u64::from(dirs)) {
+        if finish_from(step, others, step[j][d], d as i8, n - 1) {
+            free |= 1 << d;
+        }
+    }
+    free
 }
 
 /// [`finish_from`] from a junction with another architect.
@@ -230,23 +265,23 @@ fn finish_blocked(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: 
 }
 
 /// The id of the `r`-th lowest set bit of `mask` (`r` below its count): halves, quarters
-/// and so on by popcount, then the last byte bit by bit.
+/// and so on by popcount.
 fn nth_bit(mut mask: u64, mut r: u32) -> u8 {
     let mut base = 0;
-    for width in [32u32, 16, 8] {
+    // Down to single bits, each step a select rather than a branch: which half holds the
+    // bit is a coin toss.
+    for width in [32u32, 16, 8, 4, 2, 1] {
         let low = (mask & ((1u64 << width) - 1)).count_ones();
-        if r >= low {
-            r -= low;
-            mask >>= width;
-            base += width;
+        let up = r >= low;
+        r -= if up { low } else { 0 };
+        mask = if up {
+            mask >> width
         } else {
-            mask &= (1u64 << width) - 1;
-        }
+            mask & ((1u64 << width) - 1)
+        };
+        base += if up { width } else { 0 };
     }
-    for _ in 0..r {
-        mask &= mask - 1;
-    }
-    (base + mask.trailing_zeros()) as u8
+    base as u8
 }
 
 fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
@@ -357,6 +392,13 @@ impl ChandigarhState {
             && (self.tokens[self.s()] & !self.used) & (1 << c) != 0
     }
 
+    /// The abilities the seat to move holds and has not used this turn, as bits (bit
+    /// `Ability::index`): the move generator reads it once, and skips whole blocks of
+    /// checks when it is empty (most seats hold few specialists).
+    fn live(&self) -> u32 {
+        self.in_play & SPREAD[usize::from(self.tokens[self.s()] & !self.used & 15)]
+    }
+
     fn holds(&self, seat: usize, ability: Ability) -> bool {
         match self.cfg.colour_of(ability) {
             Some(c) => self.tokens[seat] & (1 << c) != 0,
@@ -390,22 +432,35 @@ impl ChandigarhState {
 
     /// The junctions of the other seats' architects, as bits.
     fn others(&self) -> u64 {
+        // No branch per seat: which seats count is a coin toss for the predictor.
+        let (n, s) = (self.players(), self.s());
         let mut m = 0;
-        for p in 0..self.players() {
-            if p != self.s() {
-                m |= 1 << self.architects[p];
-            }
+        for p in 0..MAX_PLAYERS {
+            m |= u64::from((p < n) & (p != s)) << self.architects[p];
         }
         m
     }
 
-    fn step_target(&self, d: u8, others: u64) -> Option<u8> {
-        if self.steps == 0 || (self.last >= 0 && d == (self.last as u8 + 2) % 4) {
-            return None;
+    /// The directions the architect can step in, as bits `1 << d` (ruling 9).
+    #[inline(always)]
+    fn step_dirs(&self, others: u64) -> u8 {
+        if self.steps == 0 {
+            return 0;
         }
-        let step = &self.cfg.geom.step;
-        let to = step[usize::from(self.architects[self.s()])][usize::from(d)];
-        (to != NONE && finish_from(step, others, to, d as i8, self.steps - 1)).then_some(to)
+        let g = &self.cfg.geom;
+        let j = usize::from(self.architects[self.s()]);
+        // Not straight back the way it came.
+        let back = if self.last >= 0 {
+            1 << ((self.last as u8 + 2) % 4)
+        } else {
+            0
+        };
+        let dirs = g.step_dirs[j] & !back;
+        // Usually no architect is next to this one, and every step may end where it goes.
+        if others & g.step_near[j] == 0 {
+            return dirs;
+        }
+        steps_near_others(&g.step, others, j, dirs, self.steps)
     }
 
     fn sector_has(&self, t: usize, c: u8) -> bool {
@@ -456,13 +511,11 @@ impl ChandigarhState {
             }
             Phase::Main => {
                 let others = self.others();
-                let mut any = false;
-                for d in 0..4 {
-                    if self.step_target(d, others).is_some() {
-                        out.push(encode(Move::Step(d)));
-                        any = true;
-                    }
+                let dirs = self.step_dirs(others);
+                for d in bits64(u64::from(dirs)) {
+                    out.push(encode(Move::Step(d as u8)));
                 }
+                let mut any = dirs != 0;
                 self.push_adds(out);
                 any |= !self.row.is_empty();
                 let j = self.architects[s];
@@ -476,10 +529,8 @@ impl ChandigarhState {
             }
             Phase::Move => {
                 let others = self.others();
-                for d in 0..4 {
-                    if self.step_target(d, others).is_some() {
-                        out.push(encode(Move::Step(d)));
-                    }
+                for d in bits64(u64::from(self.step_dirs(others))) {
+                    out.push(encode(Move::Step(d as u8)));
                 }
                 self.push_footsteps(out, true, others);
                 if others & (1 << self.architects[s]) == 0 {
@@ -572,10 +623,15 @@ impl ChandigarhState {
 
     fn push_card_specialists(&self, out: &mut Vec<Action>) {
         let s = self.s();
-        if !self.card_colour_ok() {
+        let live = self.live();
+        const CARD: u32 = 1 << Ability::CommercialManager as u32
+            | 1 << Ability::ProjectManager as u32
+            | 1 << Ability::Mayor as u32
+            | 1 << Ability::LogisticsManager as u32;
+        if live & CARD == 0 || !self.card_colour_ok() {
             return;
         }
-        if self.can(Ability::CommercialManager) {
+        if has(live, Ability::CommercialManager) {
             for c in 0..4u8 {
                 if self.reserves[s][usize::from(c)] == 0 {
                     continue;
@@ -587,17 +643,17 @@ impl ChandigarhState {
                 }
             }
         }
-        if self.can(Ability::ProjectManager) {
+        if has(live, Ability::ProjectManager) {
             for k in self.projects[s].sorted() {
                 out.push(encode(Move::Project(k)));
             }
         }
-        if self.can(Ability::Mayor) {
+        if has(live, Ability::Mayor) {
             for k in self.projects[s].sorted() {
                 out.push(encode(Move::Mayor(k)));
             }
         }
-        if self.can(Ability::LogisticsManager) && !self.row.is_empty() {
+        if has(live, Ability::LogisticsManager) && !self.row.is_empty() {
             out.push(encode(Move::Logistics));
         }
     }
@@ -644,22 +700,30 @@ impl ChandigarhState {
         let j = usize::from(self.architects[s]);
         // Builds in id order: by mode, then colour, then slot.
         let vacant = |set: Slots| set.and_not(self.occ);
-        if moving && self.step_build_open() {
+        let live = self.live();
+        let build_open = moving && self.step_build_open();
+        if build_open {
             self.push_builds(out, PLAIN, vacant(g.adj_plot_bits[j]));
-            if self.can(Ability::BuildingAssistant) {
+        }
+        if live == 0 {
+            // No specialist to use: the plain builds were all.
+            return;
+        }
+        if build_open {
+            if has(live, Ability::BuildingAssistant) {
                 self.push_builds(out, REPLACE, g.adj_plot_bits[j].and(self.occ));
             }
-            if self.can(Ability::BuildingManager) {
+            if has(live, Ability::BuildingManager) {
                 let mut m = Slots::default();
                 for p in (0..self.players()).filter(|&p| p != s) {
                     m = m.or(g.adj_plot_bits[usize::from(self.architects[p])]);
                 }
                 self.push_builds(out, MANAGER, vacant(m));
             }
-            if self.can(Ability::Surveyor) {
+            if has(live, Ability::Surveyor) {
                 self.push_builds(out, SURVEYOR, vacant(g.corner_plot_bits[j]));
             }
-            if self.can(Ability::ParkEngineer) {
+            if has(live, Ability::ParkEngineer) {
                 let green = self.green_sectors();
                 let mut m = Slots::default();
                 for t in 0..16 {
@@ -670,10 +734,10 @@ impl ChandigarhState {
                 self.push_builds(out, ENGINEER, vacant(m));
             }
         }
-        if self.can(Ability::Draughtsman) {
+        if has(live, Ability::Draughtsman) {
             self.push_builds(out, DRAUGHTSMAN, vacant(g.adj_plot_bits[j]));
         }
-        if moving && self.step_build_open() && self.can(Ability::SectorManager) {
+        if build_open && has(live, Ability::SectorManager) {
             self.push_builds(out, CENTRE, vacant(g.adj_centre_bits[j]));
         }
         // Jumps: the target junctions as bits, ascending; most are free of architects.
@@ -681,26 +745,26 @@ impl ChandigarhState {
             bits64(targets & !(1 << j))
                 .filter(move |&to| finish_from(&g.step, others, to as u8, -1, self.steps))
         };
-        if self.can(Ability::Driver) && g.perimeter_junction[j] {
+        if has(live, Ability::Driver) && g.perimeter_junction[j] {
             for to in jumps(g.perimeter_junction_bits) {
                 out.push(encode(Move::Drive(to as u8)));
             }
         }
-        if self.can(Ability::ParkDesigner) {
+        if has(live, Ability::ParkDesigner) {
             let green = self.green_sectors();
             let targets = bits64(u64::from(green)).fold(0u64, |m, t| m | g.sector_corner_bits[t]);
             for to in jumps(targets) {
                 out.push(encode(Move::Design(to as u8)));
             }
         }
-        if self.can(Ability::Governor) && self.pp[s] >= 1 {
+        if has(live, Ability::Governor) && self.pp[s] >= 1 {
             for c in 0..4u8 {
                 if self.general[usize::from(c)] > 0 {
                     out.push(encode(Move::Governor(c)));
                 }
             }
         }
-        if self.can(Ability::HeadArchitect) && self.reserves[s][2] > 0 {
+        if has(live, Ability::HeadArchitect) && self.reserves[s][2] > 0 {
             for t in 0..16u8 {
                 if !g.sector_plot_bits[usize::from(t)].and(self.occ).is_empty() {
                     out.push(encode(Move::Redistribute(t)));
@@ -996,13 +1060,22 @@ impl ChandigarhState {
             return;
         }
         self.gained = [0; 4];
-        let next = (self.seat + 1) % self.cfg.players;
+        let next = self.next_seat(self.seat);
         if next as i8 == self.start {
             self.turn = 1;
             self.start_turn(next);
         } else {
             self.seat = next;
             self.phase = Phase::Draft;
+        }
+    }
+
+    /// The seat after `p`, without a division by the player count.
+    fn next_seat(&self, p: u8) -> u8 {
+        if p + 1 == self.cfg.players {
+            0
+        } else {
+            p + 1
         }
     }
 
@@ -1035,7 +1108,7 @@ impl ChandigarhState {
         self.used = 0;
         self.gained = [0; 4];
         self.turn += 1;
-        let next = (self.seat + 1) % self.cfg.players;
+        let next = self.next_seat(self.seat);
         if self.ending && next as i8 == self.start {
             self.seat = next;
             self.phase = Phase::Final;
@@ -1049,15 +1122,14 @@ impl ChandigarhState {
 
     /// The next seat of the final scoring with a card, or the end of the game.
     fn next_final(&mut self) {
-        let n = self.cfg.players;
-        let mut p = (self.seat + 1) % n;
+        let mut p = self.next_seat(self.seat);
         while p as i8 != self.start {
             if !self.projects[usize::from(p)].is_empty() {
                 self.seat = p;
                 self.phase = Phase::Final;
                 return;
             }
-            p = (p + 1) % n;
+            p = self.next_seat(p);
         }
         self.finish_game();
     }
@@ -1159,32 +1231,38 @@ impl ChandigarhState {
         let s = self.s();
         self.mode = Mode::Add;
         self.row.remove_card(k);
-        let cfg = Arc::clone(&self.cfg);
-        let cards = &cfg.data.cards;
-        // The icons of the two ends that meet (none when the project is empty).
-        let (left, right): (&[Icon], &[Icon]) =
-            match (self.projects[s].first(), self.projects[s].last()) {
-                (Some(&first), Some(&last)) => {
-                    let new = &cards[usize::from(k)];
-                    if e == 0 {
-                        (&new.ends[1], &cards[usize::from(first)].ends[0])
-                    } else {
-                        (&cards[usize::from(last)].ends[1], &new.ends[0])
+        // Counted first and taken after, so that the config is not borrowed (or its `Arc`
+        // cloned, two atomic operations) while the state changes: a colour's takes do not
+        // depend on the other colours', so the order is the icons' in effect.
+        let (mut want, mut any) = ([0u8; 4], 0);
+        {
+            let cards = &self.cfg.data.cards;
+            // The icons of the two ends that meet (none when the project is empty).
+            let (left, right): (&[Icon], &[Icon]) =
+                match (self.projects[s].first(), self.projects[s].last()) {
+                    (Some(&first), Some(&last)) => {
+                        let new = &cards[usize::from(k)];
+                        if e == 0 {
+                            (&new.ends[1], &cards[usize::from(first)].ends[0])
+                        } else {
+                            (&cards[usize::from(last)].ends[1], &new.ends[0])
+                        }
                     }
+                    _ => (&[], &[]),
+                };
+            for &icon in left.iter().chain(right) {
+                match icon {
+                    Icon::Colour(c) => want[usize::from(c)] += 1,
+                    Icon::Any => any += 1,
                 }
-                _ => (&[], &[]),
-            };
-        let mut any = 0;
-        for &icon in left.iter().chain(right) {
-            match icon {
-                Icon::Colour(c) => {
-                    if self.general[usize::from(c)] > 0 {
-                        self.take(c);
-                        self.gained[usize::from(c)] += 1;
-                    }
-                }
-                Icon::Any => any += 1,
             }
+        }
+        for c in 0..4u8 {
+            let n = want[usize::from(c)].min(self.general[usize::from(c)]);
+            for _ in 0..n {
+                self.take(c);
+            }
+            self.gained[usize::from(c)] += n;
         }
         self.todo = any;
         if e == 0 {
