@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use super::data::{Icon, CARDS};
+use super::data::CARDS;
 use super::geom::{Slots, CENTRAL, JUNCTIONS, NONE, SLOTS};
 use super::notation::{
     build_id, decode, encode, from_text, to_text, Move, CENTRE, DRAUGHTSMAN, ENGINEER, MANAGER,
@@ -1231,39 +1231,29 @@ impl ChandigarhState {
         let s = self.s();
         self.mode = Mode::Add;
         self.row.remove_card(k);
-        // Counted first and taken after, so that the config is not borrowed (or its `Arc`
-        // cloned, two atomic operations) while the state changes: a colour's takes do not
-        // depend on the other colours', so the order is the icons' in effect.
-        let (mut want, mut any) = ([0u8; 4], 0);
-        {
-            let cards = &self.cfg.data.cards;
-            // The icons of the two ends that meet (none when the project is empty).
-            let (left, right): (&[Icon], &[Icon]) =
-                match (self.projects[s].first(), self.projects[s].last()) {
-                    (Some(&first), Some(&last)) => {
-                        let new = &cards[usize::from(k)];
-                        if e == 0 {
-                            (&new.ends[1], &cards[usize::from(first)].ends[0])
-                        } else {
-                            (&cards[usize::from(last)].ends[1], &new.ends[0])
-                        }
-                    }
-                    _ => (&[], &[]),
-                };
-            for &icon in left.iter().chain(right) {
-                match icon {
-                    Icon::Colour(c) => want[usize::from(c)] += 1,
-                    Icon::Any => any += 1,
+        // The icons of the two ends that meet (none when the project is empty), counted
+        // per colour: a colour's takes do not depend on the other colours', so taking them
+        // colour by colour is the icons' order in effect.
+        let gains = match (self.projects[s].first(), self.projects[s].last()) {
+            (Some(&first), Some(&last)) => {
+                let cards = &self.cfg.data.cards;
+                if e == 0 {
+                    cards[usize::from(k)].gains[1] + cards[usize::from(first)].gains[0]
+                } else {
+                    cards[usize::from(last)].gains[1] + cards[usize::from(k)].gains[0]
                 }
             }
-        }
+            _ => 0,
+        };
         for c in 0..4u8 {
-            let n = want[usize::from(c)].min(self.general[usize::from(c)]);
+            let want = (gains >> (8 * c)) as u8;
+            let n = want.min(self.general[usize::from(c)]);
             for _ in 0..n {
                 self.take(c);
             }
             self.gained[usize::from(c)] += n;
         }
+        let any = (gains >> 32) as u8;
         self.todo = any;
         if e == 0 {
             self.projects[s].push_front(k);
