@@ -10,6 +10,8 @@ pub const SLOTS: usize = 192;
 pub const SIDE_IDS: usize = 64;
 pub const JUNCTIONS: usize = 49;
 pub const NONE: u8 = u8::MAX;
+/// The most plots next to a junction: two per side ending there, of up to four sectors.
+pub const ADJ_PLOTS: usize = 16;
 
 /// Junction id of grid point `(x, y)`, `x, y` in -1..5.
 pub fn junction(x: i32, y: i32) -> u8 {
@@ -117,6 +119,10 @@ pub struct Geom {
     /// The same sets as bits: per junction its adjacent plots and centres, per sector its
     /// plots, per junction the plots of its adjacent sectors.
     pub adj_plot_bits: Vec<Slots>,
+    /// Per junction, its adjacent plots ascending, padded with slot 0 to a fixed length
+    /// (the move generator's branch-free loop), and how many there are.
+    pub adj_plot_list: [[u8; ADJ_PLOTS]; JUNCTIONS],
+    pub adj_plot_len: [u8; JUNCTIONS],
     pub adj_centre_bits: Vec<Slots>,
     pub sector_plot_bits: [Slots; SECTORS],
     pub corner_plot_bits: Vec<Slots>,
@@ -348,7 +354,17 @@ impl Geom {
                 .filter(|&&j| j != NONE)
                 .fold(0u64, |m, &j| m | 1 << j)
         });
+        let mut adj_plot_list = [[0u8; ADJ_PLOTS]; JUNCTIONS];
+        let mut adj_plot_len = [0u8; JUNCTIONS];
+        for (j, bits) in adj_plot_bits.iter().enumerate() {
+            for (i, slot) in bits.iter().enumerate() {
+                adj_plot_list[j][i] = slot;
+                adj_plot_len[j] = i as u8 + 1;
+            }
+        }
         Geom {
+            adj_plot_list,
+            adj_plot_len,
             step_dirs,
             step_near,
             across_pairs,

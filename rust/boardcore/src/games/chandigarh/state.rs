@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use super::data::CARDS;
-use super::geom::{Slots, CENTRAL, JUNCTIONS, NONE, SLOTS};
+use super::geom::{Slots, ADJ_PLOTS, CENTRAL, JUNCTIONS, NONE, SLOTS};
 use super::notation::{
     build_id, decode, encode, from_text, to_text, Move, CENTRE, DRAUGHTSMAN, ENGINEER, MANAGER,
     PLAIN, REPLACE, SURVEYOR,
@@ -692,6 +692,34 @@ impl ChandigarhState {
         }
     }
 
+    /// [`Self::push_builds`] of `mode` on the vacant plots next to junction `j`, without
+    /// branches on the data: every candidate plot and every colour is written, and only
+    /// the vacant ones and the colours in reserve are kept (random play makes each test a
+    /// coin toss for the branch predictor).
+    fn push_adjacent_builds(&self, out: &mut Vec<Action>, mode: u8, j: usize) {
+        let g = &self.cfg.geom;
+        let reserve = &self.reserves[self.s()];
+        let (list, len) = (&g.adj_plot_list[j], usize::from(g.adj_plot_len[j]));
+        let origin = build_id(mode, 0, 0);
+        let mut offsets = [0u32; ADJ_PLOTS];
+        let mut n = 0;
+        for i in 0..ADJ_PLOTS {
+            let slot = list[i];
+            offsets[n] = build_id(mode, 0, slot) - origin;
+            n += usize::from((i < len) & (self.city[usize::from(slot)] < 0));
+        }
+        let mut ids = [0; 4 * ADJ_PLOTS];
+        let mut total = 0;
+        for c in 0..4u8 {
+            let base = build_id(mode, c, 0);
+            for (id, &o) in ids[total..total + ADJ_PLOTS].iter_mut().zip(&offsets) {
+                *id = base + o;
+            }
+            total += if reserve[usize::from(c)] > 0 { n } else { 0 };
+        }
+        out.extend_from_slice(&ids[..total]);
+    }
+
     /// Footsteps actions other than `step` and `stop`; `moving`: in `move` (step builds
     /// possible), else in `main` (only the draughtsman's build).
     fn push_footsteps(&self, out: &mut Vec<Action>, moving: bool, others: u64) {
@@ -703,7 +731,7 @@ impl ChandigarhState {
         let live = self.live();
         let build_open = moving && self.step_build_open();
         if build_open {
-            self.push_builds(out, PLAIN, vacant(g.adj_plot_bits[j]));
+            self.push_adjacent_builds(out, PLAIN, j);
         }
         if live == 0 {
             // No specialist to use: the plain builds were all.
@@ -735,7 +763,7 @@ impl ChandigarhState {
             }
         }
         if has(live, Ability::Draughtsman) {
-            self.push_builds(out, DRAUGHTSMAN, vacant(g.adj_plot_bits[j]));
+            self.push_adjacent_builds(out, DRAUGHTSMAN, j);
         }
         if build_open && has(live, Ability::SectorManager) {
             self.push_builds(out, CENTRE, vacant(g.adj_centre_bits[j]));
