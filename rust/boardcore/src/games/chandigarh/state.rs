@@ -425,9 +425,7 @@ impl ChandigarhState {
         self.general[c] -= 1;
         let s = self.s();
         self.reserves[s][c] += 1;
-        if self.general[c] == 0 {
-            self.ending = true;
-        }
+        self.ending |= self.general[c] == 0;
     }
 
     /// The junctions of the other seats' architects, as bits.
@@ -503,11 +501,8 @@ impl ChandigarhState {
                 }
             }
             Phase::DraftTake => {
-                for c in 0..4u8 {
-                    if self.general[usize::from(c)] > 0 && self.gained[usize::from(c)] == 0 {
-                        out.push(encode(Move::Take(c)));
-                    }
-                }
+                let fresh = (0..4).fold(0, |m, c| m | u8::from(self.gained[c] == 0) << c);
+                Self::push_colours(out, encode(Move::Take(0)), self.general_colours() & fresh);
             }
             Phase::Main => {
                 let others = self.others();
@@ -546,26 +541,21 @@ impl ChandigarhState {
                 out.push(encode(Move::End));
             }
             Phase::Gain | Phase::Takes | Phase::Bonus => {
-                for c in 0..4u8 {
-                    if self.general[usize::from(c)] > 0 {
-                        out.push(encode(Move::Take(c)));
-                    }
-                }
+                Self::push_colours(out, encode(Move::Take(0)), self.general_colours());
                 if self.phase == Phase::Bonus {
                     out.push(encode(Move::Skip));
                 }
             }
             Phase::Craft => {
-                for c in 0..4u8 {
-                    if self.gained[usize::from(c)] == 0 || self.reserves[s][usize::from(c)] == 0 {
-                        continue;
-                    }
-                    for d in 0..4u8 {
-                        if d != c && self.general[usize::from(d)] > 0 {
-                            out.push(encode(Move::Craft(c, d)));
-                        }
-                    }
-                }
+                let from = (0..4).fold(0, |m, c| {
+                    m | u8::from((self.gained[c] > 0) & (self.reserves[s][c] > 0)) << c
+                });
+                Self::push_colour_pairs(
+                    out,
+                    encode(Move::Craft(0, 0)),
+                    from,
+                    self.general_colours(),
+                );
                 out.push(encode(Move::Skip));
             }
             Phase::Street => {
@@ -592,11 +582,8 @@ impl ChandigarhState {
                 }
             }
             Phase::Discard => {
-                for c in 0..4u8 {
-                    if self.reserves[s][usize::from(c)] > 0 {
-                        out.push(encode(Move::Discard(c)));
-                    }
-                }
+                let held = (0..4).fold(0, |m, c| m | u8::from(self.reserves[s][c] > 0) << c);
+                Self::push_colours(out, encode(Move::Discard(0)), held);
             }
             Phase::Final => {
                 if self.score >= 0 {
@@ -615,10 +602,48 @@ impl ChandigarhState {
     }
 
     fn push_adds(&self, out: &mut Vec<Action>) {
-        for k in self.row.sorted() {
-            out.push(encode(Move::Add(k, 0)));
-            out.push(encode(Move::Add(k, 1)));
+        // All eight places written, the row's length kept: no branch on the row's size.
+        let mut ids = [0; 16];
+        let mut m = self.row.bits;
+        for i in 0..8 {
+            // Past the last card `k` is 64: written, never kept.
+            let k = m.trailing_zeros();
+            ids[2 * i] = encode(Move::Add(0, 0)) + 2 * k;
+            ids[2 * i + 1] = encode(Move::Add(0, 1)) + 2 * k;
+            m &= m.wrapping_sub(1);
         }
+        out.extend_from_slice(&ids[..2 * self.row.len()]);
+    }
+
+    /// `first + c` for the colours c in `mask` (bit c), ascending; every colour written and
+    /// only those in `mask` kept, without a branch on each (coin tosses in random play).
+    fn push_colours(out: &mut Vec<Action>, first: Action, mask: u8) {
+        let mut ids = [0; 4];
+        let mut n = 0;
+        for c in 0..4 {
+            ids[n] = first + c as Action;
+            n += usize::from((mask >> c) & 1);
+        }
+        out.extend_from_slice(&ids[..n]);
+    }
+
+    /// The colours with a building left in the general reserve, as bits.
+    fn general_colours(&self) -> u8 {
+        (0..4).fold(0, |m, c| m | u8::from(self.general[c] > 0) << c)
+    }
+
+    /// `first + 4c + d` for colours c in `from` and d in `to`, d not c, ascending (the
+    /// exchanges and crafts), written like [`Self::push_colours`].
+    fn push_colour_pairs(out: &mut Vec<Action>, first: Action, from: u8, to: u8) {
+        let mut ids = [0; 16];
+        let mut n = 0;
+        for c in 0..4 {
+            for d in 0..4 {
+                ids[n] = first + 4 * c as Action + d as Action;
+                n += usize::from((c != d) & ((from >> c) & (to >> d) & 1 != 0));
+            }
+        }
+        out.extend_from_slice(&ids[..n]);
     }
 
     fn push_card_specialists(&self, out: &mut Vec<Action>) {
@@ -632,16 +657,13 @@ impl ChandigarhState {
             return;
         }
         if has(live, Ability::CommercialManager) {
-            for c in 0..4u8 {
-                if self.reserves[s][usize::from(c)] == 0 {
-                    continue;
-                }
-                for d in 0..4u8 {
-                    if d != c && self.general[usize::from(d)] > 0 {
-                        out.push(encode(Move::Exchange(c, d)));
-                    }
-                }
-            }
+            let held = (0..4).fold(0, |m, c| m | u8::from(self.reserves[s][c] > 0) << c);
+            Self::push_colour_pairs(
+                out,
+                encode(Move::Exchange(0, 0)),
+                held,
+                self.general_colours(),
+            );
         }
         if has(live, Ability::ProjectManager) {
             for k in self.projects[s].sorted() {
@@ -1276,10 +1298,12 @@ impl ChandigarhState {
         for c in 0..4u8 {
             let want = (gains >> (8 * c)) as u8;
             let n = want.min(self.general[usize::from(c)]);
-            for _ in 0..n {
-                self.take(c);
-            }
-            self.gained[usize::from(c)] += n;
+            // `n` takes at once (`take`'s effect, without a loop on the count).
+            let ci = usize::from(c);
+            self.general[ci] -= n;
+            self.reserves[s][ci] += n;
+            self.ending |= (n > 0) & (self.general[ci] == 0);
+            self.gained[ci] += n;
         }
         let any = (gains >> 32) as u8;
         self.todo = any;
