@@ -264,25 +264,42 @@ fn finish_blocked(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: 
     })
 }
 
-/// The id of the `r`-th lowest set bit of `mask` (`r` below its count): halves, quarters
-/// and so on by popcount.
-fn nth_bit(mut mask: u64, mut r: u32) -> u8 {
-    let mut base = 0;
-    // Down to single bits, each step a select rather than a branch: which half holds the
-    // bit is a coin toss.
-    for width in [32u32, 16, 8, 4, 2, 1] {
-        let low = (mask & ((1u64 << width) - 1)).count_ones();
-        let up = r >= low;
-        r -= if up { low } else { 0 };
-        mask = if up {
-            mask >> width
-        } else {
-            mask & ((1u64 << width) - 1)
-        };
-        base += if up { width } else { 0 };
-    }
-    base as u8
+/// The id of the `r`-th lowest set bit of `mask` (`r` below its count): the byte holding
+/// it from the bytes' running popcounts (all eight at once, in one word), then a table.
+fn nth_bit(mask: u64, r: u32) -> u8 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut x = mask - ((mask >> 1) & 0x5555_5555_5555_5555);
+    x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte i: the set bits in bytes 0..=i (at most 64, so no carry between bytes).
+    let prefix = x.wrapping_mul(ONES);
+    // The bytes whose running count is at most r (0x80 + r - count keeps its high bit)
+    // come first; there are as many as the index of the byte holding the bit.
+    let at_most = ((u64::from(r) * ONES) | HIGH).wrapping_sub(prefix) & HIGH;
+    let byte = at_most.count_ones();
+    let before = ((prefix << 8) >> (8 * byte)) as u32 & 0xFF;
+    let bits = (mask >> (8 * byte)) as usize & 0xFF;
+    (8 * byte) as u8 + SELECT[bits][(r - before) as usize]
 }
+
+/// `SELECT[b][k]`: the position of the `k`-th lowest set bit of byte `b`.
+const SELECT: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut k, mut i) = (0, 0);
+        while i < 8 {
+            if b & (1 << i) != 0 {
+                t[b][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -411,7 +428,8 @@ impl ChandigarhState {
     }
 
     fn reserve_total(&self) -> u8 {
-        self.reserves[self.s()].iter().sum()
+        // The four counts as the bytes of a word, summed into its top byte by a multiply.
+        (u32::from_le_bytes(self.reserves[self.s()]).wrapping_mul(0x0101_0101) >> 24) as u8
     }
 
     fn general_empty(&self) -> bool {
