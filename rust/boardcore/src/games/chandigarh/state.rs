@@ -630,7 +630,15 @@ impl ChandigarhState {
             ids[2 * i + 1] = encode(Move::Add(0, 1)) + 2 * k;
             m &= m.wrapping_sub(1);
         }
-        out.extend_from_slice(&ids[..2 * self.row.len()]);
+        Self::extend_first(out, &ids, 2 * self.row.len());
+    }
+
+    /// Appends the first `n` of `ids`: all of them copied (a fixed size, no call to
+    /// `memcpy` and no branch on `n`), then the list cut back.
+    fn extend_first(out: &mut Vec<Action>, ids: &[Action], n: usize) {
+        let start = out.len();
+        out.extend_from_slice(ids);
+        out.truncate(start + n);
     }
 
     /// `first + c` for the colours c in `mask` (bit c), ascending; every colour written and
@@ -642,7 +650,7 @@ impl ChandigarhState {
             ids[n] = first + c as Action;
             n += usize::from((mask >> c) & 1);
         }
-        out.extend_from_slice(&ids[..n]);
+        Self::extend_first(out, &ids, n);
     }
 
     /// The colours with a building left in the general reserve, as bits.
@@ -661,7 +669,7 @@ impl ChandigarhState {
                 n += usize::from((c != d) & ((from >> c) & (to >> d) & 1 != 0));
             }
         }
-        out.extend_from_slice(&ids[..n]);
+        Self::extend_first(out, &ids, n);
     }
 
     fn push_card_specialists(&self, out: &mut Vec<Action>) {
@@ -748,7 +756,10 @@ impl ChandigarhState {
             offsets[n] = build_id(mode, 0, slot) - origin;
             n += usize::from((i < len) & (self.city[usize::from(slot)] < 0));
         }
-        let mut ids = [0; 4 * ADJ_PLOTS];
+        // Written in place in the list, which is then cut back.
+        let start = out.len();
+        out.resize(start + 4 * ADJ_PLOTS, 0);
+        let ids = &mut out[start..];
         let mut total = 0;
         for c in 0..4u8 {
             let base = build_id(mode, c, 0);
@@ -757,7 +768,7 @@ impl ChandigarhState {
             }
             total += if reserve[usize::from(c)] > 0 { n } else { 0 };
         }
-        out.extend_from_slice(&ids[..total]);
+        out.truncate(start + total);
     }
 
     /// Footsteps actions other than `step` and `stop`; `moving`: in `move` (step builds
