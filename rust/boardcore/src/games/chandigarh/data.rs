@@ -29,6 +29,9 @@ pub struct Card {
     pub steps: u8,
     /// Icons on the left and right ends.
     pub ends: [Vec<Icon>; 2],
+    /// The same icons counted, per end: byte c the colour c's, byte 4 the "any" ones (the
+    /// engine adds two ends' counts in one go).
+    pub gains: [u64; 2],
 }
 
 impl Card {
@@ -479,15 +482,23 @@ impl Data {
             } else {
                 a
             };
+            let ends = [
+                parse_icons(file, &entry, "left", &raw.left)?,
+                parse_icons(file, &entry, "right", &raw.right)?,
+            ];
+            let gains = [0, 1].map(|end| {
+                ends[end].iter().fold(0u64, |m, &icon| match icon {
+                    Icon::Colour(c) => m + (1 << (8 * c)),
+                    Icon::Any => m + (1 << 32),
+                })
+            });
             cards.push(Card {
                 pattern,
                 colours: [a, b],
                 stars: int_in(file, &entry, "stars", raw.stars, 1, 9)? as i32,
                 steps: int_in(file, &entry, "steps", raw.steps, 0, 2)? as u8,
-                ends: [
-                    parse_icons(file, &entry, "left", &raw.left)?,
-                    parse_icons(file, &entry, "right", &raw.right)?,
-                ],
+                ends,
+                gains,
             });
         }
 

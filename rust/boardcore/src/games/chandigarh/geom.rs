@@ -10,6 +10,8 @@ pub const SLOTS: usize = 192;
 pub const SIDE_IDS: usize = 64;
 pub const JUNCTIONS: usize = 49;
 pub const NONE: u8 = u8::MAX;
+/// The most plots next to a junction: two per side ending there, of up to four sectors.
+pub const ADJ_PLOTS: usize = 16;
 
 /// Junction id of grid point `(x, y)`, `x, y` in -1..5.
 pub fn junction(x: i32, y: i32) -> u8 {
@@ -90,6 +92,10 @@ pub struct Geom {
     /// Per junction, whether it exists, and its neighbour per direction (or `NONE`).
     pub junction_exists: [bool; JUNCTIONS],
     pub step: [[u8; 4]; JUNCTIONS],
+    /// Per junction, the same as bits: its directions with a neighbour (`1 << d`), and its
+    /// neighbours (junction bits), so that a step check with no architect near is two ANDs.
+    pub step_dirs: [u8; JUNCTIONS],
+    pub step_near: [u64; JUNCTIONS],
     /// Per junction: adjacent plot slots, adjacent centre slots, adjacent sectors.
     pub adj_plots: Vec<Vec<u8>>,
     pub adj_centres: Vec<Vec<u8>>,
@@ -113,6 +119,10 @@ pub struct Geom {
     /// The same sets as bits: per junction its adjacent plots and centres, per sector its
     /// plots, per junction the plots of its adjacent sectors.
     pub adj_plot_bits: Vec<Slots>,
+    /// Per junction, its adjacent plots ascending, padded with slot 0 to a fixed length
+    /// (the move generator's branch-free loop), and how many there are.
+    pub adj_plot_list: [[u8; ADJ_PLOTS]; JUNCTIONS],
+    pub adj_plot_len: [u8; JUNCTIONS],
     pub adj_centre_bits: Vec<Slots>,
     pub sector_plot_bits: [Slots; SECTORS],
     pub corner_plot_bits: Vec<Slots>,
@@ -338,7 +348,25 @@ impl Geom {
         let perimeter_sides = (0..SIDE_IDS as u8)
             .filter(|&x| perimeter_side[usize::from(x)])
             .collect();
+        let step_dirs = step.map(|to| (0..4).filter(|&d| to[d] != NONE).fold(0, |m, d| m | 1 << d));
+        let step_near = step.map(|to| {
+            to.iter()
+                .filter(|&&j| j != NONE)
+                .fold(0u64, |m, &j| m | 1 << j)
+        });
+        let mut adj_plot_list = [[0u8; ADJ_PLOTS]; JUNCTIONS];
+        let mut adj_plot_len = [0u8; JUNCTIONS];
+        for (j, bits) in adj_plot_bits.iter().enumerate() {
+            for (i, slot) in bits.iter().enumerate() {
+                adj_plot_list[j][i] = slot;
+                adj_plot_len[j] = i as u8 + 1;
+            }
+        }
         Geom {
+            adj_plot_list,
+            adj_plot_len,
+            step_dirs,
+            step_near,
             across_pairs,
             perimeter_sides,
             perimeter_junction_bits,

@@ -7,8 +7,8 @@
 
 use std::sync::Arc;
 
-use super::data::{Icon, CARDS};
-use super::geom::{Slots, CENTRAL, JUNCTIONS, NONE, SLOTS};
+use super::data::CARDS;
+use super::geom::{Slots, ADJ_PLOTS, CENTRAL, JUNCTIONS, NONE, SLOTS};
 use super::notation::{
     build_id, decode, encode, from_text, to_text, Move, CENTRE, DRAUGHTSMAN, ENGINEER, MANAGER,
     PLAIN, REPLACE, SURVEYOR,
@@ -209,11 +209,46 @@ impl CardList {
     }
 }
 
+/// Per set of colours (4 bits), the bits of their abilities: colour c's six are bits
+/// 6c..6c+6 (`Ability::index`).
+const SPREAD: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut c = 0;
+        while c < 4 {
+            if m & (1 << c) != 0 {
+                t[m] |= 0x3F << (6 * c);
+            }
+            c += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+fn has(live: u32, ability: Ability) -> bool {
+    live & (1 << ability.index()) != 0
+}
+
 /// Ruling 9: from `j`, having last stepped `last`, with `n` steps left, can the architect
 /// reach a junction without another architect (`others`, as junction bits)?
 #[inline]
 fn finish_from(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: u8) -> bool {
     others & (1 << j) == 0 || finish_blocked(step, others, j, last, n)
+}
+
+/// Of the directions `dirs` from junction `j`, those whose step can end, with another
+/// architect next to `j` (out of line: the generator's usual path is the test before it).
+#[inline(never)]
+fn steps_near_others(step: &[[u8; 4]; JUNCTIONS], others: u64, j: usize, dirs: u8, n: u8) -> u8 {
+    let mut free = 0;
+    for d in bits64(u64::from(dirs)) {
+        if finish_from(step, others, step[j][d], d as i8, n - 1) {
+            free |= 1 << d;
+        }
+    }
+    free
 }
 
 /// [`finish_from`] from a junction with another architect.
@@ -229,25 +264,42 @@ fn finish_blocked(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: 
     })
 }
 
-/// The id of the `r`-th lowest set bit of `mask` (`r` below its count): halves, quarters
-/// and so on by popcount, then the last byte bit by bit.
-fn nth_bit(mut mask: u64, mut r: u32) -> u8 {
-    let mut base = 0;
-    for width in [32u32, 16, 8] {
-        let low = (mask & ((1u64 << width) - 1)).count_ones();
-        if r >= low {
-            r -= low;
-            mask >>= width;
-            base += width;
-        } else {
-            mask &= (1u64 << width) - 1;
-        }
-    }
-    for _ in 0..r {
-        mask &= mask - 1;
-    }
-    (base + mask.trailing_zeros()) as u8
+/// The id of the `r`-th lowest set bit of `mask` (`r` below its count): the byte holding
+/// it from the bytes' running popcounts (all eight at once, in one word), then a table.
+fn nth_bit(mask: u64, r: u32) -> u8 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut x = mask - ((mask >> 1) & 0x5555_5555_5555_5555);
+    x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte i: the set bits in bytes 0..=i (at most 64, so no carry between bytes).
+    let prefix = x.wrapping_mul(ONES);
+    // The bytes whose running count is at most r (0x80 + r - count keeps its high bit)
+    // come first; there are as many as the index of the byte holding the bit.
+    let at_most = ((u64::from(r) * ONES) | HIGH).wrapping_sub(prefix) & HIGH;
+    let byte = at_most.count_ones();
+    let before = ((prefix << 8) >> (8 * byte)) as u32 & 0xFF;
+    let bits = (mask >> (8 * byte)) as usize & 0xFF;
+    (8 * byte) as u8 + SELECT[bits][(r - before) as usize]
 }
+
+/// `SELECT[b][k]`: the position of the `k`-th lowest set bit of byte `b`.
+const SELECT: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut k, mut i) = (0, 0);
+        while i < 8 {
+            if b & (1 << i) != 0 {
+                t[b][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -357,6 +409,13 @@ impl ChandigarhState {
             && (self.tokens[self.s()] & !self.used) & (1 << c) != 0
     }
 
+    /// The abilities the seat to move holds and has not used this turn, as bits (bit
+    /// `Ability::index`): the move generator reads it once, and skips whole blocks of
+    /// checks when it is empty (most seats hold few specialists).
+    fn live(&self) -> u32 {
+        self.in_play & SPREAD[usize::from(self.tokens[self.s()] & !self.used & 15)]
+    }
+
     fn holds(&self, seat: usize, ability: Ability) -> bool {
         match self.cfg.colour_of(ability) {
             Some(c) => self.tokens[seat] & (1 << c) != 0,
@@ -369,7 +428,8 @@ impl ChandigarhState {
     }
 
     fn reserve_total(&self) -> u8 {
-        self.reserves[self.s()].iter().sum()
+        // The four counts as the bytes of a word, summed into its top byte by a multiply.
+        (u32::from_le_bytes(self.reserves[self.s()]).wrapping_mul(0x0101_0101) >> 24) as u8
     }
 
     fn general_empty(&self) -> bool {
@@ -383,29 +443,40 @@ impl ChandigarhState {
         self.general[c] -= 1;
         let s = self.s();
         self.reserves[s][c] += 1;
-        if self.general[c] == 0 {
-            self.ending = true;
-        }
+        self.ending |= self.general[c] == 0;
     }
 
     /// The junctions of the other seats' architects, as bits.
     fn others(&self) -> u64 {
+        // No branch per seat: which seats count is a coin toss for the predictor.
+        let (n, s) = (self.players(), self.s());
         let mut m = 0;
-        for p in 0..self.players() {
-            if p != self.s() {
-                m |= 1 << self.architects[p];
-            }
+        for p in 0..MAX_PLAYERS {
+            m |= u64::from((p < n) & (p != s)) << self.architects[p];
         }
         m
     }
 
-    fn step_target(&self, d: u8, others: u64) -> Option<u8> {
-        if self.steps == 0 || (self.last >= 0 && d == (self.last as u8 + 2) % 4) {
-            return None;
+    /// The directions the architect can step in, as bits `1 << d` (ruling 9).
+    #[inline(always)]
+    fn step_dirs(&self, others: u64) -> u8 {
+        if self.steps == 0 {
+            return 0;
         }
-        let step = &self.cfg.geom.step;
-        let to = step[usize::from(self.architects[self.s()])][usize::from(d)];
-        (to != NONE && finish_from(step, others, to, d as i8, self.steps - 1)).then_some(to)
+        let g = &self.cfg.geom;
+        let j = usize::from(self.architects[self.s()]);
+        // Not straight back the way it came.
+        let back = if self.last >= 0 {
+            1 << ((self.last as u8 + 2) % 4)
+        } else {
+            0
+        };
+        let dirs = g.step_dirs[j] & !back;
+        // Usually no architect is next to this one, and every step may end where it goes.
+        if others & g.step_near[j] == 0 {
+            return dirs;
+        }
+        steps_near_others(&g.step, others, j, dirs, self.steps)
     }
 
     fn sector_has(&self, t: usize, c: u8) -> bool {
@@ -448,21 +519,16 @@ impl ChandigarhState {
                 }
             }
             Phase::DraftTake => {
-                for c in 0..4u8 {
-                    if self.general[usize::from(c)] > 0 && self.gained[usize::from(c)] == 0 {
-                        out.push(encode(Move::Take(c)));
-                    }
-                }
+                let fresh = (0..4).fold(0, |m, c| m | u8::from(self.gained[c] == 0) << c);
+                Self::push_colours(out, encode(Move::Take(0)), self.general_colours() & fresh);
             }
             Phase::Main => {
                 let others = self.others();
-                let mut any = false;
-                for d in 0..4 {
-                    if self.step_target(d, others).is_some() {
-                        out.push(encode(Move::Step(d)));
-                        any = true;
-                    }
+                let dirs = self.step_dirs(others);
+                for d in bits64(u64::from(dirs)) {
+                    out.push(encode(Move::Step(d as u8)));
                 }
+                let mut any = dirs != 0;
                 self.push_adds(out);
                 any |= !self.row.is_empty();
                 let j = self.architects[s];
@@ -476,10 +542,8 @@ impl ChandigarhState {
             }
             Phase::Move => {
                 let others = self.others();
-                for d in 0..4 {
-                    if self.step_target(d, others).is_some() {
-                        out.push(encode(Move::Step(d)));
-                    }
+                for d in bits64(u64::from(self.step_dirs(others))) {
+                    out.push(encode(Move::Step(d as u8)));
                 }
                 self.push_footsteps(out, true, others);
                 if others & (1 << self.architects[s]) == 0 {
@@ -495,26 +559,21 @@ impl ChandigarhState {
                 out.push(encode(Move::End));
             }
             Phase::Gain | Phase::Takes | Phase::Bonus => {
-                for c in 0..4u8 {
-                    if self.general[usize::from(c)] > 0 {
-                        out.push(encode(Move::Take(c)));
-                    }
-                }
+                Self::push_colours(out, encode(Move::Take(0)), self.general_colours());
                 if self.phase == Phase::Bonus {
                     out.push(encode(Move::Skip));
                 }
             }
             Phase::Craft => {
-                for c in 0..4u8 {
-                    if self.gained[usize::from(c)] == 0 || self.reserves[s][usize::from(c)] == 0 {
-                        continue;
-                    }
-                    for d in 0..4u8 {
-                        if d != c && self.general[usize::from(d)] > 0 {
-                            out.push(encode(Move::Craft(c, d)));
-                        }
-                    }
-                }
+                let from = (0..4).fold(0, |m, c| {
+                    m | u8::from((self.gained[c] > 0) & (self.reserves[s][c] > 0)) << c
+                });
+                Self::push_colour_pairs(
+                    out,
+                    encode(Move::Craft(0, 0)),
+                    from,
+                    self.general_colours(),
+                );
                 out.push(encode(Move::Skip));
             }
             Phase::Street => {
@@ -541,11 +600,8 @@ impl ChandigarhState {
                 }
             }
             Phase::Discard => {
-                for c in 0..4u8 {
-                    if self.reserves[s][usize::from(c)] > 0 {
-                        out.push(encode(Move::Discard(c)));
-                    }
-                }
+                let held = (0..4).fold(0, |m, c| m | u8::from(self.reserves[s][c] > 0) << c);
+                Self::push_colours(out, encode(Move::Discard(0)), held);
             }
             Phase::Final => {
                 if self.score >= 0 {
@@ -564,40 +620,88 @@ impl ChandigarhState {
     }
 
     fn push_adds(&self, out: &mut Vec<Action>) {
-        for k in self.row.sorted() {
-            out.push(encode(Move::Add(k, 0)));
-            out.push(encode(Move::Add(k, 1)));
+        // All eight places written, the row's length kept: no branch on the row's size.
+        let mut ids = [0; 16];
+        let mut m = self.row.bits;
+        for i in 0..8 {
+            // Past the last card `k` is 64: written, never kept.
+            let k = m.trailing_zeros();
+            ids[2 * i] = encode(Move::Add(0, 0)) + 2 * k;
+            ids[2 * i + 1] = encode(Move::Add(0, 1)) + 2 * k;
+            m &= m.wrapping_sub(1);
         }
+        Self::extend_first(out, &ids, 2 * self.row.len());
+    }
+
+    /// Appends the first `n` of `ids`: all of them copied (a fixed size, no call to
+    /// `memcpy` and no branch on `n`), then the list cut back.
+    fn extend_first(out: &mut Vec<Action>, ids: &[Action], n: usize) {
+        let start = out.len();
+        out.extend_from_slice(ids);
+        out.truncate(start + n);
+    }
+
+    /// `first + c` for the colours c in `mask` (bit c), ascending; every colour written and
+    /// only those in `mask` kept, without a branch on each (coin tosses in random play).
+    fn push_colours(out: &mut Vec<Action>, first: Action, mask: u8) {
+        let mut ids = [0; 4];
+        let mut n = 0;
+        for c in 0..4 {
+            ids[n] = first + c as Action;
+            n += usize::from((mask >> c) & 1);
+        }
+        Self::extend_first(out, &ids, n);
+    }
+
+    /// The colours with a building left in the general reserve, as bits.
+    fn general_colours(&self) -> u8 {
+        (0..4).fold(0, |m, c| m | u8::from(self.general[c] > 0) << c)
+    }
+
+    /// `first + 4c + d` for colours c in `from` and d in `to`, d not c, ascending (the
+    /// exchanges and crafts), written like [`Self::push_colours`].
+    fn push_colour_pairs(out: &mut Vec<Action>, first: Action, from: u8, to: u8) {
+        let mut ids = [0; 16];
+        let mut n = 0;
+        for c in 0..4 {
+            for d in 0..4 {
+                ids[n] = first + 4 * c as Action + d as Action;
+                n += usize::from((c != d) & ((from >> c) & (to >> d) & 1 != 0));
+            }
+        }
+        Self::extend_first(out, &ids, n);
     }
 
     fn push_card_specialists(&self, out: &mut Vec<Action>) {
         let s = self.s();
-        if !self.card_colour_ok() {
+        let live = self.live();
+        const CARD: u32 = 1 << Ability::CommercialManager as u32
+            | 1 << Ability::ProjectManager as u32
+            | 1 << Ability::Mayor as u32
+            | 1 << Ability::LogisticsManager as u32;
+        if live & CARD == 0 || !self.card_colour_ok() {
             return;
         }
-        if self.can(Ability::CommercialManager) {
-            for c in 0..4u8 {
-                if self.reserves[s][usize::from(c)] == 0 {
-                    continue;
-                }
-                for d in 0..4u8 {
-                    if d != c && self.general[usize::from(d)] > 0 {
-                        out.push(encode(Move::Exchange(c, d)));
-                    }
-                }
-            }
+        if has(live, Ability::CommercialManager) {
+            let held = (0..4).fold(0, |m, c| m | u8::from(self.reserves[s][c] > 0) << c);
+            Self::push_colour_pairs(
+                out,
+                encode(Move::Exchange(0, 0)),
+                held,
+                self.general_colours(),
+            );
         }
-        if self.can(Ability::ProjectManager) {
+        if has(live, Ability::ProjectManager) {
             for k in self.projects[s].sorted() {
                 out.push(encode(Move::Project(k)));
             }
         }
-        if self.can(Ability::Mayor) {
+        if has(live, Ability::Mayor) {
             for k in self.projects[s].sorted() {
                 out.push(encode(Move::Mayor(k)));
             }
         }
-        if self.can(Ability::LogisticsManager) && !self.row.is_empty() {
+        if has(live, Ability::LogisticsManager) && !self.row.is_empty() {
             out.push(encode(Move::Logistics));
         }
     }
@@ -636,6 +740,37 @@ impl ChandigarhState {
         }
     }
 
+    /// [`Self::push_builds`] of `mode` on the vacant plots next to junction `j`, without
+    /// branches on the data: every candidate plot and every colour is written, and only
+    /// the vacant ones and the colours in reserve are kept (random play makes each test a
+    /// coin toss for the branch predictor).
+    fn push_adjacent_builds(&self, out: &mut Vec<Action>, mode: u8, j: usize) {
+        let g = &self.cfg.geom;
+        let reserve = &self.reserves[self.s()];
+        let (list, len) = (&g.adj_plot_list[j], usize::from(g.adj_plot_len[j]));
+        let origin = build_id(mode, 0, 0);
+        let mut offsets = [0u32; ADJ_PLOTS];
+        let mut n = 0;
+        for i in 0..ADJ_PLOTS {
+            let slot = list[i];
+            offsets[n] = build_id(mode, 0, slot) - origin;
+            n += usize::from((i < len) & (self.city[usize::from(slot)] < 0));
+        }
+        // Written in place in the list, which is then cut back.
+        let start = out.len();
+        out.resize(start + 4 * ADJ_PLOTS, 0);
+        let ids = &mut out[start..];
+        let mut total = 0;
+        for c in 0..4u8 {
+            let base = build_id(mode, c, 0);
+            for (id, &o) in ids[total..total + ADJ_PLOTS].iter_mut().zip(&offsets) {
+                *id = base + o;
+            }
+            total += if reserve[usize::from(c)] > 0 { n } else { 0 };
+        }
+        out.truncate(start + total);
+    }
+
     /// Footsteps actions other than `step` and `stop`; `moving`: in `move` (step builds
     /// possible), else in `main` (only the draughtsman's build).
     fn push_footsteps(&self, out: &mut Vec<Action>, moving: bool, others: u64) {
@@ -644,22 +779,30 @@ impl ChandigarhState {
         let j = usize::from(self.architects[s]);
         // Builds in id order: by mode, then colour, then slot.
         let vacant = |set: Slots| set.and_not(self.occ);
-        if moving && self.step_build_open() {
-            self.push_builds(out, PLAIN, vacant(g.adj_plot_bits[j]));
-            if self.can(Ability::BuildingAssistant) {
+        let live = self.live();
+        let build_open = moving && self.step_build_open();
+        if build_open {
+            self.push_adjacent_builds(out, PLAIN, j);
+        }
+        if live == 0 {
+            // No specialist to use: the plain builds were all.
+            return;
+        }
+        if build_open {
+            if has(live, Ability::BuildingAssistant) {
                 self.push_builds(out, REPLACE, g.adj_plot_bits[j].and(self.occ));
             }
-            if self.can(Ability::BuildingManager) {
+            if has(live, Ability::BuildingManager) {
                 let mut m = Slots::default();
                 for p in (0..self.players()).filter(|&p| p != s) {
                     m = m.or(g.adj_plot_bits[usize::from(self.architects[p])]);
                 }
                 self.push_builds(out, MANAGER, vacant(m));
             }
-            if self.can(Ability::Surveyor) {
+            if has(live, Ability::Surveyor) {
                 self.push_builds(out, SURVEYOR, vacant(g.corner_plot_bits[j]));
             }
-            if self.can(Ability::ParkEngineer) {
+            if has(live, Ability::ParkEngineer) {
                 let green = self.green_sectors();
                 let mut m = Slots::default();
                 for t in 0..16 {
@@ -670,10 +813,10 @@ impl ChandigarhState {
                 self.push_builds(out, ENGINEER, vacant(m));
             }
         }
-        if self.can(Ability::Draughtsman) {
-            self.push_builds(out, DRAUGHTSMAN, vacant(g.adj_plot_bits[j]));
+        if has(live, Ability::Draughtsman) {
+            self.push_adjacent_builds(out, DRAUGHTSMAN, j);
         }
-        if moving && self.step_build_open() && self.can(Ability::SectorManager) {
+        if build_open && has(live, Ability::SectorManager) {
             self.push_builds(out, CENTRE, vacant(g.adj_centre_bits[j]));
         }
         // Jumps: the target junctions as bits, ascending; most are free of architects.
@@ -681,26 +824,26 @@ impl ChandigarhState {
             bits64(targets & !(1 << j))
                 .filter(move |&to| finish_from(&g.step, others, to as u8, -1, self.steps))
         };
-        if self.can(Ability::Driver) && g.perimeter_junction[j] {
+        if has(live, Ability::Driver) && g.perimeter_junction[j] {
             for to in jumps(g.perimeter_junction_bits) {
                 out.push(encode(Move::Drive(to as u8)));
             }
         }
-        if self.can(Ability::ParkDesigner) {
+        if has(live, Ability::ParkDesigner) {
             let green = self.green_sectors();
             let targets = bits64(u64::from(green)).fold(0u64, |m, t| m | g.sector_corner_bits[t]);
             for to in jumps(targets) {
                 out.push(encode(Move::Design(to as u8)));
             }
         }
-        if self.can(Ability::Governor) && self.pp[s] >= 1 {
+        if has(live, Ability::Governor) && self.pp[s] >= 1 {
             for c in 0..4u8 {
                 if self.general[usize::from(c)] > 0 {
                     out.push(encode(Move::Governor(c)));
                 }
             }
         }
-        if self.can(Ability::HeadArchitect) && self.reserves[s][2] > 0 {
+        if has(live, Ability::HeadArchitect) && self.reserves[s][2] > 0 {
             for t in 0..16u8 {
                 if !g.sector_plot_bits[usize::from(t)].and(self.occ).is_empty() {
                     out.push(encode(Move::Redistribute(t)));
@@ -996,13 +1139,22 @@ impl ChandigarhState {
             return;
         }
         self.gained = [0; 4];
-        let next = (self.seat + 1) % self.cfg.players;
+        let next = self.next_seat(self.seat);
         if next as i8 == self.start {
             self.turn = 1;
             self.start_turn(next);
         } else {
             self.seat = next;
             self.phase = Phase::Draft;
+        }
+    }
+
+    /// The seat after `p`, without a division by the player count.
+    fn next_seat(&self, p: u8) -> u8 {
+        if p + 1 == self.cfg.players {
+            0
+        } else {
+            p + 1
         }
     }
 
@@ -1035,7 +1187,7 @@ impl ChandigarhState {
         self.used = 0;
         self.gained = [0; 4];
         self.turn += 1;
-        let next = (self.seat + 1) % self.cfg.players;
+        let next = self.next_seat(self.seat);
         if self.ending && next as i8 == self.start {
             self.seat = next;
             self.phase = Phase::Final;
@@ -1049,15 +1201,14 @@ impl ChandigarhState {
 
     /// The next seat of the final scoring with a card, or the end of the game.
     fn next_final(&mut self) {
-        let n = self.cfg.players;
-        let mut p = (self.seat + 1) % n;
+        let mut p = self.next_seat(self.seat);
         while p as i8 != self.start {
             if !self.projects[usize::from(p)].is_empty() {
                 self.seat = p;
                 self.phase = Phase::Final;
                 return;
             }
-            p = (p + 1) % n;
+            p = self.next_seat(p);
         }
         self.finish_game();
     }
@@ -1159,33 +1310,31 @@ impl ChandigarhState {
         let s = self.s();
         self.mode = Mode::Add;
         self.row.remove_card(k);
-        let cfg = Arc::clone(&self.cfg);
-        let cards = &cfg.data.cards;
-        // The icons of the two ends that meet (none when the project is empty).
-        let (left, right): (&[Icon], &[Icon]) =
-            match (self.projects[s].first(), self.projects[s].last()) {
-                (Some(&first), Some(&last)) => {
-                    let new = &cards[usize::from(k)];
-                    if e == 0 {
-                        (&new.ends[1], &cards[usize::from(first)].ends[0])
-                    } else {
-                        (&cards[usize::from(last)].ends[1], &new.ends[0])
-                    }
+        // The icons of the two ends that meet (none when the project is empty), counted
+        // per colour: a colour's takes do not depend on the other colours', so taking them
+        // colour by colour is the icons' order in effect.
+        let gains = match (self.projects[s].first(), self.projects[s].last()) {
+            (Some(&first), Some(&last)) => {
+                let cards = &self.cfg.data.cards;
+                if e == 0 {
+                    cards[usize::from(k)].gains[1] + cards[usize::from(first)].gains[0]
+                } else {
+                    cards[usize::from(last)].gains[1] + cards[usize::from(k)].gains[0]
                 }
-                _ => (&[], &[]),
-            };
-        let mut any = 0;
-        for &icon in left.iter().chain(right) {
-            match icon {
-                Icon::Colour(c) => {
-                    if self.general[usize::from(c)] > 0 {
-                        self.take(c);
-                        self.gained[usize::from(c)] += 1;
-                    }
-                }
-                Icon::Any => any += 1,
             }
+            _ => 0,
+        };
+        for c in 0..4u8 {
+            let want = (gains >> (8 * c)) as u8;
+            let n = want.min(self.general[usize::from(c)]);
+            // `n` takes at once (`take`'s effect, without a loop on the count).
+            let ci = usize::from(c);
+            self.general[ci] -= n;
+            self.reserves[s][ci] += n;
+            self.ending |= (n > 0) & (self.general[ci] == 0);
+            self.gained[ci] += n;
         }
+        let any = (gains >> 32) as u8;
         self.todo = any;
         if e == 0 {
             self.projects[s].push_front(k);
