@@ -266,6 +266,21 @@ pub fn bits128(mask: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The position of the `r`-th set bit of `w` (`r` below its popcount), halving the window
+/// each step: no loop whose length depends on `r` (its exit would mispredict).
+fn select(w: u64, r: u32) -> u32 {
+    let (mut w, mut r, mut pos) = (w, r, 0);
+    for width in [32, 16, 8, 4, 2, 1] {
+        let low = (w & ((1u64 << width) - 1)).count_ones();
+        if r >= low {
+            r -= low;
+            w >>= width;
+            pos += width;
+        }
+    }
+    pos
+}
+
 pub fn bits(mask: u64) -> impl Iterator<Item = usize> {
     let mut m = mask;
     std::iter::from_fn(move || {
@@ -1664,11 +1679,7 @@ impl GameState for RebuildingChicagoState {
             for (i, &w) in words.iter().enumerate() {
                 let c = w.count_ones();
                 if r < c {
-                    let mut w = w;
-                    for _ in 0..r {
-                        w &= w - 1;
-                    }
-                    return (i * 64) as u32 + w.trailing_zeros();
+                    return (i * 64) as u32 + select(w, r);
                 }
                 r -= c;
             }
