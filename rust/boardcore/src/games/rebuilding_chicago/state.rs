@@ -804,12 +804,6 @@ impl RebuildingChicagoState {
         })
     }
 
-    /// Per orientation of suburb `id`, the anchors where it may be placed.
-    fn suburb_anchors(&self, s: usize, id: usize, o: usize) -> u128 {
-        let (room, touch) = self.suburb_room(s);
-        self.cfg.suburbs[id].orients[o].anchors_touching(room, touch)
-    }
-
     /// In phase `place`, the anchors per orientation when they are exactly the legal
     /// placements (suburbs, landmarks, and buildings whose rest cannot be blocked).
     fn placement_sets(&self) -> Option<([u128; 8], usize)> {
@@ -848,20 +842,24 @@ impl RebuildingChicagoState {
     }
 
     fn suburb_placements(&self, s: usize, id: usize, out: &mut Vec<Action>) {
-        for o in 0..self.cfg.suburbs[id].orients.len() {
+        let (room, touch) = self.suburb_room(s);
+        for (o, or) in self.cfg.suburbs[id].orients.iter().enumerate() {
             let base = (o * SPACES) as Action;
-            out.extend(bits128(self.suburb_anchors(s, id, o)).map(|a| base + a as Action));
+            out.extend(bits128(or.anchors_touching(room, touch)).map(|a| base + a as Action));
         }
     }
 
-    fn suburb_fits(&self, s: usize, id: usize) -> bool {
-        (0..self.cfg.suburbs[id].orients.len()).any(|o| self.suburb_anchors(s, id, o) != 0)
-    }
-
+    /// The hand's suburbs that fit somewhere, as bits by id (the room is computed once).
     fn placeable_hand(&self, s: usize) -> u64 {
+        let (room, touch) = self.suburb_room(s);
         let mut m = 0u64;
         for &id in &self.seats[s].hand {
-            if self.suburb_fits(s, usize::from(id)) {
+            let shape = &self.cfg.suburbs[usize::from(id)];
+            if shape
+                .orients
+                .iter()
+                .any(|o| o.anchors_touching(room, touch) != 0)
+            {
                 m |= 1 << id;
             }
         }
