@@ -111,6 +111,10 @@ pub struct Orientation {
     offsets: Vec<u8>,
     /// The anchors where the orientation stays on the grid.
     anchors: u128,
+    /// For orientations of at most 6 cells with every offset below 64 (the common case),
+    /// the offsets padded to 6 by repeating the first: a fixed-length loop without a
+    /// data-dependent exit, and shifts that skip the upper-half case.
+    short: Option<[u8; 6]>,
 }
 
 impl Orientation {
@@ -125,8 +129,15 @@ impl Orientation {
     #[inline]
     pub fn anchors_in(&self, free: u128) -> u128 {
         let mut m = self.anchors;
-        for &off in &self.offsets {
-            m &= free >> off;
+        if let Some(offs) = &self.short {
+            // `& 63` tells the compiler the shift is below 64: two instructions, not five.
+            for &off in offs {
+                m &= free >> (off & 63);
+            }
+        } else {
+            for &off in &self.offsets {
+                m &= free >> off;
+            }
         }
         m
     }
@@ -173,6 +184,11 @@ impl Shape {
                     w: w as u8,
                     h: h as u8,
                     mask,
+                    short: (offsets.len() <= 6 && offsets.iter().all(|&o| o < 64)).then(|| {
+                        let mut p = [offsets[0]; 6];
+                        p[..offsets.len()].copy_from_slice(&offsets);
+                        p
+                    }),
                     offsets,
                     anchors,
                 }

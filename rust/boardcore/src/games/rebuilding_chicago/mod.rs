@@ -83,6 +83,11 @@ pub struct Config {
     pub round_cards: [[u64; 3]; 3],
     /// Per card, the kinds its benefits half builds (and how many).
     pub card_builds: Vec<([u8; 2], usize)>,
+    /// Per card, the index of its build list among the distinct ones (the cache key of the
+    /// seats' feasibility answers, see `HalfCache`).
+    pub half_id: Vec<u8>,
+    /// The distinct build lists, by `half_id`.
+    pub half_builds: Vec<([u8; 2], usize)>,
 }
 
 impl Config {
@@ -203,6 +208,17 @@ impl RebuildingChicagoGame {
                 }
                 out
             })
+            .collect::<Vec<_>>();
+        let mut distinct: Vec<([u8; 2], usize)> = Vec::new();
+        let half_id = card_builds
+            .iter()
+            .map(|b| {
+                let i = distinct.iter().position(|d| d == b).unwrap_or_else(|| {
+                    distinct.push(*b);
+                    distinct.len() - 1
+                });
+                i.min(usize::from(u8::MAX)) as u8
+            })
             .collect();
         Ok(Self {
             cfg: Arc::new(Config {
@@ -215,6 +231,8 @@ impl RebuildingChicagoGame {
                 boards,
                 round_cards,
                 card_builds,
+                half_id,
+                half_builds: distinct,
             }),
             data_path: data.map(str::to_owned),
         })

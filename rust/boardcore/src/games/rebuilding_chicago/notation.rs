@@ -51,39 +51,36 @@ pub enum Move {
 }
 
 pub fn decode(a: Action) -> Option<Move> {
-    let (base, m): (u32, fn(u32) -> Move) = match a {
-        0..=967 => {
-            return Some(Move::Place {
-                o: (a / SPACES as u32) as u8,
-                space: (a % SPACES as u32) as u8,
-            })
-        }
-        968..=983 => {
-            return Some(Move::Buy {
-                slot: ((a - BUY) / 2) as u8,
-                half: ((a - BUY) % 2) as u8,
-            })
-        }
-        984..=998 => (LANDMARK, |i| Move::Landmark(i as u8)),
-        999..=1005 => (EVENT, |i| Move::Event(i as u8)),
-        1006..=1008 => (LAW, |i| Move::Law(i as u8)),
-        1009 => return Some(Move::Refill),
-        1010..=1015 => (DISTRICT, |i| Move::District(i as u8)),
-        1016..=1030 => (RETURN, |i| Move::Return(i as u8)),
-        1031..=1090 => (PICK, |i| Move::Pick(i as u8)),
-        1091..=1096 => (CHOOSE, |i| Move::Choose(i as u8)),
-        1097..=1128 => (SHAPE, |i| Move::Shape(i as u8)),
-        1129..=1272 => (DROP, |i| Move::DropCard(i as u8)),
-        1273..=1287 => (DROP_LANDMARK, |i| Move::DropLandmark(i as u8)),
-        1288..=1292 => (START, |i| Move::Start(i as u8)),
-        1293..=1436 => (CARD, |i| Move::Card(i as u8)),
-        1437..=1496 => (BAG, |i| Move::Bag(i as u8)),
-        1497..=1511 => (DEAL, |i| Move::Deal(i as u8)),
-        1512..=1517 => (SCENARIO, |i| Move::Scenario(i as u8)),
-        1518..=1544 => (AUTOMATON, |i| Move::Automaton(i as u8)),
+    // One arm per range with the offset inline: no call through a function pointer.
+    let i = |base: u32| (a - base) as u8;
+    Some(match a {
+        0..=967 => Move::Place {
+            o: (a / SPACES as u32) as u8,
+            space: (a % SPACES as u32) as u8,
+        },
+        968..=983 => Move::Buy {
+            slot: ((a - BUY) / 2) as u8,
+            half: ((a - BUY) % 2) as u8,
+        },
+        984..=998 => Move::Landmark(i(LANDMARK)),
+        999..=1005 => Move::Event(i(EVENT)),
+        1006..=1008 => Move::Law(i(LAW)),
+        1009 => Move::Refill,
+        1010..=1015 => Move::District(i(DISTRICT)),
+        1016..=1030 => Move::Return(i(RETURN)),
+        1031..=1090 => Move::Pick(i(PICK)),
+        1091..=1096 => Move::Choose(i(CHOOSE)),
+        1097..=1128 => Move::Shape(i(SHAPE)),
+        1129..=1272 => Move::DropCard(i(DROP)),
+        1273..=1287 => Move::DropLandmark(i(DROP_LANDMARK)),
+        1288..=1292 => Move::Start(i(START)),
+        1293..=1436 => Move::Card(i(CARD)),
+        1437..=1496 => Move::Bag(i(BAG)),
+        1497..=1511 => Move::Deal(i(DEAL)),
+        1512..=1517 => Move::Scenario(i(SCENARIO)),
+        1518..=1544 => Move::Automaton(i(AUTOMATON)),
         _ => return None,
-    };
-    Some(m(a - base))
+    })
 }
 
 pub fn space_name(space: usize) -> String {

@@ -163,6 +163,18 @@ impl TaskBuf {
 /// Answers of `half_feasible` for the (at most 8) market cards of one legal-move listing.
 type Memo = ([(([u8; 2], usize), bool); 8], usize);
 
+/// A seat's answers of `half_feasible` per build list (`Config::half_id` < 64), valid while
+/// its usable spaces and the supply key are unchanged. Between a seat's turns the market
+/// mostly keeps its cards and the table often does not change, so most answers carry over.
+/// Filled on the mutating path (`refresh_halves`) since legal-move listing takes `&self`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HalfCache {
+    free: u128,
+    supply: u64,
+    known: u64,
+    ok: u64,
+}
+
 impl Clone for Seat {
     fn clone(&self) -> Self {
         Self {
@@ -266,6 +278,21 @@ pub fn bits128(mask: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The position of the `r`-th set bit of `w` (`r` below its popcount), halving the window
+/// each step: no loop whose length depends on `r` (its exit would mispredict).
+fn select(w: u64, r: u32) -> u32 {
+    let (mut w, mut r, mut pos) = (w, r, 0);
+    for width in [32, 16, 8, 4, 2, 1] {
+        let low = (w & ((1u64 << width) - 1)).count_ones();
+        if r >= low {
+            r -= low;
+            w >>= width;
+            pos += width;
+        }
+    }
+    pos
+}
+
 pub fn bits(mask: u64) -> impl Iterator<Item = usize> {
     let mut m = mask;
     std::iter::from_fn(move || {
@@ -300,6 +327,9 @@ pub struct RebuildingChicagoState {
     pub first: bool,
     pub picked: i8,
     pub refilled: bool,
+    halves: [HalfCache; super::MAX_PLAYERS],
+    /// `supply_key_of(&supply)`, kept by `take_supply`.
+    supply_key: u64,
     pub todo: VecDeque<Task>,
     pub seats: Vec<Seat>,
     pub history: Vec<Action>,
@@ -361,6 +391,8 @@ impl RebuildingChicagoState {
             first: false,
             picked: -1,
             refilled: false,
+            halves: [HalfCache::default(); super::MAX_PLAYERS],
+            supply_key: Self::supply_key_of(&supply),
             todo: VecDeque::new(),
             seats,
             history: Vec::new(),
@@ -614,6 +646,100 @@ impl RebuildingChicagoState {
         ok
     }
 
+    /// What the feasibility of build lists depends on in the supply: which kinds have one
+    /// tile left (low word) and which have two (high word); a list has at most two builds.
+    fn supply_key_of(supply: &[u8; 32]) -> u64 {
+        let mut one = 0u32;
+        let mut two = 0u32;
+        for (k, &n) in supply.iter().enumerate() {
+            one |= u32::from(n > 0) << k;
+            two |= u32::from(n > 1) << k;
+        }
+        u64::from(one) | u64::from(two) << 32
+    }
+
+    /// Takes a tile of kind `k` from the supply, keeping `supply_key` in step.
+    fn take_supply(&mut self, k: usize) {
+        self.supply[k] -= 1;
+        match self.supply[k] {
+            0 => self.supply_key &= !(1 << k),
+            1 => self.supply_key &= !(1 << (32 + k)),
+            _ => {}
+        }
+    }
+
+    /// `half_feasible` through seat `s`'s cache when it holds the answer.
+    fn half_feasible_cached(
+        &self,
+        s: usize,
+        free: u128,
+        supply: u64,
+        card: usize,
+        memo: &mut Memo,
+    ) -> bool {
+        let c = &self.halves[s];
+        let id = u32::from(self.cfg.half_id[card]);
+        if id < 64 && c.known >> id & 1 != 0 && c.free == free && c.supply == supply {
+            return c.ok >> id & 1 != 0;
+        }
+        self.half_feasible(free, card, memo)
+    }
+
+    /// Fills the cache of the seat to move with the answers its market listing will ask.
+    fn refresh_halves(&mut self) {
+        let Ok(s) = usize::try_from(self.to_move) else {
+            return;
+        };
+        let free = self.usable(s);
+        let supply = self.supply_key;
+        debug_assert_eq!(supply, Self::supply_key_of(&self.supply));
+        let mut c = self.halves[s];
+        if c.supply != supply {
+            c = HalfCache {
+                free,
+                supply,
+                known: 0,
+                ok: 0,
+            };
+        } else if c.free != free {
+            // Feasibility only grows with the free spaces: fewer keep the infeasible answers,
+            // more keep the feasible ones.
+            if free & !c.free == 0 {
+                c.known &= !c.ok;
+                c.ok = 0;
+            } else if c.free & !free == 0 {
+                c.known &= c.ok;
+            } else {
+                c.known = 0;
+                c.ok = 0;
+            }
+            c.free = free;
+        }
+        // The build lists the listing will ask about (affordable cards only in a turn), and
+        // of those the ones not answered yet, without a branch per slot.
+        let money = if self.phase == Phase::Turn {
+            self.seats[s].money
+        } else {
+            i32::MAX
+        };
+        let mut need = 0u64;
+        for &card in &self.market {
+            if let Ok(card) = usize::try_from(card) {
+                let id = self.cfg.half_id[card];
+                let ask = id < 64 && self.cfg.data.cards[card].cost <= money;
+                need |= u64::from(ask) << (id & 63);
+            }
+        }
+        for id in bits(need & !c.known) {
+            let (kinds, n) = self.cfg.half_builds[id];
+            let mut supply = self.supply;
+            let ok = self.feasible(&kinds[..n], free, &mut supply);
+            c.known |= 1 << id;
+            c.ok |= u64::from(ok) << id;
+        }
+        self.halves[s] = c;
+    }
+
     /// The kinds of the build tasks of the front task's seat right after the front.
     fn rest_kinds(&self) -> ([u8; 8], usize) {
         let mut out = [0u8; 8];
@@ -678,12 +804,6 @@ impl RebuildingChicagoState {
         })
     }
 
-    /// Per orientation of suburb `id`, the anchors where it may be placed.
-    fn suburb_anchors(&self, s: usize, id: usize, o: usize) -> u128 {
-        let (room, touch) = self.suburb_room(s);
-        self.cfg.suburbs[id].orients[o].anchors_touching(room, touch)
-    }
-
     /// In phase `place`, the anchors per orientation when they are exactly the legal
     /// placements (suburbs, landmarks, and buildings whose rest cannot be blocked).
     fn placement_sets(&self) -> Option<([u128; 8], usize)> {
@@ -722,20 +842,24 @@ impl RebuildingChicagoState {
     }
 
     fn suburb_placements(&self, s: usize, id: usize, out: &mut Vec<Action>) {
-        for o in 0..self.cfg.suburbs[id].orients.len() {
+        let (room, touch) = self.suburb_room(s);
+        for (o, or) in self.cfg.suburbs[id].orients.iter().enumerate() {
             let base = (o * SPACES) as Action;
-            out.extend(bits128(self.suburb_anchors(s, id, o)).map(|a| base + a as Action));
+            out.extend(bits128(or.anchors_touching(room, touch)).map(|a| base + a as Action));
         }
     }
 
-    fn suburb_fits(&self, s: usize, id: usize) -> bool {
-        (0..self.cfg.suburbs[id].orients.len()).any(|o| self.suburb_anchors(s, id, o) != 0)
-    }
-
+    /// The hand's suburbs that fit somewhere, as bits by id (the room is computed once).
     fn placeable_hand(&self, s: usize) -> u64 {
+        let (room, touch) = self.suburb_room(s);
         let mut m = 0u64;
         for &id in &self.seats[s].hand {
-            if self.suburb_fits(s, usize::from(id)) {
+            let shape = &self.cfg.suburbs[usize::from(id)];
+            if shape
+                .orients
+                .iter()
+                .any(|o| o.anchors_touching(room, touch) != 0)
+            {
                 m |= 1 << id;
             }
         }
@@ -1228,7 +1352,7 @@ impl RebuildingChicagoState {
                 let k = t.arg as usize;
                 let m = cfg.kinds[k].mask(o, space).expect("legal");
                 let kind = &cfg.data.kinds[k];
-                self.supply[k] -= 1;
+                self.take_supply(k);
                 let seat = &mut self.seats[s];
                 seat.cover |= m;
                 seat.symbols[usize::from(kind.typ)] += kind.symbols;
@@ -1315,6 +1439,7 @@ impl RebuildingChicagoState {
         let data = &self.cfg.data;
         let seat = &self.seats[s];
         let usable = self.usable(s);
+        let supply = self.supply_key;
         let mut memo: Memo = ([(([0; 2], 0), false); 8], 0);
         for slot in 0..8 {
             let Ok(card) = usize::try_from(self.market[slot]) else {
@@ -1323,7 +1448,7 @@ impl RebuildingChicagoState {
             if data.cards[card].cost > seat.money {
                 continue;
             }
-            if self.half_feasible(usable, card, &mut memo) {
+            if self.half_feasible_cached(s, usable, supply, card, &mut memo) {
                 out.push(nt::BUY + 2 * slot as u32);
             }
             out.push(nt::BUY + 2 * slot as u32 + 1);
@@ -1439,12 +1564,13 @@ impl RebuildingChicagoState {
             }
             Phase::Free => {
                 let usable = self.usable(s);
+                let supply = self.supply_key;
                 let mut memo: Memo = ([(([0; 2], 0), false); 8], 0);
                 for slot in 0..8 {
                     let Ok(card) = usize::try_from(self.market[slot]) else {
                         continue;
                     };
-                    if self.half_feasible(usable, card, &mut memo) {
+                    if self.half_feasible_cached(s, usable, supply, card, &mut memo) {
                         out.push(nt::BUY + 2 * slot as u32);
                     }
                     out.push(nt::BUY + 2 * slot as u32 + 1);
@@ -1664,11 +1790,7 @@ impl GameState for RebuildingChicagoState {
             for (i, &w) in words.iter().enumerate() {
                 let c = w.count_ones();
                 if r < c {
-                    let mut w = w;
-                    for _ in 0..r {
-                        w &= w - 1;
-                    }
-                    return (i * 64) as u32 + w.trailing_zeros();
+                    return (i * 64) as u32 + select(w, r);
                 }
                 r -= c;
             }
@@ -1752,6 +1874,9 @@ impl GameState for RebuildingChicagoState {
         let m = nt::decode(action).expect("a legal action");
         self.history.push(action);
         self.apply_move(m);
+        if matches!(self.phase, Phase::Turn | Phase::Free) {
+            self.refresh_halves();
+        }
     }
     fn action_to_string(&self, action: Action) -> Result<String, Error> {
         nt::to_string(&self.cfg.data, action)
