@@ -1871,7 +1871,7 @@ impl GameState for RebuildingChicagoState {
         Ok(())
     }
     fn apply_legal(&mut self, action: Action) {
-        let m = nt::decode(action).expect("a legal action");
+        let m = self.cfg.moves[action as usize];
         self.history.push(action);
         self.apply_move(m);
         if matches!(self.phase, Phase::Turn | Phase::Free) {
