@@ -689,19 +689,29 @@ impl RebuildingChicagoState {
         }
     }
 
-    /// `half_feasible` through seat `s`'s cache when it holds the answer.
+    /// Seat `s`'s cached answers (`known`, `ok`) if they are for its usable spaces
+    /// `free` and the supply now (checked once per listing, not per market slot).
+    fn halves_known(&self, s: usize, free: u128) -> (u64, u64) {
+        let c = &self.halves[s];
+        if c.free == free && c.supply == self.supply_key {
+            (c.known, c.ok)
+        } else {
+            (0, 0)
+        }
+    }
+
+    /// `half_feasible` answered from `known`/`ok` (of `halves_known`) when they hold it.
+    #[inline]
     fn half_feasible_cached(
         &self,
-        s: usize,
+        (known, ok): (u64, u64),
         free: u128,
-        supply: u64,
         card: usize,
         memo: &mut Memo,
     ) -> bool {
-        let c = &self.halves[s];
         let id = u32::from(self.cfg.half_id[card]);
-        if id < 64 && c.known >> id & 1 != 0 && c.free == free && c.supply == supply {
-            return c.ok >> id & 1 != 0;
+        if id < 64 && known >> id & 1 != 0 {
+            return ok >> id & 1 != 0;
         }
         self.half_feasible(free, card, memo)
     }
@@ -1479,7 +1489,7 @@ impl RebuildingChicagoState {
         let data = &self.cfg.data;
         let seat = &self.seats[s];
         let usable = self.usable(s);
-        let supply = self.supply_key;
+        let cache = self.halves_known(s, usable);
         let mut memo: Memo = ([(([0; 2], 0), false); 8], 0);
         for slot in 0..8 {
             let Ok(card) = usize::try_from(self.market[slot]) else {
@@ -1488,7 +1498,7 @@ impl RebuildingChicagoState {
             if data.cards[card].cost > seat.money {
                 continue;
             }
-            if self.half_feasible_cached(s, usable, supply, card, &mut memo) {
+            if self.half_feasible_cached(cache, usable, card, &mut memo) {
                 out.push(nt::BUY + 2 * slot as u32);
             }
             out.push(nt::BUY + 2 * slot as u32 + 1);
@@ -1604,13 +1614,13 @@ impl RebuildingChicagoState {
             }
             Phase::Free => {
                 let usable = self.usable(s);
-                let supply = self.supply_key;
+                let cache = self.halves_known(s, usable);
                 let mut memo: Memo = ([(([0; 2], 0), false); 8], 0);
                 for slot in 0..8 {
                     let Ok(card) = usize::try_from(self.market[slot]) else {
                         continue;
                     };
-                    if self.half_feasible_cached(s, usable, supply, card, &mut memo) {
+                    if self.half_feasible_cached(cache, usable, card, &mut memo) {
                         out.push(nt::BUY + 2 * slot as u32);
                     }
                     out.push(nt::BUY + 2 * slot as u32 + 1);
