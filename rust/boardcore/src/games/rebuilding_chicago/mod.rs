@@ -88,6 +88,9 @@ pub struct Config {
     pub half_id: Vec<u8>,
     /// The distinct build lists, by `half_id`.
     pub half_builds: Vec<([u8; 2], usize)>,
+    /// Every action id decoded, so applying a legal action is a load, not a chain of
+    /// range tests (they mispredicted often in playouts).
+    pub moves: Vec<notation::Move>,
 }
 
 impl Config {
@@ -233,6 +236,9 @@ impl RebuildingChicagoGame {
                 card_builds,
                 half_id,
                 half_builds: distinct,
+                moves: (0..notation::NUM_ACTIONS)
+                    .map(|a| notation::decode(a).expect("every id below NUM_ACTIONS decodes"))
+                    .collect(),
             }),
             data_path: data.map(str::to_owned),
         })

@@ -330,9 +330,29 @@ pub struct RebuildingChicagoState {
     halves: [HalfCache; super::MAX_PLAYERS],
     /// `supply_key_of(&supply)`, kept by `take_supply`.
     supply_key: u64,
+    /// Set by `run` when it stops in `place` for a build: whether that build's placements
+    /// are all of its fitting ones (`front_exact`), so the pick need not ask again. States
+    /// are only rebuilt by replay, so every such stop went through `run`.
+    place_exact: bool,
     pub todo: VecDeque<Task>,
     pub seats: Vec<Seat>,
     pub history: Vec<Action>,
+}
+
+/// The `pick(total)`-th placement, as (orientation, anchor), of the anchor sets `sets`
+/// (one per orientation), counted orientation by orientation, anchors ascending: the order
+/// in which the placements are listed.
+fn pick_placement(sets: &[u128], pick: impl FnOnce(usize) -> usize) -> (usize, usize) {
+    let total: usize = sets.iter().map(|m| m.count_ones() as usize).sum();
+    let mut r = pick(total);
+    for (o, &m) in sets.iter().enumerate() {
+        let c = m.count_ones() as usize;
+        if r < c {
+            return (o, bits128(m).nth(r).expect("r < count"));
+        }
+        r -= c;
+    }
+    unreachable!("r < total");
 }
 
 fn illegal(msg: String) -> Error {
@@ -393,6 +413,7 @@ impl RebuildingChicagoState {
             refilled: false,
             halves: [HalfCache::default(); super::MAX_PLAYERS],
             supply_key: Self::supply_key_of(&supply),
+            place_exact: false,
             todo: VecDeque::new(),
             seats,
             history: Vec::new(),
@@ -668,19 +689,29 @@ impl RebuildingChicagoState {
         }
     }
 
-    /// `half_feasible` through seat `s`'s cache when it holds the answer.
+    /// Seat `s`'s cached answers (`known`, `ok`) if they are for its usable spaces
+    /// `free` and the supply now (checked once per listing, not per market slot).
+    fn halves_known(&self, s: usize, free: u128) -> (u64, u64) {
+        let c = &self.halves[s];
+        if c.free == free && c.supply == self.supply_key {
+            (c.known, c.ok)
+        } else {
+            (0, 0)
+        }
+    }
+
+    /// `half_feasible` answered from `known`/`ok` (of `halves_known`) when they hold it.
+    #[inline]
     fn half_feasible_cached(
         &self,
-        s: usize,
+        (known, ok): (u64, u64),
         free: u128,
-        supply: u64,
         card: usize,
         memo: &mut Memo,
     ) -> bool {
-        let c = &self.halves[s];
         let id = u32::from(self.cfg.half_id[card]);
-        if id < 64 && c.known >> id & 1 != 0 && c.free == free && c.supply == supply {
-            return c.ok >> id & 1 != 0;
+        if id < 64 && known >> id & 1 != 0 {
+            return ok >> id & 1 != 0;
         }
         self.half_feasible(free, card, memo)
     }
@@ -804,6 +835,23 @@ impl RebuildingChicagoState {
         })
     }
 
+    /// Whether the placements of the front build (seat `s`, kind `k`) are all the ones
+    /// that fit: nothing else to build, or one last build that has no tile left or that no
+    /// placement can block.
+    fn front_exact(&self, s: usize, k: usize) -> bool {
+        let (rest, n) = self.rest_kinds();
+        match n {
+            0 => true,
+            1 => {
+                let mut supply = self.supply;
+                supply[k] -= 1;
+                let c2 = self.candidates(usize::from(rest[0]), &supply);
+                c2 == 0 || self.never_blocked(k, c2, self.usable(s))
+            }
+            _ => false,
+        }
+    }
+
     /// In phase `place`, the anchors per orientation when they are exactly the legal
     /// placements (suburbs, landmarks, and buildings whose rest cannot be blocked).
     fn placement_sets(&self) -> Option<([u128; 8], usize)> {
@@ -814,18 +862,13 @@ impl RebuildingChicagoState {
         let s = usize::from(t.seat);
         match t.code {
             BUILD => {
-                let k = t.arg as usize;
-                let (rest, n) = self.rest_kinds();
-                let free = self.usable(s);
-                if n > 0 {
-                    let mut supply = self.supply;
-                    supply[k] -= 1;
-                    let c2 = self.candidates(usize::from(rest[0]), &supply);
-                    if n > 1 || (c2 != 0 && !self.never_blocked(k, c2, free)) {
-                        return None;
-                    }
+                if !self.place_exact {
+                    return None;
                 }
-                Some(sets(&self.cfg.kinds[k], |o| o.anchors_in(free)))
+                let free = self.usable(s);
+                Some(sets(&self.cfg.kinds[t.arg as usize], |o| {
+                    o.anchors_in(free)
+                }))
             }
             LANDMARK => {
                 let free = self.usable(s);
@@ -904,10 +947,17 @@ impl RebuildingChicagoState {
                         }
                     }
                     let k = self.todo[0].arg as usize;
-                    if !self.build_placements(s, k, |_, _| true) {
+                    let exact = self.front_exact(s, k);
+                    let any = if exact {
+                        self.cfg.kinds[k].fits(self.usable(s))
+                    } else {
+                        self.build_placements(s, k, |_, _| true)
+                    };
+                    if !any {
                         self.todo.pop_front();
                         continue;
                     }
+                    self.place_exact = exact;
                     return self.stop(Phase::Place, s);
                 }
                 LANDMARK => return self.stop(Phase::Place, s),
@@ -1439,7 +1489,7 @@ impl RebuildingChicagoState {
         let data = &self.cfg.data;
         let seat = &self.seats[s];
         let usable = self.usable(s);
-        let supply = self.supply_key;
+        let cache = self.halves_known(s, usable);
         let mut memo: Memo = ([(([0; 2], 0), false); 8], 0);
         for slot in 0..8 {
             let Ok(card) = usize::try_from(self.market[slot]) else {
@@ -1448,7 +1498,7 @@ impl RebuildingChicagoState {
             if data.cards[card].cost > seat.money {
                 continue;
             }
-            if self.half_feasible_cached(s, usable, supply, card, &mut memo) {
+            if self.half_feasible_cached(cache, usable, card, &mut memo) {
                 out.push(nt::BUY + 2 * slot as u32);
             }
             out.push(nt::BUY + 2 * slot as u32 + 1);
@@ -1564,13 +1614,13 @@ impl RebuildingChicagoState {
             }
             Phase::Free => {
                 let usable = self.usable(s);
-                let supply = self.supply_key;
+                let cache = self.halves_known(s, usable);
                 let mut memo: Memo = ([(([0; 2], 0), false); 8], 0);
                 for slot in 0..8 {
                     let Ok(card) = usize::try_from(self.market[slot]) else {
                         continue;
                     };
-                    if self.half_feasible_cached(s, usable, supply, card, &mut memo) {
+                    if self.half_feasible_cached(cache, usable, card, &mut memo) {
                         out.push(nt::BUY + 2 * slot as u32);
                     }
                     out.push(nt::BUY + 2 * slot as u32 + 1);
@@ -1816,21 +1866,37 @@ impl GameState for RebuildingChicagoState {
     /// pick needs no list.
     fn choose_legal(&self, buf: &mut Vec<Action>, pick: impl FnOnce(usize) -> usize) -> Action {
         if let Some((sets, n)) = self.placement_sets() {
-            let sets = &sets[..n];
-            let total: usize = sets.iter().map(|m| m.count_ones() as usize).sum();
-            let mut r = pick(total);
-            for (o, &m) in sets.iter().enumerate() {
-                let c = m.count_ones() as usize;
-                if r < c {
-                    let a = bits128(m).nth(r).expect("r < count");
-                    return (o * SPACES + a) as Action;
-                }
-                r -= c;
-            }
-            unreachable!("r < total");
+            let (o, a) = pick_placement(&sets[..n], pick);
+            return (o * SPACES + a) as Action;
         }
         self.push_legal(buf);
         buf[pick(buf.len())]
+    }
+    /// A placement drawn from the anchor sets is applied as the move it is, without
+    /// encoding and decoding it; every other move is the trait's default.
+    #[inline(always)]
+    fn step_random(
+        &mut self,
+        rng: &mut crate::rng::SplitMix64,
+        actions: &mut Vec<Action>,
+        outcomes: &mut Vec<(Action, u64)>,
+    ) {
+        if self.to_move == CHANCE {
+            let action = self.choose_chance(outcomes, rng);
+            return self.apply_legal(action);
+        }
+        if let Some((sets, n)) = self.placement_sets() {
+            let (o, a) = pick_placement(&sets[..n], |n| rng.below(n as u64) as usize);
+            self.history.push((o * SPACES + a) as Action);
+            self.place(o, a);
+            self.run();
+            if matches!(self.phase, Phase::Turn | Phase::Free) {
+                self.refresh_halves();
+            }
+            return;
+        }
+        let action = self.choose_legal(actions, |n| rng.below(n as u64) as usize);
+        self.apply_legal(action);
     }
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
         if nt::decode(action).is_none() {
@@ -1871,7 +1937,7 @@ impl GameState for RebuildingChicagoState {
         Ok(())
     }
     fn apply_legal(&mut self, action: Action) {
-        let m = nt::decode(action).expect("a legal action");
+        let m = self.cfg.moves[action as usize];
         self.history.push(action);
         self.apply_move(m);
         if matches!(self.phase, Phase::Turn | Phase::Free) {
@@ -1966,8 +2032,19 @@ mod tests {
     use super::*;
     use crate::engine::Game;
     use crate::testing::{
-        assert_determinize_keeps_observations, assert_legal_is_what_applies, random_walk,
+        assert_determinize_keeps_observations, assert_legal_is_what_applies,
+        assert_step_random_is_the_listed_draw, random_walk,
     };
+
+    #[test]
+    fn step_random_is_the_listed_draw() {
+        for players in 1..=5 {
+            let game = RebuildingChicagoGame::new(players, None, None).unwrap();
+            for seed in 0..40 {
+                assert_step_random_is_the_listed_draw(&game, seed);
+            }
+        }
+    }
 
     /// Usable spaces counted cell by cell from the rules, not from the state's masks.
     fn naive_usable(st: &RebuildingChicagoState, s: usize) -> Vec<bool> {
