@@ -1096,10 +1096,7 @@ impl ChandigarhState {
                 self.todo = self.deck_size().min(4) as u8;
                 self.phase = Phase::Reveal;
             }
-            Move::Discard(c) => {
-                self.reserves[s][usize::from(c)] -= 1;
-                self.settle();
-            }
+            Move::Discard(c) => self.discard(c),
             Move::End => self.end(),
         }
     }
@@ -1133,6 +1130,12 @@ impl ChandigarhState {
         self.take(c);
         self.gained[usize::from(c)] += 1;
         self.todo -= 1;
+        self.settle();
+    }
+
+    fn discard(&mut self, c: u8) {
+        let s = self.s();
+        self.reserves[s][usize::from(c)] -= 1;
         self.settle();
     }
 
@@ -1644,6 +1647,14 @@ impl GameState for ChandigarhState {
                 let c = nth_bit(colours, rng.below(u64::from(colours.count_ones())) as u32);
                 self.history.push(encode(Move::Take(c)));
                 self.draft_take(c);
+            }
+            Phase::Discard => {
+                let s = self.s();
+                let held = (0..4).fold(0, |m, c| m | u8::from(self.reserves[s][c] > 0) << c);
+                let held = u64::from(held);
+                let c = nth_bit(held, rng.below(u64::from(held.count_ones())) as u32);
+                self.history.push(encode(Move::Discard(c)));
+                self.discard(c);
             }
             Phase::After if !self.card_specialists_listed() => {
                 // `End` is the only action.
