@@ -672,14 +672,19 @@ impl ChandigarhState {
         Self::extend_first(out, &ids, n);
     }
 
-    fn push_card_specialists(&self, out: &mut Vec<Action>) {
-        let s = self.s();
-        let live = self.live();
+    /// Whether the seat may use a card specialist now (its actions may still be none).
+    fn card_specialists_listed(&self) -> bool {
         const CARD: u32 = 1 << Ability::CommercialManager as u32
             | 1 << Ability::ProjectManager as u32
             | 1 << Ability::Mayor as u32
             | 1 << Ability::LogisticsManager as u32;
-        if live & CARD == 0 || !self.card_colour_ok() {
+        self.live() & CARD != 0 && self.card_colour_ok()
+    }
+
+    fn push_card_specialists(&self, out: &mut Vec<Action>) {
+        let s = self.s();
+        let live = self.live();
+        if !self.card_specialists_listed() {
             return;
         }
         if has(live, Ability::CommercialManager) {
@@ -904,24 +909,7 @@ impl ChandigarhState {
                 let c = self.pawns.iter().position(|&x| x < 0).expect("a pawn");
                 self.pawns[c] = t as i8;
             }
-            Move::Reveal(k) => {
-                if self.pool & (1 << k) != 0 {
-                    self.pool &= !(1 << k);
-                } else {
-                    self.bottom.remove(0);
-                }
-                self.row.push(k);
-                if self.phase == Phase::Reveal {
-                    self.todo -= 1;
-                    if self.todo == 0 || self.deck_size() == 0 {
-                        self.todo = 0;
-                        if self.flow == Flow::Reveal {
-                            self.flow = Flow::After;
-                        }
-                        self.settle();
-                    }
-                }
-            }
+            Move::Reveal(k) => self.reveal(k),
             Move::First(p) => {
                 self.start = p as i8;
                 self.seat = p;
@@ -934,17 +922,8 @@ impl ChandigarhState {
                 self.draft_takes();
             }
             Move::Take(c) => match self.phase {
-                Phase::DraftTake => {
-                    self.take(c);
-                    self.gained[usize::from(c)] = 1;
-                    self.draft_takes();
-                }
-                Phase::Gain => {
-                    self.take(c);
-                    self.gained[usize::from(c)] += 1;
-                    self.todo -= 1;
-                    self.settle();
-                }
+                Phase::DraftTake => self.draft_take(c),
+                Phase::Gain => self.gain_take(c),
                 Phase::Takes => {
                     self.take(c);
                     self.takes -= 1;
@@ -1117,18 +1096,56 @@ impl ChandigarhState {
                 self.todo = self.deck_size().min(4) as u8;
                 self.phase = Phase::Reveal;
             }
-            Move::Discard(c) => {
-                self.reserves[s][usize::from(c)] -= 1;
+            Move::Discard(c) => self.discard(c),
+            Move::End => self.end(),
+        }
+    }
+
+    fn reveal(&mut self, k: u8) {
+        if self.pool & (1 << k) != 0 {
+            self.pool &= !(1 << k);
+        } else {
+            self.bottom.remove(0);
+        }
+        self.row.push(k);
+        if self.phase == Phase::Reveal {
+            self.todo -= 1;
+            if self.todo == 0 || self.deck_size() == 0 {
+                self.todo = 0;
+                if self.flow == Flow::Reveal {
+                    self.flow = Flow::After;
+                }
                 self.settle();
             }
-            Move::End => {
-                if self.can(Ability::AmenitiesDirector) && self.reserves[s].iter().all(|&x| x > 0) {
-                    self.mark(Ability::AmenitiesDirector);
-                    self.pp[s] += 1;
-                }
-                self.end_turn();
-            }
         }
+    }
+
+    fn draft_take(&mut self, c: u8) {
+        self.take(c);
+        self.gained[usize::from(c)] = 1;
+        self.draft_takes();
+    }
+
+    fn gain_take(&mut self, c: u8) {
+        self.take(c);
+        self.gained[usize::from(c)] += 1;
+        self.todo -= 1;
+        self.settle();
+    }
+
+    fn discard(&mut self, c: u8) {
+        let s = self.s();
+        self.reserves[s][usize::from(c)] -= 1;
+        self.settle();
+    }
+
+    fn end(&mut self) {
+        let s = self.s();
+        if self.can(Ability::AmenitiesDirector) && self.reserves[s].iter().all(|&x| x > 0) {
+            self.mark(Ability::AmenitiesDirector);
+            self.pp[s] += 1;
+        }
+        self.end_turn();
     }
 
     /// The draft's two takes of different colours; with nothing (more) to take, which only
@@ -1595,6 +1612,67 @@ impl GameState for ChandigarhState {
         self.apply_move(action, mv);
     }
 
+    /// The commonest steps of a random playout drawn and applied directly, without listing
+    /// them or dispatching on the action: the same action from the same draw as the
+    /// default (`step_random_is_the_listed_draw` checks it).
+    #[inline(always)]
+    fn step_random(
+        &mut self,
+        rng: &mut crate::rng::SplitMix64,
+        actions: &mut Vec<Action>,
+        outcomes: &mut Vec<(Action, u64)>,
+    ) {
+        match self.phase {
+            Phase::Reveal => {
+                // `choose_chance`'s draw.
+                let total = self.pool.count_ones();
+                let k = if total == 0 {
+                    rng.below(1);
+                    self.bottom[0]
+                } else {
+                    nth_bit(self.pool, rng.below(u64::from(total)) as u32)
+                };
+                self.history.push(encode(Move::Reveal(k)));
+                self.reveal(k);
+            }
+            Phase::Gain => {
+                let colours = u64::from(self.general_colours());
+                let c = nth_bit(colours, rng.below(u64::from(colours.count_ones())) as u32);
+                self.history.push(encode(Move::Take(c)));
+                self.gain_take(c);
+            }
+            Phase::DraftTake => {
+                let fresh = (0..4).fold(0, |m, c| m | u8::from(self.gained[c] == 0) << c);
+                let colours = u64::from(self.general_colours() & fresh);
+                let c = nth_bit(colours, rng.below(u64::from(colours.count_ones())) as u32);
+                self.history.push(encode(Move::Take(c)));
+                self.draft_take(c);
+            }
+            Phase::Discard => {
+                let s = self.s();
+                let held = (0..4).fold(0, |m, c| m | u8::from(self.reserves[s][c] > 0) << c);
+                let held = u64::from(held);
+                let c = nth_bit(held, rng.below(u64::from(held.count_ones())) as u32);
+                self.history.push(encode(Move::Discard(c)));
+                self.discard(c);
+            }
+            Phase::After if !self.card_specialists_listed() => {
+                // `End` is the only action.
+                rng.below(1);
+                self.history.push(encode(Move::End));
+                self.end();
+            }
+            _ => {
+                let action = if self.phase.is_chance() {
+                    self.choose_chance(outcomes, rng)
+                } else {
+                    self.choose_legal(actions, |n| rng.below(n as u64) as usize)
+                };
+                self.apply_legal(action);
+            }
+        }
+    }
+
     fn action_to_string(&self, action: Action) -> Result<String, Error> {
         Ok(to_text(decode(action)?))
     }
@@ -1652,6 +1730,15 @@ mod tests {
     }
 
     /// The popcount search picks the same bit as clearing `r` lowest bits.
+    #[test]
+    fn step_random_is_the_listed_draw() {
+        for game in games() {
+            for seed in 0..30 {
+                crate::testing::assert_step_random_is_the_listed_draw(&game, seed);
+            }
+        }
+    }
+
     #[test]
     fn nth_bit_matches_the_plain_loop() {
         let mut rng = crate::rng::SplitMix64::new(3);
