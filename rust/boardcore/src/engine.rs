@@ -112,6 +112,23 @@ pub trait Game: Clone + Sync + Send + Sized {
     }
 }
 
+/// [`GameState::step_random`]'s default, for overrides to fall back on: the chance outcome
+/// `choose_chance` draws, or the action `choose_legal` picks with `rng.below(n)`, applied.
+#[inline(always)]
+pub fn step_listed<S: GameState>(
+    state: &mut S,
+    rng: &mut crate::rng::SplitMix64,
+    actions: &mut Vec<Action>,
+    outcomes: &mut Vec<(Action, u64)>,
+) {
+    let action = if state.current_player() == CHANCE {
+        state.choose_chance(outcomes, rng)
+    } else {
+        state.choose_legal(actions, |n| rng.below(n as u64) as usize)
+    };
+    state.apply_legal(action);
+}
+
 /// A position. Cloning is cheap: states are flat, without heap data where possible.
 pub trait GameState: Clone + Send + Sync + fmt::Display {
     /// A seat `0..n`, [`CHANCE`] or [`TERMINAL`].
@@ -154,12 +171,7 @@ pub trait GameState: Clone + Send + Sync + fmt::Display {
         actions: &mut Vec<Action>,
         outcomes: &mut Vec<(Action, u64)>,
     ) {
-        let action = if self.current_player() == CHANCE {
-            self.choose_chance(outcomes, rng)
-        } else {
-            self.choose_legal(actions, |n| rng.below(n as u64) as usize)
-        };
-        self.apply_legal(action);
+        step_listed(self, rng, actions, outcomes);
     }
     /// Applies a legal action; an illegal one is an error that says why, and changes nothing.
     fn apply_action(&mut self, action: Action) -> Result<(), Error>;

@@ -1662,14 +1662,7 @@ impl GameState for ChandigarhState {
                 self.history.push(encode(Move::End));
                 self.end();
             }
-            _ => {
-                let action = if self.phase.is_chance() {
-                    self.choose_chance(outcomes, rng)
-                } else {
-                    self.choose_legal(actions, |n| rng.below(n as u64) as usize)
-                };
-                self.apply_legal(action);
-            }
+            _ => crate::engine::step_listed(self, rng, actions, outcomes),
         }
     }
 

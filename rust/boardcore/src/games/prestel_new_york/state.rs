@@ -1020,14 +1020,7 @@ impl GameState for PrestelState {
                     self.slide(seat, part as u8, stack as u8);
                 }
             }
-            _ => {
-                let action = if self.to_move == CHANCE {
-                    self.choose_chance(outcomes, rng)
-                } else {
-                    self.choose_legal(actions, |n| rng.below(n as u64) as usize)
-                };
-                self.apply_legal(action);
-            }
+            _ => crate::engine::step_listed(self, rng, actions, outcomes),
         }
     }
 

@@ -716,6 +716,14 @@ impl RebuildingChicagoState {
         self.half_feasible(free, card, memo)
     }
 
+    /// After a move: a seat about to choose from the market (turn or free card) gets its
+    /// cache filled, since the listing itself only reads it.
+    fn refresh_halves_if_choosing(&mut self) {
+        if matches!(self.phase, Phase::Turn | Phase::Free) {
+            self.refresh_halves();
+        }
+    }
+
     /// Fills the cache of the seat to move with the answers its market listing will ask.
     fn refresh_halves(&mut self) {
         let Ok(s) = usize::try_from(self.to_move) else {
@@ -1881,22 +1889,19 @@ impl GameState for RebuildingChicagoState {
         actions: &mut Vec<Action>,
         outcomes: &mut Vec<(Action, u64)>,
     ) {
-        if self.to_move == CHANCE {
-            let action = self.choose_chance(outcomes, rng);
-            return self.apply_legal(action);
-        }
-        if let Some((sets, n)) = self.placement_sets() {
-            let (o, a) = pick_placement(&sets[..n], |n| rng.below(n as u64) as usize);
-            self.history.push((o * SPACES + a) as Action);
-            self.place(o, a);
-            self.run();
-            if matches!(self.phase, Phase::Turn | Phase::Free) {
-                self.refresh_halves();
-            }
-            return;
-        }
-        let action = self.choose_legal(actions, |n| rng.below(n as u64) as usize);
-        self.apply_legal(action);
+        let placing = if self.to_move == CHANCE {
+            None
+        } else {
+            self.placement_sets()
+        };
+        let Some((sets, n)) = placing else {
+            return crate::engine::step_listed(self, rng, actions, outcomes);
+        };
+        let (o, a) = pick_placement(&sets[..n], |n| rng.below(n as u64) as usize);
+        self.history.push((o * SPACES + a) as Action);
+        self.place(o, a);
+        self.run();
+        self.refresh_halves_if_choosing();
     }
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
         if nt::decode(action).is_none() {
@@ -1940,9 +1945,7 @@ impl GameState for RebuildingChicagoState {
         let m = self.cfg.moves[action as usize];
         self.history.push(action);
         self.apply_move(m);
-        if matches!(self.phase, Phase::Turn | Phase::Free) {
-            self.refresh_halves();
-        }
+        self.refresh_halves_if_choosing();
     }
     fn action_to_string(&self, action: Action) -> Result<String, Error> {
         nt::to_string(&self.cfg.data, action)
