@@ -5,6 +5,7 @@
 //! [`engine::GameState`], so [`sim`] drives any of them, monomorphised per game.
 
 pub mod agents;
+pub mod bits;
 pub mod engine;
 pub mod games;
 pub mod polyomino;

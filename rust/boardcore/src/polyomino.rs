@@ -235,6 +235,16 @@ impl Shape {
     pub fn fits(&self, free: u128) -> bool {
         self.orients.iter().any(|o| o.anchors_in(free) != 0)
     }
+
+    /// The cells of the first placement inside `free` (lowest orientation, then lowest
+    /// anchor), if the piece fits.
+    #[inline]
+    pub fn first_fit(&self, free: u128) -> Option<u128> {
+        self.orients.iter().find_map(|o| {
+            let anchors = o.anchors_in(free);
+            (anchors != 0).then(|| o.mask << anchors.trailing_zeros())
+        })
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! rendering" and "Observation").
 
 use super::json::todo;
-use super::state::{bits, bits128, RebuildingChicagoState, PHASES};
+use super::state::{RebuildingChicagoState, PHASES};
+use crate::bits::{bits128, bits64 as bits};
 use super::{EVENTS, LEVELS, MAX_PLAYERS, OBSERVATION_SIZE, SPACES};
 use crate::engine::{check_seat, Error, CHANCE, TERMINAL};
 

@@ -267,42 +267,7 @@ fn sets(shape: &Shape, f: impl Fn(&crate::polyomino::Orientation) -> u128) -> ([
     (out, shape.orients.len())
 }
 
-pub fn bits128(mask: u128) -> impl Iterator<Item = usize> {
-    let mut m = mask;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let b = m.trailing_zeros() as usize;
-            m &= m - 1;
-            b
-        })
-    })
-}
-
-/// The position of the `r`-th set bit of `w` (`r` below its popcount), halving the window
-/// each step: no loop whose length depends on `r` (its exit would mispredict).
-fn select(w: u64, r: u32) -> u32 {
-    let (mut w, mut r, mut pos) = (w, r, 0);
-    for width in [32, 16, 8, 4, 2, 1] {
-        let low = (w & ((1u64 << width) - 1)).count_ones();
-        if r >= low {
-            r -= low;
-            w >>= width;
-            pos += width;
-        }
-    }
-    pos
-}
-
-pub fn bits(mask: u64) -> impl Iterator<Item = usize> {
-    let mut m = mask;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let b = m.trailing_zeros() as usize;
-            m &= m - 1;
-            b
-        })
-    })
-}
+use crate::bits::{bits128, bits64 as bits, select64 as select};
 
 pub struct RebuildingChicagoState {
     pub(super) cfg: Arc<Config>,
@@ -615,10 +580,17 @@ impl RebuildingChicagoState {
                 }
                 continue;
             }
-            let fits2 = |f: u128| bits(u64::from(c2)).any(|k| self.cfg.kinds[k].fits(f));
-            if !fits2(free) {
+            // One placement of a second kind as a witness: if the first fits beside it, the
+            // pair is feasible. On a roomy table this answers at once; only a tight one
+            // needs the exact search below.
+            let Some(witness) = bits(u64::from(c2)).find_map(|k| self.cfg.kinds[k].first_fit(free))
+            else {
                 continue;
+            };
+            if self.cfg.kinds[c].fits(free & !witness) {
+                return true;
             }
+            let fits2 = |f: u128| bits(u64::from(c2)).any(|k| self.cfg.kinds[k].fits(f));
             if self.never_blocked(c, c2, free) {
                 if self.cfg.kinds[c].fits(free) {
                     return true;
