@@ -163,16 +163,19 @@ impl TaskBuf {
 /// Answers of `half_feasible` for the (at most 8) market cards of one legal-move listing.
 type Memo = ([(([u8; 2], usize), bool); 8], usize);
 
-/// A seat's answers of `half_feasible` per build list (`Config::half_id` < 64), valid while
-/// its usable spaces and the supply key are unchanged. Between a seat's turns the market
-/// mostly keeps its cards and the table often does not change, so most answers carry over.
-/// Filled on the mutating path (`refresh_halves`) since legal-move listing takes `&self`.
+/// A seat's answers of `half_feasible` per build list (`Config::half_id` < 64), and of
+/// "kept landmark `l` fits" (bit `l` of `lm_known`/`lm_ok`), valid while its usable spaces
+/// and the supply key are unchanged. Between a seat's turns the market mostly keeps its
+/// cards and the table often does not change, so most answers carry over. Filled on the
+/// mutating path (`refresh_halves`) since legal-move listing takes `&self`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HalfCache {
     free: u128,
     supply: u64,
     known: u64,
     ok: u64,
+    lm_known: u16,
+    lm_ok: u16,
 }
 
 impl Clone for Seat {
@@ -672,6 +675,16 @@ impl RebuildingChicagoState {
         }
     }
 
+    /// Seat `s`'s cached landmark answers (`lm_known`, `lm_ok`), as `halves_known`.
+    fn landmarks_known(&self, s: usize, free: u128) -> (u16, u16) {
+        let c = &self.halves[s];
+        if c.free == free && c.supply == self.supply_key {
+            (c.lm_known, c.lm_ok)
+        } else {
+            (0, 0)
+        }
+    }
+
     /// `half_feasible` answered from `known`/`ok` (of `halves_known`) when they hold it.
     #[inline]
     fn half_feasible_cached(
@@ -709,8 +722,7 @@ impl RebuildingChicagoState {
             c = HalfCache {
                 free,
                 supply,
-                known: 0,
-                ok: 0,
+                ..HalfCache::default()
             };
         } else if c.free != free {
             // Feasibility only grows with the free spaces: fewer keep the infeasible answers,
@@ -718,11 +730,17 @@ impl RebuildingChicagoState {
             if free & !c.free == 0 {
                 c.known &= !c.ok;
                 c.ok = 0;
+                c.lm_known &= !c.lm_ok;
+                c.lm_ok = 0;
             } else if c.free & !free == 0 {
                 c.known &= c.ok;
+                c.lm_known &= c.lm_ok;
             } else {
-                c.known = 0;
-                c.ok = 0;
+                c = HalfCache {
+                    free,
+                    supply,
+                    ..HalfCache::default()
+                };
             }
             c.free = free;
         }
@@ -747,6 +765,15 @@ impl RebuildingChicagoState {
             let ok = self.feasible(&kinds[..n], free, &mut supply);
             c.known |= 1 << id;
             c.ok |= u64::from(ok) << id;
+        }
+        // A turn also asks whether each affordable kept landmark fits.
+        if self.phase == Phase::Turn {
+            for l in bits(u64::from(self.seats[s].kept & !c.lm_known)) {
+                if self.cfg.data.landmarks[l].cost <= money {
+                    c.lm_known |= 1 << l;
+                    c.lm_ok |= u16::from(self.cfg.landmarks[l].fits(free)) << l;
+                }
+            }
         }
         self.halves[s] = c;
     }
@@ -1470,6 +1497,7 @@ impl RebuildingChicagoState {
         let seat = &self.seats[s];
         let usable = self.usable(s);
         let cache = self.halves_known(s, usable);
+        let (lm_known, lm_ok) = self.landmarks_known(s, usable);
         let mut memo: Memo = ([(([0; 2], 0), false); 8], 0);
         for slot in 0..8 {
             let Ok(card) = usize::try_from(self.market[slot]) else {
@@ -1484,7 +1512,15 @@ impl RebuildingChicagoState {
             out.push(nt::BUY + 2 * slot as u32 + 1);
         }
         for l in bits(u64::from(seat.kept)) {
-            if data.landmarks[l].cost <= seat.money && self.cfg.landmarks[l].fits(usable) {
+            if data.landmarks[l].cost > seat.money {
+                continue;
+            }
+            let fits = if lm_known >> l & 1 != 0 {
+                lm_ok >> l & 1 != 0
+            } else {
+                self.cfg.landmarks[l].fits(usable)
+            };
+            if fits {
                 out.push(nt::LANDMARK + l as u32);
             }
         }
