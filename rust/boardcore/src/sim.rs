@@ -116,35 +116,53 @@ pub fn simulate_agents<G: Game>(
         winners: vec![false; games * players],
         lengths: vec![0; games],
     };
+    // Chunks of games amortise rayon's scheduling; each chunk owns a slice of the output.
+    const CHUNK: usize = 64;
+    let rows = CHUNK * players.max(1);
+    let play_chunk =
+        |chunk: usize, scores: &mut [i32], winners: &mut [bool], lengths: &mut [u32]| {
+            let mut scratch = Scratch::default();
+            let initial = game.new_initial_state();
+            let mut state = initial.clone();
+            for (j, length) in lengths.iter_mut().enumerate() {
+                let i = (chunk * CHUNK + j) as u64;
+                state.clone_from(&initial);
+                play_out_agents(&mut state, seed.wrapping_add(i), agents, &mut scratch);
+                let row = j * players..(j + 1) * players;
+                state.scores_into(&mut scores[row.clone()]);
+                let mask = state.winners_mask();
+                for (seat, w) in winners[row].iter_mut().enumerate() {
+                    *w = mask >> seat & 1 == 1;
+                }
+                *length = state.history().len() as u32;
+            }
+        };
+    if threads == 1 {
+        // One thread is the calling one: starting a pool costs more than a short batch.
+        for (chunk, ((scores, winners), lengths)) in batch
+            .scores
+            .chunks_mut(rows)
+            .zip(batch.winners.chunks_mut(rows))
+            .zip(batch.lengths.chunks_mut(CHUNK))
+            .enumerate()
+        {
+            play_chunk(chunk, scores, winners, lengths);
+        }
+        return Ok(batch);
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| Error::Parameter(format!("cannot start {threads} threads: {e}")))?;
-    // Chunks of games amortise rayon's scheduling; each chunk owns a slice of the output.
-    const CHUNK: usize = 64;
     pool.install(|| {
         batch
             .scores
-            .par_chunks_mut(CHUNK * players.max(1))
-            .zip(batch.winners.par_chunks_mut(CHUNK * players.max(1)))
+            .par_chunks_mut(rows)
+            .zip(batch.winners.par_chunks_mut(rows))
             .zip(batch.lengths.par_chunks_mut(CHUNK))
             .enumerate()
             .for_each(|(chunk, ((scores, winners), lengths))| {
-                let mut scratch = Scratch::default();
-                let initial = game.new_initial_state();
-                let mut state = initial.clone();
-                for (j, length) in lengths.iter_mut().enumerate() {
-                    let i = (chunk * CHUNK + j) as u64;
-                    state.clone_from(&initial);
-                    play_out_agents(&mut state, seed.wrapping_add(i), agents, &mut scratch);
-                    let row = j * players..(j + 1) * players;
-                    state.scores_into(&mut scores[row.clone()]);
-                    let mask = state.winners_mask();
-                    for (seat, w) in winners[row].iter_mut().enumerate() {
-                        *w = mask >> seat & 1 == 1;
-                    }
-                    *length = state.history().len() as u32;
-                }
+                play_chunk(chunk, scores, winners, lengths);
             });
     });
     Ok(batch)

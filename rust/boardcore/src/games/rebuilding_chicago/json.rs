@@ -6,8 +6,8 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use super::state::{RebuildingChicagoState, Task, PHASES};
-use crate::bits::bits64 as bits;
 use super::{RebuildingChicagoGame, NAME, VERSION};
+use crate::bits::bits64 as bits;
 use crate::engine::{Error, Game, GameState};
 use crate::saved::{load_by_replay, Schema};
 

@@ -67,6 +67,8 @@ pub struct Board {
     pub cover: u128,
     pub symbols: [i32; 7],
     pub tiles: [i32; 7],
+    /// Where each kind fits on the starting table, to start a seat's hints from.
+    pub hints: state::KindHints,
 }
 
 /// What every state of a game shares: parameters, data and precomputed shapes.
@@ -112,6 +114,7 @@ fn build_board(data: &Data, d: usize, kinds: &[Shape]) -> Board {
         cover: 0,
         symbols: [0; 7],
         tiles: [0; 7],
+        hints: state::KindHints::default(),
     };
     for bs in 0..49 {
         b.board |= at(bs);
@@ -138,6 +141,8 @@ fn build_board(data: &Data, d: usize, kinds: &[Shape]) -> Board {
         b.symbols[usize::from(kind.typ)] += kind.symbols;
         b.tiles[usize::from(kind.typ)] += 1;
     }
+    // A seat's usable spaces right after it takes the district (no suburbs yet).
+    b.hints = state::KindHints::from_free(kinds, b.region[0] & !b.cover);
     b
 }
 

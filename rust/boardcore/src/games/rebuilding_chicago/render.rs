@@ -3,8 +3,8 @@
 
 use super::json::todo;
 use super::state::{RebuildingChicagoState, PHASES};
-use crate::bits::{bits128, bits64 as bits};
 use super::{EVENTS, LEVELS, MAX_PLAYERS, OBSERVATION_SIZE, SPACES};
+use crate::bits::{bits128, bits64 as bits};
 use crate::engine::{check_seat, Error, CHANCE, TERMINAL};
 
 const LETTERS: [u8; 7] = *b"TMGESRX";

@@ -296,6 +296,7 @@ pub struct RebuildingChicagoState {
     pub picked: i8,
     pub refilled: bool,
     halves: [HalfCache; super::MAX_PLAYERS],
+    hints: [KindHints; super::MAX_PLAYERS],
     /// `supply_key_of(&supply)`, kept by `take_supply`.
     supply_key: u64,
     /// Set by `run` when it stops in `place` for a build: whether that build's placements
@@ -321,6 +322,162 @@ fn pick_placement(sets: &[u128], pick: impl FnOnce(usize) -> usize) -> (usize, u
         r -= c;
     }
     unreachable!("r < total");
+}
+
+/// Kinds a build of kind `k` may use: `k`, or its type's kinds in supply.
+fn candidates(cfg: &Config, k: usize, supply: &[u8; 32]) -> u32 {
+    if supply[k] > 0 {
+        return 1 << k;
+    }
+    let t = cfg.data.kinds[k].typ;
+    let mut m = 0;
+    for (i, kind) in cfg.data.kinds.iter().enumerate() {
+        if kind.typ == t && supply[i] > 0 {
+            m |= 1 << i;
+        }
+    }
+    m
+}
+
+/// Whether the builds `kinds` can all be placed together inside `free` (rulings 9, 10),
+/// with the supply `supply` (restored on return). `fit(k, f)` is the cells of some
+/// placement of kind `k` inside `f`, if any: plainly the first one, or one from a seat's
+/// [`KindHints`]; the answer does not depend on which.
+fn feasible(
+    cfg: &Config,
+    kinds: &[u8],
+    free: u128,
+    supply: &mut [u8; 32],
+    fit: &mut impl FnMut(usize, u128) -> Option<u128>,
+) -> bool {
+    let Some((&k, rest)) = kinds.split_first() else {
+        return true;
+    };
+    let cands = candidates(cfg, usize::from(k), supply);
+    if cands == 0 {
+        return feasible(cfg, rest, free, supply, fit);
+    }
+    if rest.len() == 1 {
+        return feasible_pair(cfg, cands, rest[0], free, supply, fit);
+    }
+    for c in bits(u64::from(cands)) {
+        let ok = if rest.is_empty() {
+            fit(c, free).is_some()
+        } else {
+            supply[c] -= 1;
+            let ok = cfg.kinds[c]
+                .any_placement(free, |_, _, m| feasible(cfg, rest, free & !m, supply, fit));
+            supply[c] += 1;
+            ok
+        };
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
+/// `feasible` for two builds (the common case of a card half with two buildings), the
+/// first with candidate kinds `cands`.
+fn feasible_pair<F: FnMut(usize, u128) -> Option<u128>>(
+    cfg: &Config,
+    cands: u32,
+    second: u8,
+    free: u128,
+    supply: &mut [u8; 32],
+    fit: &mut F,
+) -> bool {
+    for c in bits(u64::from(cands)) {
+        supply[c] -= 1;
+        let c2 = candidates(cfg, usize::from(second), supply);
+        supply[c] += 1;
+        if c2 == 0 {
+            if fit(c, free).is_some() {
+                return true;
+            }
+            continue;
+        }
+        let fit2 = |fit: &mut F, f: u128| bits(u64::from(c2)).find_map(|k| fit(k, f));
+        // One placement of a second kind as a witness: if the first fits beside it, the
+        // pair is feasible. On a roomy table this answers at once; only a tight one
+        // needs the search over the first's placements.
+        let Some(witness) = fit2(fit, free) else {
+            continue;
+        };
+        if fit(c, free & !witness).is_some() {
+            return true;
+        }
+        if cfg.kinds[c].any_placement(free, |_, _, m| fit2(fit, free & !m).is_some()) {
+            return true;
+        }
+    }
+    false
+}
+
+/// A seat's hints for "where does kind `k` fit": a placement found earlier (`yes[k]`, 0
+/// for none), which still answers for any free mask holding it, and a free mask in which
+/// the kind did not fit (`no[k]`, if bit `k` of `no_known`), which answers for any mask
+/// inside it. Tables fill slowly, so most checks of the seat's market halves become one
+/// AND. Only ever hints: every answer is the one a search would give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KindHints {
+    yes: [u128; 32],
+    no: [u128; 32],
+    no_known: u32,
+    /// The seat's usable spaces when the hints were last asked.
+    table: u128,
+}
+
+impl Default for KindHints {
+    fn default() -> Self {
+        Self {
+            yes: [0; 32],
+            no: [0; 32],
+            no_known: 0,
+            table: 0,
+        }
+    }
+}
+
+impl KindHints {
+    /// The hints for the free mask `free` (a district's starting table), all kinds asked.
+    pub(super) fn from_free(kinds: &[Shape], free: u128) -> Self {
+        let mut h = Self::default();
+        for (k, shape) in kinds.iter().enumerate().take(32) {
+            match shape.first_fit(free) {
+                Some(m) => h.yes[k] = m,
+                None => {
+                    h.no[k] = free;
+                    h.no_known |= 1 << k;
+                }
+            }
+        }
+        h
+    }
+
+    /// The cells of a placement of kind `k` inside `free`, if it fits.
+    #[inline]
+    fn fit(&mut self, cfg: &Config, k: usize, free: u128) -> Option<u128> {
+        let yes = self.yes[k];
+        if yes != 0 && yes & !free == 0 {
+            return Some(yes);
+        }
+        if self.no_known >> k & 1 != 0 && free & !self.no[k] == 0 {
+            return None;
+        }
+        let found = cfg.kinds[k].first_fit(free);
+        match found {
+            Some(m) => self.yes[k] = m,
+            // Only the seat's own free mask: a "no" for a mask the search made by taking a
+            // placement out would push out a "no" that answers more.
+            None if free == self.table => {
+                self.no[k] = free;
+                self.no_known |= 1 << k;
+            }
+            None => {}
+        }
+        found
+    }
 }
 
 fn illegal(msg: String) -> Error {
@@ -380,6 +537,7 @@ impl RebuildingChicagoState {
             picked: -1,
             refilled: false,
             halves: [HalfCache::default(); super::MAX_PLAYERS],
+            hints: [KindHints::default(); super::MAX_PLAYERS],
             supply_key: Self::supply_key_of(&supply),
             place_exact: false,
             todo: VecDeque::new(),
@@ -533,79 +691,14 @@ impl RebuildingChicagoState {
 
     /// Kinds a build of kind `k` may use: `k`, or its type's kinds in supply.
     fn candidates(&self, k: usize, supply: &[u8; 32]) -> u32 {
-        if supply[k] > 0 {
-            return 1 << k;
-        }
-        let t = self.cfg.data.kinds[k].typ;
-        let mut m = 0;
-        for (i, kind) in self.cfg.data.kinds.iter().enumerate() {
-            if kind.typ == t && supply[i] > 0 {
-                m |= 1 << i;
-            }
-        }
-        m
+        candidates(&self.cfg, k, supply)
     }
 
     fn feasible(&self, kinds: &[u8], free: u128, supply: &mut [u8; 32]) -> bool {
-        let Some((&k, rest)) = kinds.split_first() else {
-            return true;
-        };
-        let cands = self.candidates(usize::from(k), supply);
-        if cands == 0 {
-            return self.feasible(rest, free, supply);
-        }
-        if rest.len() == 1 {
-            return self.feasible_pair(cands, rest[0], free, supply);
-        }
-        for c in bits(u64::from(cands)) {
-            supply[c] -= 1;
-            let ok = self.cfg.kinds[c].any_placement(free, |_, _, m| {
-                rest.is_empty() || self.feasible(rest, free & !m, supply)
-            });
-            supply[c] += 1;
-            if ok {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// `feasible` for two builds (the common case of a card half with two buildings), the
-    /// first with candidate kinds `cands`.
-    fn feasible_pair(&self, cands: u32, second: u8, free: u128, supply: &mut [u8; 32]) -> bool {
-        for c in bits(u64::from(cands)) {
-            supply[c] -= 1;
-            let c2 = self.candidates(usize::from(second), supply);
-            supply[c] += 1;
-            if c2 == 0 {
-                if self.cfg.kinds[c].fits(free) {
-                    return true;
-                }
-                continue;
-            }
-            // One placement of a second kind as a witness: if the first fits beside it, the
-            // pair is feasible. On a roomy table this answers at once; only a tight one
-            // needs the exact search below.
-            let Some(witness) = bits(u64::from(c2)).find_map(|k| self.cfg.kinds[k].first_fit(free))
-            else {
-                continue;
-            };
-            if self.cfg.kinds[c].fits(free & !witness) {
-                return true;
-            }
-            let fits2 = |f: u128| bits(u64::from(c2)).any(|k| self.cfg.kinds[k].fits(f));
-            if self.never_blocked(c, c2, free) {
-                if self.cfg.kinds[c].fits(free) {
-                    return true;
-                }
-                continue;
-            }
-            let ok = self.cfg.kinds[c].any_placement(free, |_, _, m| fits2(free & !m));
-            if ok {
-                return true;
-            }
-        }
-        false
+        let cfg = &*self.cfg;
+        feasible(cfg, kinds, free, supply, &mut |k, f| {
+            cfg.kinds[k].first_fit(f)
+        })
     }
 
     /// True when no placement of kind `first` can leave the kinds `second` without a place
@@ -759,10 +852,15 @@ impl RebuildingChicagoState {
                 need |= u64::from(ask) << (id & 63);
             }
         }
+        let cfg = &*self.cfg;
+        let hints = &mut self.hints[s];
+        hints.table = free;
         for id in bits(need & !c.known) {
-            let (kinds, n) = self.cfg.half_builds[id];
+            let (kinds, n) = cfg.half_builds[id];
             let mut supply = self.supply;
-            let ok = self.feasible(&kinds[..n], free, &mut supply);
+            let ok = feasible(cfg, &kinds[..n], free, &mut supply, &mut |k, f| {
+                hints.fit(cfg, k, f)
+            });
             c.known |= 1 << id;
             c.ok |= u64::from(ok) << id;
         }
@@ -1387,6 +1485,7 @@ impl RebuildingChicagoState {
 
     fn choose_district(&mut self, s: usize, d: usize) {
         let b = &self.cfg.boards[d];
+        self.hints[s] = b.hints;
         let seat = &mut self.seats[s];
         seat.district = d as i8;
         seat.cover = b.cover;
