@@ -577,13 +577,12 @@ impl RebuildingChicagoState {
             return 0;
         };
         let b = &self.cfg.boards[d];
-        let mut m = b.region[0];
-        for a in 0..2 {
-            if b.near_area[a] & seat.suburb != 0 {
-                m |= b.region[1 + a];
-            }
-        }
-        (m | seat.suburb) & !seat.cover
+        // An area counts once a suburb touches it; a mask, not a branch (a coin toss in
+        // random play).
+        let area = |a: usize| {
+            b.region[1 + a] & 0u128.wrapping_sub(u128::from(b.near_area[a] & seat.suburb != 0))
+        };
+        (b.region[0] | area(0) | area(1) | seat.suburb) & !seat.cover
     }
 
     /// Whether an unconnected area (0 A, 1 B) is connected.
@@ -1257,7 +1256,9 @@ impl RebuildingChicagoState {
         for s in 0..n {
             let m = data.rules.money_per_symbol * self.seats[s].symbols[1];
             self.gain(s, Gain::Money, m, &mut none);
-            for c in self.seats[s].abilities.clone() {
+            // Effects change money, VP and tracks, never the abilities: index, no clone.
+            for i in 0..self.seats[s].abilities.len() {
+                let c = self.seats[s].abilities[i];
                 if let Ability::Profit(e) = &data.cards[usize::from(c)].ability {
                     self.apply_effect(s, e, &mut none);
                 }
@@ -1266,7 +1267,8 @@ impl RebuildingChicagoState {
         self.active = -1;
         if self.round == 3 {
             for s in 0..n {
-                for c in self.seats[s].abilities.clone() {
+                for i in 0..self.seats[s].abilities.len() {
+                    let c = self.seats[s].abilities[i];
                     if let Ability::Endgame(e) = &data.cards[usize::from(c)].ability {
                         self.apply_effect(s, e, &mut none);
                     }
@@ -1362,18 +1364,18 @@ impl RebuildingChicagoState {
 
     /// Resolves a bought (or free) card's half for seat `s`.
     fn resolve_card(&mut self, s: usize, card: usize, half: u8) {
-        let cfg = Arc::clone(&self.cfg);
-        let c = &cfg.data.cards[card];
+        // Parts of the card are copied out one at a time rather than cloning the config's
+        // `Arc` (two atomic operations per card).
         let mut new = TaskBuf::default();
         if half == 0 {
-            for b in &c.benefits {
-                match b {
-                    Benefit::Effect(e) => self.apply_effect(s, e, &mut new),
-                    Benefit::Build(k) => new.push(Task::new(BUILD, s, i32::from(*k))),
+            for i in 0..self.cfg.data.cards[card].benefits.len() {
+                match self.cfg.data.cards[card].benefits[i] {
+                    Benefit::Effect(e) => self.apply_effect(s, &e, &mut new),
+                    Benefit::Build(k) => new.push(Task::new(BUILD, s, i32::from(k))),
                 }
             }
         } else {
-            match c.ability {
+            match self.cfg.data.cards[card].ability {
                 Ability::Profit(_) | Ability::Endgame(_) => {
                     let a = &mut self.seats[s].abilities;
                     let pos = a.partition_point(|&x| usize::from(x) < card);
@@ -1502,17 +1504,20 @@ impl RebuildingChicagoState {
     fn place(&mut self, o: usize, space: usize) {
         let t = self.todo[0];
         let s = usize::from(t.seat);
-        let cfg = Arc::clone(&self.cfg);
+        let cfg = &*self.cfg;
         match t.code {
             BUILD => {
                 let k = t.arg as usize;
                 let m = cfg.kinds[k].mask(o, space).expect("legal");
-                let kind = &cfg.data.kinds[k];
+                let (typ, symbols) = (
+                    usize::from(cfg.data.kinds[k].typ),
+                    cfg.data.kinds[k].symbols,
+                );
                 self.take_supply(k);
                 let seat = &mut self.seats[s];
                 seat.cover |= m;
-                seat.symbols[usize::from(kind.typ)] += kind.symbols;
-                seat.tiles[usize::from(kind.typ)] += 1;
+                seat.symbols[typ] += symbols;
+                seat.tiles[typ] += 1;
                 seat.pieces.push([0, k as i16, o as i16, space as i16]);
                 self.todo.pop_front();
             }
@@ -1526,8 +1531,9 @@ impl RebuildingChicagoState {
                 seat.pieces.push([1, l as i16, o as i16, space as i16]);
                 self.todo.pop_front();
                 let mut new = TaskBuf::default();
-                for e in &cfg.data.landmarks[l].immediate {
-                    self.apply_effect(s, e, &mut new);
+                for i in 0..self.cfg.data.landmarks[l].immediate.len() {
+                    let e = self.cfg.data.landmarks[l].immediate[i];
+                    self.apply_effect(s, &e, &mut new);
                 }
                 self.prepend(new);
             }
@@ -1623,12 +1629,17 @@ impl RebuildingChicagoState {
                 out.push(nt::LANDMARK + l as u32);
             }
         }
-        let activated = self.events.count_ones();
+        // The events left, written in place and cut back (no branch per event).
+        let world_ok = self.events.count_ones() >= data.rules.world_needs;
+        let open = !self.events & ALL_EVENTS & !(u8::from(!world_ok) << WORLD);
+        let base = out.len();
+        out.resize(base + 7, 0);
+        let mut n = base;
         for e in 0..7u8 {
-            if self.events & (1 << e) == 0 && (e != WORLD || activated >= data.rules.world_needs) {
-                out.push(nt::EVENT + u32::from(e));
-            }
+            out[n] = nt::EVENT + u32::from(e);
+            n += usize::from(open >> e & 1);
         }
+        out.truncate(n);
         if seat.law < 0 {
             let d = &data.districts[seat.district as usize];
             for (k, law) in d.laws.iter().enumerate() {
@@ -1884,17 +1895,17 @@ impl RebuildingChicagoState {
                 self.run();
             }
             Move::Law(k) => {
-                let cfg = Arc::clone(&self.cfg);
                 let d = self.seats[s].district as usize;
-                let law = &cfg.data.districts[d].laws[usize::from(k)];
-                match law.cost {
+                let k = usize::from(k);
+                match self.cfg.data.districts[d].laws[k].cost {
                     Cost::Money(m) => self.seats[s].money -= m,
                     Cost::Vp(v) => self.seats[s].vp -= v,
                 }
                 self.seats[s].law = k as i8;
                 let mut new = TaskBuf::default();
-                for e in &law.effects {
-                    self.apply_effect(s, e, &mut new);
+                for i in 0..self.cfg.data.districts[d].laws[k].effects.len() {
+                    let e = self.cfg.data.districts[d].laws[k].effects[i];
+                    self.apply_effect(s, &e, &mut new);
                 }
                 self.prepend(new);
                 self.run();
