@@ -419,24 +419,13 @@ fn feasible_pair<F: FnMut(usize, u128) -> Option<u128>>(
 /// the kind did not fit (`no[k]`, if bit `k` of `no_known`), which answers for any mask
 /// inside it. Tables fill slowly, so most checks of the seat's market halves become one
 /// AND. Only ever hints: every answer is the one a search would give.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KindHints {
     yes: [u128; 32],
     no: [u128; 32],
     no_known: u32,
     /// The seat's usable spaces when the hints were last asked.
     table: u128,
-}
-
-impl Default for KindHints {
-    fn default() -> Self {
-        Self {
-            yes: [0; 32],
-            no: [0; 32],
-            no_known: 0,
-            table: 0,
-        }
-    }
 }
 
 impl KindHints {
