@@ -146,8 +146,15 @@ impl Orientation {
     #[inline]
     pub fn anchors_touching(&self, free: u128, touch: u128) -> u128 {
         let mut near = 0u128;
-        for &off in &self.offsets {
-            near |= touch >> off;
+        if let Some(offs) = &self.short {
+            // As in `anchors_in`: a fixed-length loop (repeats are harmless under OR).
+            for &off in offs {
+                near |= touch >> (off & 63);
+            }
+        } else {
+            for &off in &self.offsets {
+                near |= touch >> off;
+            }
         }
         self.anchors_in(free) & near
     }
