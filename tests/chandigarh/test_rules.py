@@ -1147,6 +1147,33 @@ def test_ruling_17_the_row_is_refilled_from_the_deck(load: Loader) -> None:
     assert j["deck"] == {"bottom": [], "pool": [k for k in pool if k != 35]}
 
 
+def test_ruling_17_an_add_that_empties_the_row_with_the_deck_out_triggers_the_end(
+    load: Loader, tmp_path: Path
+) -> None:
+    # No card has steps, icons or colours to take (NOSTEP), but seat 0's draft card 4 has
+    # one step: seat 0 moves once, then every turn is an add. With 30 cards left after the
+    # draft, the deck runs out on the 30th add and the row's last card goes on the 34th.
+    doc = derive(sparse=False, card=nostep_card)
+    doc["card"][4]["steps"] = 1
+    state = draft(new_game(load, data=write_data(tmp_path, doc, "nostep")), "4 gr", "3 yb")
+    apply(state, "step e", "stop")
+    for _ in range(33):
+        apply(state, f"add {js(state)['row'][0]} right")
+        finish_add(state)
+    j = js(state)
+    # The deck is out and one card is left in the row: nothing has triggered the end yet.
+    assert j["deck"] == {"bottom": [], "pool": []} and len(j["row"]) == 1
+    assert j["ending"] == 0
+    apply(state, f"add {j['row'][0]} right")
+    finish_add(state)
+    j = js(state)
+    assert j["row"] == [] and j["ending"] == 1
+    # The round is finished by seat 1 (who can only pass now), then the final scoring.
+    assert state.current_player() == 1 and legal(state) == {"pass"}
+    apply(state, "pass")
+    assert js(state)["phase"] == "final"
+
+
 def test_ruling_17_the_bottom_of_the_deck_comes_after_the_pool(
     load: Loader, tmp_path: Path
 ) -> None:

@@ -1166,6 +1166,27 @@ def test_ruling_24_the_last_gear_used_after_the_main_action_ends_the_turn(
     assert js(state)["turn"] == turn + 1
 
 
+def test_ruling_25_an_empty_discard_pile_makes_an_empty_second_pile_that_ends_the_game(
+    load: Loader, tmp_path: Path
+) -> None:
+    # 3 players with 73 cards removed: 81 - 73 - 6 market cards leaves a first pile of 2.
+    doc = copy.deepcopy(PACKAGED)
+    doc["rules"]["removed"] = [0, 10, 73, 0]
+    state = new_game(load, 3, data=write_data(tmp_path, doc, "short_pile"))
+    j = js(state)
+    assert j["pile"]["size"] == 2 and j["pile"]["stage"] == 1 and j["discard"] == []
+    # Seat 0's draw takes both cards: the first pile runs out with nothing discarded, so the
+    # second pile is formed empty and has run out as well.
+    apply(state, "draw")
+    while state.current_player() == CHANCE:
+        state.apply_action(state.chance_outcomes()[0][0])
+    j = js(state)
+    assert j["pile"] == {"pool": [], "size": 0, "stage": 2}
+    assert len(j["hands"][0]) == 2
+    # The game ends at the end of that turn: seats 1 and 2 get no turn.
+    assert state.is_terminal() and j["phase"] == "end"
+
+
 def test_gear_each_copy_once_per_turn(load: Loader, tmp_path: Path) -> None:
     state = gear_game(load, tmp_path)
     apply(state, "build library market", "pay city house")
