@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -150,6 +151,25 @@ def concatenate_parts(parts: Sequence[Parts], players: int) -> Parts:
     )
 
 
+@functools.lru_cache(maxsize=32)
+def _load_cached(name: str, params: tuple[tuple[str, Any], ...]) -> Game:
+    from . import load
+
+    return load(name, **dict(params))
+
+
+def _load_for_simulate(name: str, params: dict[str, Any]) -> Game:
+    """The Rust game for ``simulate``, kept between calls: loading parses the game's data
+    (up to a few milliseconds, as long as a short batch takes). Only for the packaged data:
+    a user's data file may change between calls."""
+    try:
+        return _load_cached(name, tuple(sorted(params.items())))
+    except TypeError:  # an unhashable parameter value: load afresh (and let it say why)
+        from . import load
+
+        return load(name, **params)
+
+
 def simulate(
     name: str,
     *,
@@ -202,7 +222,7 @@ def simulate(
     if threads < 1:
         raise ParameterError(f"threads must be at least 1, not {threads}")
     seed &= (1 << 64) - 1
-    game = load(name, **params)
+    game = _load_for_simulate(name, params) if "data" not in params else load(name, **params)
     players = game.num_players
     start = time.perf_counter()
     parts: list[Parts] = []
