@@ -1,10 +1,10 @@
 //! Bit-set helpers shared by the games: iterating set bits, and finding the `r`-th one
 //! without a data-dependent branch (random play makes every such branch a coin toss).
 
-/// The indices of the set bits of `mask`, ascending.
+/// The indices of the set bits of `mask` (any unsigned integer up to 64 bits), ascending.
 #[inline]
-pub fn bits64(mask: u64) -> impl Iterator<Item = usize> {
-    let mut m = mask;
+pub fn bits(mask: impl Into<u64>) -> impl Iterator<Item = usize> {
+    let mut m: u64 = mask.into();
     std::iter::from_fn(move || {
         (m != 0).then(|| {
             let b = m.trailing_zeros() as usize;
@@ -79,7 +79,7 @@ mod tests {
                 _ => u64::MAX >> (i % 64),
             };
             for r in 0..mask.count_ones() {
-                let plain = bits64(mask).nth(r as usize).unwrap() as u32;
+                let plain = bits(mask).nth(r as usize).unwrap() as u32;
                 assert_eq!(select64(mask, r), plain, "{mask:#x} {r}");
             }
         }
@@ -87,8 +87,8 @@ mod tests {
 
     #[test]
     fn bit_iterators_list_the_set_bits_ascending() {
-        assert_eq!(bits64(0b1010_0001).collect::<Vec<_>>(), [0, 5, 7]);
-        assert_eq!(bits64(0).count(), 0);
+        assert_eq!(bits(0b1010_0001u8).collect::<Vec<_>>(), [0, 5, 7]);
+        assert_eq!(bits(0u64).count(), 0);
         let m = (1u128 << 127) | (1 << 64) | 1;
         assert_eq!(bits128(m).collect::<Vec<_>>(), [0, 64, 127]);
     }

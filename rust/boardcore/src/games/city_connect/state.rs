@@ -8,6 +8,7 @@ use std::sync::Arc;
 use super::data::{Card, Gear, Lightning, Term, COIN};
 use super::notation::{decode, encode, to_text, Move};
 use super::{Config, MAX_CARDS, MAX_CITY, MAX_KINDS, MAX_LANDMARKS, MAX_PLAYERS};
+use crate::bits::bits;
 use crate::engine::{Action, Error, GameState, CHANCE, TERMINAL};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,28 +51,6 @@ fn mask_of(counts: &[u8; MAX_KINDS]) -> u32 {
         }
     }
     mask
-}
-
-/// The set bits of a 64-bit `mask`, ascending.
-fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let b = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            b
-        })
-    })
-}
-
-/// The set bits of `mask`, ascending.
-fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let b = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            b
-        })
-    })
 }
 
 /// The build in progress (rule 11): what is still owed and what has paid.
@@ -334,7 +313,7 @@ impl CityState {
             &self.card(initial, p).symbols,
             1 - self.pay.city[initial].min(1),
         );
-        for c in bits64(self.city_mask[p]) {
+        for c in bits(self.city_mask[p]) {
             add(
                 &d.cards[c].symbols,
                 self.city_counts[p][c] - self.pay.city[c],
@@ -539,7 +518,7 @@ impl CityState {
                     }
                 }
                 let initial = 1u64 << d.initial_index();
-                for c in bits64(self.city_mask[p] | initial) {
+                for c in bits(self.city_mask[p] | initial) {
                     if self.city_count(p, c) > self.pay.city[c]
                         && self.can_pay(&avail, &self.card(c, p).symbols, false, false)
                     {

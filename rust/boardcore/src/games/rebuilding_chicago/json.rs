@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::state::{RebuildingChicagoState, Task, PHASES};
 use super::{RebuildingChicagoGame, NAME, VERSION};
-use crate::bits::bits64 as bits;
+use crate::bits::bits;
 use crate::engine::{Error, Game, GameState};
 use crate::saved::{load_by_replay, Schema};
 

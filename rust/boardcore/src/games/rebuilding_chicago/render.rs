@@ -4,7 +4,7 @@
 use super::json::todo;
 use super::state::{RebuildingChicagoState, PHASES};
 use super::{EVENTS, LEVELS, MAX_PLAYERS, OBSERVATION_SIZE, SPACES};
-use crate::bits::{bits128, bits64 as bits};
+use crate::bits::{bits, bits128};
 use crate::engine::{check_seat, Error, CHANCE, TERMINAL};
 
 const LETTERS: [u8; 7] = *b"TMGESRX";

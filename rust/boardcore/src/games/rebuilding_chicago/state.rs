@@ -270,7 +270,7 @@ fn sets(shape: &Shape, f: impl Fn(&crate::polyomino::Orientation) -> u128) -> ([
     (out, shape.orients.len())
 }
 
-use crate::bits::{bits128, bits64 as bits, select64 as select};
+use crate::bits::{bits, bits128, select64 as select};
 
 pub struct RebuildingChicagoState {
     pub(super) cfg: Arc<Config>,
