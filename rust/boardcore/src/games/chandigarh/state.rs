@@ -227,6 +227,35 @@ const SPREAD: [u32; 16] = {
     t
 };
 
+const fn bit(a: Ability) -> u32 {
+    1 << a as u32
+}
+
+/// The abilities that add actions to `main`'s list (footsteps and card specialists): the
+/// playout's direct draw (`main_random`) is for seats without them.
+const MAIN_EXTRA: u32 = bit(Ability::Draughtsman)
+    | bit(Ability::Driver)
+    | bit(Ability::ParkDesigner)
+    | bit(Ability::Governor)
+    | bit(Ability::HeadArchitect)
+    | bit(Ability::CommercialManager)
+    | bit(Ability::ProjectManager)
+    | bit(Ability::Mayor)
+    | bit(Ability::LogisticsManager);
+
+/// The same for `move` (`push_footsteps`' abilities but the Architect's Assistant, which
+/// only opens a second plain build).
+const MOVE_EXTRA: u32 = bit(Ability::BuildingAssistant)
+    | bit(Ability::BuildingManager)
+    | bit(Ability::Surveyor)
+    | bit(Ability::ParkEngineer)
+    | bit(Ability::Draughtsman)
+    | bit(Ability::SectorManager)
+    | bit(Ability::Driver)
+    | bit(Ability::ParkDesigner)
+    | bit(Ability::Governor)
+    | bit(Ability::HeadArchitect);
+
 fn has(live: u32, ability: Ability) -> bool {
     live & (1 << ability.index()) != 0
 }
@@ -619,6 +648,74 @@ impl ChandigarhState {
         debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "{out:?}");
     }
 
+    /// `main` drawn as `push_legal` lists it when no ability adds to it (`MAIN_EXTRA`):
+    /// the steps, two adds per row card, and `pass` if there is neither. The index is
+    /// decoded into the move instead of listing the actions.
+    fn main_random(&mut self, rng: &mut crate::rng::SplitMix64) {
+        let dirs = u64::from(self.step_dirs(self.others()));
+        let steps = dirs.count_ones();
+        let adds = 2 * self.row.len() as u32;
+        let n = steps + adds + u32::from(steps + adds == 0);
+        let r = rng.below(u64::from(n)) as u32;
+        if r < steps {
+            let d = nth_bit(dirs, r);
+            self.history.push(encode(Move::Step(d)));
+            self.step(d);
+        } else if r - steps < adds {
+            let i = r - steps;
+            let (k, e) = (nth_bit(self.row.bits, i / 2), (i % 2) as u8);
+            self.history.push(encode(Move::Add(k, e)));
+            self.add(k, e);
+        } else {
+            self.history.push(encode(Move::Pass));
+            self.end_turn();
+        }
+    }
+
+    /// `move` drawn as `push_legal` lists it when no ability adds to it (`MOVE_EXTRA`):
+    /// the steps, the plain builds (by colour in reserve, then vacant plot next to the
+    /// architect), and `stop` if no other architect is here.
+    fn move_random(&mut self, rng: &mut crate::rng::SplitMix64) {
+        let others = self.others();
+        let dirs = u64::from(self.step_dirs(others));
+        let steps = dirs.count_ones();
+        let s = self.s();
+        let j = usize::from(self.architects[s]);
+        let g = &self.cfg.geom;
+        // The vacant plots as bits of the junction's plot list, without a branch per plot.
+        let mut vacant = 0u64;
+        if self.step_build_open() {
+            let (list, len) = (&g.adj_plot_list[j], usize::from(g.adj_plot_len[j]));
+            for i in 0..ADJ_PLOTS {
+                let free = (i < len) & (self.city[usize::from(list[i])] < 0);
+                vacant |= u64::from(free) << i;
+            }
+        }
+        let held = u64::from((0..4).fold(0, |m, c| m | u8::from(self.reserves[s][c] > 0) << c));
+        let plots = vacant.count_ones();
+        let builds = plots * held.count_ones();
+        let stop = u32::from(others & (1 << j) == 0);
+        let r = rng.below(u64::from(steps + builds + stop)) as u32;
+        if r < steps {
+            let d = nth_bit(dirs, r);
+            self.history.push(encode(Move::Step(d)));
+            self.step(d);
+        } else if r - steps < builds {
+            let i = r - steps;
+            let colour = nth_bit(held, i / plots);
+            let slot = g.adj_plot_list[j][usize::from(nth_bit(vacant, i % plots))];
+            self.history.push(encode(Move::Build {
+                mode: PLAIN,
+                colour,
+                slot,
+            }));
+            self.plain_build(colour, slot);
+        } else {
+            self.history.push(encode(Move::Stop));
+            self.end_turn();
+        }
+    }
+
     fn push_adds(&self, out: &mut Vec<Action>) {
         // All eight places written, the row's length kept: no branch on the row's size.
         let mut ids = [0; 16];
@@ -950,15 +1047,12 @@ impl ChandigarhState {
                 }
                 self.settle();
             }
-            Move::Step(d) => {
-                self.mode = Mode::Move;
-                let to = self.cfg.geom.step[usize::from(self.architects[s])][usize::from(d)];
-                self.architects[s] = to;
-                self.steps -= 1;
-                self.last = d as i8;
-                self.here = 0;
-                self.settle();
-            }
+            Move::Step(d) => self.step(d),
+            Move::Build {
+                mode: PLAIN,
+                colour,
+                slot,
+            } => self.plain_build(colour, slot),
             Move::Build { mode, colour, slot } => {
                 self.mode = Mode::Move;
                 match mode {
@@ -1099,6 +1193,28 @@ impl ChandigarhState {
             Move::Discard(c) => self.discard(c),
             Move::End => self.end(),
         }
+    }
+
+    /// A build of `mode` `PLAIN` (`apply_move`'s general case, for this mode).
+    fn plain_build(&mut self, colour: u8, slot: u8) {
+        self.mode = Mode::Move;
+        if self.here == 1 {
+            self.mark(Ability::ArchitectsAssistant);
+        }
+        self.here += 1;
+        self.build(colour, slot, false);
+        self.settle();
+    }
+
+    fn step(&mut self, d: u8) {
+        let s = self.s();
+        self.mode = Mode::Move;
+        let to = self.cfg.geom.step[usize::from(self.architects[s])][usize::from(d)];
+        self.architects[s] = to;
+        self.steps -= 1;
+        self.last = d as i8;
+        self.here = 0;
+        self.settle();
     }
 
     fn reveal(&mut self, k: u8) {
@@ -1656,6 +1772,8 @@ impl GameState for ChandigarhState {
                 self.history.push(encode(Move::Discard(c)));
                 self.discard(c);
             }
+            Phase::Main if self.live() & MAIN_EXTRA == 0 => self.main_random(rng),
+            Phase::Move if self.live() & MOVE_EXTRA == 0 => self.move_random(rng),
             Phase::After if !self.card_specialists_listed() => {
                 // `End` is the only action.
                 rng.below(1);
