@@ -123,6 +123,10 @@ pub struct Geom {
     /// (the move generator's branch-free loop), and how many there are.
     pub adj_plot_list: [[u8; ADJ_PLOTS]; JUNCTIONS],
     pub adj_plot_len: [u8; JUNCTIONS],
+    /// Per slot, the junctions whose `adj_plot_list` holds it (a plot's side has two ends)
+    /// and its bit there; `(0, 0)` for a slot that is not a plot. The state keeps each
+    /// junction's vacant plots as such bits, updated by these on every build.
+    pub plot_junctions: [[(u8, u16); 2]; SLOTS],
     pub adj_centre_bits: Vec<Slots>,
     pub sector_plot_bits: [Slots; SECTORS],
     pub corner_plot_bits: Vec<Slots>,
@@ -362,9 +366,19 @@ impl Geom {
                 adj_plot_len[j] = i as u8 + 1;
             }
         }
+        let mut plot_junctions = [[(0u8, 0u16); 2]; SLOTS];
+        let mut found = [0usize; SLOTS];
+        for j in 0..JUNCTIONS {
+            for i in 0..usize::from(adj_plot_len[j]) {
+                let slot = usize::from(adj_plot_list[j][i]);
+                plot_junctions[slot][found[slot]] = (j as u8, 1 << i);
+                found[slot] += 1;
+            }
+        }
         Geom {
             adj_plot_list,
             adj_plot_len,
+            plot_junctions,
             step_dirs,
             step_near,
             across_pairs,

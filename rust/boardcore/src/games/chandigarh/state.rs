@@ -83,6 +83,9 @@ pub struct ChandigarhState {
     pub(super) occ: Slots,
     pub(super) colours: [Slots; 4],
     pub(super) keys: [u64; 4],
+    /// Per junction, its vacant adjacent plots as bits of `geom.adj_plot_list` (so the
+    /// playout's build draw reads one word instead of testing each plot).
+    vacant_near: [u16; JUNCTIONS],
     pub(super) general: [u8; 4],
     pub(super) reserves: [[u8; 4]; MAX_PLAYERS],
     pub(super) projects: [CardList; MAX_PLAYERS],
@@ -362,6 +365,7 @@ impl ChandigarhState {
             occ: Slots::default(),
             colours: [Slots::default(); 4],
             keys: [0; 4],
+            vacant_near: cfg.geom.adj_plot_len.map(|n| ((1u32 << n) - 1) as u16),
             general,
             reserves: [[0; 4]; MAX_PLAYERS],
             projects: Default::default(),
@@ -405,6 +409,9 @@ impl ChandigarhState {
         self.occ.insert(slot);
         self.colours[usize::from(c)].insert(slot);
         self.keys[usize::from(c)] += 1 << (4 * (slot / 12));
+        for (j, b) in self.cfg.geom.plot_junctions[usize::from(slot)] {
+            self.vacant_near[usize::from(j)] &= !b;
+        }
     }
 
     /// Removes the building on `slot`, if any, and returns its colour or -1.
@@ -415,6 +422,9 @@ impl ChandigarhState {
             self.occ.remove(slot);
             self.colours[c as usize].remove(slot);
             self.keys[c as usize] -= 1 << (4 * (slot / 12));
+            for (j, b) in self.cfg.geom.plot_junctions[usize::from(slot)] {
+                self.vacant_near[usize::from(j)] |= b;
+            }
         }
         c
     }
@@ -682,15 +692,11 @@ impl ChandigarhState {
         let s = self.s();
         let j = usize::from(self.architects[s]);
         let g = &self.cfg.geom;
-        // The vacant plots as bits of the junction's plot list, without a branch per plot.
-        let mut vacant = 0u64;
-        if self.step_build_open() {
-            let (list, len) = (&g.adj_plot_list[j], usize::from(g.adj_plot_len[j]));
-            for i in 0..ADJ_PLOTS {
-                let free = (i < len) & (self.city[usize::from(list[i])] < 0);
-                vacant |= u64::from(free) << i;
-            }
-        }
+        let vacant = if self.step_build_open() {
+            u64::from(self.vacant_near[j])
+        } else {
+            0
+        };
         let held = u64::from((0..4).fold(0, |m, c| m | u8::from(self.reserves[s][c] > 0) << c));
         let plots = vacant.count_ones();
         let builds = plots * held.count_ones();
@@ -1203,7 +1209,23 @@ impl ChandigarhState {
         }
         self.here += 1;
         self.build(colour, slot, false);
-        self.settle();
+        self.settle_moving();
+    }
+
+    /// [`Self::settle`] after a step or a build: when nothing is pending and no flow is
+    /// under way (the usual case) it can only go on in `move`, so the dispatch on the flow,
+    /// an indirect jump random play makes hard to predict, is skipped.
+    fn settle_moving(&mut self) {
+        let idle = (self.relocate < 0) & (self.bonus == 0) & (self.takes == 0);
+        if idle
+            && self.flow == Flow::None
+            && self.mode == Mode::Move
+            && self.reserve_total() <= self.cfg.data.reserve_limit
+        {
+            self.phase = Phase::Move;
+        } else {
+            self.settle();
+        }
     }
 
     fn step(&mut self, d: u8) {
@@ -1214,7 +1236,7 @@ impl ChandigarhState {
         self.steps -= 1;
         self.last = d as i8;
         self.here = 0;
-        self.settle();
+        self.settle_moving();
     }
 
     fn reveal(&mut self, k: u8) {
