@@ -138,6 +138,10 @@ pub struct Geom {
     /// The side ids facing each other (`(x, y)`, `y < x`), and the perimeter's side ids.
     pub across_pairs: Vec<(u8, u8)>,
     pub perimeter_sides: Vec<u8>,
+    /// The slots of the perimeter's sides and of each street's sides, as bits: those
+    /// patterns count one colour's buildings there, a popcount.
+    pub perimeter_slot_bits: Slots,
+    pub street_slot_bits: [Slots; 6],
 }
 
 /// The two ends of side `side` of cell `(c, r)`.
@@ -349,9 +353,20 @@ impl Geom {
             .filter(|&x| usize::from(facing[x]) < x)
             .map(|x| (x as u8, facing[x]))
             .collect();
-        let perimeter_sides = (0..SIDE_IDS as u8)
+        let perimeter_sides: Vec<u8> = (0..SIDE_IDS as u8)
             .filter(|&x| perimeter_side[usize::from(x)])
             .collect();
+        let side_slots = |sides: &[u8]| {
+            let mut m = Slots::default();
+            for &x in sides {
+                for k in 0..3 {
+                    m.insert(3 * x + k);
+                }
+            }
+            m
+        };
+        let perimeter_slot_bits = side_slots(&perimeter_sides);
+        let street_slot_bits: [Slots; 6] = std::array::from_fn(|k| side_slots(&street_sides[k]));
         let step_dirs = step.map(|to| (0..4).filter(|&d| to[d] != NONE).fold(0, |m, d| m | 1 << d));
         let step_near = step.map(|to| {
             to.iter()
@@ -383,6 +398,8 @@ impl Geom {
             step_near,
             across_pairs,
             perimeter_sides,
+            perimeter_slot_bits,
+            street_slot_bits,
             perimeter_junction_bits,
             sector_corner_bits,
             group_masks,

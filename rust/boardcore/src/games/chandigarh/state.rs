@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use super::data::CARDS;
-use super::geom::{Slots, ADJ_PLOTS, CENTRAL, JUNCTIONS, NONE, SLOTS};
+use super::geom::{Slots, ADJ_PLOTS, CENTRAL, JUNCTIONS, NONE, SIDE_IDS, SLOTS};
 use super::notation::{
     build_id, decode, encode, from_text, to_text, Move, CENTRE, DRAUGHTSMAN, ENGINEER, MANAGER,
     PLAIN, REPLACE, SURVEYOR,
@@ -86,6 +86,8 @@ pub struct ChandigarhState {
     /// Per junction, its vacant adjacent plots as bits of `geom.adj_plot_list` (so the
     /// playout's build draw reads one word instead of testing each plot).
     vacant_near: [u16; JUNCTIONS],
+    /// Per colour, its buildings per side id (the two-building patterns' counts).
+    sides: pattern::SideCounts,
     pub(super) general: [u8; 4],
     pub(super) reserves: [[u8; 4]; MAX_PLAYERS],
     pub(super) projects: [CardList; MAX_PLAYERS],
@@ -365,6 +367,7 @@ impl ChandigarhState {
             occ: Slots::default(),
             colours: [Slots::default(); 4],
             keys: [0; 4],
+            sides: [[0; SIDE_IDS]; 4],
             vacant_near: cfg.geom.adj_plot_len.map(|n| ((1u32 << n) - 1) as u16),
             general,
             reserves: [[0; 4]; MAX_PLAYERS],
@@ -409,6 +412,7 @@ impl ChandigarhState {
         self.occ.insert(slot);
         self.colours[usize::from(c)].insert(slot);
         self.keys[usize::from(c)] += 1 << (4 * (slot / 12));
+        self.sides[usize::from(c)][usize::from(slot / 3)] += 1;
         for (j, b) in self.cfg.geom.plot_junctions[usize::from(slot)] {
             self.vacant_near[usize::from(j)] &= !b;
         }
@@ -422,6 +426,7 @@ impl ChandigarhState {
             self.occ.remove(slot);
             self.colours[c as usize].remove(slot);
             self.keys[c as usize] -= 1 << (4 * (slot / 12));
+            self.sides[c as usize][usize::from(slot / 3)] -= 1;
             for (j, b) in self.cfg.geom.plot_junctions[usize::from(slot)] {
                 self.vacant_near[usize::from(j)] |= b;
             }
@@ -1524,6 +1529,7 @@ impl ChandigarhState {
             &self.cfg.geom,
             &self.colours,
             &self.keys,
+            &self.sides,
             card.pattern,
             card.colours,
             street,
