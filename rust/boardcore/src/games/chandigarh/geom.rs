@@ -96,6 +96,9 @@ pub struct Geom {
     /// neighbours (junction bits), so that a step check with no architect near is two ANDs.
     pub step_dirs: [u8; JUNCTIONS],
     pub step_near: [u64; JUNCTIONS],
+    /// Per direction d, the junctions with a step that way (junction bits): the step from
+    /// `j` goes to `j - 7`, `j + 1`, `j + 7` or `j - 1` for n, e, s, w.
+    pub step_dir_bits: [u64; 4],
     /// Per junction: adjacent plot slots, adjacent centre slots, adjacent sectors.
     pub adj_plots: Vec<Vec<u8>>,
     pub adj_centres: Vec<Vec<u8>>,
@@ -373,6 +376,11 @@ impl Geom {
                 .filter(|&&j| j != NONE)
                 .fold(0u64, |m, &j| m | 1 << j)
         });
+        let step_dir_bits: [u64; 4] = std::array::from_fn(|d| {
+            (0..JUNCTIONS)
+                .filter(|&j| step[j][d] != NONE)
+                .fold(0, |m, j| m | 1 << j)
+        });
         let mut adj_plot_list = [[0u8; ADJ_PLOTS]; JUNCTIONS];
         let mut adj_plot_len = [0u8; JUNCTIONS];
         for (j, bits) in adj_plot_bits.iter().enumerate() {
@@ -396,6 +404,7 @@ impl Geom {
             plot_junctions,
             step_dirs,
             step_near,
+            step_dir_bits,
             across_pairs,
             perimeter_sides,
             perimeter_slot_bits,

@@ -272,17 +272,43 @@ fn finish_from(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: u8)
     others & (1 << j) == 0 || finish_blocked(step, others, j, last, n)
 }
 
-/// Of the directions `dirs` from junction `j`, those whose step can end, with another
-/// architect next to `j` (out of line: the generator's usual path is the test before it).
+/// The junctions whose step in each direction lands in `reach[d]`, per direction (`n` to
+/// `j - 7`, `e` to `j + 1`, `s` to `j + 7`, `w` to `j - 1`).
+#[inline(always)]
+fn step_into(dir_bits: &[u64; 4], reach: &[u64; 4]) -> [u64; 4] {
+    [
+        (reach[0] << 7) & dir_bits[0],
+        (reach[1] >> 1) & dir_bits[1],
+        (reach[2] >> 7) & dir_bits[2],
+        (reach[3] << 1) & dir_bits[3],
+    ]
+}
+
+/// Of the directions `dirs` (`n > 0` steps left) from junction `j`, those whose step can
+/// end, with another architect next to `j` (out of line: the generator's usual path is
+/// the test before it). [`finish_from`] for every junction at once, as junction bits, so
+/// that no branch depends on where the architects stand: `reach[d]` after `k` rounds holds
+/// the junctions from which an architect that last stepped `d` can end within `k` steps.
 #[inline(never)]
-fn steps_near_others(step: &[[u8; 4]; JUNCTIONS], others: u64, j: usize, dirs: u8, n: u8) -> u8 {
-    let mut free = 0;
-    for d in bits64(u64::from(dirs)) {
-        if finish_from(step, others, step[j][d], d as i8, n - 1) {
-            free |= 1 << d;
-        }
+fn steps_near_others(dir_bits: &[u64; 4], others: u64, j: usize, dirs: u8, n: u8) -> u8 {
+    let free = !others;
+    let mut reach = [free; 4];
+    for _ in 1..n {
+        let m = step_into(dir_bits, &reach);
+        // Any step but straight back: after n (0) not s (2), and so on.
+        reach = [
+            free | m[0] | m[1] | m[3],
+            free | m[0] | m[1] | m[2],
+            free | m[1] | m[2] | m[3],
+            free | m[0] | m[2] | m[3],
+        ];
     }
-    free
+    let m = step_into(dir_bits, &reach);
+    let mut ok = 0;
+    for d in 0..4 {
+        ok |= (((m[d] >> j) & 1) as u8) << d;
+    }
+    ok & dirs
 }
 
 /// [`finish_from`] from a junction with another architect.
@@ -520,7 +546,7 @@ impl ChandigarhState {
         if others & g.step_near[j] == 0 {
             return dirs;
         }
-        steps_near_others(&g.step, others, j, dirs, self.steps)
+        steps_near_others(&g.step_dir_bits, others, j, dirs, self.steps)
     }
 
     fn sector_has(&self, t: usize, c: u8) -> bool {
@@ -1866,6 +1892,33 @@ mod tests {
             );
         }
         out
+    }
+
+    /// The bit-parallel step check against ruling 9's recursive definition, for random
+    /// sets of other architects, every junction, previous step and count.
+    #[test]
+    fn steps_near_others_is_finish_from() {
+        let mut rng = crate::rng::SplitMix64::new(11);
+        for game in games() {
+            let g = &game.cfg.geom;
+            for _ in 0..200 {
+                let mut others = 0u64;
+                for _ in 0..1 + rng.below(6) {
+                    others |= 1 << rng.below(JUNCTIONS as u64);
+                }
+                for j in 0..JUNCTIONS {
+                    for n in 1..7u8 {
+                        let want = (0..4).fold(0u8, |m, d| {
+                            let to = g.step[j][d];
+                            let ok = to != NONE && finish_from(&g.step, others, to, d as i8, n - 1);
+                            m | u8::from(ok) << d
+                        });
+                        let got = steps_near_others(&g.step_dir_bits, others, j, 15, n);
+                        assert_eq!(got & g.step_dirs[j], want, "j {j} n {n} others {others:#x}");
+                    }
+                }
+            }
+        }
     }
 
     /// The popcount search picks the same bit as clearing `r` lowest bits.
