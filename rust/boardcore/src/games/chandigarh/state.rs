@@ -753,6 +753,47 @@ impl ChandigarhState {
         }
     }
 
+    /// [`GameState::choose_chance`] in `setup`: the `r`-th of `push_outcomes`' ascending
+    /// list for `r = below(n)`, from bits.
+    fn setup_draw(&self, rng: &mut crate::rng::SplitMix64) -> Move {
+        if self.streets.contains(&-1) {
+            let used = self
+                .streets
+                .iter()
+                .filter(|&&t| t >= 0)
+                .fold(0u64, |m, &t| m | 1 << t);
+            let free = ((1u64 << self.cfg.data.streets.len()) - 1) & !used;
+            let r = rng.below(u64::from(free.count_ones()));
+            return Move::Tile(nth_bit(free, r as u32));
+        }
+        if self.cfg.specialists.is_some() && self.pawns.contains(&-1) {
+            let used = self
+                .pawns
+                .iter()
+                .filter(|&&t| t >= 0)
+                .fold(0u64, |m, &t| m | 1 << t);
+            let free = (1 << 0 | 1 << 3 | 1 << 12 | 1 << 15) & !used;
+            let r = rng.below(u64::from(free.count_ones()));
+            return Move::Pawn(nth_bit(free, r as u32));
+        }
+        if self.row.len() >= usize::from(self.cfg.players) + 4 {
+            return Move::First(rng.below(u64::from(self.cfg.players)) as u8);
+        }
+        Move::Reveal(self.reveal_draw(rng))
+    }
+
+    /// The card a reveal draws: from the pool while it has cards (every one weighs 1),
+    /// then the bottom's first (still one draw of `below(1)`).
+    fn reveal_draw(&self, rng: &mut crate::rng::SplitMix64) -> u8 {
+        let total = self.pool.count_ones();
+        if total == 0 {
+            rng.below(1);
+            self.bottom[0]
+        } else {
+            nth_bit(self.pool, rng.below(u64::from(total)) as u32)
+        }
+    }
+
     fn push_adds(&self, out: &mut Vec<Action>) {
         // All eight places written, the row's length kept: no branch on the row's size.
         let mut ids = [0; 16];
@@ -1035,26 +1076,10 @@ impl ChandigarhState {
         self.history.push(action);
         let s = self.s();
         match mv {
-            Move::Tile(t) => {
-                let place = self.streets.iter().position(|&x| x < 0).expect("a place");
-                self.streets[place] = t as i8;
-            }
-            Move::Pawn(t) if self.phase == Phase::Setup => {
-                let c = self.pawns.iter().position(|&x| x < 0).expect("a pawn");
-                self.pawns[c] = t as i8;
-            }
+            Move::Tile(_) | Move::First(_) => self.apply_setup(mv),
+            Move::Pawn(_) if self.phase == Phase::Setup => self.apply_setup(mv),
             Move::Reveal(k) => self.reveal(k),
-            Move::First(p) => {
-                self.start = p as i8;
-                self.seat = p;
-                self.phase = Phase::Draft;
-            }
-            Move::Pick(k) => {
-                self.row.remove_card(k);
-                self.projects[s].push(k);
-                self.phase = Phase::DraftTake;
-                self.draft_takes();
-            }
+            Move::Pick(k) => self.pick(k),
             Move::Take(c) => match self.phase {
                 Phase::DraftTake => self.draft_take(c),
                 Phase::Gain => self.gain_take(c),
@@ -1177,26 +1202,8 @@ impl ChandigarhState {
                 self.flow = Flow::Score;
                 self.settle();
             }
-            Move::Street(k) => {
-                let card = self.score as u8;
-                self.score = -1;
-                self.score_card(card, Some(usize::from(k)));
-                if self.phase == Phase::Final {
-                    self.next_final();
-                } else {
-                    self.flow = Flow::Reveal;
-                    self.settle();
-                }
-            }
-            Move::Score(k) => {
-                self.projects[s].remove_card(k);
-                if self.cfg.data.cards[usize::from(k)].pattern == Pattern::Street {
-                    self.score = k as i8;
-                } else {
-                    self.score_card(k, None);
-                    self.next_final();
-                }
-            }
+            Move::Street(k) => self.street(k),
+            Move::Score(k) => self.final_score(k),
             Move::Exchange(c, d) => {
                 self.commit_add();
                 self.mark(Ability::CommercialManager);
@@ -1256,6 +1263,57 @@ impl ChandigarhState {
             self.phase = Phase::Move;
         } else {
             self.settle();
+        }
+    }
+
+    /// A setup outcome other than a reveal.
+    fn apply_setup(&mut self, mv: Move) {
+        match mv {
+            Move::Tile(t) => {
+                let place = self.streets.iter().position(|&x| x < 0).expect("a place");
+                self.streets[place] = t as i8;
+            }
+            Move::Pawn(t) => {
+                let c = self.pawns.iter().position(|&x| x < 0).expect("a pawn");
+                self.pawns[c] = t as i8;
+            }
+            Move::First(p) => {
+                self.start = p as i8;
+                self.seat = p;
+                self.phase = Phase::Draft;
+            }
+            _ => unreachable!("not a setup outcome"),
+        }
+    }
+
+    fn pick(&mut self, k: u8) {
+        let s = self.s();
+        self.row.remove_card(k);
+        self.projects[s].push(k);
+        self.phase = Phase::DraftTake;
+        self.draft_takes();
+    }
+
+    fn street(&mut self, k: u8) {
+        let card = self.score as u8;
+        self.score = -1;
+        self.score_card(card, Some(usize::from(k)));
+        if self.phase == Phase::Final {
+            self.next_final();
+        } else {
+            self.flow = Flow::Reveal;
+            self.settle();
+        }
+    }
+
+    fn final_score(&mut self, k: u8) {
+        let s = self.s();
+        self.projects[s].remove_card(k);
+        if self.cfg.data.cards[usize::from(k)].pattern == Pattern::Street {
+            self.score = k as i8;
+        } else {
+            self.score_card(k, None);
+            self.next_final();
         }
     }
 
@@ -1727,42 +1785,15 @@ impl GameState for ChandigarhState {
         buf: &mut Vec<(Action, u64)>,
         rng: &mut crate::rng::SplitMix64,
     ) -> Action {
-        if self.phase == Phase::Setup {
-            if self.streets.contains(&-1) {
-                let used = self
-                    .streets
-                    .iter()
-                    .filter(|&&t| t >= 0)
-                    .fold(0u64, |m, &t| m | 1 << t);
-                let free = ((1u64 << self.cfg.data.streets.len()) - 1) & !used;
-                let r = rng.below(u64::from(free.count_ones()));
-                return encode(Move::Tile(nth_bit(free, r as u32)));
+        match self.phase {
+            Phase::Setup => encode(self.setup_draw(rng)),
+            Phase::Reveal => encode(Move::Reveal(self.reveal_draw(rng))),
+            _ => {
+                // No chance node: the default's answer (it lists nothing and panics).
+                self.chance_outcomes_into(buf);
+                buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0
             }
-            if self.cfg.specialists.is_some() && self.pawns.contains(&-1) {
-                let used = self
-                    .pawns
-                    .iter()
-                    .filter(|&&t| t >= 0)
-                    .fold(0u64, |m, &t| m | 1 << t);
-                let free = (1 << 0 | 1 << 3 | 1 << 12 | 1 << 15) & !used;
-                let r = rng.below(u64::from(free.count_ones()));
-                return encode(Move::Pawn(nth_bit(free, r as u32)));
-            }
-            if self.row.len() >= usize::from(self.cfg.players) + 4 {
-                return encode(Move::First(rng.below(u64::from(self.cfg.players)) as u8));
-            }
-        } else if self.phase != Phase::Reveal {
-            // No chance node: the default's answer (it lists nothing and panics).
-            self.chance_outcomes_into(buf);
-            return buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0;
         }
-        let total = self.pool.count_ones();
-        if total == 0 {
-            rng.below(1);
-            return encode(Move::Reveal(self.bottom[0]));
-        }
-        let r = rng.below(u64::from(total));
-        encode(Move::Reveal(nth_bit(self.pool, r as u32)))
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
@@ -1795,15 +1826,34 @@ impl GameState for ChandigarhState {
         match self.phase {
             Phase::Reveal => {
                 // `choose_chance`'s draw.
-                let total = self.pool.count_ones();
-                let k = if total == 0 {
-                    rng.below(1);
-                    self.bottom[0]
-                } else {
-                    nth_bit(self.pool, rng.below(u64::from(total)) as u32)
-                };
+                let k = self.reveal_draw(rng);
                 self.history.push(encode(Move::Reveal(k)));
                 self.reveal(k);
+            }
+            Phase::Setup => {
+                let mv = self.setup_draw(rng);
+                self.history.push(encode(mv));
+                match mv {
+                    Move::Reveal(k) => self.reveal(k),
+                    _ => self.apply_setup(mv),
+                }
+            }
+            Phase::Draft => {
+                let k = nth_bit(self.row.bits, rng.below(self.row.len() as u64) as u32);
+                self.history.push(encode(Move::Pick(k)));
+                self.pick(k);
+            }
+            Phase::Final => {
+                if self.score >= 0 {
+                    let k = rng.below(6) as u8;
+                    self.history.push(encode(Move::Street(k)));
+                    self.street(k);
+                } else {
+                    let cards = self.projects[self.s()].bits;
+                    let k = nth_bit(cards, rng.below(u64::from(cards.count_ones())) as u32);
+                    self.history.push(encode(Move::Score(k)));
+                    self.final_score(k);
+                }
             }
             Phase::Gain => {
                 let colours = u64::from(self.general_colours());
