@@ -153,7 +153,7 @@ fn solve_masks(key: u64, masks: &[u16]) -> u32 {
     // `solve` keeps the usable groups as 64 bits (16 sectors have at most 32 of each kind).
     assert!(masks.len() <= 64, "too many sector groups");
     let mut memo = Memo::new();
-    solve(key, masks, &mut memo)
+    solve(key, u64::MAX >> (64 - masks.len()), masks, &mut memo)
 }
 
 /// The packing's memo: a small open-addressed table on the stack (keys are never 0 here),
@@ -209,16 +209,18 @@ impl Memo {
     }
 }
 
-fn solve(key: u64, masks: &[u16], memo: &mut Memo) -> u32 {
+/// `candidates`: groups that may still fit, as bits by index. A child's key only lowers
+/// counts, so the groups fitting it are among its parent's: each node tests those only.
+fn solve(key: u64, candidates: u64, masks: &[u16], memo: &mut Memo) -> u32 {
     let present = present(key);
     // The groups within the sectors holding the colour, as bits by index.
     let mut usable = 0u64;
     let mut reach = 0u16;
-    for (i, &m) in masks.iter().enumerate() {
-        if m & present == m {
-            usable |= 1 << i;
-            reach |= m;
-        }
+    for i in bits64(candidates) {
+        let m = masks[i];
+        let fits = m & present == m;
+        usable |= u64::from(fits) << i;
+        reach |= m & 0u16.wrapping_sub(u16::from(fits));
     }
     if reach == 0 {
         return 0;
@@ -230,7 +232,7 @@ fn solve(key: u64, masks: &[u16], memo: &mut Memo) -> u32 {
     }
     let r = reach.trailing_zeros() as usize;
     // Either no group ever uses sector r again ...
-    let mut best = solve(key & !(15u64 << (4 * r)), masks, memo);
+    let mut best = solve(key & !(15u64 << (4 * r)), usable, masks, memo);
     // ... or one of the groups through r takes one building of each of its sectors.
     for i in bits64(usable) {
         let g = masks[i];
@@ -238,7 +240,7 @@ fn solve(key: u64, masks: &[u16], memo: &mut Memo) -> u32 {
             continue;
         }
         // Every sector of g holds at least one: no borrow crosses nibbles.
-        best = best.max(1 + solve(key - spread(g), masks, memo));
+        best = best.max(1 + solve(key - spread(g), usable, masks, memo));
     }
     memo.insert(key, best);
     best
