@@ -96,6 +96,9 @@ pub struct Geom {
     /// neighbours (junction bits), so that a step check with no architect near is two ANDs.
     pub step_dirs: [u8; JUNCTIONS],
     pub step_near: [u64; JUNCTIONS],
+    /// Per direction d, the junctions with a step that way (junction bits): the step from
+    /// `j` goes to `j - 7`, `j + 1`, `j + 7` or `j - 1` for n, e, s, w.
+    pub step_dir_bits: [u64; 4],
     /// Per junction: adjacent plot slots, adjacent centre slots, adjacent sectors.
     pub adj_plots: Vec<Vec<u8>>,
     pub adj_centres: Vec<Vec<u8>>,
@@ -123,6 +126,10 @@ pub struct Geom {
     /// (the move generator's branch-free loop), and how many there are.
     pub adj_plot_list: [[u8; ADJ_PLOTS]; JUNCTIONS],
     pub adj_plot_len: [u8; JUNCTIONS],
+    /// Per slot, the junctions whose `adj_plot_list` holds it (a plot's side has two ends)
+    /// and its bit there; `(0, 0)` for a slot that is not a plot. The state keeps each
+    /// junction's vacant plots as such bits, updated by these on every build.
+    pub plot_junctions: [[(u8, u16); 2]; SLOTS],
     pub adj_centre_bits: Vec<Slots>,
     pub sector_plot_bits: [Slots; SECTORS],
     pub corner_plot_bits: Vec<Slots>,
@@ -134,6 +141,10 @@ pub struct Geom {
     /// The side ids facing each other (`(x, y)`, `y < x`), and the perimeter's side ids.
     pub across_pairs: Vec<(u8, u8)>,
     pub perimeter_sides: Vec<u8>,
+    /// The slots of the perimeter's sides and of each street's sides, as bits: those
+    /// patterns count one colour's buildings there, a popcount.
+    pub perimeter_slot_bits: Slots,
+    pub street_slot_bits: [Slots; 6],
 }
 
 /// The two ends of side `side` of cell `(c, r)`.
@@ -345,14 +356,30 @@ impl Geom {
             .filter(|&x| usize::from(facing[x]) < x)
             .map(|x| (x as u8, facing[x]))
             .collect();
-        let perimeter_sides = (0..SIDE_IDS as u8)
+        let perimeter_sides: Vec<u8> = (0..SIDE_IDS as u8)
             .filter(|&x| perimeter_side[usize::from(x)])
             .collect();
+        let side_slots = |sides: &[u8]| {
+            let mut m = Slots::default();
+            for &x in sides {
+                for k in 0..3 {
+                    m.insert(3 * x + k);
+                }
+            }
+            m
+        };
+        let perimeter_slot_bits = side_slots(&perimeter_sides);
+        let street_slot_bits: [Slots; 6] = std::array::from_fn(|k| side_slots(&street_sides[k]));
         let step_dirs = step.map(|to| (0..4).filter(|&d| to[d] != NONE).fold(0, |m, d| m | 1 << d));
         let step_near = step.map(|to| {
             to.iter()
                 .filter(|&&j| j != NONE)
                 .fold(0u64, |m, &j| m | 1 << j)
+        });
+        let step_dir_bits: [u64; 4] = std::array::from_fn(|d| {
+            (0..JUNCTIONS)
+                .filter(|&j| step[j][d] != NONE)
+                .fold(0, |m, j| m | 1 << j)
         });
         let mut adj_plot_list = [[0u8; ADJ_PLOTS]; JUNCTIONS];
         let mut adj_plot_len = [0u8; JUNCTIONS];
@@ -362,13 +389,26 @@ impl Geom {
                 adj_plot_len[j] = i as u8 + 1;
             }
         }
+        let mut plot_junctions = [[(0u8, 0u16); 2]; SLOTS];
+        let mut found = [0usize; SLOTS];
+        for j in 0..JUNCTIONS {
+            for i in 0..usize::from(adj_plot_len[j]) {
+                let slot = usize::from(adj_plot_list[j][i]);
+                plot_junctions[slot][found[slot]] = (j as u8, 1 << i);
+                found[slot] += 1;
+            }
+        }
         Geom {
             adj_plot_list,
             adj_plot_len,
+            plot_junctions,
             step_dirs,
             step_near,
+            step_dir_bits,
             across_pairs,
             perimeter_sides,
+            perimeter_slot_bits,
+            street_slot_bits,
             perimeter_junction_bits,
             sector_corner_bits,
             group_masks,

@@ -9,29 +9,21 @@
 
 use std::collections::HashMap;
 
-use super::geom::{Geom, Slots, SLOTS};
+use super::geom::{Geom, Slots, SIDE_IDS, SLOTS};
 use super::Pattern;
 
-/// Buildings on the three slots of side id `side`, given one colour's slots as bits.
-fn on_side(bits: &Slots, side: usize) -> u32 {
-    let first = side * 3;
-    let (w, o) = (first / 64, first % 64);
-    let mut v = bits.0[w] >> o;
-    // Sides 21 and 42 straddle two words.
-    if o > 61 {
-        v |= bits.0[w + 1] << (64 - o);
-    }
-    (v & 7).count_ones()
-}
+/// Per colour, its buildings on each side id (a side's three slots), kept by the engine
+/// with the city.
+pub type SideCounts = [[u8; SIDE_IDS]; 4];
 
-/// Disjoint `a`-`b` pairs across two sides `x` and `y` (either way round).
-fn pairs(bits: &[Slots; 4], x: usize, y: usize, a: u8, b: u8) -> u32 {
-    let same = a == b;
-    let (a, b) = (&bits[usize::from(a)], &bits[usize::from(b)]);
+/// Disjoint `a`-`b` pairs across two sides `x` and `y` (either way round), from the
+/// colours' side counts `ca` and `cb` (the same slice when `a == b`, then counted once).
+#[inline(always)]
+fn pairs(ca: &[u8; SIDE_IDS], cb: &[u8; SIDE_IDS], same: bool, x: usize, y: usize) -> u32 {
     if same {
-        on_side(a, x).min(on_side(a, y))
+        u32::from(ca[x].min(ca[y]))
     } else {
-        on_side(a, x).min(on_side(b, y)) + on_side(b, x).min(on_side(a, y))
+        u32::from(ca[x].min(cb[y])) + u32::from(cb[x].min(ca[y]))
     }
 }
 
@@ -78,21 +70,24 @@ pub fn count(
 ) -> u32 {
     let mut bits = [Slots::default(); 4];
     let mut keys = [0u64; 4];
+    let mut sides = [[0u8; SIDE_IDS]; 4];
     for (slot, &c) in city.iter().enumerate() {
         if c >= 0 {
             bits[c as usize].insert(slot as u8);
             keys[c as usize] += 1 << (4 * (slot / 12));
+            sides[c as usize][slot / 3] += 1;
         }
     }
-    count_on(geom, &bits, &keys, pattern, colours, street)
+    count_on(geom, &bits, &keys, &sides, pattern, colours, street)
 }
 
-/// [`count`] on the city as per-colour slot bits and per-colour buildings per sector (4
-/// bits per sector), which the engine keeps up to date.
+/// [`count`] on the city as per-colour slot bits, per-colour buildings per sector (4 bits
+/// per sector) and per side, which the engine keeps up to date.
 pub fn count_on(
     geom: &Geom,
     bits: &[Slots; 4],
     keys: &[u64; 4],
+    sides: &SideCounts,
     pattern: Pattern,
     colours: [u8; 2],
     street: Option<usize>,
@@ -101,29 +96,24 @@ pub fn count_on(
     let own = &bits[usize::from(a)];
     // Sides in sectors without the colours cannot count: skip them.
     let (pa, pb) = (present(keys[usize::from(a)]), present(keys[usize::from(b)]));
-    let has = |mask: u16, side: usize| mask & (1 << (side / 4)) != 0;
+    let (ca, cb, same) = (&sides[usize::from(a)], &sides[usize::from(b)], a == b);
+    // A side's slots are one side's alone, so these are popcounts of the colour's slots.
+    let on = |m: &Slots| own.and(*m).0.iter().map(|w| w.count_ones()).sum();
     match pattern {
         Pattern::Opposite => bits64(u64::from(pa & pb))
-            .map(|t| pairs(bits, 4 * t, 4 * t + 2, a, b) + pairs(bits, 4 * t + 1, 4 * t + 3, a, b))
+            .map(|t| {
+                pairs(ca, cb, same, 4 * t, 4 * t + 2) + pairs(ca, cb, same, 4 * t + 1, 4 * t + 3)
+            })
             .sum(),
+        // Every facing pair read from the side counts, with no test of which sectors hold
+        // the colours (random cities make such tests coin tosses).
         Pattern::Across => geom
             .across_pairs
             .iter()
-            .map(|&(x, y)| (usize::from(x), usize::from(y)))
-            .filter(|&(x, y)| (has(pa, x) && has(pb, y)) || (has(pb, x) && has(pa, y)))
-            .map(|(x, y)| pairs(bits, x, y, a, b))
+            .map(|&(x, y)| pairs(ca, cb, same, usize::from(x), usize::from(y)))
             .sum(),
-        Pattern::Perimeter => geom
-            .perimeter_sides
-            .iter()
-            .filter(|&&x| has(pa, usize::from(x)))
-            .map(|&x| on_side(own, usize::from(x)))
-            .sum(),
-        Pattern::Street => geom.street_sides[street.unwrap_or(0)]
-            .iter()
-            .filter(|&&x| has(pa, usize::from(x)))
-            .map(|&x| on_side(own, usize::from(x)))
-            .sum(),
+        Pattern::Perimeter => on(&geom.perimeter_slot_bits),
+        Pattern::Street => on(&geom.street_slot_bits[street.unwrap_or(0)]),
         Pattern::Line3 | Pattern::Line2 | Pattern::Cross | Pattern::Diagonal => {
             let masks = &geom.group_masks[match pattern {
                 Pattern::Line3 => 0,
@@ -163,7 +153,7 @@ fn solve_masks(key: u64, masks: &[u16]) -> u32 {
     // `solve` keeps the usable groups as 64 bits (16 sectors have at most 32 of each kind).
     assert!(masks.len() <= 64, "too many sector groups");
     let mut memo = Memo::new();
-    solve(key, masks, &mut memo)
+    solve(key, u64::MAX >> (64 - masks.len()), masks, &mut memo)
 }
 
 /// The packing's memo: a small open-addressed table on the stack (keys are never 0 here),
@@ -219,16 +209,18 @@ impl Memo {
     }
 }
 
-fn solve(key: u64, masks: &[u16], memo: &mut Memo) -> u32 {
+/// `candidates`: groups that may still fit, as bits by index. A child's key only lowers
+/// counts, so the groups fitting it are among its parent's: each node tests those only.
+fn solve(key: u64, candidates: u64, masks: &[u16], memo: &mut Memo) -> u32 {
     let present = present(key);
     // The groups within the sectors holding the colour, as bits by index.
     let mut usable = 0u64;
     let mut reach = 0u16;
-    for (i, &m) in masks.iter().enumerate() {
-        if m & present == m {
-            usable |= 1 << i;
-            reach |= m;
-        }
+    for i in bits64(candidates) {
+        let m = masks[i];
+        let fits = m & present == m;
+        usable |= u64::from(fits) << i;
+        reach |= m & 0u16.wrapping_sub(u16::from(fits));
     }
     if reach == 0 {
         return 0;
@@ -240,7 +232,7 @@ fn solve(key: u64, masks: &[u16], memo: &mut Memo) -> u32 {
     }
     let r = reach.trailing_zeros() as usize;
     // Either no group ever uses sector r again ...
-    let mut best = solve(key & !(15u64 << (4 * r)), masks, memo);
+    let mut best = solve(key & !(15u64 << (4 * r)), usable, masks, memo);
     // ... or one of the groups through r takes one building of each of its sectors.
     for i in bits64(usable) {
         let g = masks[i];
@@ -248,7 +240,7 @@ fn solve(key: u64, masks: &[u16], memo: &mut Memo) -> u32 {
             continue;
         }
         // Every sector of g holds at least one: no borrow crosses nibbles.
-        best = best.max(1 + solve(key - spread(g), masks, memo));
+        best = best.max(1 + solve(key - spread(g), usable, masks, memo));
     }
     memo.insert(key, best);
     best

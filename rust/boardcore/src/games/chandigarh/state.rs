@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use super::data::CARDS;
-use super::geom::{Slots, ADJ_PLOTS, CENTRAL, JUNCTIONS, NONE, SLOTS};
+use super::geom::{Slots, ADJ_PLOTS, CENTRAL, JUNCTIONS, NONE, SIDE_IDS, SLOTS};
 use super::notation::{
     build_id, decode, encode, from_text, to_text, Move, CENTRE, DRAUGHTSMAN, ENGINEER, MANAGER,
     PLAIN, REPLACE, SURVEYOR,
@@ -83,6 +83,11 @@ pub struct ChandigarhState {
     pub(super) occ: Slots,
     pub(super) colours: [Slots; 4],
     pub(super) keys: [u64; 4],
+    /// Per junction, its vacant adjacent plots as bits of `geom.adj_plot_list` (so the
+    /// playout's build draw reads one word instead of testing each plot).
+    vacant_near: [u16; JUNCTIONS],
+    /// Per colour, its buildings per side id (the two-building patterns' counts).
+    sides: pattern::SideCounts,
     pub(super) general: [u8; 4],
     pub(super) reserves: [[u8; 4]; MAX_PLAYERS],
     pub(super) projects: [CardList; MAX_PLAYERS],
@@ -227,6 +232,35 @@ const SPREAD: [u32; 16] = {
     t
 };
 
+const fn bit(a: Ability) -> u32 {
+    1 << a as u32
+}
+
+/// The abilities that add actions to `main`'s list (footsteps and card specialists): the
+/// playout's direct draw (`main_random`) is for seats without them.
+const MAIN_EXTRA: u32 = bit(Ability::Draughtsman)
+    | bit(Ability::Driver)
+    | bit(Ability::ParkDesigner)
+    | bit(Ability::Governor)
+    | bit(Ability::HeadArchitect)
+    | bit(Ability::CommercialManager)
+    | bit(Ability::ProjectManager)
+    | bit(Ability::Mayor)
+    | bit(Ability::LogisticsManager);
+
+/// The same for `move` (`push_footsteps`' abilities but the Architect's Assistant, which
+/// only opens a second plain build).
+const MOVE_EXTRA: u32 = bit(Ability::BuildingAssistant)
+    | bit(Ability::BuildingManager)
+    | bit(Ability::Surveyor)
+    | bit(Ability::ParkEngineer)
+    | bit(Ability::Draughtsman)
+    | bit(Ability::SectorManager)
+    | bit(Ability::Driver)
+    | bit(Ability::ParkDesigner)
+    | bit(Ability::Governor)
+    | bit(Ability::HeadArchitect);
+
 fn has(live: u32, ability: Ability) -> bool {
     live & (1 << ability.index()) != 0
 }
@@ -238,17 +272,43 @@ fn finish_from(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: u8)
     others & (1 << j) == 0 || finish_blocked(step, others, j, last, n)
 }
 
-/// Of the directions `dirs` from junction `j`, those whose step can end, with another
-/// architect next to `j` (out of line: the generator's usual path is the test before it).
+/// The junctions whose step in each direction lands in `reach[d]`, per direction (`n` to
+/// `j - 7`, `e` to `j + 1`, `s` to `j + 7`, `w` to `j - 1`).
+#[inline(always)]
+fn step_into(dir_bits: &[u64; 4], reach: &[u64; 4]) -> [u64; 4] {
+    [
+        (reach[0] << 7) & dir_bits[0],
+        (reach[1] >> 1) & dir_bits[1],
+        (reach[2] >> 7) & dir_bits[2],
+        (reach[3] << 1) & dir_bits[3],
+    ]
+}
+
+/// Of the directions `dirs` (`n > 0` steps left) from junction `j`, those whose step can
+/// end, with another architect next to `j` (out of line: the generator's usual path is
+/// the test before it). [`finish_from`] for every junction at once, as junction bits, so
+/// that no branch depends on where the architects stand: `reach[d]` after `k` rounds holds
+/// the junctions from which an architect that last stepped `d` can end within `k` steps.
 #[inline(never)]
-fn steps_near_others(step: &[[u8; 4]; JUNCTIONS], others: u64, j: usize, dirs: u8, n: u8) -> u8 {
-    let mut free = 0;
-    for d in bits64(u64::from(dirs)) {
-        if finish_from(step, others, step[j][d], d as i8, n - 1) {
-            free |= 1 << d;
-        }
+fn steps_near_others(dir_bits: &[u64; 4], others: u64, j: usize, dirs: u8, n: u8) -> u8 {
+    let free = !others;
+    let mut reach = [free; 4];
+    for _ in 1..n {
+        let m = step_into(dir_bits, &reach);
+        // Any step but straight back: after n (0) not s (2), and so on.
+        reach = [
+            free | m[0] | m[1] | m[3],
+            free | m[0] | m[1] | m[2],
+            free | m[1] | m[2] | m[3],
+            free | m[0] | m[2] | m[3],
+        ];
     }
-    free
+    let m = step_into(dir_bits, &reach);
+    let mut ok = 0;
+    for d in 0..4 {
+        ok |= (((m[d] >> j) & 1) as u8) << d;
+    }
+    ok & dirs
 }
 
 /// [`finish_from`] from a junction with another architect.
@@ -333,6 +393,8 @@ impl ChandigarhState {
             occ: Slots::default(),
             colours: [Slots::default(); 4],
             keys: [0; 4],
+            sides: [[0; SIDE_IDS]; 4],
+            vacant_near: cfg.geom.adj_plot_len.map(|n| ((1u32 << n) - 1) as u16),
             general,
             reserves: [[0; 4]; MAX_PLAYERS],
             projects: Default::default(),
@@ -376,6 +438,10 @@ impl ChandigarhState {
         self.occ.insert(slot);
         self.colours[usize::from(c)].insert(slot);
         self.keys[usize::from(c)] += 1 << (4 * (slot / 12));
+        self.sides[usize::from(c)][usize::from(slot / 3)] += 1;
+        for (j, b) in self.cfg.geom.plot_junctions[usize::from(slot)] {
+            self.vacant_near[usize::from(j)] &= !b;
+        }
     }
 
     /// Removes the building on `slot`, if any, and returns its colour or -1.
@@ -386,6 +452,10 @@ impl ChandigarhState {
             self.occ.remove(slot);
             self.colours[c as usize].remove(slot);
             self.keys[c as usize] -= 1 << (4 * (slot / 12));
+            self.sides[c as usize][usize::from(slot / 3)] -= 1;
+            for (j, b) in self.cfg.geom.plot_junctions[usize::from(slot)] {
+                self.vacant_near[usize::from(j)] |= b;
+            }
         }
         c
     }
@@ -476,7 +546,7 @@ impl ChandigarhState {
         if others & g.step_near[j] == 0 {
             return dirs;
         }
-        steps_near_others(&g.step, others, j, dirs, self.steps)
+        steps_near_others(&g.step_dir_bits, others, j, dirs, self.steps)
     }
 
     fn sector_has(&self, t: usize, c: u8) -> bool {
@@ -617,6 +687,111 @@ impl ChandigarhState {
         }
         // Every phase lists its actions in id order (no sort needed).
         debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "{out:?}");
+    }
+
+    /// `main` drawn as `push_legal` lists it when no ability adds to it (`MAIN_EXTRA`):
+    /// the steps, two adds per row card, and `pass` if there is neither. The index is
+    /// decoded into the move instead of listing the actions.
+    fn main_random(&mut self, rng: &mut crate::rng::SplitMix64) {
+        let dirs = u64::from(self.step_dirs(self.others()));
+        let steps = dirs.count_ones();
+        let adds = 2 * self.row.len() as u32;
+        let n = steps + adds + u32::from(steps + adds == 0);
+        let r = rng.below(u64::from(n)) as u32;
+        if r < steps {
+            let d = nth_bit(dirs, r);
+            self.history.push(encode(Move::Step(d)));
+            self.step(d);
+        } else if r - steps < adds {
+            let i = r - steps;
+            let (k, e) = (nth_bit(self.row.bits, i / 2), (i % 2) as u8);
+            self.history.push(encode(Move::Add(k, e)));
+            self.add(k, e);
+        } else {
+            self.history.push(encode(Move::Pass));
+            self.end_turn();
+        }
+    }
+
+    /// `move` drawn as `push_legal` lists it when no ability adds to it (`MOVE_EXTRA`):
+    /// the steps, the plain builds (by colour in reserve, then vacant plot next to the
+    /// architect), and `stop` if no other architect is here.
+    fn move_random(&mut self, rng: &mut crate::rng::SplitMix64) {
+        let others = self.others();
+        let dirs = u64::from(self.step_dirs(others));
+        let steps = dirs.count_ones();
+        let s = self.s();
+        let j = usize::from(self.architects[s]);
+        let g = &self.cfg.geom;
+        let vacant = if self.step_build_open() {
+            u64::from(self.vacant_near[j])
+        } else {
+            0
+        };
+        let held = u64::from((0..4).fold(0, |m, c| m | u8::from(self.reserves[s][c] > 0) << c));
+        let plots = vacant.count_ones();
+        let builds = plots * held.count_ones();
+        let stop = u32::from(others & (1 << j) == 0);
+        let r = rng.below(u64::from(steps + builds + stop)) as u32;
+        if r < steps {
+            let d = nth_bit(dirs, r);
+            self.history.push(encode(Move::Step(d)));
+            self.step(d);
+        } else if r - steps < builds {
+            let i = r - steps;
+            let colour = nth_bit(held, i / plots);
+            let slot = g.adj_plot_list[j][usize::from(nth_bit(vacant, i % plots))];
+            self.history.push(encode(Move::Build {
+                mode: PLAIN,
+                colour,
+                slot,
+            }));
+            self.plain_build(colour, slot);
+        } else {
+            self.history.push(encode(Move::Stop));
+            self.end_turn();
+        }
+    }
+
+    /// [`GameState::choose_chance`] in `setup`: the `r`-th of `push_outcomes`' ascending
+    /// list for `r = below(n)`, from bits.
+    fn setup_draw(&self, rng: &mut crate::rng::SplitMix64) -> Move {
+        if self.streets.contains(&-1) {
+            let used = self
+                .streets
+                .iter()
+                .filter(|&&t| t >= 0)
+                .fold(0u64, |m, &t| m | 1 << t);
+            let free = ((1u64 << self.cfg.data.streets.len()) - 1) & !used;
+            let r = rng.below(u64::from(free.count_ones()));
+            return Move::Tile(nth_bit(free, r as u32));
+        }
+        if self.cfg.specialists.is_some() && self.pawns.contains(&-1) {
+            let used = self
+                .pawns
+                .iter()
+                .filter(|&&t| t >= 0)
+                .fold(0u64, |m, &t| m | 1 << t);
+            let free = (1 << 0 | 1 << 3 | 1 << 12 | 1 << 15) & !used;
+            let r = rng.below(u64::from(free.count_ones()));
+            return Move::Pawn(nth_bit(free, r as u32));
+        }
+        if self.row.len() >= usize::from(self.cfg.players) + 4 {
+            return Move::First(rng.below(u64::from(self.cfg.players)) as u8);
+        }
+        Move::Reveal(self.reveal_draw(rng))
+    }
+
+    /// The card a reveal draws: from the pool while it has cards (every one weighs 1),
+    /// then the bottom's first (still one draw of `below(1)`).
+    fn reveal_draw(&self, rng: &mut crate::rng::SplitMix64) -> u8 {
+        let total = self.pool.count_ones();
+        if total == 0 {
+            rng.below(1);
+            self.bottom[0]
+        } else {
+            nth_bit(self.pool, rng.below(u64::from(total)) as u32)
+        }
     }
 
     fn push_adds(&self, out: &mut Vec<Action>) {
@@ -901,26 +1076,10 @@ impl ChandigarhState {
         self.history.push(action);
         let s = self.s();
         match mv {
-            Move::Tile(t) => {
-                let place = self.streets.iter().position(|&x| x < 0).expect("a place");
-                self.streets[place] = t as i8;
-            }
-            Move::Pawn(t) if self.phase == Phase::Setup => {
-                let c = self.pawns.iter().position(|&x| x < 0).expect("a pawn");
-                self.pawns[c] = t as i8;
-            }
+            Move::Tile(_) | Move::First(_) => self.apply_setup(mv),
+            Move::Pawn(_) if self.phase == Phase::Setup => self.apply_setup(mv),
             Move::Reveal(k) => self.reveal(k),
-            Move::First(p) => {
-                self.start = p as i8;
-                self.seat = p;
-                self.phase = Phase::Draft;
-            }
-            Move::Pick(k) => {
-                self.row.remove_card(k);
-                self.projects[s].push(k);
-                self.phase = Phase::DraftTake;
-                self.draft_takes();
-            }
+            Move::Pick(k) => self.pick(k),
             Move::Take(c) => match self.phase {
                 Phase::DraftTake => self.draft_take(c),
                 Phase::Gain => self.gain_take(c),
@@ -950,15 +1109,12 @@ impl ChandigarhState {
                 }
                 self.settle();
             }
-            Move::Step(d) => {
-                self.mode = Mode::Move;
-                let to = self.cfg.geom.step[usize::from(self.architects[s])][usize::from(d)];
-                self.architects[s] = to;
-                self.steps -= 1;
-                self.last = d as i8;
-                self.here = 0;
-                self.settle();
-            }
+            Move::Step(d) => self.step(d),
+            Move::Build {
+                mode: PLAIN,
+                colour,
+                slot,
+            } => self.plain_build(colour, slot),
             Move::Build { mode, colour, slot } => {
                 self.mode = Mode::Move;
                 match mode {
@@ -1046,26 +1202,8 @@ impl ChandigarhState {
                 self.flow = Flow::Score;
                 self.settle();
             }
-            Move::Street(k) => {
-                let card = self.score as u8;
-                self.score = -1;
-                self.score_card(card, Some(usize::from(k)));
-                if self.phase == Phase::Final {
-                    self.next_final();
-                } else {
-                    self.flow = Flow::Reveal;
-                    self.settle();
-                }
-            }
-            Move::Score(k) => {
-                self.projects[s].remove_card(k);
-                if self.cfg.data.cards[usize::from(k)].pattern == Pattern::Street {
-                    self.score = k as i8;
-                } else {
-                    self.score_card(k, None);
-                    self.next_final();
-                }
-            }
+            Move::Street(k) => self.street(k),
+            Move::Score(k) => self.final_score(k),
             Move::Exchange(c, d) => {
                 self.commit_add();
                 self.mark(Ability::CommercialManager);
@@ -1099,6 +1237,95 @@ impl ChandigarhState {
             Move::Discard(c) => self.discard(c),
             Move::End => self.end(),
         }
+    }
+
+    /// A build of `mode` `PLAIN` (`apply_move`'s general case, for this mode).
+    fn plain_build(&mut self, colour: u8, slot: u8) {
+        self.mode = Mode::Move;
+        if self.here == 1 {
+            self.mark(Ability::ArchitectsAssistant);
+        }
+        self.here += 1;
+        self.build(colour, slot, false);
+        self.settle_moving();
+    }
+
+    /// [`Self::settle`] after a step or a build: when nothing is pending and no flow is
+    /// under way (the usual case) it can only go on in `move`, so the dispatch on the flow,
+    /// an indirect jump random play makes hard to predict, is skipped.
+    fn settle_moving(&mut self) {
+        let idle = (self.relocate < 0) & (self.bonus == 0) & (self.takes == 0);
+        if idle
+            && self.flow == Flow::None
+            && self.mode == Mode::Move
+            && self.reserve_total() <= self.cfg.data.reserve_limit
+        {
+            self.phase = Phase::Move;
+        } else {
+            self.settle();
+        }
+    }
+
+    /// A setup outcome other than a reveal.
+    fn apply_setup(&mut self, mv: Move) {
+        match mv {
+            Move::Tile(t) => {
+                let place = self.streets.iter().position(|&x| x < 0).expect("a place");
+                self.streets[place] = t as i8;
+            }
+            Move::Pawn(t) => {
+                let c = self.pawns.iter().position(|&x| x < 0).expect("a pawn");
+                self.pawns[c] = t as i8;
+            }
+            Move::First(p) => {
+                self.start = p as i8;
+                self.seat = p;
+                self.phase = Phase::Draft;
+            }
+            _ => unreachable!("not a setup outcome"),
+        }
+    }
+
+    fn pick(&mut self, k: u8) {
+        let s = self.s();
+        self.row.remove_card(k);
+        self.projects[s].push(k);
+        self.phase = Phase::DraftTake;
+        self.draft_takes();
+    }
+
+    fn street(&mut self, k: u8) {
+        let card = self.score as u8;
+        self.score = -1;
+        self.score_card(card, Some(usize::from(k)));
+        if self.phase == Phase::Final {
+            self.next_final();
+        } else {
+            self.flow = Flow::Reveal;
+            self.settle();
+        }
+    }
+
+    fn final_score(&mut self, k: u8) {
+        let s = self.s();
+        self.projects[s].remove_card(k);
+        if self.cfg.data.cards[usize::from(k)].pattern == Pattern::Street {
+            self.score = k as i8;
+        } else {
+            self.score_card(k, None);
+            self.next_final();
+        }
+    }
+
+    fn step(&mut self, d: u8) {
+        let s = self.s();
+        self.mode = Mode::Move;
+        let to = self.cfg.geom.step[usize::from(self.architects[s])][usize::from(d)];
+        self.architects[s] = to;
+        self.steps -= 1;
+        self.last = d as i8;
+        self.here = 0;
+        self.settle_moving();
     }
 
     fn reveal(&mut self, k: u8) {
@@ -1386,6 +1613,7 @@ impl ChandigarhState {
             &self.cfg.geom,
             &self.colours,
             &self.keys,
+            &self.sides,
             card.pattern,
             card.colours,
             street,
@@ -1557,42 +1785,15 @@ impl GameState for ChandigarhState {
         buf: &mut Vec<(Action, u64)>,
         rng: &mut crate::rng::SplitMix64,
     ) -> Action {
-        if self.phase == Phase::Setup {
-            if self.streets.contains(&-1) {
-                let used = self
-                    .streets
-                    .iter()
-                    .filter(|&&t| t >= 0)
-                    .fold(0u64, |m, &t| m | 1 << t);
-                let free = ((1u64 << self.cfg.data.streets.len()) - 1) & !used;
-                let r = rng.below(u64::from(free.count_ones()));
-                return encode(Move::Tile(nth_bit(free, r as u32)));
+        match self.phase {
+            Phase::Setup => encode(self.setup_draw(rng)),
+            Phase::Reveal => encode(Move::Reveal(self.reveal_draw(rng))),
+            _ => {
+                // No chance node: the default's answer (it lists nothing and panics).
+                self.chance_outcomes_into(buf);
+                buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0
             }
-            if self.cfg.specialists.is_some() && self.pawns.contains(&-1) {
-                let used = self
-                    .pawns
-                    .iter()
-                    .filter(|&&t| t >= 0)
-                    .fold(0u64, |m, &t| m | 1 << t);
-                let free = (1 << 0 | 1 << 3 | 1 << 12 | 1 << 15) & !used;
-                let r = rng.below(u64::from(free.count_ones()));
-                return encode(Move::Pawn(nth_bit(free, r as u32)));
-            }
-            if self.row.len() >= usize::from(self.cfg.players) + 4 {
-                return encode(Move::First(rng.below(u64::from(self.cfg.players)) as u8));
-            }
-        } else if self.phase != Phase::Reveal {
-            // No chance node: the default's answer (it lists nothing and panics).
-            self.chance_outcomes_into(buf);
-            return buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0;
         }
-        let total = self.pool.count_ones();
-        if total == 0 {
-            rng.below(1);
-            return encode(Move::Reveal(self.bottom[0]));
-        }
-        let r = rng.below(u64::from(total));
-        encode(Move::Reveal(nth_bit(self.pool, r as u32)))
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
@@ -1625,15 +1826,34 @@ impl GameState for ChandigarhState {
         match self.phase {
             Phase::Reveal => {
                 // `choose_chance`'s draw.
-                let total = self.pool.count_ones();
-                let k = if total == 0 {
-                    rng.below(1);
-                    self.bottom[0]
-                } else {
-                    nth_bit(self.pool, rng.below(u64::from(total)) as u32)
-                };
+                let k = self.reveal_draw(rng);
                 self.history.push(encode(Move::Reveal(k)));
                 self.reveal(k);
+            }
+            Phase::Setup => {
+                let mv = self.setup_draw(rng);
+                self.history.push(encode(mv));
+                match mv {
+                    Move::Reveal(k) => self.reveal(k),
+                    _ => self.apply_setup(mv),
+                }
+            }
+            Phase::Draft => {
+                let k = nth_bit(self.row.bits, rng.below(self.row.len() as u64) as u32);
+                self.history.push(encode(Move::Pick(k)));
+                self.pick(k);
+            }
+            Phase::Final => {
+                if self.score >= 0 {
+                    let k = rng.below(6) as u8;
+                    self.history.push(encode(Move::Street(k)));
+                    self.street(k);
+                } else {
+                    let cards = self.projects[self.s()].bits;
+                    let k = nth_bit(cards, rng.below(u64::from(cards.count_ones())) as u32);
+                    self.history.push(encode(Move::Score(k)));
+                    self.final_score(k);
+                }
             }
             Phase::Gain => {
                 let colours = u64::from(self.general_colours());
@@ -1656,6 +1876,8 @@ impl GameState for ChandigarhState {
                 self.history.push(encode(Move::Discard(c)));
                 self.discard(c);
             }
+            Phase::Main if self.live() & MAIN_EXTRA == 0 => self.main_random(rng),
+            Phase::Move if self.live() & MOVE_EXTRA == 0 => self.move_random(rng),
             Phase::After if !self.card_specialists_listed() => {
                 // `End` is the only action.
                 rng.below(1);
@@ -1720,6 +1942,33 @@ mod tests {
             );
         }
         out
+    }
+
+    /// The bit-parallel step check against ruling 9's recursive definition, for random
+    /// sets of other architects, every junction, previous step and count.
+    #[test]
+    fn steps_near_others_is_finish_from() {
+        let mut rng = crate::rng::SplitMix64::new(11);
+        for game in games() {
+            let g = &game.cfg.geom;
+            for _ in 0..200 {
+                let mut others = 0u64;
+                for _ in 0..1 + rng.below(6) {
+                    others |= 1 << rng.below(JUNCTIONS as u64);
+                }
+                for j in 0..JUNCTIONS {
+                    for n in 1..7u8 {
+                        let want = (0..4).fold(0u8, |m, d| {
+                            let to = g.step[j][d];
+                            let ok = to != NONE && finish_from(&g.step, others, to, d as i8, n - 1);
+                            m | u8::from(ok) << d
+                        });
+                        let got = steps_near_others(&g.step_dir_bits, others, j, 15, n);
+                        assert_eq!(got & g.step_dirs[j], want, "j {j} n {n} others {others:#x}");
+                    }
+                }
+            }
+        }
     }
 
     /// The popcount search picks the same bit as clearing `r` lowest bits.
