@@ -11,6 +11,7 @@ use std::collections::HashMap;
 
 use super::geom::{Geom, Slots, SIDE_IDS, SLOTS};
 use super::Pattern;
+use crate::bits::bits as set_bits;
 
 /// Per colour, its buildings on each side id (a side's three slots), kept by the engine
 /// with the city.
@@ -25,16 +26,6 @@ fn pairs(ca: &[u8; SIDE_IDS], cb: &[u8; SIDE_IDS], same: bool, x: usize, y: usiz
     } else {
         u32::from(ca[x].min(cb[y])) + u32::from(cb[x].min(ca[y]))
     }
-}
-
-fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            i
-        })
-    })
 }
 
 /// The sectors whose 4-bit count in `key` is not zero, as a 16-bit mask.
@@ -100,7 +91,7 @@ pub fn count_on(
     // A side's slots are one side's alone, so these are popcounts of the colour's slots.
     let on = |m: &Slots| own.and(*m).0.iter().map(|w| w.count_ones()).sum();
     match pattern {
-        Pattern::Opposite => bits64(u64::from(pa & pb))
+        Pattern::Opposite => set_bits(u64::from(pa & pb))
             .map(|t| {
                 pairs(ca, cb, same, 4 * t, 4 * t + 2) + pairs(ca, cb, same, 4 * t + 1, 4 * t + 3)
             })
@@ -216,7 +207,7 @@ fn solve(key: u64, candidates: u64, masks: &[u16], memo: &mut Memo) -> u32 {
     // The groups within the sectors holding the colour, as bits by index.
     let mut usable = 0u64;
     let mut reach = 0u16;
-    for i in bits64(candidates) {
+    for i in set_bits(candidates) {
         let m = masks[i];
         let fits = m & present == m;
         usable |= u64::from(fits) << i;
@@ -234,7 +225,7 @@ fn solve(key: u64, candidates: u64, masks: &[u16], memo: &mut Memo) -> u32 {
     // Either no group ever uses sector r again ...
     let mut best = solve(key & !(15u64 << (4 * r)), usable, masks, memo);
     // ... or one of the groups through r takes one building of each of its sectors.
-    for i in bits64(usable) {
+    for i in set_bits(usable) {
         let g = masks[i];
         if g & (1 << r) == 0 {
             continue;

@@ -15,6 +15,7 @@ use super::notation::{
 };
 use super::pattern;
 use super::{Ability, Config, Pattern, MAX_PLAYERS};
+use crate::bits::{bits, select64};
 use crate::engine::{Action, Error, GameState, CHANCE, TERMINAL};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,7 +211,7 @@ impl CardList {
     }
     /// The card ids, ascending.
     pub fn sorted(&self) -> impl Iterator<Item = u8> {
-        bits64(self.bits).map(|k| k as u8)
+        bits(self.bits).map(|k| k as u8)
     }
 }
 
@@ -324,53 +325,9 @@ fn finish_blocked(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: 
     })
 }
 
-/// The id of the `r`-th lowest set bit of `mask` (`r` below its count): the byte holding
-/// it from the bytes' running popcounts (all eight at once, in one word), then a table.
+/// The id of the `r`-th lowest set bit of `mask` (`r` below its count).
 fn nth_bit(mask: u64, r: u32) -> u8 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let mut x = mask - ((mask >> 1) & 0x5555_5555_5555_5555);
-    x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-    x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    // Byte i: the set bits in bytes 0..=i (at most 64, so no carry between bytes).
-    let prefix = x.wrapping_mul(ONES);
-    // The bytes whose running count is at most r (0x80 + r - count keeps its high bit)
-    // come first; there are as many as the index of the byte holding the bit.
-    let at_most = ((u64::from(r) * ONES) | HIGH).wrapping_sub(prefix) & HIGH;
-    let byte = at_most.count_ones();
-    let before = ((prefix << 8) >> (8 * byte)) as u32 & 0xFF;
-    let bits = (mask >> (8 * byte)) as usize & 0xFF;
-    (8 * byte) as u8 + SELECT[bits][(r - before) as usize]
-}
-
-/// `SELECT[b][k]`: the position of the `k`-th lowest set bit of byte `b`.
-const SELECT: [[u8; 8]; 256] = {
-    let mut t = [[0u8; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let (mut k, mut i) = (0, 0);
-        while i < 8 {
-            if b & (1 << i) != 0 {
-                t[b][k] = i as u8;
-                k += 1;
-            }
-            i += 1;
-        }
-        b += 1;
-    }
-    t
-};
-
-fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(i)
-        }
-    })
+    select64(mask, r) as u8
 }
 
 impl ChandigarhState {
@@ -595,7 +552,7 @@ impl ChandigarhState {
             Phase::Main => {
                 let others = self.others();
                 let dirs = self.step_dirs(others);
-                for d in bits64(u64::from(dirs)) {
+                for d in bits(u64::from(dirs)) {
                     out.push(encode(Move::Step(d as u8)));
                 }
                 let mut any = dirs != 0;
@@ -612,7 +569,7 @@ impl ChandigarhState {
             }
             Phase::Move => {
                 let others = self.others();
-                for d in bits64(u64::from(self.step_dirs(others))) {
+                for d in bits(u64::from(self.step_dirs(others))) {
                     out.push(encode(Move::Step(d as u8)));
                 }
                 self.push_footsteps(out, true, others);
@@ -1001,7 +958,7 @@ impl ChandigarhState {
         }
         // Jumps: the target junctions as bits, ascending; most are free of architects.
         let jumps = |targets: u64| {
-            bits64(targets & !(1 << j))
+            bits(targets & !(1 << j))
                 .filter(move |&to| finish_from(&g.step, others, to as u8, -1, self.steps))
         };
         if has(live, Ability::Driver) && g.perimeter_junction[j] {
@@ -1011,7 +968,7 @@ impl ChandigarhState {
         }
         if has(live, Ability::ParkDesigner) {
             let green = self.green_sectors();
-            let targets = bits64(u64::from(green)).fold(0u64, |m, t| m | g.sector_corner_bits[t]);
+            let targets = bits(u64::from(green)).fold(0u64, |m, t| m | g.sector_corner_bits[t]);
             for to in jumps(targets) {
                 out.push(encode(Move::Design(to as u8)));
             }
@@ -1062,7 +1019,7 @@ impl ChandigarhState {
 
     fn push_reveals(&self, out: &mut Vec<(Action, u64)>) {
         if self.pool != 0 {
-            for k in bits64(self.pool) {
+            for k in bits(self.pool) {
                 out.push((encode(Move::Reveal(k as u8)), 1));
             }
         } else if let Some(&k) = self.bottom.first() {
@@ -1977,18 +1934,6 @@ mod tests {
         for game in games() {
             for seed in 0..30 {
                 crate::testing::assert_step_random_is_the_listed_draw(&game, seed);
-            }
-        }
-    }
-
-    #[test]
-    fn nth_bit_matches_the_plain_loop() {
-        let mut rng = crate::rng::SplitMix64::new(3);
-        for _ in 0..2000 {
-            let mask = rng.next() & rng.next();
-            for r in 0..mask.count_ones() {
-                let plain = bits64(mask).nth(r as usize).unwrap() as u8;
-                assert_eq!(nth_bit(mask, r), plain, "{mask:#x} {r}");
             }
         }
     }
