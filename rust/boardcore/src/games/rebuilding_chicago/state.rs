@@ -138,6 +138,8 @@ pub struct Seat {
     pub hand: Vec<u8>,
     /// `[class, id, orientation, anchor]` in placement order.
     pub pieces: Vec<[i16; 4]>,
+    /// The usable spaces (ruling 8), derived from the above and kept in step.
+    pub usable: u128,
 }
 
 /// The tasks one action puts on the queue (at most 1 + 2 × 5 for Expansion), without
@@ -498,6 +500,7 @@ impl RebuildingChicagoState {
                 abilities: Vec::new(),
                 hand: Vec::new(),
                 pieces: Vec::new(),
+                usable: 0,
             })
             .collect();
         let mut supply = [0u8; 32];
@@ -560,7 +563,18 @@ impl RebuildingChicagoState {
 
     // ----- counting -----
 
+    /// Seat `s`'s usable spaces (ruling 8): kept in the seat, since every listing asks.
+    #[inline]
     pub fn usable(&self, s: usize) -> u128 {
+        self.seats[s].usable
+    }
+
+    /// Recomputes seat `s`'s usable spaces after its district, cover or suburbs changed.
+    fn update_usable(&mut self, s: usize) {
+        self.seats[s].usable = self.usable_from_scratch(s);
+    }
+
+    fn usable_from_scratch(&self, s: usize) -> u128 {
         let seat = &self.seats[s];
         let Ok(d) = usize::try_from(seat.district) else {
             return 0;
@@ -798,6 +812,7 @@ impl RebuildingChicagoState {
         let free = self.usable(s);
         let supply = self.supply_key;
         debug_assert_eq!(supply, Self::supply_key_of(&self.supply));
+        debug_assert_eq!(free, self.usable_from_scratch(s));
         let mut c = self.halves[s];
         if c.supply != supply {
             c = HalfCache {
@@ -1438,12 +1453,17 @@ impl RebuildingChicagoState {
     }
 
     fn automaton_acts(&mut self, card: usize) {
-        let cfg = Arc::clone(&self.cfg);
-        let data = &cfg.data;
+        let data = &self.cfg.data;
         if let Some(cost) = data.automaton[card] {
-            let slot = (0..8)
-                .find(|&i| self.market[i] >= 0 && data.cards[self.market[i] as usize].cost == cost);
-            if let Some(slot) = slot {
+            // The first slot holding a card of that cost: a mask of all slots, then its
+            // lowest bit (a search loop's exit would be a coin toss in random play).
+            let mut slots = 0u32;
+            for (i, &c) in self.market.iter().enumerate() {
+                let same = c >= 0 && data.cards[c.max(0) as usize].cost == cost;
+                slots |= u32::from(same) << i;
+            }
+            if slots != 0 {
+                let slot = slots.trailing_zeros() as usize;
                 self.market[slot] = -1;
                 if self.tokens & (1 << slot) != 0 {
                     self.tokens &= !(1 << slot);
@@ -1452,13 +1472,14 @@ impl RebuildingChicagoState {
                 return self.run();
             }
         }
-        let sc = &data.scenarios[self.scenario as usize];
-        let e = sc
-            .order
-            .iter()
-            .copied()
-            .find(|&e| self.events & (1 << e) == 0)
-            .expect("an event is left while the action phase goes on");
+        let order = &data.scenarios[self.scenario as usize].order;
+        // The scenario's first event not yet activated, read the same way.
+        let mut open = 0u32;
+        for (i, &e) in order.iter().enumerate() {
+            open |= u32::from(self.events & (1 << e) == 0) << i;
+        }
+        assert!(open != 0, "an event is left while the action phase goes on");
+        let e = order[open.trailing_zeros() as usize];
         self.events |= 1 << e;
         if self.event_tokens & (1 << e) != 0 {
             self.event_tokens &= !(1 << e);
@@ -1484,6 +1505,7 @@ impl RebuildingChicagoState {
         seat.sights = b.sights;
         seat.symbols = b.symbols;
         seat.tiles = b.tiles;
+        self.update_usable(s);
         match self.turn_order().find(|&q| self.seats[q].district < 0) {
             Some(q) => self.stop(Phase::District, q),
             None => self.chance(Phase::Landmarks),
@@ -1508,6 +1530,7 @@ impl RebuildingChicagoState {
                 seat.symbols[typ] += symbols;
                 seat.tiles[typ] += 1;
                 seat.pieces.push([0, k as i16, o as i16, space as i16]);
+                seat.usable &= !m;
                 self.todo.pop_front();
             }
             LANDMARK => {
@@ -1518,6 +1541,7 @@ impl RebuildingChicagoState {
                 seat.built |= 1 << l;
                 seat.kept &= !(1 << l);
                 seat.pieces.push([1, l as i16, o as i16, space as i16]);
+                seat.usable &= !m;
                 self.todo.pop_front();
                 let mut new = TaskBuf::default();
                 for i in 0..self.cfg.data.landmarks[l].immediate.len() {
@@ -1543,6 +1567,8 @@ impl RebuildingChicagoState {
                 seat.hand.retain(|&h| usize::from(h) != id);
                 seat.pieces.push([2, id as i16, o as i16, space as i16]);
                 self.picked = -1;
+                // A suburb adds spaces, and may connect an area.
+                self.update_usable(s);
             }
         }
     }
