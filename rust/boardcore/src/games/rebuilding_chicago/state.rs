@@ -759,39 +759,29 @@ impl RebuildingChicagoState {
         }
     }
 
-    /// Seat `s`'s cached answers (`known`, `ok`) if they are for its usable spaces
-    /// `free` and the supply now (checked once per listing, not per market slot).
-    fn halves_known(&self, s: usize, free: u128) -> (u64, u64) {
-        let c = &self.halves[s];
+    /// Seat `s`'s cached answers if they are for its usable spaces `free` and the supply
+    /// now, else none (checked once per listing, not per market slot).
+    fn cache_now(&self, s: usize, free: u128) -> HalfCache {
+        let c = self.halves[s];
         if c.free == free && c.supply == self.supply_key {
-            (c.known, c.ok)
+            c
         } else {
-            (0, 0)
+            HalfCache::default()
         }
     }
 
-    /// Seat `s`'s cached landmark answers (`lm_known`, `lm_ok`), as `halves_known`.
-    fn landmarks_known(&self, s: usize, free: u128) -> (u16, u16) {
-        let c = &self.halves[s];
-        if c.free == free && c.supply == self.supply_key {
-            (c.lm_known, c.lm_ok)
-        } else {
-            (0, 0)
-        }
-    }
-
-    /// `half_feasible` answered from `known`/`ok` (of `halves_known`) when they hold it.
+    /// `half_feasible` answered from the cache (of `cache_now`) when it holds the answer.
     #[inline]
     fn half_feasible_cached(
         &self,
-        (known, ok): (u64, u64),
+        cache: &HalfCache,
         free: u128,
         card: usize,
         memo: &mut Memo,
     ) -> bool {
         let id = u32::from(self.cfg.half_id[card]);
-        if id < 64 && known >> id & 1 != 0 {
-            return ok >> id & 1 != 0;
+        if id < 64 && cache.known >> id & 1 != 0 {
+            return cache.ok >> id & 1 != 0;
         }
         self.half_feasible(free, card, memo)
     }
@@ -1616,8 +1606,7 @@ impl RebuildingChicagoState {
         let data = &self.cfg.data;
         let seat = &self.seats[s];
         let usable = self.usable(s);
-        let cache = self.halves_known(s, usable);
-        let (lm_known, lm_ok) = self.landmarks_known(s, usable);
+        let cache = self.cache_now(s, usable);
         let mut memo: Memo = ([(([0; 2], 0), false); 8], 0);
         for slot in 0..8 {
             let Ok(card) = usize::try_from(self.market[slot]) else {
@@ -1626,7 +1615,7 @@ impl RebuildingChicagoState {
             if data.cards[card].cost > seat.money {
                 continue;
             }
-            if self.half_feasible_cached(cache, usable, card, &mut memo) {
+            if self.half_feasible_cached(&cache, usable, card, &mut memo) {
                 out.push(nt::BUY + 2 * slot as u32);
             }
             out.push(nt::BUY + 2 * slot as u32 + 1);
@@ -1635,8 +1624,8 @@ impl RebuildingChicagoState {
             if data.landmarks[l].cost > seat.money {
                 continue;
             }
-            let fits = if lm_known >> l & 1 != 0 {
-                lm_ok >> l & 1 != 0
+            let fits = if cache.lm_known >> l & 1 != 0 {
+                cache.lm_ok >> l & 1 != 0
             } else {
                 self.cfg.landmarks[l].fits(usable)
             };
@@ -1755,13 +1744,13 @@ impl RebuildingChicagoState {
             }
             Phase::Free => {
                 let usable = self.usable(s);
-                let cache = self.halves_known(s, usable);
+                let cache = self.cache_now(s, usable);
                 let mut memo: Memo = ([(([0; 2], 0), false); 8], 0);
                 for slot in 0..8 {
                     let Ok(card) = usize::try_from(self.market[slot]) else {
                         continue;
                     };
-                    if self.half_feasible_cached(cache, usable, card, &mut memo) {
+                    if self.half_feasible_cached(&cache, usable, card, &mut memo) {
                         out.push(nt::BUY + 2 * slot as u32);
                     }
                     out.push(nt::BUY + 2 * slot as u32 + 1);
