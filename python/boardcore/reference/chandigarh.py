@@ -58,6 +58,7 @@ from boardcore.errors import (
     ParameterError,
     StateFormatError,
 )
+from boardcore.reference._game import ReferenceGame
 from boardcore.reference._json import (
     describe,
     is_int,
@@ -66,7 +67,6 @@ from boardcore.reference._json import (
     json_list,
     json_object,
     no_duplicates,
-    replay_saved,
     short,
 )
 
@@ -1299,7 +1299,7 @@ def _parse_specialists(value: object, data: _Data) -> tuple[int, ...]:
     return tuple(by_colour)
 
 
-class ChandigarhGame:
+class ChandigarhGame(ReferenceGame["ChandigarhState"]):
     """Chandigarh for 2 to 4 players (``players``), with the ``specialists`` in play, the
     rulebook's ``variant`` city layout, and optionally other component data."""
 
@@ -1357,34 +1357,8 @@ class ChandigarhGame:
     def new_initial_state(self) -> ChandigarhState:
         return ChandigarhState(self._rules)
 
-    def replay(self, actions: Sequence[int]) -> ChandigarhState:
-        """The state reached by applying ``actions`` in order from the initial state."""
-        state = self.new_initial_state()
-        for index, action in enumerate(actions):
-            try:
-                state.apply_action(action)
-            except IllegalActionError as error:
-                raise IllegalActionError(f"replay, action at index {index}: {error}") from None
-        return state
-
-    def state_from_json(self, text: str) -> ChandigarhState:
-        """Load a state saved by ``to_json`` (of either engine), validating it fully."""
-        given = _check_json(text, self._rules)
-        state = self.new_initial_state()
-        replay_saved(state, given)
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ChandigarhGame):
-            return NotImplemented
-        return self.params == other.params
-
-    def __hash__(self) -> int:
-        return hash(tuple(sorted(self.params.items())))
-
-    def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
-        return f"ChandigarhGame({args})"
+    def _checked_json(self, text: str) -> dict[str, Any]:
+        return _check_json(text, self._rules)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -50,6 +50,7 @@ from boardcore.errors import (
     ParameterError,
     StateFormatError,
 )
+from boardcore.reference._game import ReferenceGame
 from boardcore.reference._json import (
     describe,
     is_int,
@@ -58,7 +59,6 @@ from boardcore.reference._json import (
     json_list,
     json_object,
     no_duplicates,
-    replay_saved,
 )
 
 if sys.version_info >= (3, 11):
@@ -786,7 +786,7 @@ def _parse_sides(sides: object, players: int) -> tuple[int, ...]:
     return tuple(result)
 
 
-class CityConnectGame:
+class CityConnectGame(ReferenceGame["CityConnectState"]):
     """City Connect for 1 to 4 players (``players``), with the initial card's ``sides`` per
     seat and optionally other component data."""
 
@@ -838,34 +838,8 @@ class CityConnectGame:
     def new_initial_state(self) -> CityConnectState:
         return CityConnectState(self._rules)
 
-    def replay(self, actions: Sequence[int]) -> CityConnectState:
-        """The state reached by applying ``actions`` in order from the initial state."""
-        state = self.new_initial_state()
-        for index, action in enumerate(actions):
-            try:
-                state.apply_action(action)
-            except IllegalActionError as error:
-                raise IllegalActionError(f"replay, action at index {index}: {error}") from None
-        return state
-
-    def state_from_json(self, text: str) -> CityConnectState:
-        """Load a state saved by ``to_json`` (of either engine), validating it fully."""
-        given = _check_json(text, self._rules)
-        state = self.new_initial_state()
-        replay_saved(state, given)
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CityConnectGame):
-            return NotImplemented
-        return self.params == other.params
-
-    def __hash__(self) -> int:
-        return hash(tuple(sorted(self.params.items())))
-
-    def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
-        return f"CityConnectGame({args})"
+    def _checked_json(self, text: str) -> dict[str, Any]:
+        return _check_json(text, self._rules)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -33,13 +33,13 @@ from boardcore.errors import (
     ParameterError,
     StateFormatError,
 )
+from boardcore.reference._game import ReferenceGame
 from boardcore.reference._json import (
     describe,
     is_int,
     json_int,
     json_list,
     no_duplicates,
-    replay_saved,
 )
 
 if sys.version_info >= (3, 11):
@@ -327,7 +327,7 @@ def _make_rules(players: int, pieces: tuple[int, int, int], per_colour: int) -> 
     return _Rules(players, pieces, per_colour, builds, owns, tuple(owner))
 
 
-class KardinalGame:
+class KardinalGame(ReferenceGame["KardinalState"]):
     """Kardinal for 2, 3 or 4 players (``players``), optionally with other component data."""
 
     def __init__(self, players: int = 4, data: str | os.PathLike[str] | None = None) -> None:
@@ -369,26 +369,8 @@ class KardinalGame:
     def new_initial_state(self) -> KardinalState:
         return KardinalState(self._rules)
 
-    def replay(self, actions: Sequence[int]) -> KardinalState:
-        """The state reached by applying ``actions`` in order from the initial state."""
-        state = self.new_initial_state()
-        for index, action in enumerate(actions):
-            try:
-                state.apply_action(action)
-            except IllegalActionError as error:
-                raise IllegalActionError(f"replay, action at index {index}: {error}") from None
-        return state
-
-    def state_from_json(self, text: str) -> KardinalState:
-        """Load a state saved by ``to_json`` (of either engine), validating it fully."""
-        given = _check_json(text, self._rules)
-        state = self.new_initial_state()
-        replay_saved(state, given)
-        return state
-
-    def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
-        return f"KardinalGame({args})"
+    def _checked_json(self, text: str) -> dict[str, Any]:
+        return _check_json(text, self._rules)
 
 
 # ---------------------------------------------------------------------------------------------

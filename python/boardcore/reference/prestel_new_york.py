@@ -38,6 +38,7 @@ from boardcore.errors import (
     ParameterError,
     StateFormatError,
 )
+from boardcore.reference._game import ReferenceGame
 from boardcore.reference._json import (
     describe,
     is_int,
@@ -46,7 +47,6 @@ from boardcore.reference._json import (
     json_list,
     json_object,
     no_duplicates,
-    replay_saved,
 )
 
 if sys.version_info >= (3, 11):
@@ -462,7 +462,7 @@ def _parse_speeds(speeds: object, players: int) -> tuple[int, ...]:
     return tuple(result)
 
 
-class PrestelNewYorkGame:
+class PrestelNewYorkGame(ReferenceGame["PrestelNewYorkState"]):
     """Prestel for 2 to 5 players (``players``), with search ``speeds`` per seat, an optional
     round limit ``max_rounds`` and optionally other component data."""
 
@@ -521,34 +521,8 @@ class PrestelNewYorkGame:
     def new_initial_state(self) -> PrestelNewYorkState:
         return PrestelNewYorkState(self._rules)
 
-    def replay(self, actions: Sequence[int]) -> PrestelNewYorkState:
-        """The state reached by applying ``actions`` in order from the initial state."""
-        state = self.new_initial_state()
-        for index, action in enumerate(actions):
-            try:
-                state.apply_action(action)
-            except IllegalActionError as error:
-                raise IllegalActionError(f"replay, action at index {index}: {error}") from None
-        return state
-
-    def state_from_json(self, text: str) -> PrestelNewYorkState:
-        """Load a state saved by ``to_json`` (of either engine), validating it fully."""
-        given = _check_json(text, self._rules)
-        state = self.new_initial_state()
-        replay_saved(state, given)
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PrestelNewYorkGame):
-            return NotImplemented
-        return self.params == other.params
-
-    def __hash__(self) -> int:
-        return hash(tuple(sorted(self.params.items())))
-
-    def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
-        return f"PrestelNewYorkGame({args})"
+    def _checked_json(self, text: str) -> dict[str, Any]:
+        return _check_json(text, self._rules)
 
 
 # ---------------------------------------------------------------------------------------------

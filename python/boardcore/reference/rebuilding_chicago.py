@@ -53,6 +53,7 @@ from boardcore.errors import (
     ParameterError,
     StateFormatError,
 )
+from boardcore.reference._game import ReferenceGame
 from boardcore.reference._json import (
     describe,
     is_int,
@@ -61,7 +62,6 @@ from boardcore.reference._json import (
     json_list,
     json_object,
     no_duplicates,
-    replay_saved,
     short,
 )
 
@@ -1415,7 +1415,7 @@ def _parse_difficulty(value: object, players: int) -> tuple[int, ...]:
     return tuple(DIFFICULTIES.index(w) for w in words)
 
 
-class RebuildingChicagoGame:
+class RebuildingChicagoGame(ReferenceGame["RebuildingChicagoState"]):
     """Rebuilding Chicago for 1 to 5 players (``players``; 1 is the solo game), with a
     ``difficulty`` for every seat or per seat, and optionally other component data."""
 
@@ -1469,34 +1469,8 @@ class RebuildingChicagoGame:
     def new_initial_state(self) -> RebuildingChicagoState:
         return RebuildingChicagoState(self._rules)
 
-    def replay(self, actions: Sequence[int]) -> RebuildingChicagoState:
-        """The state reached by applying ``actions`` in order from the initial state."""
-        state = self.new_initial_state()
-        for index, action in enumerate(actions):
-            try:
-                state.apply_action(action)
-            except IllegalActionError as error:
-                raise IllegalActionError(f"replay, action at index {index}: {error}") from None
-        return state
-
-    def state_from_json(self, text: str) -> RebuildingChicagoState:
-        """Load a state saved by ``to_json`` (of either engine), validating it fully."""
-        given = _check_json(text, self._rules)
-        state = self.new_initial_state()
-        replay_saved(state, given)
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RebuildingChicagoGame):
-            return NotImplemented
-        return self.params == other.params
-
-    def __hash__(self) -> int:
-        return hash(tuple(sorted(self.params.items())))
-
-    def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
-        return f"RebuildingChicagoGame({args})"
+    def _checked_json(self, text: str) -> dict[str, Any]:
+        return _check_json(text, self._rules)
 
 
 # ---------------------------------------------------------------------------------------------
