@@ -313,6 +313,21 @@ pub struct RebuildingChicagoState {
 /// The `pick(total)`-th placement, as (orientation, anchor), of the anchor sets `sets`
 /// (one per orientation), counted orientation by orientation, anchors ascending: the order
 /// in which the placements are listed.
+/// The `below(total)`-th set bit of `words` (the listed chance draw: all weights are 1).
+#[inline(always)]
+fn nth(words: &[u64], rng: &mut crate::rng::SplitMix64) -> u32 {
+    let total: u32 = words.iter().map(|w| w.count_ones()).sum();
+    let mut r = rng.below(u64::from(total)) as u32;
+    for (i, &w) in words.iter().enumerate() {
+        let c = w.count_ones();
+        if r < c {
+            return (i * 64) as u32 + select(w, r);
+        }
+        r -= c;
+    }
+    unreachable!("r < total")
+}
+
 fn pick_placement(sets: &[u128], pick: impl FnOnce(usize) -> usize) -> (usize, usize) {
     let total: usize = sets.iter().map(|m| m.count_ones() as usize).sum();
     let mut r = pick(total);
@@ -1777,6 +1792,15 @@ impl RebuildingChicagoState {
         }
     }
 
+    /// The automaton's cards left to draw (all 27 again once it is empty).
+    fn automaton_pool(&self) -> u32 {
+        if self.automaton == 0 {
+            (1u32 << 27) - 1
+        } else {
+            self.automaton
+        }
+    }
+
     fn push_outcomes(&self, out: &mut Vec<(Action, u64)>) {
         out.clear();
         match self.phase {
@@ -1792,15 +1816,42 @@ impl RebuildingChicagoState {
                 out.extend(bits(u64::from(self.scenarios)).map(|s| (nt::SCENARIO + s as u32, 1)));
             }
             Phase::Automaton => {
-                let pool = if self.automaton == 0 {
-                    (1u32 << 27) - 1
-                } else {
-                    self.automaton
-                };
+                let pool = self.automaton_pool();
                 out.extend(bits(u64::from(pool)).map(|c| (nt::AUTOMATON + c as u32, 1)));
             }
             _ => {}
         }
+    }
+
+    /// Move `card c`: the card goes to the first empty market slot.
+    fn deal_card(&mut self, c: usize) {
+        let slot = self
+            .market
+            .iter()
+            .position(|&x| x < 0)
+            .expect("an empty slot");
+        self.market[slot] = c as i16;
+        self.deck.clear(c);
+        self.after_deal();
+    }
+
+    /// Move `automaton c`.
+    fn automaton_card(&mut self, c: usize) {
+        if self.automaton == 0 {
+            self.automaton = (1u32 << 27) - 1;
+        }
+        self.automaton &= !(1 << c);
+        self.automaton_acts(c);
+    }
+
+    /// Move `bag id`: the suburb goes to the drawing seat's hand.
+    fn bag_draw(&mut self, id: u8) {
+        self.bag &= !(1 << id);
+        let t = &mut self.todo[0];
+        t.arg -= 1;
+        let q = usize::from(t.seat);
+        self.seats[q].hand.push(id);
+        self.run();
     }
 
     fn apply_move(&mut self, m: Move) {
@@ -1817,16 +1868,7 @@ impl RebuildingChicagoState {
                 }
                 self.chance(Phase::Deal);
             }
-            Move::Card(c) => {
-                let slot = self
-                    .market
-                    .iter()
-                    .position(|&x| x < 0)
-                    .expect("an empty slot");
-                self.market[slot] = i16::from(c);
-                self.deck.clear(usize::from(c));
-                self.after_deal();
-            }
+            Move::Card(c) => self.deal_card(usize::from(c)),
             Move::District(d) => self.choose_district(s, usize::from(d)),
             Move::Deal(l) => {
                 let q = self
@@ -1866,21 +1908,8 @@ impl RebuildingChicagoState {
                 self.event_tokens = 1 << event;
                 self.begin_action_phase();
             }
-            Move::Automaton(c) => {
-                if self.automaton == 0 {
-                    self.automaton = (1u32 << 27) - 1;
-                }
-                self.automaton &= !(1 << c);
-                self.automaton_acts(usize::from(c));
-            }
-            Move::Bag(id) => {
-                self.bag &= !(1 << id);
-                let t = &mut self.todo[0];
-                t.arg -= 1;
-                let q = usize::from(t.seat);
-                self.seats[q].hand.push(id);
-                self.run();
-            }
+            Move::Automaton(c) => self.automaton_card(usize::from(c)),
+            Move::Bag(id) => self.bag_draw(id),
             Move::Refill => {
                 self.seats[s].money -= self.cfg.data.rules.refill_cost;
                 self.refilled = true;
@@ -1975,32 +2004,13 @@ impl GameState for RebuildingChicagoState {
         _buf: &mut Vec<(Action, u64)>,
         rng: &mut crate::rng::SplitMix64,
     ) -> Action {
-        let nth = |words: &[u64], rng: &mut crate::rng::SplitMix64| -> u32 {
-            let total: u32 = words.iter().map(|w| w.count_ones()).sum();
-            let mut r = rng.below(u64::from(total)) as u32;
-            for (i, &w) in words.iter().enumerate() {
-                let c = w.count_ones();
-                if r < c {
-                    return (i * 64) as u32 + select(w, r);
-                }
-                r -= c;
-            }
-            unreachable!("r < total")
-        };
         match self.phase {
             Phase::Start => nt::START + rng.below(self.players() as u64) as u32,
             Phase::Deal => nt::CARD + nth(&self.round_deck().0, rng),
             Phase::Landmarks => nt::DEAL + nth(&[u64::from(self.landmark_pool)], rng),
             Phase::Bag => nt::BAG + nth(&[self.bag], rng),
             Phase::Scenario => nt::SCENARIO + nth(&[u64::from(self.scenarios)], rng),
-            _ => {
-                let pool = if self.automaton == 0 {
-                    (1u32 << 27) - 1
-                } else {
-                    self.automaton
-                };
-                nt::AUTOMATON + nth(&[u64::from(pool)], rng)
-            }
+            _ => nt::AUTOMATON + nth(&[u64::from(self.automaton_pool())], rng),
         }
     }
     /// Placements are counted from the anchor bit sets where that is exact, so the random
@@ -2022,18 +2032,37 @@ impl GameState for RebuildingChicagoState {
         actions: &mut Vec<Action>,
         outcomes: &mut Vec<(Action, u64)>,
     ) {
-        let placing = if self.to_move == CHANCE {
-            None
+        // The commonest chance draws (deal, automaton, bag: over half of a solo game's
+        // actions) are drawn as `choose_chance` draws them and applied as their move,
+        // without the action table and the dispatch on the move.
+        // Plain branches, three at most per side: a jump table on the phase mispredicts
+        // about as often as the dispatch on the move it replaces.
+        let phase = self.phase;
+        if self.to_move == CHANCE {
+            if phase == Phase::Deal {
+                let c = nth(&self.round_deck().0, rng);
+                self.history.push(nt::CARD + c);
+                self.deal_card(c as usize);
+            } else if phase == Phase::Automaton {
+                let c = nth(&[u64::from(self.automaton_pool())], rng);
+                self.history.push(nt::AUTOMATON + c);
+                self.automaton_card(c as usize);
+            } else if phase == Phase::Bag {
+                let id = nth(&[self.bag], rng);
+                self.history.push(nt::BAG + id);
+                self.bag_draw(id as u8);
+            } else {
+                return crate::engine::step_listed(self, rng, actions, outcomes);
+            }
         } else {
-            self.placement_sets()
-        };
-        let Some((sets, n)) = placing else {
-            return crate::engine::step_listed(self, rng, actions, outcomes);
-        };
-        let (o, a) = pick_placement(&sets[..n], |n| rng.below(n as u64) as usize);
-        self.history.push((o * SPACES + a) as Action);
-        self.place(o, a);
-        self.run();
+            let Some((sets, n)) = self.placement_sets() else {
+                return crate::engine::step_listed(self, rng, actions, outcomes);
+            };
+            let (o, a) = pick_placement(&sets[..n], |n| rng.below(n as u64) as usize);
+            self.history.push((o * SPACES + a) as Action);
+            self.place(o, a);
+            self.run();
+        }
         self.refresh_halves_if_choosing();
     }
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
