@@ -864,11 +864,9 @@ impl RebuildingChicagoState {
         };
         let mut need = 0u64;
         for &card in &self.market {
-            if let Ok(card) = usize::try_from(card) {
-                let id = self.cfg.half_id[card];
-                let ask = id < 64 && self.cfg.data.cards[card].cost <= money;
-                need |= u64::from(ask) << (id & 63);
-            }
+            let (id, cost) = self.cfg.slot_cards[(card + 1) as usize];
+            let ask = (id < 64) & (cost <= money);
+            need |= u64::from(ask) << (id & 63);
         }
         let cfg = &*self.cfg;
         let hints = &mut self.hints[s];
@@ -1474,7 +1472,8 @@ impl RebuildingChicagoState {
             // lowest bit (a search loop's exit would be a coin toss in random play).
             let mut slots = 0u32;
             for (i, &c) in self.market.iter().enumerate() {
-                let same = c >= 0 && data.cards[c.max(0) as usize].cost == cost;
+                // An empty slot's cost (i32::MAX) is no card's.
+                let same = self.cfg.slot_cards[(c + 1) as usize].1 == cost;
                 slots |= u32::from(same) << i;
             }
             if slots != 0 {
@@ -1635,12 +1634,12 @@ impl RebuildingChicagoState {
         let (lm_known, lm_ok) = self.landmarks_known(s, usable);
         let mut memo: Memo = ([(([0; 2], 0), false); 8], 0);
         for slot in 0..8 {
-            let Ok(card) = usize::try_from(self.market[slot]) else {
-                continue;
-            };
-            if data.cards[card].cost > seat.money {
+            // One test for an empty slot (cost i32::MAX) and an unaffordable card.
+            let v = self.market[slot];
+            if self.cfg.slot_cards[(v + 1) as usize].1 > seat.money {
                 continue;
             }
+            let card = v as usize;
             if self.half_feasible_cached(cache, usable, card, &mut memo) {
                 out.push(nt::BUY + 2 * slot as u32);
             }
