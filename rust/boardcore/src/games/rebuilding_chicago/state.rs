@@ -2055,7 +2055,10 @@ impl GameState for RebuildingChicagoState {
             }
         } else {
             let Some((sets, n)) = self.placement_sets() else {
-                return crate::engine::step_listed(self, rng, actions, outcomes);
+                // `choose_legal` without asking `placement_sets` again.
+                self.push_legal(actions);
+                let a = actions[rng.below(actions.len() as u64) as usize];
+                return self.apply_legal(a);
             };
             let (o, a) = pick_placement(&sets[..n], |n| rng.below(n as u64) as usize);
             self.history.push((o * SPACES + a) as Action);
