@@ -305,6 +305,9 @@ pub struct RebuildingChicagoState {
     /// are all of its fitting ones (`front_exact`), so the pick need not ask again. States
     /// are only rebuilt by replay, so every such stop went through `run`.
     place_exact: bool,
+    /// Set by `run` when it stops in `pick`: the hand's suburbs that fit (`placeable_hand`),
+    /// which the listing would otherwise compute again (same replay argument).
+    pick_mask: u64,
     pub todo: VecDeque<Task>,
     pub seats: Vec<Seat>,
     pub history: Vec<Action>,
@@ -547,6 +550,7 @@ impl RebuildingChicagoState {
             hints: [KindHints::default(); super::MAX_PLAYERS],
             supply_key: Self::supply_key_of(&supply),
             place_exact: false,
+            pick_mask: 0,
             todo: VecDeque::new(),
             seats,
             history: Vec::new(),
@@ -1102,7 +1106,10 @@ impl RebuildingChicagoState {
                             self.picked = placeable.trailing_zeros() as i8;
                             return self.stop(Phase::Place, s);
                         }
-                        _ => return self.stop(Phase::Pick, s),
+                        _ => {
+                            self.pick_mask = placeable;
+                            return self.stop(Phase::Pick, s);
+                        }
                     }
                 }
                 ACTIVATOR => {
@@ -1758,7 +1765,8 @@ impl RebuildingChicagoState {
                 out.extend(bits(u64::from(c)).map(|k| nt::SHAPE + k as u32));
             }
             Phase::Pick => {
-                out.extend(bits(self.placeable_hand(s)).map(|id| nt::PICK + id as u32));
+                debug_assert_eq!(self.pick_mask, self.placeable_hand(s));
+                out.extend(bits(self.pick_mask).map(|id| nt::PICK + id as u32));
             }
             Phase::Choose => {
                 out.extend(
