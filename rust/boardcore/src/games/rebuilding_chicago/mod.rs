@@ -90,6 +90,10 @@ pub struct Config {
     pub half_id: Vec<u8>,
     /// The distinct build lists, by `half_id`.
     pub half_builds: Vec<([u8; 2], usize)>,
+    /// Per market slot value `v` (a card, or -1 for empty), at `v + 1`: the card's
+    /// (`half_id`, cost), and (`u8::MAX`, `i32::MAX`) for an empty slot, so that loops over
+    /// the market test an empty slot and an unaffordable card with one compare (or none).
+    pub slot_cards: Vec<(u8, i32)>,
     /// Every action id decoded, so applying a legal action is a load, not a chain of
     /// range tests (they mispredicted often in playouts).
     pub moves: Vec<notation::Move>,
@@ -227,6 +231,14 @@ impl RebuildingChicagoGame {
                 });
                 i.min(usize::from(u8::MAX)) as u8
             })
+            .collect::<Vec<_>>();
+        let slot_cards = std::iter::once((u8::MAX, i32::MAX))
+            .chain(
+                half_id
+                    .iter()
+                    .zip(&data_set.cards)
+                    .map(|(&h, c)| (h, c.cost)),
+            )
             .collect();
         Ok(Self {
             cfg: Arc::new(Config {
@@ -241,6 +253,7 @@ impl RebuildingChicagoGame {
                 card_builds,
                 half_id,
                 half_builds: distinct,
+                slot_cards,
                 moves: (0..notation::NUM_ACTIONS)
                     .map(|a| notation::decode(a).expect("every id below NUM_ACTIONS decodes"))
                     .collect(),

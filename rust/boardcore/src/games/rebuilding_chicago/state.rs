@@ -305,6 +305,9 @@ pub struct RebuildingChicagoState {
     /// are all of its fitting ones (`front_exact`), so the pick need not ask again. States
     /// are only rebuilt by replay, so every such stop went through `run`.
     place_exact: bool,
+    /// Set by `run` when it stops in `pick`: the hand's suburbs that fit (`placeable_hand`),
+    /// which the listing would otherwise compute again (same replay argument).
+    pick_mask: u64,
     pub todo: VecDeque<Task>,
     pub seats: Vec<Seat>,
     pub history: Vec<Action>,
@@ -313,6 +316,21 @@ pub struct RebuildingChicagoState {
 /// The `pick(total)`-th placement, as (orientation, anchor), of the anchor sets `sets`
 /// (one per orientation), counted orientation by orientation, anchors ascending: the order
 /// in which the placements are listed.
+/// The `below(total)`-th set bit of `words` (the listed chance draw: all weights are 1).
+#[inline(always)]
+fn nth(words: &[u64], rng: &mut crate::rng::SplitMix64) -> u32 {
+    let total: u32 = words.iter().map(|w| w.count_ones()).sum();
+    let mut r = rng.below(u64::from(total)) as u32;
+    for (i, &w) in words.iter().enumerate() {
+        let c = w.count_ones();
+        if r < c {
+            return (i * 64) as u32 + select(w, r);
+        }
+        r -= c;
+    }
+    unreachable!("r < total")
+}
+
 fn pick_placement(sets: &[u128], pick: impl FnOnce(usize) -> usize) -> (usize, usize) {
     let total: usize = sets.iter().map(|m| m.count_ones() as usize).sum();
     let mut r = pick(total);
@@ -532,6 +550,7 @@ impl RebuildingChicagoState {
             hints: [KindHints::default(); super::MAX_PLAYERS],
             supply_key: Self::supply_key_of(&supply),
             place_exact: false,
+            pick_mask: 0,
             todo: VecDeque::new(),
             seats,
             history: Vec::new(),
@@ -839,11 +858,9 @@ impl RebuildingChicagoState {
         };
         let mut need = 0u64;
         for &card in &self.market {
-            if let Ok(card) = usize::try_from(card) {
-                let id = self.cfg.half_id[card];
-                let ask = id < 64 && self.cfg.data.cards[card].cost <= money;
-                need |= u64::from(ask) << (id & 63);
-            }
+            let (id, cost) = self.cfg.slot_cards[(card + 1) as usize];
+            let ask = (id < 64) & (cost <= money);
+            need |= u64::from(ask) << (id & 63);
         }
         let cfg = &*self.cfg;
         let hints = &mut self.hints[s];
@@ -1079,7 +1096,10 @@ impl RebuildingChicagoState {
                             self.picked = placeable.trailing_zeros() as i8;
                             return self.stop(Phase::Place, s);
                         }
-                        _ => return self.stop(Phase::Pick, s),
+                        _ => {
+                            self.pick_mask = placeable;
+                            return self.stop(Phase::Pick, s);
+                        }
                     }
                 }
                 ACTIVATOR => {
@@ -1449,7 +1469,8 @@ impl RebuildingChicagoState {
             // lowest bit (a search loop's exit would be a coin toss in random play).
             let mut slots = 0u32;
             for (i, &c) in self.market.iter().enumerate() {
-                let same = c >= 0 && data.cards[c.max(0) as usize].cost == cost;
+                // An empty slot's cost (i32::MAX) is no card's.
+                let same = self.cfg.slot_cards[(c + 1) as usize].1 == cost;
                 slots |= u32::from(same) << i;
             }
             if slots != 0 {
@@ -1609,12 +1630,12 @@ impl RebuildingChicagoState {
         let cache = self.cache_now(s, usable);
         let mut memo: Memo = ([(([0; 2], 0), false); 8], 0);
         for slot in 0..8 {
-            let Ok(card) = usize::try_from(self.market[slot]) else {
-                continue;
-            };
-            if data.cards[card].cost > seat.money {
+            // One test for an empty slot (cost i32::MAX) and an unaffordable card.
+            let v = self.market[slot];
+            if self.cfg.slot_cards[(v + 1) as usize].1 > seat.money {
                 continue;
             }
+            let card = v as usize;
             if self.half_feasible_cached(&cache, usable, card, &mut memo) {
                 out.push(nt::BUY + 2 * slot as u32);
             }
@@ -1733,7 +1754,8 @@ impl RebuildingChicagoState {
                 out.extend(bits(u64::from(c)).map(|k| nt::SHAPE + k as u32));
             }
             Phase::Pick => {
-                out.extend(bits(self.placeable_hand(s)).map(|id| nt::PICK + id as u32));
+                debug_assert_eq!(self.pick_mask, self.placeable_hand(s));
+                out.extend(bits(self.pick_mask).map(|id| nt::PICK + id as u32));
             }
             Phase::Choose => {
                 out.extend(
@@ -1766,6 +1788,15 @@ impl RebuildingChicagoState {
         }
     }
 
+    /// The automaton's cards left to draw (all 27 again once it is empty).
+    fn automaton_pool(&self) -> u32 {
+        if self.automaton == 0 {
+            (1u32 << 27) - 1
+        } else {
+            self.automaton
+        }
+    }
+
     fn push_outcomes(&self, out: &mut Vec<(Action, u64)>) {
         out.clear();
         match self.phase {
@@ -1781,15 +1812,42 @@ impl RebuildingChicagoState {
                 out.extend(bits(u64::from(self.scenarios)).map(|s| (nt::SCENARIO + s as u32, 1)));
             }
             Phase::Automaton => {
-                let pool = if self.automaton == 0 {
-                    (1u32 << 27) - 1
-                } else {
-                    self.automaton
-                };
+                let pool = self.automaton_pool();
                 out.extend(bits(u64::from(pool)).map(|c| (nt::AUTOMATON + c as u32, 1)));
             }
             _ => {}
         }
+    }
+
+    /// Move `card c`: the card goes to the first empty market slot.
+    fn deal_card(&mut self, c: usize) {
+        let slot = self
+            .market
+            .iter()
+            .position(|&x| x < 0)
+            .expect("an empty slot");
+        self.market[slot] = c as i16;
+        self.deck.clear(c);
+        self.after_deal();
+    }
+
+    /// Move `automaton c`.
+    fn automaton_card(&mut self, c: usize) {
+        if self.automaton == 0 {
+            self.automaton = (1u32 << 27) - 1;
+        }
+        self.automaton &= !(1 << c);
+        self.automaton_acts(c);
+    }
+
+    /// Move `bag id`: the suburb goes to the drawing seat's hand.
+    fn bag_draw(&mut self, id: u8) {
+        self.bag &= !(1 << id);
+        let t = &mut self.todo[0];
+        t.arg -= 1;
+        let q = usize::from(t.seat);
+        self.seats[q].hand.push(id);
+        self.run();
     }
 
     fn apply_move(&mut self, m: Move) {
@@ -1806,16 +1864,7 @@ impl RebuildingChicagoState {
                 }
                 self.chance(Phase::Deal);
             }
-            Move::Card(c) => {
-                let slot = self
-                    .market
-                    .iter()
-                    .position(|&x| x < 0)
-                    .expect("an empty slot");
-                self.market[slot] = i16::from(c);
-                self.deck.clear(usize::from(c));
-                self.after_deal();
-            }
+            Move::Card(c) => self.deal_card(usize::from(c)),
             Move::District(d) => self.choose_district(s, usize::from(d)),
             Move::Deal(l) => {
                 let q = self
@@ -1855,21 +1904,8 @@ impl RebuildingChicagoState {
                 self.event_tokens = 1 << event;
                 self.begin_action_phase();
             }
-            Move::Automaton(c) => {
-                if self.automaton == 0 {
-                    self.automaton = (1u32 << 27) - 1;
-                }
-                self.automaton &= !(1 << c);
-                self.automaton_acts(usize::from(c));
-            }
-            Move::Bag(id) => {
-                self.bag &= !(1 << id);
-                let t = &mut self.todo[0];
-                t.arg -= 1;
-                let q = usize::from(t.seat);
-                self.seats[q].hand.push(id);
-                self.run();
-            }
+            Move::Automaton(c) => self.automaton_card(usize::from(c)),
+            Move::Bag(id) => self.bag_draw(id),
             Move::Refill => {
                 self.seats[s].money -= self.cfg.data.rules.refill_cost;
                 self.refilled = true;
@@ -1964,32 +2000,13 @@ impl GameState for RebuildingChicagoState {
         _buf: &mut Vec<(Action, u64)>,
         rng: &mut crate::rng::SplitMix64,
     ) -> Action {
-        let nth = |words: &[u64], rng: &mut crate::rng::SplitMix64| -> u32 {
-            let total: u32 = words.iter().map(|w| w.count_ones()).sum();
-            let mut r = rng.below(u64::from(total)) as u32;
-            for (i, &w) in words.iter().enumerate() {
-                let c = w.count_ones();
-                if r < c {
-                    return (i * 64) as u32 + select(w, r);
-                }
-                r -= c;
-            }
-            unreachable!("r < total")
-        };
         match self.phase {
             Phase::Start => nt::START + rng.below(self.players() as u64) as u32,
             Phase::Deal => nt::CARD + nth(&self.round_deck().0, rng),
             Phase::Landmarks => nt::DEAL + nth(&[u64::from(self.landmark_pool)], rng),
             Phase::Bag => nt::BAG + nth(&[self.bag], rng),
             Phase::Scenario => nt::SCENARIO + nth(&[u64::from(self.scenarios)], rng),
-            _ => {
-                let pool = if self.automaton == 0 {
-                    (1u32 << 27) - 1
-                } else {
-                    self.automaton
-                };
-                nt::AUTOMATON + nth(&[u64::from(pool)], rng)
-            }
+            _ => nt::AUTOMATON + nth(&[u64::from(self.automaton_pool())], rng),
         }
     }
     /// Placements are counted from the anchor bit sets where that is exact, so the random
@@ -2011,18 +2028,40 @@ impl GameState for RebuildingChicagoState {
         actions: &mut Vec<Action>,
         outcomes: &mut Vec<(Action, u64)>,
     ) {
-        let placing = if self.to_move == CHANCE {
-            None
+        // The commonest chance draws (deal, automaton, bag: over half of a solo game's
+        // actions) are drawn as `choose_chance` draws them and applied as their move,
+        // without the action table and the dispatch on the move.
+        // Plain branches, three at most per side: a jump table on the phase mispredicts
+        // about as often as the dispatch on the move it replaces.
+        let phase = self.phase;
+        if self.to_move == CHANCE {
+            if phase == Phase::Deal {
+                let c = nth(&self.round_deck().0, rng);
+                self.history.push(nt::CARD + c);
+                self.deal_card(c as usize);
+            } else if phase == Phase::Automaton {
+                let c = nth(&[u64::from(self.automaton_pool())], rng);
+                self.history.push(nt::AUTOMATON + c);
+                self.automaton_card(c as usize);
+            } else if phase == Phase::Bag {
+                let id = nth(&[self.bag], rng);
+                self.history.push(nt::BAG + id);
+                self.bag_draw(id as u8);
+            } else {
+                return crate::engine::step_listed(self, rng, actions, outcomes);
+            }
         } else {
-            self.placement_sets()
-        };
-        let Some((sets, n)) = placing else {
-            return crate::engine::step_listed(self, rng, actions, outcomes);
-        };
-        let (o, a) = pick_placement(&sets[..n], |n| rng.below(n as u64) as usize);
-        self.history.push((o * SPACES + a) as Action);
-        self.place(o, a);
-        self.run();
+            let Some((sets, n)) = self.placement_sets() else {
+                // `choose_legal` without asking `placement_sets` again.
+                self.push_legal(actions);
+                let a = actions[rng.below(actions.len() as u64) as usize];
+                return self.apply_legal(a);
+            };
+            let (o, a) = pick_placement(&sets[..n], |n| rng.below(n as u64) as usize);
+            self.history.push((o * SPACES + a) as Action);
+            self.place(o, a);
+            self.run();
+        }
         self.refresh_halves_if_choosing();
     }
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
