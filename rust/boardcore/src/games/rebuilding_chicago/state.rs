@@ -9,6 +9,7 @@ use std::sync::Arc;
 use super::data::{Ability, Benefit, Cost, Count, Effect, Gain, Rhs, WorldOption};
 use super::notation::{self as nt, Move};
 use super::{Config, GRID, SPACES, STATUE};
+use crate::bits::{bits, bits128, select64 as select};
 use crate::engine::{Action, Error, GameState, CHANCE, TERMINAL};
 use crate::polyomino::Shape;
 
@@ -272,8 +273,6 @@ fn sets(shape: &Shape, f: impl Fn(&crate::polyomino::Orientation) -> u128) -> ([
     (out, shape.orients.len())
 }
 
-use crate::bits::{bits, bits128, select64 as select};
-
 pub struct RebuildingChicagoState {
     pub(super) cfg: Arc<Config>,
     pub phase: Phase,
@@ -313,9 +312,6 @@ pub struct RebuildingChicagoState {
     pub history: Vec<Action>,
 }
 
-/// The `pick(total)`-th placement, as (orientation, anchor), of the anchor sets `sets`
-/// (one per orientation), counted orientation by orientation, anchors ascending: the order
-/// in which the placements are listed.
 /// The `below(total)`-th set bit of `words` (the listed chance draw: all weights are 1).
 #[inline(always)]
 fn nth(words: &[u64], rng: &mut crate::rng::SplitMix64) -> u32 {
@@ -331,6 +327,9 @@ fn nth(words: &[u64], rng: &mut crate::rng::SplitMix64) -> u32 {
     unreachable!("r < total")
 }
 
+/// The `pick(total)`-th placement, as (orientation, anchor), of the anchor sets `sets`
+/// (one per orientation), counted orientation by orientation, anchors ascending: the order
+/// in which the placements are listed.
 fn pick_placement(sets: &[u128], pick: impl FnOnce(usize) -> usize) -> (usize, usize) {
     let total: usize = sets.iter().map(|m| m.count_ones() as usize).sum();
     let mut r = pick(total);
@@ -451,22 +450,19 @@ pub struct KindHints {
 impl KindHints {
     /// The hints for the free mask `free` (a district's starting table), all kinds asked.
     pub(super) fn from_free(kinds: &[Shape], free: u128) -> Self {
-        let mut h = Self::default();
-        for (k, shape) in kinds.iter().enumerate().take(32) {
-            match shape.first_fit(free) {
-                Some(m) => h.yes[k] = m,
-                None => {
-                    h.no[k] = free;
-                    h.no_known |= 1 << k;
-                }
-            }
+        let mut h = Self {
+            table: free,
+            ..Self::default()
+        };
+        for k in 0..kinds.len().min(32) {
+            h.fit(kinds, k, free);
         }
         h
     }
 
     /// The cells of a placement of kind `k` inside `free`, if it fits.
     #[inline]
-    fn fit(&mut self, cfg: &Config, k: usize, free: u128) -> Option<u128> {
+    fn fit(&mut self, kinds: &[Shape], k: usize, free: u128) -> Option<u128> {
         let yes = self.yes[k];
         if yes != 0 && yes & !free == 0 {
             return Some(yes);
@@ -474,7 +470,7 @@ impl KindHints {
         if self.no_known >> k & 1 != 0 && free & !self.no[k] == 0 {
             return None;
         }
-        let found = cfg.kinds[k].first_fit(free);
+        let found = kinds[k].first_fit(free);
         match found {
             Some(m) => self.yes[k] = m,
             // Only the seat's own free mask: a "no" for a mask the search made by taking a
@@ -710,11 +706,6 @@ impl RebuildingChicagoState {
 
     // ----- feasibility (rulings 9, 10) -----
 
-    /// Kinds a build of kind `k` may use: `k`, or its type's kinds in supply.
-    fn candidates(&self, k: usize, supply: &[u8; 32]) -> u32 {
-        candidates(&self.cfg, k, supply)
-    }
-
     fn feasible(&self, kinds: &[u8], free: u128, supply: &mut [u8; 32]) -> bool {
         let cfg = &*self.cfg;
         feasible(cfg, kinds, free, supply, &mut |k, f| {
@@ -869,7 +860,7 @@ impl RebuildingChicagoState {
             let (kinds, n) = cfg.half_builds[id];
             let mut supply = self.supply;
             let ok = feasible(cfg, &kinds[..n], free, &mut supply, &mut |k, f| {
-                hints.fit(cfg, k, f)
+                hints.fit(&cfg.kinds, k, f)
             });
             c.known |= 1 << id;
             c.ok |= u64::from(ok) << id;
@@ -907,7 +898,7 @@ impl RebuildingChicagoState {
         let free = self.usable(s);
         let mut supply = self.supply;
         let mut out = 0;
-        for c in bits(u64::from(self.candidates(k, &supply))) {
+        for c in bits(u64::from(candidates(&self.cfg, k, &supply))) {
             supply[c] -= 1;
             let ok = self.cfg.kinds[c].any_placement(free, |_, _, m| {
                 self.feasible(&rest[..n], free & !m, &mut supply)
@@ -935,7 +926,7 @@ impl RebuildingChicagoState {
         supply[k] -= 1;
         if n == 1 {
             // One build left: a placement is offered when the last build still fits.
-            let c2 = self.candidates(usize::from(rest[0]), &supply);
+            let c2 = candidates(&self.cfg, usize::from(rest[0]), &supply);
             if c2 != 0 && self.never_blocked(k, c2, free) {
                 return self.cfg.kinds[k].any_placement(free, |o, a, _| f(o, a));
             }
@@ -960,7 +951,7 @@ impl RebuildingChicagoState {
             1 => {
                 let mut supply = self.supply;
                 supply[k] -= 1;
-                let c2 = self.candidates(usize::from(rest[0]), &supply);
+                let c2 = candidates(&self.cfg, usize::from(rest[0]), &supply);
                 c2 == 0 || self.never_blocked(k, c2, self.usable(s))
             }
             _ => false,
@@ -1833,10 +1824,7 @@ impl RebuildingChicagoState {
 
     /// Move `automaton c`.
     fn automaton_card(&mut self, c: usize) {
-        if self.automaton == 0 {
-            self.automaton = (1u32 << 27) - 1;
-        }
-        self.automaton &= !(1 << c);
+        self.automaton = self.automaton_pool() & !(1 << c);
         self.automaton_acts(c);
     }
 
