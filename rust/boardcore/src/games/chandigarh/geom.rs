@@ -110,8 +110,6 @@ pub struct Geom {
     pub perimeter_sector: [bool; SECTORS],
     /// Per street (0..6) and the perimeter (6): the sectors adjacent to it.
     pub street_sectors: [Vec<u8>; 7],
-    /// Per street: the side ids on its line.
-    pub street_sides: [Vec<u8>; 6],
     /// Sector groups per pattern: line3, line2, cross, diagonal.
     pub line3: Vec<Vec<u8>>,
     pub line2: Vec<Vec<u8>>,
@@ -138,9 +136,8 @@ pub struct Geom {
     /// As junction bits: the perimeter junctions, and per sector its four corners.
     pub perimeter_junction_bits: u64,
     pub sector_corner_bits: [u64; SECTORS],
-    /// The side ids facing each other (`(x, y)`, `y < x`), and the perimeter's side ids.
+    /// The side ids facing each other (`(x, y)`, `y < x`).
     pub across_pairs: Vec<(u8, u8)>,
-    pub perimeter_sides: Vec<u8>,
     /// The slots of the perimeter's sides and of each street's sides, as bits: those
     /// patterns count one colour's buildings there, a popcount.
     pub perimeter_slot_bits: Slots,
@@ -406,7 +403,6 @@ impl Geom {
             step_near,
             step_dir_bits,
             across_pairs,
-            perimeter_sides,
             perimeter_slot_bits,
             street_slot_bits,
             perimeter_junction_bits,
@@ -431,7 +427,6 @@ impl Geom {
             facing,
             perimeter_sector,
             street_sectors,
-            street_sides,
             line3,
             line2,
             cross,

@@ -1928,7 +1928,8 @@ mod tests {
         }
     }
 
-    /// The popcount search picks the same bit as clearing `r` lowest bits.
+    /// Every direct draw of `step_random` (setup, reveal, draft, draft take, gain, discard,
+    /// main, move, after, final) plays the move `legal[below(n)]` of the listed order.
     #[test]
     fn step_random_is_the_listed_draw() {
         for game in games() {
