@@ -162,12 +162,14 @@ def _load_for_simulate(name: str, params: dict[str, Any]) -> Game:
     """The Rust game for ``simulate``, kept between calls: loading parses the game's data
     (up to a few milliseconds, as long as a short batch takes). Only for the packaged data:
     a user's data file may change between calls."""
-    try:
-        return _load_cached(name, tuple(sorted(params.items())))
-    except TypeError:  # an unhashable parameter value: load afresh (and let it say why)
-        from . import load
+    from . import load  # here, not at the top: boardcore/__init__ imports this module
 
+    key = tuple(sorted(params.items()))
+    try:
+        hash(key)
+    except TypeError:  # an unhashable parameter value: no cache (and `load` says why)
         return load(name, **params)
+    return load(name, **params) if "data" in params else _load_cached(name, key)
 
 
 def simulate(
@@ -198,8 +200,6 @@ def simulate(
     >>> r.scores.shape, bool(r.winners.any(axis=1).all())
     ((100, 3), True)
     """
-    from . import load  # here, not at the top: boardcore/__init__ imports this module
-
     if games < 0:
         raise ParameterError(f"games must be 0 or more, not {games}")
     if backend == "ray":
@@ -222,7 +222,7 @@ def simulate(
     if threads < 1:
         raise ParameterError(f"threads must be at least 1, not {threads}")
     seed &= (1 << 64) - 1
-    game = _load_for_simulate(name, params) if "data" not in params else load(name, **params)
+    game = _load_for_simulate(name, params)
     players = game.num_players
     start = time.perf_counter()
     parts: list[Parts] = []

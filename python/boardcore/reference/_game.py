@@ -54,9 +54,8 @@ class ReferenceGame(ABC, Generic[StateT]):
         return state
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
+        if not isinstance(other, ReferenceGame) or type(other) is not type(self):
             return NotImplemented
-        assert isinstance(other, ReferenceGame)
         return self.params == other.params
 
     def __hash__(self) -> int:
