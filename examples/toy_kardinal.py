@@ -151,6 +151,9 @@ class ToyState:
     def current_player(self) -> int:
         return self.to_move
 
+    def is_chance_node(self) -> bool:
+        return False  # Kardinal has no chance
+
     def is_terminal(self) -> bool:
         return self.phase == "end"
 

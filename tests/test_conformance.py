@@ -619,7 +619,12 @@ class DiceState:
             return []
         return [(a, w) for a, w in enumerate(self.game.weights)]
 
+    def is_chance_node(self) -> bool:
+        return self.current_player() == -1
+
     def legal_actions(self) -> list[int]:
+        if self.is_chance_node():
+            return [a for a, _ in self.chance_outcomes()]
         return [3, 4] if self.current_player() >= 0 else []
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
@@ -628,8 +633,7 @@ class DiceState:
         return mask
 
     def apply_action(self, action: int) -> None:
-        chance = [a for a, _ in self.chance_outcomes()]
-        if action not in chance + self.legal_actions():
+        if action not in DiceState.legal_actions(self):
             raise ValueError(f"illegal action {action}")
         if action < 3:
             self.die = action + 1
@@ -683,6 +687,19 @@ class ZeroWeightDice(DiceRace):
     weights = (0, 2, 1)
 
 
+class SilentChanceState(DiceState):
+    """Lists no action at chance nodes (boardcore's Rust engine did, before OpenSpiel's
+    definition was adopted)."""
+
+    def legal_actions(self) -> list[int]:
+        return [] if self.is_chance_node() else super().legal_actions()
+
+
+class SilentChanceDice(DiceRace):
+    def new_initial_state(self) -> DiceState:
+        return SilentChanceState(self)
+
+
 def test_kit_handles_chance_nodes(tmp_path: Path) -> None:
     game: Any = DiceRace()
     api_test(game, games=20).raise_if_failed()
@@ -705,3 +722,8 @@ def test_kit_handles_chance_nodes(tmp_path: Path) -> None:
     zero = api_test(ZeroWeightDice(), games=2)
     assert "chance outcomes" in zero.failed_checks
     assert "weights must be positive ints, got [0]" in str(zero)
+    silent = api_test(SilentChanceDice(), games=2)
+    assert "chance node" in silent.failed_checks
+    assert "at a chance node legal_actions() is [], not the outcomes' actions [0,1,2]" in str(
+        silent
+    )

@@ -18,8 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import arena, reference
-from ._play import Agent, AgentLike, SimulationResult, play, random_agent, rust_agent, simulate
+from ._play import Agent, AgentLike, play, random_agent, rust_agent
 from ._registry import GAMES, GameInfo
+from ._results import SimulationInterrupted, SimulationResult
+from ._simulate import simulate
 from .api import CHANCE, TERMINAL, Game, State
 from .errors import (
     BoardcoreError,
@@ -44,6 +46,7 @@ __all__ = [
     "IllegalActionError",
     "NotationError",
     "ParameterError",
+    "SimulationInterrupted",
     "SimulationResult",
     "SplitMix64",
     "State",

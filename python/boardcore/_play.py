@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import functools
-import os
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
+from . import _args
+from ._results import Parts, SimulationInterrupted, SimulationResult, concatenate_parts
 from .api import CHANCE, Game, State
 from .errors import ParameterError
 from .rng import SplitMix64
@@ -23,8 +22,12 @@ __all__ = [
     "play",
     "random_agent",
     "rust_agent",
-    "simulate",
+    "simulate_local",
 ]
+
+_MASK = (1 << 64) - 1
+_REPORT_EVERY = 0.05
+"""Seconds between two progress reports of games played in Python."""
 
 Agent = Callable[[State, SplitMix64], int]
 """An agent picks an action for the seat to move, drawing any randomness from ``rng``."""
@@ -87,6 +90,7 @@ def play(game: Game, *, seed: int = 0, agents: Sequence[AgentLike] | None = None
     >>> a.history() == b.history() and a.scores() == b.scores()
     True
     """
+    seed = _args.seed(seed)
     if agents is not None and len(agents) != game.num_players:
         raise ParameterError(f"agents: need one per seat ({game.num_players}), got {len(agents)}")
     fast = getattr(game, "play_random", None)
@@ -111,46 +115,6 @@ def play(game: Game, *, seed: int = 0, agents: Sequence[AgentLike] | None = None
     return state
 
 
-@dataclass
-class SimulationResult:
-    """Per-game results of a batch: game ``i`` is ``play(..., seed=seed + i)``."""
-
-    name: str
-    params: dict[str, Any]
-    seed: int
-    scores: npt.NDArray[np.int32]
-    """``games x players`` final scores."""
-    winners: npt.NDArray[np.bool_]
-    """``games x players``: True for each winning seat (several on a shared win)."""
-    lengths: npt.NDArray[np.uint32]
-    """Actions applied in each game, chance included."""
-    threads: int = 1
-    seconds: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def games(self) -> int:
-        return int(self.lengths.shape[0])
-
-
-Parts = tuple[npt.NDArray[np.int32], npt.NDArray[np.bool_], npt.NDArray[np.uint32]]
-
-
-def concatenate_parts(parts: Sequence[Parts], players: int) -> Parts:
-    """``(scores, winners, lengths)`` of consecutive seed ranges, joined in order."""
-    if not parts:
-        return (
-            np.zeros((0, players), dtype=np.int32),
-            np.zeros((0, players), dtype=np.bool_),
-            np.zeros(0, dtype=np.uint32),
-        )
-    return (
-        np.concatenate([p[0] for p in parts]),
-        np.concatenate([p[1] for p in parts]),
-        np.concatenate([p[2] for p in parts]),
-    )
-
-
 @functools.lru_cache(maxsize=32)
 def _load_cached(name: str, params: tuple[tuple[str, Any], ...]) -> Game:
     from . import load
@@ -172,88 +136,88 @@ def _load_for_simulate(name: str, params: dict[str, Any]) -> Game:
     return load(name, **params) if "data" in params else _load_cached(name, key)
 
 
-def simulate(
+def simulate_local(
     name: str,
     *,
     games: int,
-    seed: int = 0,
-    threads: int | None = None,
-    agents: Sequence[AgentLike] | None = None,
-    progress: Callable[[int], None] | None = None,
-    chunk: int = 20_000,
-    backend: str = "threads",
+    seed: int,
+    threads: int,
+    agents: Sequence[AgentLike] | None,
+    progress: Callable[[int], None] | None,
+    chunk: int,
     **params: Any,
 ) -> SimulationResult:
-    """Plays ``games`` seeded games of ``name`` and returns numpy arrays of the results.
-
-    With random agents, or agents given as Rust agent specs (``["mcts:200", "random"]``),
-    the whole batch runs in Rust on ``threads`` threads (all cores by default) with the GIL
-    released; results do not depend on ``threads``. Python callables run in this thread.
-    ``progress(n)`` is called as games finish, with the number just finished.
-
-    ``backend="ray"`` runs ranges of ``chunk`` seeds as Ray tasks instead (``threads`` is then
-    per task, default 1), on the Ray instance already started, else ``RAY_ADDRESS``, else a
-    new local one; the results are the same, game for game. See ``boardcore._ray``.
-
-    >>> import boardcore
-    >>> r = boardcore.simulate("kardinal", players=3, games=100, seed=5, threads=2)
-    >>> r.scores.shape, bool(r.winners.any(axis=1).all())
-    ((100, 3), True)
-    """
-    if games < 0:
-        raise ParameterError(f"games must be 0 or more, not {games}")
-    if backend == "ray":
-        from ._ray import simulate_ray  # here: Ray is an optional extra
-
-        return simulate_ray(
-            name,
-            games=games,
-            seed=seed,
-            threads=threads,
-            agents=agents,
-            progress=progress,
-            chunk=chunk,
-            **params,
-        )
-    if backend != "threads":
-        raise ParameterError(f"backend must be 'threads' or 'ray', not {backend!r}")
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if threads < 1:
-        raise ParameterError(f"threads must be at least 1, not {threads}")
-    seed &= (1 << 64) - 1
+    """``simulate``'s threads backend, its arguments already checked (``_simulate.py``):
+    calls of ``chunk`` games to the Rust batch (Rust agents), or games played here one by
+    one (Python agents). Ctrl-C raises :class:`SimulationInterrupted` with the games
+    finished."""
     game = _load_for_simulate(name, params)
     players = game.num_players
+    specs = _specs(agents)
+    if agents is not None and specs is None and len(agents) != players:
+        raise ParameterError(f"agents: need one per seat ({players}), got {len(agents)}")
+    in_rust = agents is None or specs is not None
     start = time.perf_counter()
     parts: list[Parts] = []
+
+    def result() -> SimulationResult:
+        scores, winners, lengths = concatenate_parts(parts, players)
+        return SimulationResult(
+            name=name,
+            params=dict(game.params),
+            seed=seed,
+            scores=scores,
+            winners=winners,
+            lengths=lengths,
+            threads=threads if in_rust else 1,
+            seconds=time.perf_counter() - start,
+        )
+
     done = 0
-    while done < games:
-        n = min(chunk, games - done)
-        base = (seed + done) & ((1 << 64) - 1)
-        specs = _specs(agents)
-        if agents is None or specs is not None:
-            parts.append(game.simulate(n, base, threads, specs))  # type: ignore[attr-defined]
-        else:
-            scores = np.zeros((n, players), dtype=np.int32)
-            winners = np.zeros((n, players), dtype=np.bool_)
-            lengths = np.zeros(n, dtype=np.uint32)
-            for i in range(n):
-                state = play(game, seed=(base + i) & ((1 << 64) - 1), agents=agents)
-                scores[i] = state.scores()
-                winners[i, state.winners()] = True
-                lengths[i] = len(state.history())
-            parts.append((scores, winners, lengths))
-        done += n
-        if progress is not None:
-            progress(n)
-    scores_all, winners_all, lengths_all = concatenate_parts(parts, players)
-    return SimulationResult(
-        name=name,
-        params=dict(game.params),
-        seed=seed,
-        scores=scores_all,
-        winners=winners_all,
-        lengths=lengths_all,
-        threads=threads if agents is None or _specs(agents) is not None else 1,
-        seconds=time.perf_counter() - start,
-    )
+    try:
+        while done < games:
+            n = min(chunk, games - done)
+            base = (seed + done) & _MASK
+            if in_rust:
+                parts.append(game.simulate(n, base, threads, specs, progress))  # type: ignore[attr-defined]
+            else:
+                assert agents is not None
+                parts.append(_play_games(game, n, base, agents, progress))
+            done += n
+    except KeyboardInterrupt as interrupt:
+        partial: Parts | None = getattr(interrupt, "partial", None)
+        if partial is not None:  # unfinished games have length 0: keep those before the first
+            unfinished = np.flatnonzero(partial[2] == 0)
+            k = int(unfinished[0]) if unfinished.size else len(partial[2])
+            parts.append((partial[0][:k], partial[1][:k], partial[2][:k]))
+        raise SimulationInterrupted(result(), games) from None
+    return result()
+
+
+def _play_games(
+    game: Game,
+    games: int,
+    seed: int,
+    agents: Sequence[AgentLike],
+    progress: Callable[[int], None] | None,
+) -> Parts:
+    """Games ``seed .. seed + games - 1`` played here, for agents written in Python; on
+    Ctrl-C the games finished go with the ``KeyboardInterrupt`` (as the Rust batch does)."""
+    players = game.num_players
+    scores = np.zeros((games, players), dtype=np.int32)
+    winners = np.zeros((games, players), dtype=np.bool_)
+    lengths = np.zeros(games, dtype=np.uint32)
+    reported, last = 0, time.monotonic()
+    for i in range(games):
+        try:
+            state = play(game, seed=(seed + i) & _MASK, agents=agents)
+        except KeyboardInterrupt as interrupt:
+            interrupt.partial = (scores[:i], winners[:i], lengths[:i])  # type: ignore[attr-defined]
+            raise
+        scores[i] = state.scores()
+        winners[i, state.winners()] = True
+        lengths[i] = len(state.history())
+        if progress is not None and (i + 1 == games or time.monotonic() - last > _REPORT_EVERY):
+            progress(i + 1 - reported)
+            reported, last = i + 1, time.monotonic()
+    return scores, winners, lengths

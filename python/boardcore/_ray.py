@@ -19,8 +19,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import load, simulate
-from ._play import Parts, SimulationResult, concatenate_parts
+from . import load
+from ._play import simulate_local
+from ._results import Parts, SimulationResult, concatenate_parts
 from .errors import BoardcoreError, ParameterError
 
 try:
@@ -45,8 +46,15 @@ def _play_range(
 ) -> Parts:
     """One task: games ``seed .. seed + games - 1``, by the threads backend in one chunk (for
     random agents: ``load(name, **params).simulate(games, seed, threads)``, in Rust)."""
-    result = simulate(
-        name, games=games, seed=seed, threads=threads, agents=agents, chunk=games, **params
+    result = simulate_local(
+        name,
+        games=games,
+        seed=seed,
+        threads=threads,
+        agents=agents,
+        progress=None,
+        chunk=games,
+        **params,
     )
     return result.scores, result.winners, result.lengths
 
@@ -100,11 +108,7 @@ def simulate_ray(
     must take all their randomness from the ``rng`` they are given.
     ``progress(n)`` is called in this process as each task's ``n`` games arrive.
     """
-    if threads is not None and threads < 1:
-        raise ParameterError(f"threads must be at least 1, not {threads}")
-    if chunk < 1:
-        raise ParameterError(f"chunk must be at least 1, not {chunk}")
-    seed &= _MASK
+    # The arguments were checked by `simulate`.
     game = load(name, **params)  # bad parameters fail here, before any task starts
     players = game.num_players
     in_rust = agents is None or all(isinstance(agent, str) for agent in agents)  # Rust specs

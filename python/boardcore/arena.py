@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ._play import simulate
+from ._simulate import simulate
 from .errors import ParameterError
 
 __all__ = ["ArenaResult", "ArenaRow", "arena", "wilson_interval"]

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from ._args import seed as _seed
+
 __all__ = ["SplitMix64"]
 
 _MASK = (1 << 64) - 1
@@ -20,7 +22,8 @@ class SplitMix64:
     __slots__ = ("state",)
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK
+        # A plain int whatever was given (a numpy integer would keep numpy arithmetic).
+        self.state = _seed(seed)
 
     def next(self) -> int:
         """The next 64-bit output."""

@@ -8,6 +8,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
+from boardcore.api import CHANCE
 from boardcore.errors import IllegalActionError
 
 from ._json import replay_saved
@@ -64,3 +65,14 @@ class ReferenceGame(ABC, Generic[StateT]):
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
         return f"{type(self).__name__}({args})"
+
+
+class ReferenceState:
+    """What the reference engines' states share: the interface DESIGN.md derives from
+    ``current_player()``."""
+
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE

@@ -58,7 +58,7 @@ from boardcore.errors import (
     ParameterError,
     StateFormatError,
 )
-from boardcore.reference._game import ReferenceGame
+from boardcore.reference._game import ReferenceGame, ReferenceState
 from boardcore.reference._json import (
     describe,
     is_int,
@@ -1501,7 +1501,7 @@ def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
 # The state.
 
 
-class ChandigarhState:
+class ChandigarhState(ReferenceState):
     """A Chandigarh position: the city, the general reserve, the deck and row, each seat's
     reserve, project, architect, tokens and points, the pawns and supervisors, and the turn
     in progress with its pending obligations."""

@@ -50,7 +50,7 @@ from boardcore.errors import (
     ParameterError,
     StateFormatError,
 )
-from boardcore.reference._game import ReferenceGame
+from boardcore.reference._game import ReferenceGame, ReferenceState
 from boardcore.reference._json import (
     describe,
     is_int,
@@ -958,7 +958,7 @@ def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
 # The state.
 
 
-class CityConnectState:
+class CityConnectState(ReferenceState):
     """A City Connect position: the pile, market, discard pile, landmark row, hands, cities,
     the payment in progress and the phase of the turn."""
 

@@ -33,7 +33,7 @@ from boardcore.errors import (
     ParameterError,
     StateFormatError,
 )
-from boardcore.reference._game import ReferenceGame
+from boardcore.reference._game import ReferenceGame, ReferenceState
 from boardcore.reference._json import (
     describe,
     is_int,
@@ -486,7 +486,7 @@ class _Edifice:
     seat: int  # who built it
 
 
-class KardinalState:
+class KardinalState(ReferenceState):
     """A Kardinal position: the castle, the cardinal, the chips, and whose decision it is."""
 
     def __init__(self, rules: _Rules) -> None:

@@ -38,7 +38,7 @@ from boardcore.errors import (
     ParameterError,
     StateFormatError,
 )
-from boardcore.reference._game import ReferenceGame
+from boardcore.reference._game import ReferenceGame, ReferenceState
 from boardcore.reference._json import (
     describe,
     is_int,
@@ -649,7 +649,7 @@ def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
 # The state.
 
 
-class PrestelNewYorkState:
+class PrestelNewYorkState(ReferenceState):
     """A Prestel position: table, deck, stacks, hands, stones, chips, memories, and the phase."""
 
     def __init__(self, rules: _Rules) -> None:

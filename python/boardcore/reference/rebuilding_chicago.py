@@ -53,7 +53,7 @@ from boardcore.errors import (
     ParameterError,
     StateFormatError,
 )
-from boardcore.reference._game import ReferenceGame
+from boardcore.reference._game import ReferenceGame, ReferenceState
 from boardcore.reference._json import (
     describe,
     is_int,
@@ -1728,7 +1728,7 @@ class _Seat:
 # The state.
 
 
-class RebuildingChicagoState:
+class RebuildingChicagoState(ReferenceState):
     """A Rebuilding Chicago position: the seats' districts and tables, the market and decks,
     the events, the suburb bag, the solo player's scenario and deck, and the task queue."""
 

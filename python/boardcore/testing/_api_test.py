@@ -39,6 +39,8 @@ CHECKS: Final[Mapping[str, str]] = {
     "legal_actions()",
     "chance outcomes": "at chance nodes [(action, weight)], actions ascending, weights positive "
     "ints; [] elsewhere",
+    "chance node": "is_chance_node() is True exactly when current_player() is CHANCE, and there "
+    "legal_actions() are the chance outcomes' actions (as OpenSpiel defines them)",
     "illegal actions": "apply_action() of an action that is not legal now (or out of range) "
     "raises a ValueError and changes nothing",
     "clone": "clone() is an equal copy; applying an action to one leaves the other as it was",
@@ -291,6 +293,22 @@ class _Checker:
                 "mask",
                 f"the mask and legal_actions() differ: True but not legal {extra}, "
                 f"legal but False {missing}",
+            )
+
+    def check_chance_node(
+        self, state: Any, player: Any, legal: list[int], pairs: list[tuple[int, int]]
+    ) -> None:
+        flag = state.is_chance_node()
+        if flag is not (player == CHANCE):
+            self.fail(
+                "chance node",
+                f"is_chance_node() is {flag!r} but current_player() is {seat_text(player)}",
+            )
+        elif flag and legal != [a for a, _ in pairs]:
+            self.fail(
+                "chance node",
+                f"at a chance node legal_actions() is {short(legal)}, not the outcomes' "
+                f"actions {short([a for a, _ in pairs])}",
             )
 
     def check_chance(self, outcomes: Any, player: Any) -> None:
@@ -583,6 +601,7 @@ class _Checker:
             pairs: list[tuple[int, int]] = []
             if chance:
                 pairs = self.vital("chance outcomes", _pairs, outcomes)
+            self.run("chance node", self.check_chance_node, state, player, legal, pairs)
             allowed = [a for a, _ in pairs] if chance else legal
             self.run("notation", self.check_notation, state, allowed)
             self.run("json", self.check_json, state, player, legal)

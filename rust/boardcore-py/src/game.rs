@@ -6,11 +6,15 @@ use boardcore::rng::SplitMix64;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// Python keyword parameters as the core's `Params`.
+/// Python keyword parameters as the core's `Params`. `None` means the default: the
+/// parameter is left out.
 pub fn extract_params(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Params> {
     let mut params = Params::new();
     for (key, value) in kwargs.into_iter().flat_map(|d| d.iter()) {
         let key: String = key.extract()?;
+        if value.is_none() {
+            continue;
+        }
         let value = if value.is_instance_of::<pyo3::types::PyBool>() {
             return Err(crate::errors::to_py(Error::Parameter(format!(
                 "{key} must be an integer or a string, not a bool"
@@ -41,11 +45,64 @@ pub fn params_to_dict<'py>(py: Python<'py>, params: &Params) -> PyResult<Bound<'
     Ok(dict)
 }
 
-/// The Python `repr` of an argument, for messages.
+/// The most characters of a user's input a message quotes.
+const QUOTE_LIMIT: usize = 200;
+
+/// The Python `repr` of an argument, for messages, cut to [`QUOTE_LIMIT`] characters.
 fn describe(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr()
+    let text = obj
+        .repr()
         .map(|r| r.to_string())
-        .unwrap_or_else(|_| "that value".into())
+        .unwrap_or_else(|_| "that value".into());
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text,
+    }
+}
+
+/// A `TypeError` naming the parameter `name` and the type it takes.
+fn type_error(name: &str, expected: &str, obj: &Bound<'_, PyAny>) -> PyErr {
+    let kind = obj
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into());
+    pyo3::exceptions::PyTypeError::new_err(format!(
+        "{name} must be {expected}, not {kind} {}",
+        describe(obj)
+    ))
+}
+
+/// An integer driver argument (`__index__`, so numpy integers too; not a bool or float) as
+/// a Python int; a `TypeError` naming `name` otherwise.
+fn index_arg<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(type_error(name, "an int", obj));
+    }
+    // SAFETY: PyNumber_Index returns a new reference or NULL with an exception set.
+    unsafe {
+        Bound::from_owned_ptr_or_err(obj.py(), pyo3::ffi::PyNumber_Index(obj.as_ptr()))
+            .map_err(|_| type_error(name, "an int", obj))
+    }
+}
+
+/// A seed: any integer, taken modulo 2**64 (DESIGN.md, "Randomness").
+pub fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let value = index_arg(obj, "seed")?;
+    value.rem(1u128 << 64)?.extract()
+}
+
+/// A count or size from 0 (or `min`) to `max`; a `ParameterError` naming `name` and the
+/// bound otherwise, checked before anything is allocated.
+pub fn count_arg(obj: &Bound<'_, PyAny>, name: &str, min: usize, max: usize) -> PyResult<usize> {
+    let value = index_arg(obj, name)?;
+    match value.extract::<i128>() {
+        Ok(n) if (min as i128..=max as i128).contains(&n) => Ok(n as usize),
+        _ => Err(crate::errors::to_py(Error::Parameter(format!(
+            "{name} must be from {min} to {max}, not {}",
+            describe(&value)
+        )))),
+    }
 }
 
 /// An integer argument (a Python int or anything with `__index__`, such as numpy's
@@ -102,15 +159,83 @@ pub fn text_arg(
         .map_err(|_| error(format!("{what} must be a str, not {}", describe(obj))))
 }
 
-/// Agents from their specs; none means random agents.
-pub fn agent_specs(specs: Option<Vec<String>>) -> PyResult<Vec<boardcore::agents::Agent>> {
-    match specs {
-        None => Ok(vec![boardcore::agents::Agent::Random]),
-        Some(specs) => specs
-            .iter()
-            .map(|spec| boardcore::agents::Agent::parse(spec))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(crate::errors::to_py),
+/// Agents from their specs (a list of str, one per seat or one for all); none means random
+/// agents.
+pub fn agent_specs(specs: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<boardcore::agents::Agent>> {
+    let Some(specs) = specs.filter(|s| !s.is_none()) else {
+        return Ok(vec![boardcore::agents::Agent::Random]);
+    };
+    if specs.is_instance_of::<pyo3::types::PyString>() {
+        return Err(type_error("agents", "a list of agent specs", specs));
+    }
+    let mut agents = Vec::new();
+    for spec in specs
+        .try_iter()
+        .map_err(|_| type_error("agents", "a list of agent specs", specs))?
+    {
+        agents.push(agent_spec(&spec?)?);
+    }
+    Ok(agents)
+}
+
+/// One agent from its spec (`random`, `greedy`, `mcts:<n>` ...).
+pub fn agent_spec(spec: &Bound<'_, PyAny>) -> PyResult<boardcore::agents::Agent> {
+    let text: String = spec
+        .extract()
+        .map_err(|_| type_error("an agent spec", "a str", spec))?;
+    boardcore::agents::Agent::parse(&text).map_err(crate::errors::to_py)
+}
+
+/// What a watched batch found on the calling thread: a Python error (Ctrl-C's
+/// `KeyboardInterrupt`, or one raised by the progress callback), if any.
+pub struct Watch {
+    pub error: Option<PyErr>,
+    reported: usize,
+    last: std::time::Instant,
+}
+
+impl Default for Watch {
+    fn default() -> Self {
+        Self {
+            error: None,
+            reported: 0,
+            last: std::time::Instant::now(),
+        }
+    }
+}
+
+impl Watch {
+    /// For one long game or search: polls at most every `POLL_INTERVAL`; once stopped, stays
+    /// stopped.
+    pub fn keep_going(&mut self) -> bool {
+        if self.error.is_some() {
+            return false;
+        }
+        if self.last.elapsed() < boardcore::sim::POLL_INTERVAL {
+            return true;
+        }
+        self.last = std::time::Instant::now();
+        self.poll(0, None)
+    }
+
+    /// The poll of `boardcore::sim::simulate_watched`: takes the GIL briefly to run Python's
+    /// signal handlers (Ctrl-C) and to tell `progress` how many games finished since the last
+    /// report; false stops the batch.
+    pub fn poll(&mut self, finished: usize, progress: Option<&Py<PyAny>>) -> bool {
+        Python::with_gil(|py| {
+            if let Err(e) = py.check_signals() {
+                self.error = Some(e);
+                return false;
+            }
+            if let Some(progress) = progress.filter(|_| finished > self.reported) {
+                if let Err(e) = progress.bind(py).call1((finished - self.reported,)) {
+                    self.error = Some(e);
+                    return false;
+                }
+                self.reported = finished;
+            }
+            true
+        })
     }
 }
 
@@ -218,65 +343,103 @@ macro_rules! py_game {
                 Ok(state)
             }
             /// Plays one game seeded `seed` (the batch's game), with random agents or the
-            /// agents named by `agents` (one spec per seat, or one for all).
+            /// agents named by `agents` (one spec per seat, or one for all). Ctrl-C stops an
+            /// agents' game between moves with `KeyboardInterrupt`.
             #[pyo3(signature = (seed, agents=None))]
             fn play_random(
                 &self,
                 py: Python<'_>,
-                seed: u64,
-                agents: Option<Vec<String>>,
+                seed: &Bound<'_, PyAny>,
+                agents: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<$PyState> {
+                let seed = $crate::game::seed_arg(seed)?;
                 let agents = $crate::game::agent_specs(agents)?;
                 let n = boardcore::engine::Game::num_players(&*self.inner);
                 boardcore::sim::check_agents(&agents, n).map_err($crate::errors::to_py)?;
                 let game = self.inner.clone();
+                let mut watch = $crate::game::Watch::default();
                 let inner = py.allow_threads(|| {
                     let mut scratch = boardcore::sim::Scratch::default();
                     let mut state = boardcore::engine::Game::new_initial_state(&*game);
-                    boardcore::sim::play_out_agents(&mut state, seed, &agents, &mut scratch);
+                    let mut keep_going = || watch.keep_going();
+                    boardcore::sim::play_out_watched(
+                        &mut state,
+                        seed,
+                        &agents,
+                        &mut scratch,
+                        &mut keep_going,
+                    );
                     state
                 });
+                if let Some(error) = watch.error {
+                    return Err(error);
+                }
                 Ok($PyState {
                     inner,
                     game: self.inner.clone(),
                 })
             }
-            /// Random games `seed .. seed + games` on `threads` threads, without the GIL:
-            /// `(scores, winners, lengths)` as numpy arrays.
-            /// `agents`: one spec per seat or one for all (`random`, `greedy`, `mcts:<n>`).
+            /// Games `seed .. seed + games` on `threads` threads, without the GIL:
+            /// `(scores, winners, lengths)` as numpy arrays. `agents`: one spec per seat or
+            /// one for all (`random`, `greedy`, `mcts:<n>`). `progress(n)` is called every
+            /// few tens of milliseconds with the number of games finished since the last call.
+            /// On Ctrl-C the `KeyboardInterrupt` raised carries the arrays so far as its
+            /// `partial` attribute, games not finished having length 0.
             #[allow(clippy::type_complexity)]
-            #[pyo3(signature = (games, seed, threads, agents=None))]
+            #[pyo3(signature = (games, seed, threads, agents=None, progress=None))]
             fn simulate<'py>(
                 &self,
                 py: Python<'py>,
-                games: usize,
-                seed: u64,
-                threads: usize,
-                agents: Option<Vec<String>>,
+                games: &Bound<'py, PyAny>,
+                seed: &Bound<'py, PyAny>,
+                threads: &Bound<'py, PyAny>,
+                agents: Option<&Bound<'py, PyAny>>,
+                progress: Option<Py<PyAny>>,
             ) -> PyResult<(
                 Bound<'py, numpy::PyArray2<i32>>,
                 Bound<'py, numpy::PyArray2<bool>>,
                 Bound<'py, numpy::PyArray1<u32>>,
             )> {
                 use numpy::{IntoPyArray, PyArrayMethods};
-                if threads == 0 {
-                    return Err($crate::errors::to_py(boardcore::Error::Parameter(
-                        "threads must be at least 1".into(),
-                    )));
-                }
+                let games = $crate::game::count_arg(games, "games", 0, boardcore::sim::MAX_GAMES)?;
+                let seed = $crate::game::seed_arg(seed)?;
+                let threads =
+                    $crate::game::count_arg(threads, "threads", 1, boardcore::sim::MAX_THREADS)?;
                 let agents = $crate::game::agent_specs(agents)?;
+                let progress = progress.filter(|p| !p.is_none(py));
                 let game = self.inner.clone();
+                let mut watch = $crate::game::Watch::default();
                 let batch = py
                     .allow_threads(|| {
-                        boardcore::sim::simulate_agents(&*game, games, seed, threads, &agents)
+                        boardcore::sim::simulate_watched(
+                            &*game,
+                            games,
+                            seed,
+                            threads,
+                            &agents,
+                            &mut |finished| watch.poll(finished, progress.as_ref()),
+                        )
                     })
                     .map_err($crate::errors::to_py)?;
+                if watch.error.is_none() && batch.finished_prefix() == games {
+                    // The last games' progress, and a Ctrl-C that came after the last poll.
+                    watch.poll(games, progress.as_ref());
+                }
                 let shape = [games, batch.players];
-                Ok((
+                let arrays = (
                     batch.scores.into_pyarray(py).reshape(shape)?,
                     batch.winners.into_pyarray(py).reshape(shape)?,
                     batch.lengths.into_pyarray(py),
-                ))
+                );
+                match watch.error {
+                    None => Ok(arrays),
+                    Some(error) => {
+                        if error.is_instance_of::<pyo3::exceptions::PyKeyboardInterrupt>(py) {
+                            error.value(py).setattr("partial", arrays)?;
+                        }
+                        Err(error)
+                    }
+                }
             }
             fn __repr__(&self) -> String {
                 let params = boardcore::engine::Game::params(&*self.inner);
@@ -304,9 +467,20 @@ macro_rules! py_game {
             fn is_terminal(&self) -> bool {
                 boardcore::engine::GameState::is_terminal(&self.inner)
             }
+            fn is_chance_node(&self) -> bool {
+                boardcore::engine::GameState::current_player(&self.inner)
+                    == boardcore::engine::CHANCE
+            }
+            /// Ascending; at a chance node the outcomes' ids, as OpenSpiel defines it.
             fn legal_actions(&self) -> Vec<u32> {
                 let mut out = Vec::new();
-                boardcore::engine::GameState::legal_actions_into(&self.inner, &mut out);
+                if self.is_chance_node() {
+                    let mut outcomes = Vec::new();
+                    boardcore::engine::GameState::chance_outcomes_into(&self.inner, &mut outcomes);
+                    out.extend(outcomes.iter().map(|&(a, _)| a));
+                } else {
+                    boardcore::engine::GameState::legal_actions_into(&self.inner, &mut out);
+                }
                 out
             }
             fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<bool>> {
@@ -409,9 +583,14 @@ macro_rules! py_game {
             }
             /// The action an agent (`random`, `greedy`, `mcts:<n>`) picks here, its randomness
             /// seeded `seed`; searches without the GIL.
-            fn agent_action(&self, py: Python<'_>, agent: &str, seed: u64) -> PyResult<u32> {
-                let agent =
-                    boardcore::agents::Agent::parse(agent).map_err($crate::errors::to_py)?;
+            fn agent_action(
+                &self,
+                py: Python<'_>,
+                agent: &Bound<'_, PyAny>,
+                seed: &Bound<'_, PyAny>,
+            ) -> PyResult<u32> {
+                let seed = $crate::game::seed_arg(seed)?;
+                let agent = $crate::game::agent_spec(agent)?;
                 if boardcore::engine::GameState::current_player(&self.inner) < 0 {
                     return Err($crate::errors::to_py(boardcore::Error::IllegalAction(
                         "no seat is to move (chance node or game over): agents act for seats"
@@ -419,10 +598,16 @@ macro_rules! py_game {
                     )));
                 }
                 let state = &self.inner;
-                Ok(py.allow_threads(|| {
+                let mut watch = $crate::game::Watch::default();
+                let action = py.allow_threads(|| {
                     let mut rng = boardcore::rng::SplitMix64::new(seed);
-                    agent.act(state, &mut rng, &mut Vec::new())
-                }))
+                    let mut keep_going = || watch.keep_going();
+                    agent.act_watched(state, &mut rng, &mut Vec::new(), &mut keep_going)
+                });
+                match watch.error {
+                    None => Ok(action),
+                    Some(error) => Err(error),
+                }
             }
             /// An SVG picture of the position, drawn by `boardcore.svg` from the canonical
             /// JSON, so both engines give the same picture.

@@ -77,6 +77,9 @@ fn chandigarh_count_pattern(
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // Load numpy's C API now: loading it later runs Python code, and a Ctrl-C landing there
+    // would surface as a panic instead of a KeyboardInterrupt.
+    numpy::PyArray1::<f32>::zeros(m.py(), 0, false);
     m.add_class::<PyKardinalGame>()?;
     m.add_class::<PyKardinalState>()?;
     m.add_class::<PyKardinalVectorEnv>()?;

@@ -6,7 +6,6 @@
 
 use crate::engine::{Action, Error, GameState, CHANCE};
 use crate::rng::SplitMix64;
-use crate::sim::chance_outcome;
 
 /// An agent, parsed from its spec.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +22,9 @@ pub const DEFAULT_ITERATIONS: u32 = 1000;
 /// Random playouts stop after this many actions and score the position by its current
 /// scores: games like Prestel New York run for thousands of random actions.
 pub const DEFAULT_ROLLOUT: u32 = 400;
+/// A search asks whether to go on this often (in iterations): a few milliseconds apart even
+/// in the slowest game, so Ctrl-C stops a long search promptly.
+pub const MCTS_CHECK_EVERY: u32 = 64;
 
 impl Agent {
     pub fn parse(spec: &str) -> Result<Self, Error> {
@@ -65,6 +67,19 @@ impl Agent {
         rng: &mut SplitMix64,
         buf: &mut Vec<Action>,
     ) -> Action {
+        self.act_watched(state, rng, buf, &mut || true)
+    }
+
+    /// [`Agent::act`], asking `keep_going` every so often during a long search; once it says
+    /// no, the search stops early and returns its best action so far (the caller abandons the
+    /// game: a search cut short would not be the agent's real choice).
+    pub fn act_watched<S: GameState>(
+        &self,
+        state: &S,
+        rng: &mut SplitMix64,
+        buf: &mut Vec<Action>,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Action {
         match *self {
             Self::Random => state.choose_legal(buf, |n| rng.below(n as u64) as usize),
             Self::Greedy => greedy(state, rng, buf),
@@ -75,7 +90,7 @@ impl Agent {
                 // One draw from the game's generator seeds the search, so the game's own
                 // sequence does not depend on the budget.
                 let mut search_rng = SplitMix64::new(rng.next());
-                mcts(state, iterations, rollout, &mut search_rng)
+                mcts(state, iterations, rollout, &mut search_rng, keep_going)
             }
         }
     }
@@ -142,7 +157,14 @@ struct Node {
 /// the seat to move cannot see, then descends a tree of its decisions by UCB (with
 /// availability counts, as actions differ between determinisations); chance outcomes are
 /// sampled, not stored, so the tree is open-loop. Where nothing is hidden it is plain UCT.
-pub fn mcts<S: GameState>(root: &S, iterations: u32, rollout: u32, rng: &mut SplitMix64) -> Action {
+/// `keep_going` is asked every [`MCTS_CHECK_EVERY`] iterations; no stops the search.
+pub fn mcts<S: GameState>(
+    root: &S,
+    iterations: u32,
+    rollout: u32,
+    rng: &mut SplitMix64,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Action {
     let players = root.num_players();
     let observer = root.current_player() as usize;
     let mut nodes = vec![Node {
@@ -163,7 +185,10 @@ pub fn mcts<S: GameState>(root: &S, iterations: u32, rollout: u32, rng: &mut Spl
     // does), so UCB's constant keeps its meaning whatever a game's scale.
     let solo = players == 1;
     let (mut low, mut high) = (f64::MAX, f64::MIN);
-    for _ in 0..iterations {
+    for iteration in 0..iterations {
+        if iteration % MCTS_CHECK_EVERY == MCTS_CHECK_EVERY - 1 && !keep_going() {
+            break;
+        }
         let mut state = root.determinize(observer, rng);
         let mut node = 0usize;
         path.clear();
@@ -174,7 +199,7 @@ pub fn mcts<S: GameState>(root: &S, iterations: u32, rollout: u32, rng: &mut Spl
                 break;
             }
             if state.current_player() == CHANCE {
-                state.apply_legal(chance_outcome(&state, rng, &mut outcomes));
+                state.apply_legal(state.choose_chance(&mut outcomes, rng));
                 continue;
             }
             let mover = state.current_player() as usize;
@@ -236,7 +261,7 @@ pub fn mcts<S: GameState>(root: &S, iterations: u32, rollout: u32, rng: &mut Spl
         let mut steps = 0;
         while !state.is_terminal() && steps < rollout {
             let a = if state.current_player() == CHANCE {
-                chance_outcome(&state, rng, &mut outcomes)
+                state.choose_chance(&mut outcomes, rng)
             } else {
                 state.choose_legal(&mut legal, |n| rng.below(n as u64) as usize)
             };

@@ -3,6 +3,10 @@
 //! Game `i` of a batch seeded `S` is exactly `play_random(game, S + i)`, whatever the number
 //! of threads: each game owns its generator, so the work split cannot change a result.
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
+
 use rayon::prelude::*;
 
 use crate::agents::Agent;
@@ -53,8 +57,22 @@ pub fn play_out_agents<S: GameState>(
     agents: &[Agent],
     scratch: &mut Scratch,
 ) {
+    play_out_watched(state, seed, agents, scratch, &mut || true);
+}
+
+/// [`play_out_agents`], asking `keep_going` between the agents' moves (and during their
+/// searches); returns false, the game unfinished, once it says no. Random playouts take
+/// micro- to milliseconds and are not interrupted.
+pub fn play_out_watched<S: GameState>(
+    state: &mut S,
+    seed: u64,
+    agents: &[Agent],
+    scratch: &mut Scratch,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> bool {
     if agents.iter().all(|&a| a == Agent::Random) {
-        return play_out(state, seed, scratch);
+        play_out(state, seed, scratch);
+        return true;
     }
     let mut rng = SplitMix64::new(seed);
     while !state.is_terminal() {
@@ -63,10 +81,14 @@ pub fn play_out_agents<S: GameState>(
             chance_outcome(state, &mut rng, &mut scratch.outcomes)
         } else {
             let agent = agents[player as usize % agents.len()];
-            agent.act(state, &mut rng, &mut scratch.actions)
+            agent.act_watched(state, &mut rng, &mut scratch.actions, keep_going)
         };
+        if !keep_going() {
+            return false;
+        }
         state.apply_legal(action);
     }
+    true
 }
 
 /// Checks an agent list against a game's seats: one agent, or one per seat.
@@ -81,13 +103,49 @@ pub fn check_agents(agents: &[Agent], players: usize) -> Result<(), Error> {
     }
 }
 
-/// Per-game results of a batch, row-major (`scores[i * players + seat]`).
+/// Per-game results of a batch, row-major (`scores[i * players + seat]`). A game stopped
+/// before its end (see [`simulate_watched`]) has length 0: every finished game has at least
+/// one action.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Batch {
     pub players: usize,
     pub scores: Vec<i32>,
     pub winners: Vec<bool>,
     pub lengths: Vec<u32>,
+}
+
+impl Batch {
+    /// How many games from the first one on are finished (all of them unless stopped).
+    pub fn finished_prefix(&self) -> usize {
+        self.lengths
+            .iter()
+            .position(|&n| n == 0)
+            .unwrap_or(self.lengths.len())
+    }
+}
+
+/// The most threads a batch may ask for: far beyond any machine, below what the OS refuses.
+pub const MAX_THREADS: usize = 1024;
+/// The most games one batch may hold: its result arrays take 4 + 5 × players bytes a game,
+/// so this many take up to 7.5 GB.
+pub const MAX_GAMES: usize = 1 << 28;
+/// How often a watched batch reports on the calling thread.
+pub const POLL_INTERVAL: Duration = Duration::from_millis(20);
+
+/// Checks a batch's size and thread count before anything is allocated or started.
+pub fn check_batch(games: usize, threads: usize) -> Result<(), Error> {
+    if games > MAX_GAMES {
+        return Err(Error::Parameter(format!(
+            "games must be at most {MAX_GAMES} in one batch, not {games}: split it into \
+             several calls (game i of a batch seeded S is seed S + i)"
+        )));
+    }
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(Error::Parameter(format!(
+            "threads must be from 1 to {MAX_THREADS}, not {threads}"
+        )));
+    }
+    Ok(())
 }
 
 /// Plays `games` random games seeded `seed, seed + 1, ...` on `threads` threads.
@@ -108,45 +166,99 @@ pub fn simulate_agents<G: Game>(
     threads: usize,
     agents: &[Agent],
 ) -> Result<Batch, Error> {
+    simulate_watched(game, games, seed, threads, agents, &mut |_| true)
+}
+
+/// [`simulate_agents`], watched: `poll(finished)` runs on the calling thread about every
+/// [`POLL_INTERVAL`] with the number of games finished so far (a Python caller checks for
+/// Ctrl-C there and reports progress). Once it returns false the games under way stop at
+/// their next move and the batch returns, its unplayed games with length 0.
+pub fn simulate_watched<G: Game>(
+    game: &G,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    agents: &[Agent],
+    poll: &mut dyn FnMut(usize) -> bool,
+) -> Result<Batch, Error> {
     let players = game.num_players();
     check_agents(agents, players)?;
+    check_batch(games, threads)?;
     let mut batch = Batch {
         players,
         scores: vec![0; games * players],
         winners: vec![false; games * players],
         lengths: vec![0; games],
     };
-    // Chunks of games amortise rayon's scheduling; each chunk owns a slice of the output.
-    const CHUNK: usize = 64;
-    let rows = CHUNK * players.max(1);
-    let play_chunk =
-        |chunk: usize, scores: &mut [i32], winners: &mut [bool], lengths: &mut [u32]| {
-            let mut scratch = Scratch::default();
-            let initial = game.new_initial_state();
-            let mut state = initial.clone();
-            for (j, length) in lengths.iter_mut().enumerate() {
-                let i = (chunk * CHUNK + j) as u64;
-                state.clone_from(&initial);
-                play_out_agents(&mut state, seed.wrapping_add(i), agents, &mut scratch);
-                let row = j * players..(j + 1) * players;
-                state.scores_into(&mut scores[row.clone()]);
-                let mask = state.winners_mask();
-                for (seat, w) in winners[row].iter_mut().enumerate() {
-                    *w = mask >> seat & 1 == 1;
-                }
-                *length = state.history().len() as u32;
+    // Chunks of random games amortise rayon's scheduling; an agent's game is long enough to
+    // be a task of its own, which also keeps the progress count moving game by game.
+    let random = agents.iter().all(|&a| a == Agent::Random);
+    let chunk_games = if random { 64 } else { 1 };
+    let rows = chunk_games * players.max(1);
+    let stop = AtomicBool::new(false);
+    let finished = AtomicUsize::new(0);
+    let play_chunk = |chunk: usize,
+                      scores: &mut [i32],
+                      winners: &mut [bool],
+                      lengths: &mut [u32],
+                      keep_going: &mut dyn FnMut() -> bool| {
+        let mut scratch = Scratch::default();
+        let initial = game.new_initial_state();
+        let mut state = initial.clone();
+        for (j, length) in lengths.iter_mut().enumerate() {
+            if stop.load(Ordering::Relaxed) {
+                return;
             }
-        };
+            let i = (chunk * chunk_games + j) as u64;
+            state.clone_from(&initial);
+            if !play_out_watched(
+                &mut state,
+                seed.wrapping_add(i),
+                agents,
+                &mut scratch,
+                keep_going,
+            ) {
+                return;
+            }
+            let row = j * players..(j + 1) * players;
+            state.scores_into(&mut scores[row.clone()]);
+            let mask = state.winners_mask();
+            for (seat, w) in winners[row].iter_mut().enumerate() {
+                *w = mask >> seat & 1 == 1;
+            }
+            *length = state.history().len() as u32;
+        }
+        finished.fetch_add(lengths.len(), Ordering::Relaxed);
+    };
+    let chunks = batch
+        .scores
+        .chunks_mut(rows)
+        .zip(batch.winners.chunks_mut(rows))
+        .zip(batch.lengths.chunks_mut(chunk_games));
     if threads == 1 {
-        // One thread is the calling one: starting a pool costs more than a short batch.
-        for (chunk, ((scores, winners), lengths)) in batch
-            .scores
-            .chunks_mut(rows)
-            .zip(batch.winners.chunks_mut(rows))
-            .zip(batch.lengths.chunks_mut(CHUNK))
-            .enumerate()
-        {
-            play_chunk(chunk, scores, winners, lengths);
+        // One thread is the calling one (starting a pool costs more than a short batch), so
+        // it also polls: between chunks, and between an agent's moves.
+        let mut last = Instant::now();
+        let mut due = |done: usize, poll: &mut dyn FnMut(usize) -> bool| {
+            if stop.load(Ordering::Relaxed) {
+                return false; // once stopped, stopped: the search and the game both end
+            }
+            if last.elapsed() < POLL_INTERVAL {
+                return true;
+            }
+            last = Instant::now();
+            let go = poll(done);
+            if !go {
+                stop.store(true, Ordering::Relaxed);
+            }
+            go
+        };
+        for (chunk, ((scores, winners), lengths)) in chunks.enumerate() {
+            if !due(finished.load(Ordering::Relaxed), poll) {
+                break;
+            }
+            let mut keep_going = || due(finished.load(Ordering::Relaxed), poll);
+            play_chunk(chunk, scores, winners, lengths, &mut keep_going);
         }
         return Ok(batch);
     }
@@ -154,16 +266,25 @@ pub fn simulate_agents<G: Game>(
         .num_threads(threads)
         .build()
         .map_err(|e| Error::Parameter(format!("cannot start {threads} threads: {e}")))?;
-    pool.install(|| {
-        batch
-            .scores
-            .par_chunks_mut(rows)
-            .zip(batch.winners.par_chunks_mut(rows))
-            .zip(batch.lengths.par_chunks_mut(CHUNK))
-            .enumerate()
-            .for_each(|(chunk, ((scores, winners), lengths))| {
-                play_chunk(chunk, scores, winners, lengths);
-            });
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    pool.in_place_scope(|scope| {
+        scope.spawn(|_| {
+            chunks
+                .collect::<Vec<_>>()
+                .into_par_iter()
+                .enumerate()
+                .for_each(|(chunk, ((scores, winners), lengths))| {
+                    let mut keep_going = || !stop.load(Ordering::Relaxed);
+                    play_chunk(chunk, scores, winners, lengths, &mut keep_going);
+                });
+            let _ = done_tx.send(());
+        });
+        // The calling thread watches while the pool plays.
+        while let Err(RecvTimeoutError::Timeout) = done_rx.recv_timeout(POLL_INTERVAL) {
+            if !stop.load(Ordering::Relaxed) && !poll(finished.load(Ordering::Relaxed)) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
     });
     Ok(batch)
 }

@@ -1,0 +1,50 @@
+"""Checks of the arguments that drive games (seeds, counts, sizes), one policy for every entry
+point (DESIGN.md, "Errors"): an int is anything with ``__index__`` (numpy integers too) but
+not a bool; a wrong type is a ``TypeError`` naming the argument, a value out of range a
+``ParameterError`` naming the bound, checked before anything is allocated or started."""
+
+from __future__ import annotations
+
+import operator
+
+from .errors import ParameterError
+
+__all__ = ["MAX_GAMES", "MAX_THREADS", "count", "index", "quote", "seed"]
+
+MAX_GAMES = 1 << 28
+"""The most games one batch holds (its result arrays: up to 7.5 GB); as the Rust core's."""
+MAX_THREADS = 1024
+"""The most threads a batch may ask for: far beyond any machine, as the Rust core's."""
+QUOTE_LIMIT = 200
+"""The most characters of a user's input that a message quotes."""
+
+
+def quote(value: object) -> str:
+    """``repr(value)``, cut to :data:`QUOTE_LIMIT` characters."""
+    text = repr(value)
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
+
+
+def index(value: object, name: str) -> int:
+    """``value`` as an int (``__index__``; not a bool or a float), else ``TypeError``."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not bool {value!r}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(
+            f"{name} must be an int, not {type(value).__name__} {quote(value)}"
+        ) from None
+
+
+def seed(value: object) -> int:
+    """A seed: any int, taken modulo 2**64 (DESIGN.md, "Randomness")."""
+    return index(value, "seed") % (1 << 64)
+
+
+def count(value: object, name: str, low: int, high: int) -> int:
+    """An int from ``low`` to ``high``; ``ParameterError`` naming the bounds otherwise."""
+    n = index(value, name)
+    if not low <= n <= high:
+        raise ParameterError(f"{name} must be from {low} to {high}, not {n}")
+    return n
