@@ -18,13 +18,11 @@ from boardcore import ParameterError, SimulationInterrupted, SplitMix64
 
 from .conftest import Loader
 
-GAMES = sorted(boardcore.GAMES)
+GAMES = sorted(info.name for info in boardcore.games())
 MASK = (1 << 64) - 1
 
 
-@pytest.mark.parametrize(
-    "seed", [-1, 2**64 - 1, 2**64 + 5, np.uint64(5), np.int8(-1), np.array(7)]
-)
+@pytest.mark.parametrize("seed", [-1, 2**64 - 1, 2**64 + 5, np.uint64(5), np.int8(-1), np.array(7)])
 def test_any_int_seed_plays_the_game_of_that_seed_mod_2_64(load: Loader, seed: Any) -> None:
     game = load("kardinal", players=2)
     expected = boardcore.play(game, seed=int(seed) & MASK).history()
@@ -94,7 +92,7 @@ def test_the_rust_batch_checks_its_own_arguments_too() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_none_for_a_parameter_means_its_default(load: Loader, name: str) -> None:
-    info = boardcore.GAMES[name]
+    (info,) = [info for info in boardcore.games() if info.name == name]
     for param in info.parameters:
         default = load(name)
         assert load(name, **{param: None}).params == default.params

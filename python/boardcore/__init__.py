@@ -15,14 +15,15 @@ both follow the protocols in ``boardcore.api``.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from . import arena, reference
+from . import _args, arena, reference
 from ._play import Agent, AgentLike, play, random_agent, rust_agent
 from ._registry import GAMES, GameInfo
 from ._results import SimulationInterrupted, SimulationResult
 from ._simulate import simulate
-from .api import CHANCE, TERMINAL, Game, State
+from .api import CHANCE, TERMINAL, Game, RustGame, RustState, State
 from .errors import (
     BoardcoreError,
     DataError,
@@ -46,6 +47,8 @@ __all__ = [
     "IllegalActionError",
     "NotationError",
     "ParameterError",
+    "RustGame",
+    "RustState",
     "SimulationInterrupted",
     "SimulationResult",
     "SplitMix64",
@@ -70,16 +73,35 @@ def games() -> list[GameInfo]:
     return list(GAMES.values())
 
 
-def load(name: str, **params: Any) -> Game:
+def load(name: str, **params: Any) -> RustGame:
     """The Rust engine of game ``name`` with ``params`` (e.g. ``players=3``).
 
-    An unknown game or parameter raises :class:`ParameterError` saying what exists.
+    An unknown game or parameter raises :class:`ParameterError` saying what exists. Games
+    are immutable, and one made from the packaged data is kept: loading the same game again
+    (one per env, per worker) costs a dictionary look-up, not a parse of the data.
     """
+    key = tuple(sorted(params.items()))
+    if "data" in params:  # a user's data file may change between calls
+        return _load(name, params)
+    try:
+        return _load_packaged(name, key)
+    except TypeError as error:  # an unhashable parameter value: load it to say why
+        if "unhashable" not in str(error):
+            raise
+        return _load(name, params)
+
+
+def _load(name: str, params: dict[str, Any]) -> RustGame:
     from . import _core
 
-    info = GAMES.get(name)
+    info = GAMES.get(name) if isinstance(name, str) else None
     if info is None:
         known = ", ".join(sorted(GAMES))
-        raise ParameterError(f"unknown game {name!r}; the games are: {known}")
-    game: Game = getattr(_core, info.rust_class)(**params)
+        raise ParameterError(f"unknown game {_args.quote(name)}; the games are: {known}")
+    game: RustGame = getattr(_core, info.rust_class)(**params)
     return game
+
+
+@functools.lru_cache(maxsize=256)
+def _load_packaged(name: str, key: tuple[tuple[str, Any], ...]) -> RustGame:
+    return _load(name, dict(key))

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 
@@ -76,7 +75,9 @@ def random_agent(state: State, rng: SplitMix64) -> int:
     return legal[rng.below(len(legal))]
 
 
-def play(game: Game, *, seed: int = 0, agents: Sequence[AgentLike] | None = None) -> State:
+def play(
+    game: Game, *, seed: SupportsIndex = 0, agents: Sequence[AgentLike] | None = None
+) -> State:
     """Plays one game to the end and returns the final state.
 
     Chance nodes and agents draw from one SplitMix64 seeded ``seed``, in the order they
@@ -115,27 +116,6 @@ def play(game: Game, *, seed: int = 0, agents: Sequence[AgentLike] | None = None
     return state
 
 
-@functools.lru_cache(maxsize=32)
-def _load_cached(name: str, params: tuple[tuple[str, Any], ...]) -> Game:
-    from . import load
-
-    return load(name, **dict(params))
-
-
-def _load_for_simulate(name: str, params: dict[str, Any]) -> Game:
-    """The Rust game for ``simulate``, kept between calls: loading parses the game's data
-    (up to a few milliseconds, as long as a short batch takes). Only for the packaged data:
-    a user's data file may change between calls."""
-    from . import load  # here, not at the top: boardcore/__init__ imports this module
-
-    key = tuple(sorted(params.items()))
-    try:
-        hash(key)
-    except TypeError:  # an unhashable parameter value: no cache (and `load` says why)
-        return load(name, **params)
-    return load(name, **params) if "data" in params else _load_cached(name, key)
-
-
 def simulate_local(
     name: str,
     *,
@@ -151,7 +131,9 @@ def simulate_local(
     calls of ``chunk`` games to the Rust batch (Rust agents), or games played here one by
     one (Python agents). Ctrl-C raises :class:`SimulationInterrupted` with the games
     finished."""
-    game = _load_for_simulate(name, params)
+    from . import load  # here, not at the top: boardcore/__init__ imports this module
+
+    game = load(name, **params)
     players = game.num_players
     specs = _specs(agents)
     if agents is not None and specs is None and len(agents) != players:
@@ -179,7 +161,7 @@ def simulate_local(
             n = min(chunk, games - done)
             base = (seed + done) & _MASK
             if in_rust:
-                parts.append(game.simulate(n, base, threads, specs, progress))  # type: ignore[attr-defined]
+                parts.append(game.simulate(n, base, threads, specs, progress))
             else:
                 assert agents is not None
                 parts.append(_play_games(game, n, base, agents, progress))

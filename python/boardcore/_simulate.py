@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 from . import _args
 from ._play import AgentLike, simulate_local
@@ -21,12 +21,12 @@ __all__ = ["simulate"]
 def simulate(
     name: str,
     *,
-    games: int,
-    seed: int = 0,
-    threads: int | None = None,
+    games: SupportsIndex,
+    seed: SupportsIndex = 0,
+    threads: SupportsIndex | None = None,
     agents: Sequence[AgentLike] | None = None,
     progress: Callable[[int], None] | None = None,
-    chunk: int = 20_000,
+    chunk: SupportsIndex = 20_000,
     backend: str = "threads",
     **params: Any,
 ) -> SimulationResult:
@@ -49,11 +49,10 @@ def simulate(
     >>> r.scores.shape, bool(r.winners.any(axis=1).all())
     ((100, 3), True)
     """
-    games = _args.count(games, "games", 0, _args.MAX_GAMES)
-    seed = _args.seed(seed)
-    if threads is not None:
-        threads = _args.count(threads, "threads", 1, _args.MAX_THREADS)
-    chunk = _args.count(chunk, "chunk", 1, _args.MAX_GAMES)
+    n_games = _args.count(games, "games", 0, _args.MAX_GAMES)
+    first = _args.seed(seed)
+    n_threads = None if threads is None else _args.count(threads, "threads", 1, _args.MAX_THREADS)
+    n_chunk = _args.count(chunk, "chunk", 1, _args.MAX_GAMES)
     if agents is not None and (isinstance(agents, str) or not isinstance(agents, Sequence)):
         raise TypeError(f"agents must be a list of agents, not {_args.quote(agents)}")
     if progress is not None and not callable(progress):
@@ -63,23 +62,23 @@ def simulate(
 
         return simulate_ray(
             name,
-            games=games,
-            seed=seed,
-            threads=threads,
+            games=n_games,
+            seed=first,
+            threads=n_threads,
             agents=agents,
             progress=progress,
-            chunk=chunk,
+            chunk=n_chunk,
             **params,
         )
     if backend != "threads":
         raise ParameterError(f"backend must be 'threads' or 'ray', not {_args.quote(backend)}")
     return simulate_local(
         name,
-        games=games,
-        seed=seed,
-        threads=threads or min(os.cpu_count() or 1, _args.MAX_THREADS),
+        games=n_games,
+        seed=first,
+        threads=n_threads or min(os.cpu_count() or 1, _args.MAX_THREADS),
         agents=agents,
         progress=progress,
-        chunk=chunk,
+        chunk=n_chunk,
         **params,
     )

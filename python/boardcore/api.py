@@ -6,13 +6,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "State"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "RustGame", "RustState", "State"]
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -64,3 +64,48 @@ class Game(Protocol):
     def new_initial_state(self) -> State: ...
     def state_from_json(self, text: str) -> State: ...
     def replay(self, actions: Sequence[int]) -> State: ...
+
+
+@runtime_checkable
+class RustState(State, Protocol):
+    """A state of the Rust engine (``boardcore.load``): the protocol, and the Rust agents."""
+
+    def clone(self) -> RustState: ...
+    def to_svg(self, perspective: int | None = None) -> str:
+        """An SVG picture of the position, as ``perspective``'s seat sees it (all of it by
+        default)."""
+        ...
+
+    def _repr_svg_(self) -> str: ...
+    def agent_action(self, agent: str, seed: int) -> int:
+        """The action the Rust agent ``agent`` (``"greedy"``, ``"mcts:200"``...) picks here,
+        seeded ``seed``."""
+        ...
+
+    @property
+    def game(self) -> RustGame: ...
+
+
+@runtime_checkable
+class RustGame(Game, Protocol):
+    """A game of the Rust engine (``boardcore.load``): the protocol, and whole games in Rust."""
+
+    @property
+    def observation_size(self) -> int: ...
+    def new_initial_state(self) -> RustState: ...
+    def state_from_json(self, text: str) -> RustState: ...
+    def replay(self, actions: Sequence[int]) -> RustState: ...
+    def play_random(self, seed: int, agents: Sequence[str] | None = None) -> RustState:
+        """One game seeded ``seed``, played to the end in Rust (``play`` calls this)."""
+        ...
+
+    def simulate(
+        self,
+        games: int,
+        seed: int,
+        threads: int,
+        agents: Sequence[str] | None = None,
+        progress: Callable[[int], object] | None = None,
+    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.bool_], npt.NDArray[np.uint32]]:
+        """Games ``seed .. seed + games - 1`` in Rust: ``(scores, winners, lengths)``."""
+        ...

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from typing import SupportsIndex
+
 from ._args import seed as _seed
 
 __all__ = ["SplitMix64"]
@@ -21,7 +23,7 @@ class SplitMix64:
 
     __slots__ = ("state",)
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: SupportsIndex) -> None:
         # A plain int whatever was given (a numpy integer would keep numpy arithmetic).
         self.state = _seed(seed)
 
