@@ -1,0 +1,111 @@
+"""The declared save format of each game: a JSON Schema per game, shipped with the package.
+
+``schema(name)`` is the schema (a dict) of ``name``'s saved states, the structure of what
+``state.to_json()`` writes in both engines; engines in other languages and users of the
+conformance kit can validate against the files in ``boardcore/schemas/`` directly.
+``validate(name, text)`` checks a saved state's text against it, as strictly as the
+engines read it (no duplicate keys, integers written as integers, no ``-0``), and raises
+:class:`StateFormatError` naming the first field that breaks it. Structure only: loading
+a state (``state_from_json``) also replays its ``history`` and checks every other field.
+
+>>> import boardcore, boardcore.schema
+>>> state = boardcore.play(boardcore.load("kardinal", players=2), seed=1)
+>>> boardcore.schema.validate("kardinal", state.to_json())
+>>> boardcore.schema.validate("kardinal", state.to_json().replace('"players":2', '"players":7'))
+Traceback (most recent call last):
+...
+boardcore.errors.StateFormatError: kardinal saved state: players: 7 is greater than the maximum of 4
+>>> boardcore.schema.validate("kardinal", state.to_json().replace('"players":2', '"players":2.0'))
+Traceback (most recent call last):
+...
+boardcore.errors.StateFormatError: not a saved state: '2.0' is not an integer: saved states hold integers only
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from importlib import resources
+from typing import Any
+
+from ._args import quote
+from ._registry import GAMES
+from .errors import ParameterError, StateFormatError
+
+__all__ = ["loads", "schema", "validate"]
+
+
+@functools.cache
+def schema(name: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of game ``name``'s saved states."""
+    if name not in GAMES:
+        raise ParameterError(f"unknown game {quote(name)}; the games are: {', '.join(GAMES)}")
+    text = resources.files("boardcore").joinpath("schemas", f"{name}.schema.json").read_text()
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+class _NotCanonical(ValueError):
+    pass
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        repeated = sorted({k for k in keys if keys.count(k) > 1})
+        raise _NotCanonical(f"key {quote(repeated[0])} appears twice")
+    return dict(pairs)
+
+
+def _integer(text: str) -> int:
+    if text == "-0":
+        raise _NotCanonical("-0 is not canonical: write 0")
+    return int(text)
+
+
+def _no_float(text: str) -> Any:
+    raise _NotCanonical(f"{quote(text)} is not an integer: saved states hold integers only")
+
+
+def loads(text: str) -> Any:
+    """``json.loads`` as strict as the engines: duplicate keys, floats, ``NaN`` and ``-0``
+    are refused with :class:`StateFormatError`."""
+    if not isinstance(text, str):
+        raise StateFormatError(f"a saved state must be a str, not {type(text).__name__}")
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_pairs,
+            parse_int=_integer,
+            parse_float=_no_float,
+            parse_constant=_no_float,
+        )
+    except (_NotCanonical, json.JSONDecodeError) as error:
+        raise StateFormatError(f"not a saved state: {error}") from None
+    except RecursionError:
+        raise StateFormatError("not a saved state: nested too deeply") from None
+
+
+@functools.cache
+def _validator(name: str) -> Any:
+    import jsonschema  # here: only loading a state needs it
+
+    base = jsonschema.Draft202012Validator
+    strict_ints = base.TYPE_CHECKER.redefine(
+        "integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool)
+    )
+    cls = jsonschema.validators.extend(base, type_checker=strict_ints)
+    return cls(schema(name))
+
+
+def validate(name: str, text: str) -> None:
+    """Checks the saved state ``text`` against game ``name``'s schema; a
+    :class:`StateFormatError` names the first field that breaks it."""
+    import jsonschema
+
+    value = loads(text)
+    error = jsonschema.exceptions.best_match(_validator(name).iter_errors(value))
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "the state"
+        message = error.message if len(error.message) <= 200 else error.message[:200] + "..."
+        raise StateFormatError(f"{name} saved state: {where}: {message}")
