@@ -21,6 +21,15 @@ NAMES = sorted(info.name for info in boardcore.games())
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 
 
+def test_the_schema_module_examples_run() -> None:
+    import doctest
+
+    import boardcore.schema
+
+    result = doctest.testmod(boardcore.schema)
+    assert result.attempted > 0 and result.failed == 0
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_each_schema_is_a_draft_2020_12_schema_linked_from_its_page(name: str) -> None:
     jsonschema.Draft202012Validator.check_schema(schema(name))

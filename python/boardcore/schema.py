@@ -18,7 +18,7 @@ boardcore.errors.StateFormatError: kardinal saved state: players: 7 is greater t
 >>> boardcore.schema.validate("kardinal", state.to_json().replace('"players":2', '"players":2.0'))
 Traceback (most recent call last):
 ...
-boardcore.errors.StateFormatError: not a saved state: '2.0' is not an integer: saved states hold integers only
+boardcore.errors.StateFormatError: not a saved state: '2.0' is not an integer
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def _integer(text: str) -> int:
 
 
 def _no_float(text: str) -> Any:
-    raise _NotCanonical(f"{quote(text)} is not an integer: saved states hold integers only")
+    raise _NotCanonical(f"{quote(text)} is not an integer")
 
 
 def loads(text: str) -> Any:
