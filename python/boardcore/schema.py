@@ -94,7 +94,7 @@ def _validator(name: str) -> Any:
     strict_ints = base.TYPE_CHECKER.redefine(
         "integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool)
     )
-    cls = jsonschema.validators.extend(base, type_checker=strict_ints)
+    cls = jsonschema.validators.extend(base, type_checker=strict_ints)  # type: ignore[no-untyped-call]
     return cls(schema(name))
 
 
