@@ -11,7 +11,8 @@ import pytest
 
 import boardcore
 from boardcore import BoardcoreError
-from boardcore.cli import main, wilson_interval
+from boardcore.arena import wilson_interval
+from boardcore.cli import main
 from boardcore.report import CHARTS, read_results, write_report
 
 pytest.importorskip("matplotlib")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -17,7 +18,10 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-__all__ = ["add_game_arguments", "game_params", "progress_bar", "saved_params"]
+from ._args import quote
+from .errors import ParameterError, StateFormatError
+
+__all__ = ["add_game_arguments", "check_out", "game_params", "progress_bar", "saved_params"]
 
 
 @contextmanager
@@ -35,6 +39,19 @@ def progress_bar(
     with Progress(*columns, console=console, transient=False) as bar:
         task = bar.add_task(description, total=total)
         yield lambda n: bar.advance(task, n)
+
+
+def check_out(path: str, suffixes: Sequence[str], option: str = "--out") -> Path:
+    """An output file, checked before any work: its suffix, and a folder that exists."""
+    out = Path(path)
+    if out.suffix not in suffixes:
+        raise ParameterError(f"{option} must end in {' or '.join(suffixes)}, not {out.name!r}")
+    folder = out.parent
+    if not folder.is_dir():
+        raise ParameterError(f"{option} {path}: folder {str(folder)!r} does not exist")
+    if out.is_dir():
+        raise ParameterError(f"{option} {path} is a folder, not a file")
+    return out
 
 
 def game_params(args: argparse.Namespace) -> dict[str, Any]:
@@ -58,18 +75,72 @@ def _name_value(text: str) -> str:
     return text
 
 
-def saved_params(load: Callable[..., Any], name: str, saved: Mapping[str, Any]) -> dict[str, Any]:
+def _names(names: Sequence[str]) -> Callable[[Any, str | None], str]:
+    """A saved list of ids read as the parameter's comma-separated names."""
+    return lambda ids, data: ",".join(names[i] for i in ids)
+
+
+def _chandigarh_specialists(ids: Any, data: str | None) -> str:
+    # Specialist ids are positions in the component file's list: read that file's slugs.
+    from .reference import chandigarh
+
+    path = Path(data) if data else Path(__file__).parent / "data" / "chandigarh.toml"
+    loaded = chandigarh.load_data(path)
+    return ",".join(loaded.specialists[i].slug for i in ids) or "none"
+
+
+def _chandigarh_variant(moves: Any, data: str | None) -> str:
+    from .reference.chandigarh import CORNER_NAMES, CORNER_TILES
+
+    return ";".join(
+        f"{CORNER_NAMES[CORNER_TILES.index(tile)]}={column},{row}" for tile, column, row in moves
+    )
+
+
+def _saved_value_readers() -> dict[tuple[str, str], Callable[[Any, str | None], str]]:
+    from .reference import city_connect, rebuilding_chicago
+
+    return {
+        ("chandigarh", "specialists"): _chandigarh_specialists,
+        ("chandigarh", "variant"): _chandigarh_variant,
+        ("city_connect", "sides"): _names(city_connect.SIDES),
+        ("rebuilding_chicago", "difficulty"): _names(rebuilding_chicago.DIFFICULTIES),
+    }
+
+
+def saved_params(
+    load: Callable[..., Any], name: str, saved: Mapping[str, Any], data: str | None = None
+) -> dict[str, Any]:
     """The parameters of the game a saved state (its JSON object) comes from, as far as the
     state records them: ``players`` and every other parameter of the game's ``params`` the
-    state has a field of the same name for, a list written comma-separated (Prestel's
-    ``"speeds": [2, 1, 1]`` is ``speeds="2,1,1"``). ``data`` is never taken from a state."""
+    state has a field of the same name for. A state saves some parameters as ids (Chandigarh's
+    specialists ``[1, 10, 12, 22]``, City Connect's sides ``[0, 0]``, Rebuilding Chicago's
+    difficulty ``[1]``): they are read back as the names the parameter takes; another list is
+    written comma-separated (Prestel's ``"speeds": [2, 1, 1]`` is ``speeds="2,1,1"``).
+    ``data`` is never taken from a state: give it (the component file) for a state saved
+    with another file than the packaged one."""
     params: dict[str, Any] = {}
     if "players" in saved:
         params["players"] = saved["players"]
+    if data is not None:
+        params["data"] = data
     known = load(name, **params).params
+    readers = _saved_value_readers()
     for key, value in saved.items():
-        if key in known and key not in params and key != "data":
-            params[key] = ",".join(str(v) for v in value) if isinstance(value, list) else value
+        if key not in known or key in params or key == "data":
+            continue
+        reader = readers.get((name, key))
+        try:
+            if reader is not None:
+                params[key] = reader(value, data)
+            elif isinstance(value, list):
+                params[key] = ",".join(str(v) for v in value)
+            else:
+                params[key] = value
+        except (TypeError, ValueError, IndexError, KeyError) as error:
+            raise StateFormatError(
+                f"field {key!r}: {quote(value)} is not a saved {name} {key} ({error})"
+            ) from None
     return params
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from . import (
@@ -32,10 +33,17 @@ from . import (
     report,
     simulate,
 )
-from ._cli_common import add_game_arguments, game_params, progress_bar, saved_params
+from ._cli_common import (
+    add_game_arguments,
+    check_out,
+    game_params,
+    progress_bar,
+    saved_params,
+)
 from ._play import SimulationResult
 from .api import CHANCE, Game
 from .arena import wilson_interval
+from .errors import ParameterError
 from .svg import state_to_svg
 
 __all__ = ["main", "summary_table", "wilson_interval"]
@@ -127,8 +135,24 @@ def _legal_moves(state: Any) -> list[str]:
     return [state.action_to_string(a) for a in state.legal_actions()]
 
 
+def seat_view(state: Any, seat: int) -> str:
+    """What a person at ``seat`` is shown: that seat's observation, never the whole state
+    (other seats' hands, face-down stacks)."""
+    text: str = state.observation_string(seat)
+    return text
+
+
+def _check_seat(option: str, seat: int, game: Game) -> None:
+    if not 0 <= seat < game.num_players:
+        raise ParameterError(
+            f"{option} must be a seat from 0 to {game.num_players - 1} ({game.num_players} "
+            f"players), not {seat}"
+        )
+
+
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     game: Game = load(args.game, **game_params(args))
+    _check_seat("--seat", args.seat, game)
     state = game.new_initial_state()
     rng = SplitMix64(args.seed)
     human = args.seat
@@ -144,21 +168,24 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             console.print(f"seat {player} plays [bold]{state.action_to_string(action)}[/bold]")
             state.apply_action(action)
             continue
-        console.print(str(state), highlight=False, markup=False)
+        console.print(seat_view(state, human), highlight=False, markup=False, soft_wrap=True)
         try:
             text = input("your move> ").strip()
         except EOFError:
-            return 1
+            console.print("\nend of input: the game is left unfinished", highlight=False)
+            return 0
         if text in ("quit", "exit", "q"):
             return 0
         if text in ("?", "help", "moves"):
-            console.print(", ".join(_legal_moves(state)), highlight=False, markup=False)
+            console.print(
+                ", ".join(_legal_moves(state)), highlight=False, markup=False, soft_wrap=True
+            )
             continue
         try:
             state.apply_action(state.string_to_action(text))
         except BoardcoreError as error:
-            console.print(f"[red]{error}[/red] ('?' lists the legal moves)")
-    console.print(str(state), highlight=False, markup=False)
+            console.print(f"[red]{escape(str(error))}[/red] ('?' lists the legal moves)")
+    console.print(seat_view(state, human), highlight=False, markup=False, soft_wrap=True)
     console.print(f"scores: {state.scores()}  winners: {state.winners()}")
     return 0
 
@@ -170,12 +197,20 @@ def cmd_show(args: argparse.Namespace, console: Console) -> int:
         name, _ = header["game"], header["players"]
     except (ValueError, KeyError, TypeError) as error:
         raise BoardcoreError(f"{args.file}: not a boardcore saved state ({error})") from error
-    engine = reference.load if args.reference else load
-    state = engine(name, **saved_params(engine, name, header)).state_from_json(text)
-    console.print(str(state), highlight=False, markup=False)
     if args.svg is not None:
-        Path(args.svg).write_text(state_to_svg(state.to_json()) + "\n", encoding="utf-8")
-        console.print(f"picture saved to {args.svg}", highlight=False)
+        check_out(args.svg, (".svg",), "--svg")
+    engine = reference.load if args.reference else load
+    game = engine(name, **saved_params(engine, name, header, args.data))
+    if args.seat is not None:
+        _check_seat("--seat", args.seat, game)
+    state = game.state_from_json(text)
+    shown = str(state) if args.seat is None else seat_view(state, args.seat)
+    console.print(shown, highlight=False, markup=False, soft_wrap=True)
+    if args.svg is not None:
+        Path(args.svg).write_text(
+            state_to_svg(state.to_json(), perspective=args.seat) + "\n", encoding="utf-8"
+        )
+        console.print(f"picture saved to {args.svg}", highlight=False, soft_wrap=True)
     return 0
 
 
@@ -225,6 +260,15 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("file")
     show.add_argument("--reference", action="store_true", help="load it with the reference")
     show.add_argument("--svg", help="also save its picture to this SVG file")
+    show.add_argument(
+        "--seat",
+        type=int,
+        help="show only what this seat sees (its observation; the picture from its side)",
+    )
+    show.add_argument(
+        "--data",
+        help="the component data file (TOML) the state was played with, if not the packaged one",
+    )
     show.set_defaults(run=cmd_show)
 
     listing = sub.add_parser("games", help="list the games")

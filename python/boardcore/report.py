@@ -24,6 +24,7 @@ import numpy.typing as npt
 from rich.console import Console
 
 from ._registry import GAMES
+from .arena import wilson_interval
 from .errors import BoardcoreError
 
 if TYPE_CHECKING:
@@ -111,8 +112,6 @@ def write_report(npz_path: str | Path, out_dir: str | Path) -> list[Path]:
 
 def _win_rates(saved: SavedResults) -> list[tuple[int, float, float, float]]:
     """Per seat: wins (shared ones included), win rate, and its 95% Wilson interval."""
-    from .cli import wilson_interval  # here, not at the top: cli imports this module
-
     n = saved.games
     rows = []
     for seat in range(saved.players):
