@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import csv
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -41,7 +48,7 @@ def test_simulate_saves_npz(tmp_path: Path) -> None:
 
 def test_simulate_rejects_bad_parameters(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "kardinal", "--players", "7", "--games", "5"]) == 2
-    assert "2, 3 or 4" in capsys.readouterr().out
+    assert "2, 3 or 4" in capsys.readouterr().err
 
 
 def test_show_draws_a_saved_state(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -57,7 +64,7 @@ def test_show_rejects_a_broken_file(tmp_path: Path, capsys: pytest.CaptureFixtur
     path = tmp_path / "state.json"
     path.write_text('{"game": "kardinal"}')
     assert main(["show", str(path)]) == 2
-    assert "error" in capsys.readouterr().out
+    assert "not a boardcore saved state" in capsys.readouterr().err
 
 
 def test_play_in_the_terminal(
@@ -245,3 +252,219 @@ def test_play_shows_the_human_only_their_seats_view(
             hiding += 1
     # The two games the issue names show other seats' hands at the first prompt.
     assert hiding or name not in ("prestel_new_york", "city_connect")
+
+
+# --- streams, checks before the work, Ctrl-C ---------------------------------------------------
+
+
+def test_errors_go_to_stderr_and_the_results_to_stdout(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "kardinal", "--players", "7", "--games", "5"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "2, 3 or 4" in err
+    assert main(["simulate", "kardinal", "--games", "5"]) == 0
+    out, err = capsys.readouterr()
+    assert "win rate" in out and err == ""  # no progress bar when stderr is no terminal
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "kardinal", "--out", "results.txt"], "--out must end in .csv or .npz"),
+        (["simulate", "kardinal", "--out", "no/such/folder/r.npz"], "does not exist"),
+        (["simulate", "kardinal", "--agents", "foo"], 'unknown agent "foo"'),
+        (["arena", "kardinal", "--agents", "greedy,foo"], 'unknown agent "foo"'),
+        (
+            ["play", "kardinal", "--players", "4", "--seat", "5"],
+            "--seat must be a seat from 0 to 3",
+        ),
+        (["replay", "kardinal", "--perspective", "7"], "--perspective must be a seat from 0 to 3"),
+        (["record", "kardinal", "--out", "no/such/folder/g.jsonl"], "does not exist"),
+    ],
+)
+def test_arguments_are_checked_before_any_game_is_played(
+    args: list[str],
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+
+    def no_games(*_: object, **__: object) -> None:
+        raise AssertionError("a game was played before the arguments were checked")
+
+    for where in ("boardcore.cli.simulate", "boardcore.arena.simulate", "boardcore.play"):
+        monkeypatch.setattr(where, no_games)
+    monkeypatch.setattr("boardcore.testing.record", no_games)
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert message in err and out == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "kardinal", "--games", "-5"], "--games: must be from 1"),
+        (["simulate", "kardinal", "--games", "0"], "--games: must be from 1"),
+        (["simulate", "kardinal", "--threads", "0"], "--threads: must be from 1 to 1024"),
+        (["arena", "kardinal", "--agents", "greedy,random", "--games", "0"], "--games"),
+        (["simulate", "monopoly"], "invalid choice: 'monopoly'"),
+    ],
+)
+def test_bad_counts_are_usage_errors(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(args)
+    assert exit.value.code == 2
+    out, err = capsys.readouterr()
+    assert message in err and out == ""
+
+
+def test_a_negative_seed_is_taken_modulo_2_64_and_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "r.csv"
+    assert main(["simulate", "kardinal", "--games", "3", "--seed", "-1", "--out", str(out)]) == 0
+    assert "seed -1 is taken modulo 2**64: seed 18446744073709551615" in capsys.readouterr().err
+    with out.open() as f:
+        seeds = [row["seed"] for row in csv.DictReader(f)]
+    assert seeds == ["18446744073709551615", "0", "1"]  # game i is seed + i, modulo 2**64
+
+
+def test_end_of_input_leaves_play_cleanly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def end(prompt: str = "") -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", end)
+    assert main(["play", "kardinal", "--players", "2"]) == 0
+    assert "end of input" in capsys.readouterr().out
+
+
+def test_ctrl_c_quietly_stops_replay_record_and_play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupt(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupt)
+    assert main(["play", "kardinal"]) == 130
+    monkeypatch.setattr("boardcore.play", interrupt)
+    assert main(["replay", "kardinal", "--out", "/dev/null"]) == 130
+    assert capsys.readouterr().err == ""
+
+
+def test_ctrl_c_stops_simulate_with_the_finished_games_summary() -> None:
+    """SIGINT to a running ``boardcore simulate``: exit 130 within about 2 s, the finished
+    games summarised on stdout, how many on stderr."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    command = [sys.executable, "-m", "boardcore", "simulate", "prestel_new_york"]
+    process = subprocess.Popen(
+        [*command, "--games", "10000000", "--threads", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    time.sleep(2.5)  # imports, then games
+    assert process.poll() is None, process.communicate()
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert time.monotonic() - sent < 2.0
+    assert process.returncode == 130
+    match = re.search(r"interrupted after (\d+) of 10000000 games", err)
+    assert match and int(match.group(1)) > 0, err
+    text = " ".join(out.split())  # the title wraps
+    assert f"- {match.group(1)} games, seed 0" in text and "win rate" in text
+
+
+# --- what the command looks like ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", ["80", "120"])
+def test_games_names_are_never_cut(
+    width: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", width)
+    assert main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert all(len(line.rstrip()) <= int(width) for line in lines)
+    for info in boardcore.games():
+        assert any(line.startswith(f"{info.name}  ") for line in lines)
+    text = "".join(line.strip() for line in lines)  # the folded slugs, joined again
+    assert "commercial-manager,logistics-manager,local-brahmin,park-designer" in text
+
+
+def test_the_simulate_table_fits_80_columns(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    args = ["simulate", "prestel_new_york", "--players", "5", "--param", "max_rounds=3"]
+    assert main([*args, "--games", "300"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    result = boardcore.simulate("prestel_new_york", players=5, max_rounds=3, games=300)
+    for seat in range(5):
+        lo, hi = wilson_interval(int(result.winners[:, seat].sum()), 300)
+        row = next(line for line in lines if line.strip().startswith(f"{seat} "))
+        assert f"{lo:.2%}-{hi:.2%}" in row and len(row.rstrip()) <= 80
+
+
+def test_help_names_the_games_and_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "one of chandigarh, city_connect, kardinal, prestel_new_york, rebuilding_chicago" in text
+    assert "games to play (default: 10000)" in text and "(default: 0)" in text
+    with pytest.raises(SystemExit) as exit:
+        main(["--version"])
+    assert exit.value.code == 0
+    assert capsys.readouterr().out.startswith("boardcore ")
+
+
+def test_python_dash_m_boardcore_runs_the_command() -> None:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "boardcore", "games"], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0 and "prestel_new_york" in done.stdout
+
+
+def test_replay_takes_game_parameters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "game.html"
+    args = ["replay", "prestel_new_york", "--players", "2", "--param", "max_rounds=1"]
+    assert main([*args, "--out", str(page)]) == 0
+    game = boardcore.load("prestel_new_york", players=2, max_rounds=1)
+    positions = len(boardcore.play(game, seed=0).history()) + 1
+    assert f"{positions} positions of prestel_new_york" in capsys.readouterr().out
+
+
+def test_ctrl_c_stops_arena_with_the_finished_games_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Interrupted in its second rotation, after 5 of that rotation's 10 games: the table
+    counts the 10 + 5 games finished, each agent having played every one of them."""
+    real = boardcore.simulate
+    calls = []
+
+    def second_rotation_interrupted(name: str, **kwargs: Any) -> boardcore.SimulationResult:
+        calls.append(kwargs)
+        if len(calls) == 1:
+            return real(name, **kwargs)
+        finished = real(name, **{**kwargs, "games": 5})
+        raise boardcore.SimulationInterrupted(finished, kwargs["games"])
+
+    monkeypatch.setattr("boardcore.arena.simulate", second_rotation_interrupted)
+    args = ["arena", "kardinal", "--agents", "greedy,random", "--games", "20", "--seed", "3"]
+    assert main(args) == 130
+    out, err = capsys.readouterr()
+    assert "interrupted after 15 of 20 games" in err
+    cells = [line.replace("│", " ").split() for line in out.splitlines()]
+    rows = [row[:2] for row in cells if row and row[0] in ("greedy", "random")]
+    assert rows == [["greedy", "15"], ["random", "15"]]
+    assert [c["seed"] for c in calls] == [3, 13]
