@@ -100,7 +100,8 @@ def cmd_conformance(args: argparse.Namespace, console: Console) -> int:
         _verdict(console, compared.ok, str(compared))
         ok = ok and compared.ok
     colour = "green" if ok else "red"
-    console.print(f"[bold {colour}]{args.engine} {'conforms' if ok else 'does not conform'}[/]")
+    verdict = f"{args.engine} {'conforms' if ok else 'does not conform'}"
+    console.print(verdict, style=f"bold {colour}", highlight=False, markup=False)
     return 0 if ok else 1
 
 

@@ -195,7 +195,8 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             continue
         if player != human:
             action = random_agent(state, rng)
-            console.print(f"seat {player} plays [bold]{state.action_to_string(action)}[/bold]")
+            move = escape(state.action_to_string(action))
+            console.print(f"seat {player} plays [bold]{move}[/bold]", highlight=False)
             state.apply_action(action)
             continue
         console.print(seat_view(state, human), highlight=False, markup=False, soft_wrap=True)
