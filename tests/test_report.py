@@ -128,3 +128,19 @@ def test_help_has_no_doubled_percent(capsys: pytest.CaptureFixture[str]) -> None
         main(["report", "--help"])
     out = capsys.readouterr().out
     assert "95% intervals" in out and "%%" not in out
+
+
+def test_report_does_not_import_the_command_line() -> None:
+    """cli imports report; report takes what they share from arena (no import circle)."""
+    import ast
+
+    import boardcore.report
+
+    tree = ast.parse(Path(boardcore.report.__file__).read_text())
+    imported = {
+        node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module is not None
+    }
+    assert "cli" not in imported and "boardcore.cli" not in imported
+    assert "arena" in imported
