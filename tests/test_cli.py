@@ -468,3 +468,39 @@ def test_ctrl_c_stops_arena_with_the_finished_games_table(
     rows = [row[:2] for row in cells if row and row[0] in ("greedy", "random")]
     assert rows == [["greedy", "15"], ["random", "15"]]
     assert [c["seed"] for c in calls] == [3, 13]
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "hidden"),
+    [
+        ("prestel_new_york", ["--param", "max_rounds=1"], ("look", "take", "slide")),
+        ("rebuilding_chicago", [], ("return",)),
+    ],
+)
+def test_play_does_not_print_the_hidden_moves_of_other_seats(
+    name: str,
+    params: list[str],
+    hidden: tuple[str, ...],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A whole game, the human playing its first legal move each turn: the bots' searches
+    (Prestel) and returned landmark cards (Rebuilding Chicago) are never named."""
+    current: list[boardcore.State] = []
+    view = boardcore.cli.seat_view
+
+    def recording(state: boardcore.State, seat: int) -> str:
+        current[:] = [state]
+        return view(state, seat)
+
+    def first_legal_move(prompt: str = "") -> str:
+        state = current[0]
+        return state.action_to_string(state.legal_actions()[0])
+
+    monkeypatch.setattr("boardcore.cli.seat_view", recording)
+    monkeypatch.setattr("builtins.input", first_legal_move)
+    assert main(["play", name, "--players", "2", *params]) == 0
+    out = capsys.readouterr().out
+    assert "scores:" in out  # played to the end
+    bot_moves = [line.split()[3] for line in out.splitlines() if line.startswith("seat 1 plays")]
+    assert bot_moves and not set(bot_moves) & set(hidden)

@@ -172,6 +172,17 @@ def seat_view(state: Any, seat: int) -> str:
     return text
 
 
+HIDDEN_MOVES: dict[str, tuple[str, ...]] = {
+    # Another seat's search is not observed: which parts it looked at, took or slid under a
+    # stack (docs/games/prestel_new_york.md, "Observation").
+    "prestel_new_york": ("look", "take", "slide"),
+    # Which dealt landmark card another seat returns to the pool stays hidden.
+    "rebuilding_chicago": ("return",),
+}
+"""Moves of other seats that ``play`` does not print: their notation names something the
+human may not see (the human's view still shows what they change in public)."""
+
+
 def _check_seat(option: str, seat: int, game: Game) -> None:
     if not 0 <= seat < game.num_players:
         raise ParameterError(
@@ -195,8 +206,9 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             continue
         if player != human:
             action = random_agent(state, rng)
-            move = escape(state.action_to_string(action))
-            console.print(f"seat {player} plays [bold]{move}[/bold]", highlight=False)
+            move = state.action_to_string(action)
+            if move.split()[0] not in HIDDEN_MOVES.get(game.name, ()):
+                console.print(f"seat {player} plays [bold]{escape(move)}[/bold]", highlight=False)
             state.apply_action(action)
             continue
         console.print(seat_view(state, human), highlight=False, markup=False, soft_wrap=True)
