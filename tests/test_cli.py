@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import csv
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 import boardcore
-from boardcore.cli import main, wilson_interval
+import boardcore.cli
+from boardcore.arena import wilson_interval
+from boardcore.cli import main
+from boardcore.svg import state_to_svg
 
 
 def test_simulate_prints_summary_and_saves_csv(
@@ -38,7 +48,7 @@ def test_simulate_saves_npz(tmp_path: Path) -> None:
 
 def test_simulate_rejects_bad_parameters(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "kardinal", "--players", "7", "--games", "5"]) == 2
-    assert "2, 3 or 4" in capsys.readouterr().out
+    assert "2, 3 or 4" in capsys.readouterr().err
 
 
 def test_show_draws_a_saved_state(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -54,7 +64,7 @@ def test_show_rejects_a_broken_file(tmp_path: Path, capsys: pytest.CaptureFixtur
     path = tmp_path / "state.json"
     path.write_text('{"game": "kardinal"}')
     assert main(["show", str(path)]) == 2
-    assert "error" in capsys.readouterr().out
+    assert "not a boardcore saved state" in capsys.readouterr().err
 
 
 def test_play_in_the_terminal(
@@ -80,3 +90,417 @@ def test_wilson_interval() -> None:
     lo, hi = wilson_interval(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
     assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+# --- every command on every game's saves ------------------------------------------------------
+
+SETTINGS = [(info.name, players) for info in boardcore.games() for players in info.players]
+# Prestel's random games last thousands of actions: a round limit keeps the logs short.
+SHORT = {"prestel_new_york": ["--param", "max_rounds=2"]}
+
+
+def saved_midgame(name: str, players: int, seed: int = 4, actions: int = 60) -> boardcore.State:
+    """A state the library saves, part way into a seeded random game."""
+    state = boardcore.load(name, players=players).new_initial_state()
+    rng = boardcore.SplitMix64(seed)
+    while not state.is_terminal() and len(state.history()) < actions:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.choose_weighted([w for _, w in outcomes])][0])
+        else:
+            state.apply_action(boardcore.random_agent(state, rng))
+    return state
+
+
+@pytest.mark.parametrize(("name", "players"), SETTINGS)
+def test_every_command_reads_the_librarys_saves(
+    name: str, players: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = saved_midgame(name, players)
+    saved = tmp_path / "state.json"
+    saved.write_text(state.to_json())
+    svg = tmp_path / "board.svg"
+    assert main(["show", str(saved), "--svg", str(svg)]) == 0
+    assert str(state) in capsys.readouterr().out
+    assert svg.read_text() == state_to_svg(state.to_json()) + "\n"
+    assert main(["show", str(saved), "--reference"]) == 0
+    assert str(state) in capsys.readouterr().out
+    assert main(["show", str(saved), "--seat", str(players - 1)]) == 0
+    assert state.observation_string(players - 1) in capsys.readouterr().out
+    page = tmp_path / "replay.html"
+    assert main(["replay", "--state", str(saved), "--out", str(page)]) == 0
+    assert f"{len(state.history()) + 1} positions" in capsys.readouterr().out
+    log = tmp_path / "games.jsonl"
+    record = ["record", name, "--players", str(players), "--games", "1", "--out", str(log)]
+    assert main([*record, *SHORT.get(name, [])]) == 0
+    assert main(["verify", str(log)]) == 0
+    assert main(["replay", "--log", str(log), "--max-frames", "30", "--out", str(page)]) == 0
+    assert "error" not in capsys.readouterr().err
+
+
+# --- what a seat is shown ---------------------------------------------------------------------
+
+HIDDEN = [info.name for info in boardcore.games() if info.name != "kardinal"]  # Kardinal: none
+
+
+def hidden_pairs(name: str, players: int) -> list[tuple[boardcore.State, boardcore.State, int]]:
+    """States that differ only in what ``seat`` may not see: the same game with another
+    outcome at one chance node, equal in ``seat``'s observation but not as a whole."""
+    pairs: list[tuple[boardcore.State, boardcore.State, int]] = []
+    state = saved_midgame(name, players, seed=1, actions=0)
+    rng = boardcore.SplitMix64(1)
+    while not state.is_terminal() and len(pairs) < 6:
+        if not state.is_chance_node():
+            state.apply_action(boardcore.random_agent(state, rng))
+            continue
+        outcomes = state.chance_outcomes()
+        chosen = outcomes[rng.choose_weighted([w for _, w in outcomes])][0]
+        dealt = state.clone()
+        dealt.apply_action(chosen)
+        for other, _ in outcomes[:6]:
+            alternative = state.clone()
+            alternative.apply_action(other)
+            for seat in range(players):
+                same = alternative.observation_string(seat) == dealt.observation_string(seat)
+                if same and alternative.to_json() != dealt.to_json():
+                    pairs.append((dealt, alternative, seat))
+        state = dealt
+    return pairs
+
+
+def shown(main_args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(main_args) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_show_seat_shows_nothing_hidden_from_the_seat(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = max(next(i for i in boardcore.games() if i.name == name).players)
+    pairs = hidden_pairs(name, players)
+    assert pairs, "no chance outcome hidden from some seat was found"
+    whole_differs = False
+    for a, b, seat in pairs:
+        views = []
+        for state, file in ((a, tmp_path / "a.json"), (b, tmp_path / "b.json")):
+            file.write_text(state.to_json())
+            views.append(shown(["show", str(file), "--seat", str(seat)], capsys))
+        assert views[0] == views[1]
+        whole_differs |= str(a) != str(b)
+    # Where seats hold private cards, the whole state shows what the seat's view leaves out
+    # (Chandigarh's face-down street tiles are hidden from every seat, even in the whole).
+    assert whole_differs or name == "chandigarh"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(
+            n,
+            marks=pytest.mark.xfail(
+                reason="the perspective picture's caption shows the last chance outcome "
+                "('last: deal union-station'), the svg drawer's to fix",
+                strict=True,
+            ),
+        )
+        if n in ("chandigarh", "rebuilding_chicago")
+        else n
+        for n in HIDDEN
+    ],
+)
+def test_the_seats_picture_shows_nothing_hidden_from_the_seat(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = max(next(i for i in boardcore.games() if i.name == name).players)
+    pairs = hidden_pairs(name, players)
+    assert pairs
+    for a, b, seat in pairs:
+        pictures = []
+        for state, file in ((a, tmp_path / "a.json"), (b, tmp_path / "b.json")):
+            file.write_text(state.to_json())
+            svg = tmp_path / "seat.svg"
+            shown(["show", str(file), "--seat", str(seat), "--svg", str(svg)], capsys)
+            pictures.append(svg.read_text())
+        assert pictures[0] == pictures[1]
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_play_shows_the_human_only_their_seats_view(
+    name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The prompt is the human's observation; the whole state (every hand) is never printed."""
+    seen: list[boardcore.State] = []
+    view = boardcore.cli.seat_view
+
+    def recording(state: boardcore.State, seat: int) -> str:
+        seen.append(state.clone())
+        return view(state, seat)
+
+    typed = iter(["?", "quit"])
+    monkeypatch.setattr("boardcore.cli.seat_view", recording)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    players = max(next(i for i in boardcore.games() if i.name == name).players)
+    assert main(["play", name, "--players", str(players), "--seat", "0"]) == 0
+    out = capsys.readouterr().out
+    assert seen
+    hiding = 0
+    for state in seen:
+        assert state.observation_string(0) in out
+        if str(state) not in state.observation_string(0):  # the whole shows more
+            assert str(state) not in out
+            hiding += 1
+    # The two games the issue names show other seats' hands at the first prompt.
+    assert hiding or name not in ("prestel_new_york", "city_connect")
+
+
+# --- streams, checks before the work, Ctrl-C ---------------------------------------------------
+
+
+def test_errors_go_to_stderr_and_the_results_to_stdout(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "kardinal", "--players", "7", "--games", "5"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "2, 3 or 4" in err
+    assert main(["simulate", "kardinal", "--games", "5"]) == 0
+    out, err = capsys.readouterr()
+    assert "win rate" in out and err == ""  # no progress bar when stderr is no terminal
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "kardinal", "--out", "results.txt"], "--out must end in .csv or .npz"),
+        (["simulate", "kardinal", "--out", "no/such/folder/r.npz"], "does not exist"),
+        (["simulate", "kardinal", "--agents", "foo"], 'unknown agent "foo"'),
+        (["arena", "kardinal", "--agents", "greedy,foo"], 'unknown agent "foo"'),
+        (
+            ["play", "kardinal", "--players", "4", "--seat", "5"],
+            "--seat must be a seat from 0 to 3",
+        ),
+        (["replay", "kardinal", "--perspective", "7"], "--perspective must be a seat from 0 to 3"),
+        (["record", "kardinal", "--out", "no/such/folder/g.jsonl"], "does not exist"),
+    ],
+)
+def test_arguments_are_checked_before_any_game_is_played(
+    args: list[str],
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+
+    def no_games(*_: object, **__: object) -> None:
+        raise AssertionError("a game was played before the arguments were checked")
+
+    for where in ("boardcore.cli.simulate", "boardcore.arena.simulate", "boardcore.play"):
+        monkeypatch.setattr(where, no_games)
+    monkeypatch.setattr("boardcore.testing.record", no_games)
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert message in err and out == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "kardinal", "--games", "-5"], "--games: must be from 1"),
+        (["simulate", "kardinal", "--games", "0"], "--games: must be from 1"),
+        (["simulate", "kardinal", "--threads", "0"], "--threads: must be from 1 to 1024"),
+        (["arena", "kardinal", "--agents", "greedy,random", "--games", "0"], "--games"),
+        (["simulate", "monopoly"], "invalid choice: 'monopoly'"),
+    ],
+)
+def test_bad_counts_are_usage_errors(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(args)
+    assert exit.value.code == 2
+    out, err = capsys.readouterr()
+    assert message in err and out == ""
+
+
+def test_a_negative_seed_is_taken_modulo_2_64_and_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "r.csv"
+    assert main(["simulate", "kardinal", "--games", "3", "--seed", "-1", "--out", str(out)]) == 0
+    assert "seed -1 is taken modulo 2**64: seed 18446744073709551615" in capsys.readouterr().err
+    with out.open() as f:
+        seeds = [row["seed"] for row in csv.DictReader(f)]
+    assert seeds == ["18446744073709551615", "0", "1"]  # game i is seed + i, modulo 2**64
+
+
+def test_end_of_input_leaves_play_cleanly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def end(prompt: str = "") -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", end)
+    assert main(["play", "kardinal", "--players", "2"]) == 0
+    assert "end of input" in capsys.readouterr().out
+
+
+def test_ctrl_c_quietly_stops_replay_record_and_play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupt(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupt)
+    assert main(["play", "kardinal"]) == 130
+    monkeypatch.setattr("boardcore.play", interrupt)
+    assert main(["replay", "kardinal", "--out", "/dev/null"]) == 130
+    assert capsys.readouterr().err == ""
+
+
+def test_ctrl_c_stops_simulate_with_the_finished_games_summary() -> None:
+    """SIGINT to a running ``boardcore simulate``: exit 130 within about 2 s, the finished
+    games summarised on stdout, how many on stderr."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    command = [sys.executable, "-m", "boardcore", "simulate", "prestel_new_york"]
+    process = subprocess.Popen(
+        [*command, "--games", "10000000", "--threads", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    time.sleep(2.5)  # imports, then games
+    assert process.poll() is None, process.communicate()
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert time.monotonic() - sent < 2.0
+    assert process.returncode == 130
+    match = re.search(r"interrupted after (\d+) of 10000000 games", err)
+    assert match and int(match.group(1)) > 0, err
+    text = " ".join(out.split())  # the title wraps
+    assert f"- {match.group(1)} games, seed 0" in text and "win rate" in text
+
+
+# --- what the command looks like ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", ["80", "120"])
+def test_games_names_are_never_cut(
+    width: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", width)
+    assert main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert all(len(line.rstrip()) <= int(width) for line in lines)
+    for info in boardcore.games():
+        assert any(line.startswith(f"{info.name}  ") for line in lines)
+    text = "".join(line.strip() for line in lines)  # the folded slugs, joined again
+    assert "commercial-manager,logistics-manager,local-brahmin,park-designer" in text
+
+
+def test_the_simulate_table_fits_80_columns(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    args = ["simulate", "prestel_new_york", "--players", "5", "--param", "max_rounds=3"]
+    assert main([*args, "--games", "300"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    result = boardcore.simulate("prestel_new_york", players=5, max_rounds=3, games=300)
+    for seat in range(5):
+        lo, hi = wilson_interval(int(result.winners[:, seat].sum()), 300)
+        row = next(line for line in lines if line.strip().startswith(f"{seat} "))
+        assert f"{lo:.2%}-{hi:.2%}" in row and len(row.rstrip()) <= 80
+
+
+def test_help_names_the_games_and_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "one of chandigarh, city_connect, kardinal, prestel_new_york, rebuilding_chicago" in text
+    assert "games to play (default: 10000)" in text and "(default: 0)" in text
+    with pytest.raises(SystemExit) as exit:
+        main(["--version"])
+    assert exit.value.code == 0
+    assert capsys.readouterr().out.startswith("boardcore ")
+
+
+def test_python_dash_m_boardcore_runs_the_command() -> None:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "boardcore", "games"], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0 and "prestel_new_york" in done.stdout
+
+
+def test_replay_takes_game_parameters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "game.html"
+    args = ["replay", "prestel_new_york", "--players", "2", "--param", "max_rounds=1"]
+    assert main([*args, "--out", str(page)]) == 0
+    game = boardcore.load("prestel_new_york", players=2, max_rounds=1)
+    positions = len(boardcore.play(game, seed=0).history()) + 1
+    assert f"{positions} positions of prestel_new_york" in capsys.readouterr().out
+
+
+def test_ctrl_c_stops_arena_with_the_finished_games_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Interrupted in its second rotation, after 5 of that rotation's 10 games: the table
+    counts the 10 + 5 games finished, each agent having played every one of them."""
+    real = boardcore.simulate
+    calls = []
+
+    def second_rotation_interrupted(name: str, **kwargs: Any) -> boardcore.SimulationResult:
+        calls.append(kwargs)
+        if len(calls) == 1:
+            return real(name, **kwargs)
+        finished = real(name, **{**kwargs, "games": 5})
+        raise boardcore.SimulationInterrupted(finished, kwargs["games"])
+
+    monkeypatch.setattr("boardcore.arena.simulate", second_rotation_interrupted)
+    args = ["arena", "kardinal", "--agents", "greedy,random", "--games", "20", "--seed", "3"]
+    assert main(args) == 130
+    out, err = capsys.readouterr()
+    assert "interrupted after 15 of 20 games" in err
+    cells = [line.replace("│", " ").split() for line in out.splitlines()]
+    rows = [row[:2] for row in cells if row and row[0] in ("greedy", "random")]
+    assert rows == [["greedy", "15"], ["random", "15"]]
+    assert [c["seed"] for c in calls] == [3, 13]
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "hidden"),
+    [
+        ("prestel_new_york", ["--param", "max_rounds=1"], ("look", "take", "slide")),
+        ("rebuilding_chicago", [], ("return",)),
+    ],
+)
+def test_play_does_not_print_the_hidden_moves_of_other_seats(
+    name: str,
+    params: list[str],
+    hidden: tuple[str, ...],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A whole game, the human playing its first legal move each turn: the bots' searches
+    (Prestel) and returned landmark cards (Rebuilding Chicago) are never named."""
+    current: list[boardcore.State] = []
+    view = boardcore.cli.seat_view
+
+    def recording(state: boardcore.State, seat: int) -> str:
+        current[:] = [state]
+        return view(state, seat)
+
+    def first_legal_move(prompt: str = "") -> str:
+        state = current[0]
+        return state.action_to_string(state.legal_actions()[0])
+
+    monkeypatch.setattr("boardcore.cli.seat_view", recording)
+    monkeypatch.setattr("builtins.input", first_legal_move)
+    assert main(["play", name, "--players", "2", *params]) == 0
+    out = capsys.readouterr().out
+    assert "scores:" in out  # played to the end
+    bot_moves = [line.split()[3] for line in out.splitlines() if line.startswith("seat 1 plays")]
+    assert bot_moves and not set(bot_moves) & set(hidden)

@@ -521,7 +521,7 @@ def test_cli_conformance(capsys: pytest.CaptureFixture[str]) -> None:
     assert "FAILED at game 0 of 15: scores" in out and "shrinking" in out
     assert "does not conform" in out
     assert main(["conformance", "kardinal", "--engine", "no_such_module_here:f"]) == 2
-    assert "cannot import" in capsys.readouterr().out
+    assert "cannot import" in capsys.readouterr().err  # errors go to stderr
 
 
 # ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import struct
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +12,8 @@ import pytest
 
 import boardcore
 from boardcore import BoardcoreError
-from boardcore.cli import main, wilson_interval
+from boardcore.arena import wilson_interval
+from boardcore.cli import main
 from boardcore.report import CHARTS, read_results, write_report
 
 pytest.importorskip("matplotlib")
@@ -83,7 +85,9 @@ def test_files_saved_before_the_metadata_still_report(tmp_path: Path) -> None:
 
 
 def test_no_games(tmp_path: Path) -> None:
-    npz = simulate_to(tmp_path, "kardinal", "--players", "2", "--games", "0")
+    result = boardcore.simulate("kardinal", players=2, games=0)
+    npz = tmp_path / "empty.npz"
+    np.savez_compressed(npz, scores=result.scores, winners=result.winners, lengths=result.lengths)
     written = write_report(npz, tmp_path / "empty")
     for chart in written[:-1]:
         assert_png(chart)
@@ -96,4 +100,47 @@ def test_not_a_results_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(BoardcoreError, match="not a results file"):
         read_results(bad)
     assert main(["report", str(bad), "--out", str(tmp_path / "x")]) == 2
-    assert "not a results file" in " ".join(capsys.readouterr().out.split())  # rich wraps
+    assert "not a results file" in capsys.readouterr().err
+
+
+def test_a_csv_is_refused_before_reading_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    csv = tmp_path / "r.csv"
+    csv.write_text("game,seed,length\n")
+    assert main(["report", str(csv)]) == 2
+    err = capsys.readouterr().err
+    assert ".npz file of `boardcore simulate" in err and "allow_pickle" not in err
+
+
+def test_without_matplotlib_the_hint_keeps_its_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    npz = simulate_to(tmp_path, "kardinal", "--games", "10")
+    capsys.readouterr()
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
+    assert main(["report", str(npz), "--out", str(tmp_path / "r")]) == 2
+    assert "pip install '.[plots]'" in capsys.readouterr().err
+
+
+def test_help_has_no_doubled_percent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["report", "--help"])
+    out = capsys.readouterr().out
+    assert "95% intervals" in out and "%%" not in out
+
+
+def test_report_does_not_import_the_command_line() -> None:
+    """cli imports report; report takes what they share from arena (no import circle)."""
+    import ast
+
+    import boardcore.report
+
+    tree = ast.parse(Path(boardcore.report.__file__).read_text())
+    imported = {
+        node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module is not None
+    }
+    assert "cli" not in imported and "boardcore.cli" not in imported
+    assert "arena" in imported

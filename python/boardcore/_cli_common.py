@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -17,14 +18,40 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-__all__ = ["add_game_arguments", "game_params", "progress_bar", "saved_params"]
+from . import _args
+from ._args import quote
+from .errors import ParameterError, StateFormatError
+
+__all__ = [
+    "GAMES",
+    "THREADS",
+    "HelpFormatter",
+    "add_game_arguments",
+    "check_agents",
+    "check_out",
+    "counted",
+    "game_params",
+    "name_value",
+    "progress_bar",
+    "saved_params",
+    "seed_of",
+    "stderr_console",
+]
+
+
+def stderr_console() -> Console:
+    """Where errors, warnings and the progress bar go: stdout keeps only the results."""
+    return Console(stderr=True)
 
 
 @contextmanager
 def progress_bar(
     console: Console, description: str, total: int | None
 ) -> Iterator[Callable[[int], None]]:
-    """A rich progress bar; yields ``advance(n)``."""
+    """A rich progress bar on stderr, shown only when stderr is a terminal and cleared when
+    done (``console``, the results' stdout, is left alone); yields ``advance(n)``."""
+    del console
+    errors = stderr_console()
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -32,9 +59,63 @@ def progress_bar(
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=console, transient=False) as bar:
+    with Progress(*columns, console=errors, transient=True, disable=not errors.is_terminal) as bar:
         task = bar.add_task(description, total=total)
         yield lambda n: bar.advance(task, n)
+
+
+def check_out(path: str, suffixes: Sequence[str] | None, option: str = "--out") -> Path:
+    """An output file, checked before any work: its suffix, and a folder that exists."""
+    out = Path(path)
+    if suffixes is not None and out.suffix not in suffixes:
+        raise ParameterError(f"{option} must end in {' or '.join(suffixes)}, not {out.name!r}")
+    folder = out.parent
+    if not folder.is_dir():
+        raise ParameterError(f"{option} {path}: folder {str(folder)!r} does not exist")
+    if out.is_dir():
+        raise ParameterError(f"{option} {path} is a folder, not a file")
+    return out
+
+
+def counted(low: int, high: int = _args.MAX_GAMES) -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {value}")
+        return value
+
+    parse.__name__ = "integer"  # what argparse names in "invalid integer value"
+    return parse
+
+
+GAMES = counted(1)
+"""``--games``: at least one (zero games would summarise nothing)."""
+THREADS = counted(1, _args.MAX_THREADS)
+
+
+def seed_of(value: int) -> int:
+    """A ``--seed``: any integer, taken modulo 2**64 as the library does, saying so when
+    that changes it (``--seed -1`` is seed 18446744073709551615)."""
+    seed = _args.seed(value)
+    if seed != value:
+        stderr_console().print(
+            f"note: seed {value} is taken modulo 2**64: seed {seed}", highlight=False
+        )
+    return seed
+
+
+def check_agents(name: str, params: Mapping[str, Any], agents: Sequence[str] | None) -> None:
+    """Agent specs checked before any game runs: a batch of no games parses them."""
+    from . import load
+
+    game: Any = load(name, **params)  # a Rust game: its batch parses the specs
+    if agents is not None:
+        game.simulate(0, 0, 1, agents=list(agents))
 
 
 def game_params(args: argparse.Namespace) -> dict[str, Any]:
@@ -52,36 +133,111 @@ def game_params(args: argparse.Namespace) -> dict[str, Any]:
     return params
 
 
-def _name_value(text: str) -> str:
+def name_value(text: str) -> str:
     if "=" not in text or text.startswith("="):
         raise argparse.ArgumentTypeError(f"expected name=value, e.g. max_rounds=50, not {text!r}")
     return text
 
 
-def saved_params(load: Callable[..., Any], name: str, saved: Mapping[str, Any]) -> dict[str, Any]:
+def _names(names: Sequence[str]) -> Callable[[Any, str | None], str]:
+    """A saved list of ids read as the parameter's comma-separated names."""
+    return lambda ids, data: ",".join(names[i] for i in ids)
+
+
+def _chandigarh_specialists(ids: Any, data: str | None) -> str:
+    # Specialist ids are positions in the component file's list: read that file's slugs.
+    from .reference import chandigarh
+
+    path = Path(data) if data else Path(__file__).parent / "data" / "chandigarh.toml"
+    loaded = chandigarh.load_data(path)
+    return ",".join(loaded.specialists[i].slug for i in ids) or "none"
+
+
+def _chandigarh_variant(moves: Any, data: str | None) -> str:
+    from .reference.chandigarh import CORNER_NAMES, CORNER_TILES
+
+    return ";".join(
+        f"{CORNER_NAMES[CORNER_TILES.index(tile)]}={column},{row}" for tile, column, row in moves
+    )
+
+
+def _saved_value_readers() -> dict[tuple[str, str], Callable[[Any, str | None], str]]:
+    from .reference import city_connect, rebuilding_chicago
+
+    return {
+        ("chandigarh", "specialists"): _chandigarh_specialists,
+        ("chandigarh", "variant"): _chandigarh_variant,
+        ("city_connect", "sides"): _names(city_connect.SIDES),
+        ("rebuilding_chicago", "difficulty"): _names(rebuilding_chicago.DIFFICULTIES),
+    }
+
+
+def saved_params(
+    load: Callable[..., Any], name: str, saved: Mapping[str, Any], data: str | None = None
+) -> dict[str, Any]:
     """The parameters of the game a saved state (its JSON object) comes from, as far as the
     state records them: ``players`` and every other parameter of the game's ``params`` the
-    state has a field of the same name for, a list written comma-separated (Prestel's
-    ``"speeds": [2, 1, 1]`` is ``speeds="2,1,1"``). ``data`` is never taken from a state."""
+    state has a field of the same name for. A state saves some parameters as ids (Chandigarh's
+    specialists ``[1, 10, 12, 22]``, City Connect's sides ``[0, 0]``, Rebuilding Chicago's
+    difficulty ``[1]``): they are read back as the names the parameter takes; another list is
+    written comma-separated (Prestel's ``"speeds": [2, 1, 1]`` is ``speeds="2,1,1"``).
+    ``data`` is never taken from a state: give it (the component file) for a state saved
+    with another file than the packaged one."""
     params: dict[str, Any] = {}
     if "players" in saved:
         params["players"] = saved["players"]
+    if data is not None:
+        params["data"] = data
     known = load(name, **params).params
+    readers = _saved_value_readers()
     for key, value in saved.items():
-        if key in known and key not in params and key != "data":
-            params[key] = ",".join(str(v) for v in value) if isinstance(value, list) else value
+        if key not in known or key in params or key == "data":
+            continue
+        reader = readers.get((name, key))
+        try:
+            if reader is not None:
+                params[key] = reader(value, data)
+            elif isinstance(value, list):
+                params[key] = ",".join(str(v) for v in value)
+            else:
+                params[key] = value
+        except (TypeError, ValueError, IndexError, KeyError) as error:
+            raise StateFormatError(
+                f"field {key!r}: {quote(value)} is not a saved {name} {key} ({error})"
+            ) from None
     return params
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Shows each option's default (unless it is none, or already said)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if (
+            "%(default)" not in text
+            and "default" not in text
+            and action.option_strings
+            and action.default is not None
+            and action.default is not False
+            and action.default != argparse.SUPPRESS
+        ):
+            text += " (default: %(default)s)"
+        return text
 
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     """The game and its parameters, as every subcommand that loads a game takes them."""
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int)
+    from ._registry import GAMES as KNOWN
+
+    parser.add_argument(
+        "game", choices=sorted(KNOWN), metavar="GAME", help=f"one of {', '.join(sorted(KNOWN))}"
+    )
+    parser.add_argument("--players", type=int, help="number of players (default: the game's)")
     parser.add_argument("--data", help="component data file (TOML) instead of the packaged one")
     parser.add_argument(
         "--param",
         action="append",
-        type=_name_value,
+        type=name_value,
         metavar="NAME=VALUE",
         help="another game parameter (repeatable), e.g. --param speeds=2,1,1",
     )

@@ -13,7 +13,15 @@ import json
 from rich.console import Console
 
 from . import load, reference
-from ._cli_common import add_game_arguments, game_params, progress_bar
+from ._cli_common import (
+    GAMES,
+    add_game_arguments,
+    check_out,
+    counted,
+    game_params,
+    progress_bar,
+    seed_of,
+)
 from .api import Game
 from .testing import api_test, compare, load_engine, record, verify
 
@@ -35,9 +43,11 @@ def _verdict(console: Console, ok: bool, text: str) -> None:
 
 
 def cmd_record(args: argparse.Namespace, console: Console) -> int:
+    check_out(args.out, None)
     game: Game = load_engine(args.engine, args.game, **game_params(args))
+    seed = seed_of(args.seed)
     with progress_bar(console, f"recording {args.game}", args.games) as advance:
-        result = record(game, args.out, games=args.games, seed=args.seed, progress=advance)
+        result = record(game, args.out, games=args.games, seed=seed, progress=advance)
     console.print(str(result), highlight=False, markup=False, soft_wrap=True)
     return 0
 
@@ -66,6 +76,7 @@ def cmd_conformance(args: argparse.Namespace, console: Console) -> int:
     params = game_params(args)
     theirs = load_engine(args.engine, args.game, **params)
     ours = (reference.load if args.against == "reference" else load)(args.game, **params)
+    args.seed = seed_of(args.seed)
     ok = True
     if args.api_games > 0:
         with progress_bar(console, "api_test", args.api_games) as advance:
@@ -89,7 +100,8 @@ def cmd_conformance(args: argparse.Namespace, console: Console) -> int:
         _verdict(console, compared.ok, str(compared))
         ok = ok and compared.ok
     colour = "green" if ok else "red"
-    console.print(f"[bold {colour}]{args.engine} {'conforms' if ok else 'does not conform'}[/]")
+    verdict = f"{args.engine} {'conforms' if ok else 'does not conform'}"
+    console.print(verdict, style=f"bold {colour}", highlight=False, markup=False)
     return 0 if ok else 1
 
 
@@ -97,8 +109,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Adds ``record``, ``verify`` and ``conformance`` to the ``boardcore`` command."""
     rec = sub.add_parser("record", help="write a golden log of seeded games (JSON Lines)")
     add_game_arguments(rec)
-    rec.add_argument("--games", type=int, default=200)
-    rec.add_argument("--seed", type=int, default=0)
+    rec.add_argument("--games", type=GAMES, default=200, help="games to record")
+    rec.add_argument("--seed", type=int, default=0, help="game i plays seed + i")
     rec.add_argument("--out", required=True, help="the log file to write (.jsonl)")
     rec.add_argument(
         "--engine", default="boardcore:load", help=f"{ENGINE_HELP} (default: %(default)s)"
@@ -110,7 +122,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ver.add_argument(
         "--engine", default="boardcore:load", help=f"{ENGINE_HELP} (default: %(default)s)"
     )
-    ver.add_argument("--games", type=int, default=None, help="check only the first N games")
+    ver.add_argument("--games", type=GAMES, default=None, help="check only the first N games")
     ver.set_defaults(run=cmd_verify)
 
     conf = sub.add_parser(
@@ -122,9 +134,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default="boardcore.reference:load",
         help=f"{ENGINE_HELP} (default: %(default)s)",
     )
-    conf.add_argument("--games", type=int, default=1000, help="games to compare (default 1000)")
-    conf.add_argument("--api-games", type=int, default=100, help="games of api_test (default 100)")
-    conf.add_argument("--seed", type=int, default=0)
+    conf.add_argument("--games", type=counted(0), default=1000, help="games to compare")
+    conf.add_argument("--api-games", type=counted(0), default=100, help="games of api_test")
+    conf.add_argument("--seed", type=int, default=0, help="game i plays seed + i")
     conf.add_argument(
         "--against", choices=("rust", "reference"), default="rust", help="boardcore's engine"
     )

@@ -20,11 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
+from ._results import SimulationInterrupted
 from ._simulate import simulate
 from .errors import ParameterError
 
-__all__ = ["ArenaResult", "ArenaRow", "arena", "wilson_interval"]
+__all__ = ["ArenaInterrupted", "ArenaResult", "ArenaRow", "arena", "wilson_interval"]
 
 
 def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -60,6 +62,11 @@ class ArenaResult:
     seed: int
     rows: list[ArenaRow]
 
+    @property
+    def games(self) -> int:
+        """The games played (each agent plays every one of them)."""
+        return self.rows[0].games if self.rows else 0
+
     def markdown(self) -> str:
         """The table as Markdown."""
         lines = [
@@ -69,10 +76,21 @@ class ArenaResult:
         for r in self.rows:
             lo, hi = r.interval
             lines.append(
-                f"| {r.agent} | {r.games} | {r.wins / r.games:.1%} | {lo:.1%} - {hi:.1%} | "
+                f"| {r.agent} | {r.games} | {r.wins / max(r.games, 1):.1%} | {lo:.1%} - {hi:.1%} | "
                 f"{r.share:.3f} | {r.mean_score:.2f} |"
             )
         return "\n".join(lines)
+
+
+class ArenaInterrupted(KeyboardInterrupt):
+    """Ctrl-C during ``arena``: ``result`` tallies the games finished (seeds ``seed`` on, in
+    order), ``games`` is how many were asked for."""
+
+    def __init__(self, result: ArenaResult, games: int) -> None:
+        finished = result.games
+        super().__init__(f"interrupted after {finished} of {games} games")
+        self.result = result
+        self.games = games
 
 
 def arena(
@@ -112,41 +130,63 @@ def arena(
             continue
         # Seat s is played by agent (s - r) mod n.
         seated = [specs[(s - r) % n] for s in range(n)]
-        result = simulate(
-            name,
-            games=count,
-            seed=seed + done,
-            threads=threads,
-            agents=seated,
-            progress=progress,
-            **params,
-        )
+        try:
+            result = simulate(
+                name,
+                games=count,
+                seed=seed + done,
+                threads=threads,
+                agents=seated,
+                progress=progress,
+                **params,
+            )
+        except SimulationInterrupted as stop:
+            result, interrupted = stop.result, True
+        else:
+            interrupted = False
+        played_now = result.games
         k = result.winners.sum(axis=1, keepdims=True).clip(min=1)
         for s in range(n):
             j = (s - r) % n
             wins[j] += int(result.winners[:, s].sum())
             share[j] += float((result.winners[:, s] / k[:, 0]).sum())
             score[j] += float(result.scores[:, s].sum())
-            played[j] += count
-        done += count
+            played[j] += played_now
+        done += played_now
+        if interrupted:
+            raise ArenaInterrupted(
+                _tally(name, params, seed, specs, wins, share, score, played), games
+            )
+    return _tally(name, params, seed, specs, wins, share, score, played)
+
+
+def _tally(
+    name: str,
+    params: dict[str, Any],
+    seed: int,
+    specs: list[str],
+    wins: npt.NDArray[np.int64],
+    share: npt.NDArray[np.float64],
+    score: npt.NDArray[np.float64],
+    played: npt.NDArray[np.int64],
+) -> ArenaResult:
     rows = [
         ArenaRow(
             agent=specs[j],
             games=int(played[j]),
             wins=int(wins[j]),
-            share=share[j] / played[j],
+            share=float(share[j] / played[j]) if played[j] else 0.0,
             interval=wilson_interval(int(wins[j]), int(played[j])),
-            mean_score=score[j] / played[j],
+            mean_score=float(score[j] / played[j]) if played[j] else 0.0,
         )
-        for j in range(n)
+        for j in range(len(specs))
     ]
-    game_params = dict(params)
-    return ArenaResult(name=name, params=game_params, seed=seed, rows=rows)
+    return ArenaResult(name=name, params=dict(params), seed=seed, rows=rows)
 
 
 def register(sub: Any) -> None:
     """The ``boardcore arena`` subcommand."""
-    from ._cli_common import add_game_arguments
+    from ._cli_common import GAMES, THREADS, add_game_arguments
 
     parser = sub.add_parser("arena", help="agents against each other, seats rotated")
     add_game_arguments(parser)
@@ -155,30 +195,19 @@ def register(sub: Any) -> None:
         required=True,
         help="one agent per seat, comma-separated: random, greedy, mcts, mcts:<iterations>",
     )
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=None, help="default: all cores")
+    parser.add_argument("--games", type=GAMES, default=100, help="games to play")
+    parser.add_argument("--seed", type=int, default=0, help="game i plays seed + i")
+    parser.add_argument("--threads", type=THREADS, default=None, help="default: all cores")
     parser.set_defaults(run=_cmd_arena)
 
 
-def _cmd_arena(args: Any, console: Any) -> int:
+def _table(result: ArenaResult, asked: int) -> Any:
     from rich.table import Table
 
-    from ._cli_common import game_params, progress_bar
-
-    params = game_params(args)
-    agents = args.agents.split(",")
-    with progress_bar(console, f"arena {args.game}", args.games) as advance:
-        result = arena(
-            args.game,
-            agents,
-            games=args.games,
-            seed=args.seed,
-            threads=args.threads,
-            progress=advance,
-            **params,
-        )
-    table = Table(title=f"{args.game} {result.params} - {args.games} games, seed {args.seed}")
+    title = f"{result.name} {result.params} - {result.games} of {asked} games, seed {result.seed}"
+    if result.games == asked:
+        title = f"{result.name} {result.params} - {asked} games, seed {result.seed}"
+    table = Table(title=title)
     for column in ("agent", "games", "win rate", "95% interval", "win share", "mean score"):
         table.add_column(column, justify="right")
     for r in result.rows:
@@ -186,10 +215,37 @@ def _cmd_arena(args: Any, console: Any) -> int:
         table.add_row(
             r.agent,
             str(r.games),
-            f"{r.wins / r.games:.1%}",
+            f"{r.wins / r.games:.1%}" if r.games else "-",
             f"{lo:.1%} - {hi:.1%}",
             f"{r.share:.3f}",
             f"{r.mean_score:.2f}",
         )
-    console.print(table)
+    return table
+
+
+def _cmd_arena(args: Any, console: Any) -> int:
+    from ._cli_common import check_agents, game_params, progress_bar, seed_of, stderr_console
+
+    params = game_params(args)
+    agents = args.agents.split(",")
+    check_agents(args.game, {"players": len(agents), **params}, agents)
+    seed = seed_of(args.seed)
+    try:
+        with progress_bar(console, f"arena {args.game}", args.games) as advance:
+            result = arena(
+                args.game,
+                agents,
+                games=args.games,
+                seed=seed,
+                threads=args.threads,
+                progress=advance,
+                **params,
+            )
+    except ArenaInterrupted as stop:
+        console.print(_table(stop.result, stop.games))
+        stderr_console().print(
+            f"interrupted after {stop.result.games} of {stop.games} games", highlight=False
+        )
+        return 130
+    console.print(_table(result, args.games))
     return 0

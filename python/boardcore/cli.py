@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from . import (
@@ -32,23 +34,40 @@ from . import (
     report,
     simulate,
 )
-from ._cli_common import add_game_arguments, game_params, progress_bar, saved_params
-from ._play import SimulationResult
+from ._cli_common import (
+    GAMES,
+    THREADS,
+    HelpFormatter,
+    add_game_arguments,
+    check_agents,
+    check_out,
+    game_params,
+    progress_bar,
+    saved_params,
+    seed_of,
+    stderr_console,
+)
+from ._results import SimulationInterrupted, SimulationResult
 from .api import CHANCE, Game
 from .arena import wilson_interval
+from .errors import ParameterError
 from .svg import state_to_svg
 
-__all__ = ["main", "summary_table", "wilson_interval"]
+__all__ = ["INTERRUPTED", "main", "summary_table", "wilson_interval"]
+
+INTERRUPTED = 130
+"""The exit code after Ctrl-C, as a shell gives a process killed by SIGINT (128 + 2)."""
 
 
 def summary_table(result: SimulationResult) -> Table:
-    """Win rate per seat with its 95% interval, and score statistics."""
+    """Win rate per seat with its 95% interval, and score statistics (fits 80 columns)."""
     n = result.games
-    table = Table(title=f"{result.name} {result.params} - {n} games, seed {result.seed}")
-    for column in ("seat", "win rate", "95% interval", "shared wins", "score mean", "sd"):
-        table.add_column(column, justify="right")
-    table.add_column("min", justify="right")
-    table.add_column("max", justify="right")
+    table = Table(
+        title=f"{result.name} {result.params} - {n} games, seed {result.seed}", box=box.SIMPLE
+    )
+    # Short headers: "shared" counts the seat's shared wins; score: mean, sd, min, max.
+    for column in ("seat", "win rate", "95% interval", "shared", "score", "sd", "min", "max"):
+        table.add_column(column, justify="right", no_wrap=True)
     shared = result.winners.sum(axis=1) > 1
     for seat in range(result.scores.shape[1]):
         wins = int(result.winners[:, seat].sum())
@@ -57,7 +76,7 @@ def summary_table(result: SimulationResult) -> Table:
         table.add_row(
             str(seat),
             f"{wins / n:.2%}" if n else "-",
-            f"{lo:.2%} - {hi:.2%}",
+            f"{lo:.2%}-{hi:.2%}",
             str(int((result.winners[:, seat] & shared).sum())),
             f"{scores.mean():.2f}" if n else "-",
             f"{scores.std():.2f}" if n else "-",
@@ -94,32 +113,51 @@ def _save(result: SimulationResult, out: Path) -> None:
         raise BoardcoreError(f"--out must end in .csv or .npz, not {out.name!r}")
 
 
-def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
-    params = game_params(args)
-    load(args.game, **params)  # bad parameters fail before the progress bar starts
-    with progress_bar(console, f"simulating {args.game}", args.games) as advance:
-        result = simulate(
-            args.game,
-            games=args.games,
-            seed=args.seed,
-            threads=args.threads,
-            progress=advance,
-            chunk=max(1000, min(50_000, args.games // 50 or 1)),
-            backend=args.backend,
-            agents=args.agents.split(",") if args.agents else None,
-            **params,
-        )
+def _print_summary(result: SimulationResult, console: Console) -> None:
     console.print(summary_table(result))
     lengths = result.lengths
     if result.games:
+        speed = result.games / result.seconds if result.seconds > 0 else 0.0
         console.print(
             f"game length: mean {lengths.mean():.2f}, min {lengths.min()}, max {lengths.max()}"
-            f" actions; {result.games / result.seconds:,.0f} games/s on {result.threads}"
-            f" thread(s) ({result.seconds:.2f} s)"
+            f" actions; {speed:,.0f} games/s on {result.threads}"
+            f" thread(s) ({result.seconds:.2f} s)",
+            soft_wrap=True,
         )
-    if args.out is not None:
-        _save(result, Path(args.out))
-        console.print(f"per-game results saved to {args.out}")
+
+
+def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    params = game_params(args)
+    out = check_out(args.out, (".csv", ".npz")) if args.out is not None else None
+    agents = args.agents.split(",") if args.agents else None
+    check_agents(args.game, params, agents)  # bad parameters fail before any game is played
+    seed = seed_of(args.seed)
+    try:
+        with progress_bar(console, f"simulating {args.game}", args.games) as advance:
+            result = simulate(
+                args.game,
+                games=args.games,
+                seed=seed,
+                threads=args.threads,
+                progress=advance,
+                chunk=max(1000, min(50_000, args.games // 50 or 1)),
+                backend=args.backend,
+                agents=agents,
+                **params,
+            )
+    except SimulationInterrupted as stop:
+        _print_summary(stop.result, console)
+        if out is not None and stop.result.games:
+            _save(stop.result, out)
+            console.print(f"the finished games' results saved to {out}", soft_wrap=True)
+        stderr_console().print(
+            f"interrupted after {stop.result.games} of {stop.games} games", highlight=False
+        )
+        return INTERRUPTED
+    _print_summary(result, console)
+    if out is not None:
+        _save(result, out)
+        console.print(f"per-game results saved to {out}", highlight=False, soft_wrap=True)
     return 0
 
 
@@ -127,10 +165,37 @@ def _legal_moves(state: Any) -> list[str]:
     return [state.action_to_string(a) for a in state.legal_actions()]
 
 
+def seat_view(state: Any, seat: int) -> str:
+    """What a person at ``seat`` is shown: that seat's observation, never the whole state
+    (other seats' hands, face-down stacks)."""
+    text: str = state.observation_string(seat)
+    return text
+
+
+HIDDEN_MOVES: dict[str, tuple[str, ...]] = {
+    # Another seat's search is not observed: which parts it looked at, took or slid under a
+    # stack (docs/games/prestel_new_york.md, "Observation").
+    "prestel_new_york": ("look", "take", "slide"),
+    # Which dealt landmark card another seat returns to the pool stays hidden.
+    "rebuilding_chicago": ("return",),
+}
+"""Moves of other seats that ``play`` does not print: their notation names something the
+human may not see (the human's view still shows what they change in public)."""
+
+
+def _check_seat(option: str, seat: int, game: Game) -> None:
+    if not 0 <= seat < game.num_players:
+        raise ParameterError(
+            f"{option} must be a seat from 0 to {game.num_players - 1} ({game.num_players} "
+            f"players), not {seat}"
+        )
+
+
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     game: Game = load(args.game, **game_params(args))
+    _check_seat("--seat", args.seat, game)
     state = game.new_initial_state()
-    rng = SplitMix64(args.seed)
+    rng = SplitMix64(seed_of(args.seed))
     human = args.seat
     console.print(f"You are seat {human}. Type a move, '?' for the legal moves, 'quit' to stop.")
     while not state.is_terminal():
@@ -141,24 +206,29 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             continue
         if player != human:
             action = random_agent(state, rng)
-            console.print(f"seat {player} plays [bold]{state.action_to_string(action)}[/bold]")
+            move = state.action_to_string(action)
+            if move.split()[0] not in HIDDEN_MOVES.get(game.name, ()):
+                console.print(f"seat {player} plays [bold]{escape(move)}[/bold]", highlight=False)
             state.apply_action(action)
             continue
-        console.print(str(state), highlight=False, markup=False)
+        console.print(seat_view(state, human), highlight=False, markup=False, soft_wrap=True)
         try:
             text = input("your move> ").strip()
         except EOFError:
-            return 1
+            console.print("\nend of input: the game is left unfinished", highlight=False)
+            return 0
         if text in ("quit", "exit", "q"):
             return 0
         if text in ("?", "help", "moves"):
-            console.print(", ".join(_legal_moves(state)), highlight=False, markup=False)
+            console.print(
+                ", ".join(_legal_moves(state)), highlight=False, markup=False, soft_wrap=True
+            )
             continue
         try:
             state.apply_action(state.string_to_action(text))
         except BoardcoreError as error:
-            console.print(f"[red]{error}[/red] ('?' lists the legal moves)")
-    console.print(str(state), highlight=False, markup=False)
+            console.print(f"[red]{escape(str(error))}[/red] ('?' lists the legal moves)")
+    console.print(seat_view(state, human), highlight=False, markup=False, soft_wrap=True)
     console.print(f"scores: {state.scores()}  winners: {state.winners()}")
     return 0
 
@@ -170,36 +240,63 @@ def cmd_show(args: argparse.Namespace, console: Console) -> int:
         name, _ = header["game"], header["players"]
     except (ValueError, KeyError, TypeError) as error:
         raise BoardcoreError(f"{args.file}: not a boardcore saved state ({error})") from error
-    engine = reference.load if args.reference else load
-    state = engine(name, **saved_params(engine, name, header)).state_from_json(text)
-    console.print(str(state), highlight=False, markup=False)
     if args.svg is not None:
-        Path(args.svg).write_text(state_to_svg(state.to_json()) + "\n", encoding="utf-8")
-        console.print(f"picture saved to {args.svg}", highlight=False)
+        check_out(args.svg, (".svg",), "--svg")
+    engine = reference.load if args.reference else load
+    game = engine(name, **saved_params(engine, name, header, args.data))
+    if args.seat is not None:
+        _check_seat("--seat", args.seat, game)
+    state = game.state_from_json(text)
+    shown = str(state) if args.seat is None else seat_view(state, args.seat)
+    console.print(shown, highlight=False, markup=False, soft_wrap=True)
+    if args.svg is not None:
+        Path(args.svg).write_text(
+            state_to_svg(state.to_json(), perspective=args.seat) + "\n", encoding="utf-8"
+        )
+        console.print(f"picture saved to {args.svg}", highlight=False, soft_wrap=True)
     return 0
 
 
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
-    table = Table(title="boardcore games")
-    for column in ("name", "title", "players", "version", "status", "parameters"):
-        table.add_column(column)
+    # One block per game rather than one wide table: the names a user types are never cut,
+    # and the parameters' descriptions wrap at any width.
     for info in games():
-        params = "; ".join(f"{k}: {v}" for k, v in info.parameters.items())
         players = ", ".join(map(str, info.players))
-        table.add_row(info.name, info.title, players, str(info.version), info.status, params)
-    console.print(table)
+        console.print(
+            f"[bold]{info.name}[/bold]  {escape(info.title)}; {players} players; "
+            f"version {info.version}; {info.status}",
+            highlight=False,
+        )
+        params = Table.grid(padding=(0, 2))
+        params.add_column(no_wrap=True)
+        params.add_column(overflow="fold")
+        for key, value in info.parameters.items():
+            params.add_row(f"  {key}", escape(value))
+        console.print(params, highlight=False)
+    console.print(
+        "Give players as --players N, the component file as --data FILE, any other "
+        "parameter as --param NAME=VALUE.",
+        highlight=False,
+    )
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="boardcore", description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(
+        prog="boardcore",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"boardcore {_version()}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sim = sub.add_parser("simulate", help="play many seeded random games and summarise them")
     add_game_arguments(sim)
-    sim.add_argument("--games", type=int, default=10_000)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--threads", type=int, default=None, help="default: all cores")
+    sim.add_argument("--games", type=GAMES, default=10_000, help="games to play")
+    sim.add_argument(
+        "--seed", type=int, default=0, help="game i plays seed + i (taken modulo 2**64)"
+    )
+    sim.add_argument("--threads", type=THREADS, default=None, help="default: all cores")
     sim.add_argument("--out", help="save per-game results to a .csv or .npz file")
     sim.add_argument(
         "--agents",
@@ -211,20 +308,31 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("threads", "ray"),
         default="threads",
         help="threads (default) or ray: seed ranges as Ray tasks, --threads per task (default "
-        "1), on RAY_ADDRESS's cluster or a local Ray (pip install 'boardcore[ray]')",
+        "1), on RAY_ADDRESS's cluster or a local Ray (from the clone: pip install '.[ray]')",
     )
     sim.set_defaults(run=cmd_simulate)
 
     play = sub.add_parser("play", help="play against random agents in the terminal")
     add_game_arguments(play)
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--seed", type=int, default=0, help="seeds the random agents")
+    play.add_argument(
+        "--seed", type=int, default=0, help="seeds the random agents and the chance draws"
+    )
     play.set_defaults(run=cmd_play)
 
     show = sub.add_parser("show", help="draw a saved state (JSON)")
     show.add_argument("file")
     show.add_argument("--reference", action="store_true", help="load it with the reference")
     show.add_argument("--svg", help="also save its picture to this SVG file")
+    show.add_argument(
+        "--seat",
+        type=int,
+        help="show only what this seat sees (its observation; the picture from its side)",
+    )
+    show.add_argument(
+        "--data",
+        help="the component data file (TOML) the state was played with, if not the packaged one",
+    )
     show.set_defaults(run=cmd_show)
 
     listing = sub.add_parser("games", help="list the games")
@@ -233,7 +341,19 @@ def build_parser() -> argparse.ArgumentParser:
     _conformance_cli.register(sub)
     arena.register(sub)
     report.register(sub)
+    for name, command in sub.choices.items():
+        if name != "replay":  # its help strings say their defaults already
+            command.formatter_class = HelpFormatter
     return parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("boardcore")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -241,8 +361,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console()
     try:
         code: int = args.run(args, console)
+    except KeyboardInterrupt:
+        return INTERRUPTED  # quietly: the person pressing Ctrl-C knows why it stopped
     except (BoardcoreError, OSError) as error:
-        console.print(f"[red]error:[/red] {error}", highlight=False)
+        stderr_console().print(
+            f"[red]error:[/red] {escape(str(error))}", highlight=False, soft_wrap=True
+        )
         return 2
     return code
 

@@ -34,9 +34,9 @@ from typing import Any, TypeGuard
 
 from rich.console import Console
 
-from ._cli_common import saved_params
+from ._cli_common import game_params, name_value, saved_params
 from .api import CHANCE, Game
-from .errors import BoardcoreError, StateFormatError
+from .errors import BoardcoreError, ParameterError, StateFormatError
 from .svg import _el, drawer, seat_colours, state_to_svg, union_bounds
 
 __all__ = ["Move", "Record", "Source", "load_log", "record_game", "register", "replay_html"]
@@ -473,6 +473,7 @@ def _load_game(args: argparse.Namespace, source: Source) -> Game:
     engine = reference.load if args.reference else load
     # A saved state also records parameters besides players (Prestel: speeds, max_rounds).
     params = {**saved_params(engine, name, source.saved), **source.params}
+    params.update(game_params(args))  # --param name=value
     if args.players is not None:
         params["players"] = args.players
     if args.data is not None:
@@ -498,6 +499,10 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         source = Source(args.game, {}, [])
         where = f"seed {args.seed}"
     game = _load_game(args, source)
+    if args.perspective is not None and not 0 <= args.perspective < game.num_players:
+        raise ParameterError(
+            f"--perspective must be a seat from 0 to {game.num_players - 1}, not {args.perspective}"
+        )
     if args.log is None and args.state is None:
         agents = args.agents.split(",") if args.agents else None
         actions = play(game, seed=args.seed, agents=agents).history()
@@ -537,6 +542,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     replay.add_argument("game", nargs="?", help="the game (read from the file if omitted)")
     replay.add_argument("--players", type=int)
     replay.add_argument("--data", help="component data file (TOML) instead of the packaged one")
+    replay.add_argument(
+        "--param",
+        action="append",
+        type=name_value,
+        metavar="NAME=VALUE",
+        help="another game parameter (repeatable), e.g. --param max_rounds=50",
+    )
     replay.add_argument("--seed", type=int, default=0, help="seeds the random agents")
     replay.add_argument(
         "--agents", help="agents for the seeded game, comma-separated (default random)"

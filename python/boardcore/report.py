@@ -5,8 +5,8 @@ boardcore report results.npz --out report/
 
 writes ``report/scores.png`` (score distribution by seat), ``report/win_rates.png`` (win rate
 by seat with 95% Wilson intervals), ``report/lengths.png`` (game length distribution) and
-``report/report.md``, which links them. The charts need matplotlib (``pip install
-'boardcore[plots]'``); this module imports it only when it draws, so the ``boardcore``
+``report/report.md``, which links them. The charts need matplotlib (from the clone,
+``pip install '.[plots]'``); this module imports it only when it draws, so the ``boardcore``
 command works without it.
 """
 
@@ -24,6 +24,7 @@ import numpy.typing as npt
 from rich.console import Console
 
 from ._registry import GAMES
+from .arena import wilson_interval
 from .errors import BoardcoreError
 
 if TYPE_CHECKING:
@@ -111,8 +112,6 @@ def write_report(npz_path: str | Path, out_dir: str | Path) -> list[Path]:
 
 def _win_rates(saved: SavedResults) -> list[tuple[int, float, float, float]]:
     """Per seat: wins (shared ones included), win rate, and its 95% Wilson interval."""
-    from .cli import wilson_interval  # here, not at the top: cli imports this module
-
     n = saved.games
     rows = []
     for seat in range(saved.players):
@@ -213,7 +212,8 @@ def _require_matplotlib() -> None:
         import matplotlib  # noqa: F401
     except ImportError as error:
         raise BoardcoreError(
-            f"boardcore report draws with matplotlib: pip install 'boardcore[plots]' ({error})"
+            "boardcore report draws with matplotlib: from the clone of boardcore, "
+            f"pip install '.[plots]' ({error})"
         ) from error
 
 
@@ -362,6 +362,14 @@ def _length_chart(saved: SavedResults, colours: list[str]) -> Figure:
 
 
 def cmd_report(args: argparse.Namespace, console: Console) -> int:
+    results = Path(args.results)
+    if results.suffix != ".npz":
+        raise BoardcoreError(
+            f"{results.name}: report reads the .npz file of `boardcore simulate ... --out "
+            "results.npz` (a .csv has no game name or parameters to report)"
+        )
+    if not results.is_file():
+        raise BoardcoreError(f"{results}: no such file")
     written = write_report(args.results, args.out)
     for path in written:
         console.print(f"wrote {path}", highlight=False)
@@ -374,9 +382,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "report",
         help="charts (PNG) and a summary page of saved simulate results",
         description="Charts of a `boardcore simulate ... --out results.npz` file (scores by "
-        "seat, win rates with 95%% intervals, game lengths) and report.md, which links them. "
-        "Needs matplotlib: pip install 'boardcore[plots]'.",
+        "seat, win rates with 95% intervals, game lengths) and report.md, which links them. "
+        "Needs matplotlib: from the clone of boardcore, pip install '.[plots]'.",
     )
     report.add_argument("results", help="a .npz file written by boardcore simulate --out")
-    report.add_argument("--out", default="report", help="directory to write (default report/)")
+    report.add_argument("--out", default="report", help="directory to write")
     report.set_defaults(run=cmd_report)

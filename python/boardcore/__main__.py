@@ -1,0 +1,7 @@
+"""``python -m boardcore``: the ``boardcore`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())
