@@ -36,6 +36,8 @@ def load(name: str, **params: Any) -> Game:
     if entry is None:
         raise ParameterError(f"unknown game {name!r}; known games: {', '.join(games())}")
     cls = getattr(importlib.import_module(entry[0]), entry[1])
+    # None means the default (DESIGN.md, "Errors"), as in the Rust engine: left out.
+    params = {key: value for key, value in params.items() if value is not None}
     allowed = list(inspect.signature(cls).parameters)
     unknown = sorted(set(params) - set(allowed))
     if unknown:
