@@ -2,7 +2,10 @@
 //! only as far as its `history`, which is replayed; every other field must then agree with
 //! the replayed state, so no state that could not arise in play gets in.
 
-use serde_json::{Map, Value};
+use std::fmt;
+
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Number, Value};
 
 use crate::engine::{Action, Error, GameState};
 
@@ -24,12 +27,92 @@ fn bad(schema: &Schema, msg: String) -> Error {
     Error::StateFormat(format!("not {}: {msg}", schema.what))
 }
 
+/// The most characters of a saved value a message quotes.
+const QUOTE_LIMIT: usize = 200;
+
+/// `value` as JSON for a message, cut to [`QUOTE_LIMIT`] characters.
+fn shown(value: &Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text,
+    }
+}
+
+/// A JSON value parsed as strictly as the reference engines read it: a key twice in one
+/// object is an error (serde_json's `Value` would keep the last).
+struct Strict(Value);
+
+impl<'de> Deserialize<'de> for Strict {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(StrictVisitor).map(Strict)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> Visitor<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::Number(v.into()))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::Number(v.into()))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Strict(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
+        let mut map = Map::new();
+        while let Some(key) = access.next_key::<String>()? {
+            if map.contains_key(&key) {
+                let key: String = key.chars().take(QUOTE_LIMIT).collect();
+                return Err(de::Error::custom(format!("key {key:?} appears twice")));
+            }
+            let Strict(value) = access.next_value()?;
+            map.insert(key, value);
+        }
+        Ok(Value::Object(map))
+    }
+}
+
+/// Parses a saved state's text: JSON, each key once per object.
+pub fn parse(text: &str) -> Result<Value, String> {
+    serde_json::from_str::<Strict>(text)
+        .map(|Strict(value)| value)
+        .map_err(|e| e.to_string())
+}
+
 /// The object's fields, after checking there are exactly `schema.keys`.
 pub fn fields<'v>(schema: &Schema, value: &'v Value) -> Result<&'v Map<String, Value>, Error> {
     let Value::Object(map) = value else {
         return Err(bad(schema, "expected a JSON object".into()));
     };
     if let Some(key) = map.keys().find(|k| !schema.keys.contains(&k.as_str())) {
+        let key: String = key.chars().take(QUOTE_LIMIT).collect();
         return Err(bad(schema, format!("unknown field {key:?}")));
     }
     if let Some(key) = schema.keys.iter().find(|k| !map.contains_key(**k)) {
@@ -41,13 +124,16 @@ pub fn fields<'v>(schema: &Schema, value: &'v Value) -> Result<&'v Map<String, V
 /// Parses `text`, checks game, version and parameters, replays `history` on `state` (the
 /// initial state) and compares every field with the result.
 pub fn load_by_replay<S: GameState>(schema: &Schema, text: &str, mut state: S) -> Result<S, Error> {
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| bad(schema, format!("malformed JSON ({e})")))?;
+    let value = parse(text).map_err(|e| bad(schema, format!("malformed JSON ({e})")))?;
     let map = fields(schema, &value)?;
     if map["game"] != schema.name {
         return Err(bad(
             schema,
-            format!("\"game\" is {}, expected {:?}", map["game"], schema.name),
+            format!(
+                "\"game\" is {}, expected {:?}",
+                shown(&map["game"]),
+                schema.name
+            ),
         ));
     }
     if map["version"] != schema.version {
@@ -55,7 +141,8 @@ pub fn load_by_replay<S: GameState>(schema: &Schema, text: &str, mut state: S) -
             schema,
             format!(
                 "\"version\" is {}, but this engine plays version {}",
-                map["version"], schema.version
+                shown(&map["version"]),
+                schema.version
             ),
         ));
     }
@@ -66,7 +153,7 @@ pub fn load_by_replay<S: GameState>(schema: &Schema, text: &str, mut state: S) -
                 format!(
                     "{key:?} is {}, but this game has {key} = {expected}: load the state \
                      with a game of the same parameters",
-                    map[*key]
+                    shown(&map[*key])
                 ),
             ));
         }
@@ -81,7 +168,12 @@ pub fn load_by_replay<S: GameState>(schema: &Schema, text: &str, mut state: S) -
         let action = a
             .as_u64()
             .filter(|&a| a < schema.num_actions as u64)
-            .ok_or_else(|| bad(schema, format!("history[{i}] is {a}, not an action id")))?;
+            .ok_or_else(|| {
+                bad(
+                    schema,
+                    format!("history[{i}] is {}, not an action id", shown(a)),
+                )
+            })?;
         state
             .apply_action(action as Action)
             .map_err(|e| bad(schema, format!("history[{i}] cannot be replayed: {e}")))?;
@@ -94,10 +186,31 @@ pub fn load_by_replay<S: GameState>(schema: &Schema, text: &str, mut state: S) -
                 schema,
                 format!(
                     "{key:?} is {}, but replaying \"history\" gives {}",
-                    map[*key], replayed[*key]
+                    shown(&map[*key]),
+                    shown(&replayed[*key])
                 ),
             ));
         }
     }
     Ok(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_twice_in_one_object_is_refused_at_any_depth() {
+        assert!(parse(r#"{"a":1,"b":{"c":2}}"#).is_ok());
+        let err = parse(r#"{"a":1,"a":2}"#).unwrap_err();
+        assert!(err.contains("key \"a\" appears twice"), "{err}");
+        let err = parse(r#"{"a":[{"c":1,"c":1}]}"#).unwrap_err();
+        assert!(err.contains("key \"c\" appears twice"), "{err}");
+    }
+
+    #[test]
+    fn messages_quote_at_most_a_couple_of_hundred_characters() {
+        let long = Value::String("x".repeat(100_000));
+        assert!(shown(&long).len() <= QUOTE_LIMIT + 3);
+    }
 }
