@@ -175,3 +175,33 @@ def test_ctrl_c_stops_one_long_agents_game_and_one_long_search(sigint_after: Any
     with pytest.raises(KeyboardInterrupt):
         state.agent_action("mcts:10000000", 1)
     assert time.monotonic() - sent[0] < 0.5
+
+
+@pytest.mark.parametrize(
+    ("batch", "error", "message"),
+    [
+        (2**40, ParameterError, "batch must be from 1 to"),
+        (2**64, ParameterError, "batch must be from 1 to"),
+        (0, ParameterError, "batch must be from 1 to"),
+        (1.5, TypeError, "batch must be an int, not float"),
+        ("4", TypeError, "batch must be an int, not str"),
+    ],
+)
+def test_a_vector_env_checks_its_batch_against_memory_before_allocating(
+    batch: Any, error: type[Exception], message: str
+) -> None:
+    # A batch of 2**40 Kardinal envs used to abort the interpreter on allocation.
+    with pytest.raises(error, match=message):
+        boardcore.VectorEnv("kardinal", batch=batch, players=2)
+
+
+def test_a_vector_env_takes_numpy_ints_and_any_seed_and_checks_env_indices() -> None:
+    env = boardcore.VectorEnv("kardinal", batch=np.int64(3), seed=-1, players=2)
+    same = boardcore.VectorEnv("kardinal", batch=3, seed=2**64 - 1, players=2)
+    assert (env.observe()[0] == same.observe()[0]).all()
+    assert env.state(np.int8(2)).to_json() == same.state(2).to_json()
+    for bad in (-1, 3, 2**64):
+        with pytest.raises(ParameterError, match="env must be from 0 to 2"):
+            env.state(bad)
+    with pytest.raises(TypeError, match="env must be an int"):
+        env.state(1.0)  # type: ignore[arg-type]

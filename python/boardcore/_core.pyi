@@ -40,7 +40,7 @@ def chandigarh_count_pattern(
 
 @final
 class ChandigarhGame:
-    def __new__(cls, **params: int | str) -> ChandigarhGame: ...
+    def __new__(cls, **params: int | str | None) -> ChandigarhGame: ...
     @property
     def name(self) -> str: ...
     @property
@@ -95,7 +95,9 @@ class ChandigarhState:
 
 @final
 class ChandigarhVectorEnv:
-    def __new__(cls, batch: int, seed: int = 0, **params: int | str) -> ChandigarhVectorEnv: ...
+    def __new__(
+        cls, batch: int, seed: int | None = None, **params: int | str | None
+    ) -> ChandigarhVectorEnv: ...
     @property
     def batch(self) -> int: ...
     @property
@@ -115,7 +117,7 @@ class ChandigarhVectorEnv:
 
 @final
 class CityConnectGame:
-    def __new__(cls, **params: int | str) -> CityConnectGame: ...
+    def __new__(cls, **params: int | str | None) -> CityConnectGame: ...
     @property
     def name(self) -> str: ...
     @property
@@ -170,7 +172,9 @@ class CityConnectState:
 
 @final
 class CityConnectVectorEnv:
-    def __new__(cls, batch: int, seed: int = 0, **params: int | str) -> CityConnectVectorEnv: ...
+    def __new__(
+        cls, batch: int, seed: int | None = None, **params: int | str | None
+    ) -> CityConnectVectorEnv: ...
     @property
     def batch(self) -> int: ...
     @property
@@ -190,7 +194,7 @@ class CityConnectVectorEnv:
 
 @final
 class KardinalGame:
-    def __new__(cls, **params: int | str) -> KardinalGame: ...
+    def __new__(cls, **params: int | str | None) -> KardinalGame: ...
     @property
     def name(self) -> str: ...
     @property
@@ -245,7 +249,9 @@ class KardinalState:
 
 @final
 class KardinalVectorEnv:
-    def __new__(cls, batch: int, seed: int = 0, **params: int | str) -> KardinalVectorEnv: ...
+    def __new__(
+        cls, batch: int, seed: int | None = None, **params: int | str | None
+    ) -> KardinalVectorEnv: ...
     @property
     def batch(self) -> int: ...
     @property
@@ -265,7 +271,7 @@ class KardinalVectorEnv:
 
 @final
 class PrestelNewYorkGame:
-    def __new__(cls, **params: int | str) -> PrestelNewYorkGame: ...
+    def __new__(cls, **params: int | str | None) -> PrestelNewYorkGame: ...
     @property
     def name(self) -> str: ...
     @property
@@ -322,7 +328,9 @@ class PrestelNewYorkState:
 
 @final
 class PrestelNewYorkVectorEnv:
-    def __new__(cls, batch: int, seed: int = 0, **params: int | str) -> PrestelNewYorkVectorEnv: ...
+    def __new__(
+        cls, batch: int, seed: int | None = None, **params: int | str | None
+    ) -> PrestelNewYorkVectorEnv: ...
     @property
     def batch(self) -> int: ...
     @property
@@ -342,7 +350,7 @@ class PrestelNewYorkVectorEnv:
 
 @final
 class RebuildingChicagoGame:
-    def __new__(cls, **params: int | str) -> RebuildingChicagoGame: ...
+    def __new__(cls, **params: int | str | None) -> RebuildingChicagoGame: ...
     @property
     def name(self) -> str: ...
     @property
@@ -400,7 +408,7 @@ class RebuildingChicagoState:
 @final
 class RebuildingChicagoVectorEnv:
     def __new__(
-        cls, batch: int, seed: int = 0, **params: int | str
+        cls, batch: int, seed: int | None = None, **params: int | str | None
     ) -> RebuildingChicagoVectorEnv: ...
     @property
     def batch(self) -> int: ...

@@ -20,7 +20,7 @@ information stays hidden. All the work runs in Rust with the GIL released, in pa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -43,17 +43,19 @@ StepArrays = tuple[
 class VectorEnv:
     """``batch`` games of ``name`` with ``params`` (as ``boardcore.load``), stepped as one."""
 
-    def __init__(self, name: str, *, batch: int, seed: int = 0, **params: Any) -> None:
+    def __init__(
+        self, name: str, *, batch: SupportsIndex, seed: SupportsIndex = 0, **params: Any
+    ) -> None:
         from . import _core
 
         info = GAMES.get(name)
         if info is None:
             raise ParameterError(f"unknown game {name!r}; the games are: {', '.join(GAMES)}")
-        if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
-            raise ParameterError(f"batch must be a positive int, not {batch!r}")
         cls = getattr(_core, info.rust_class.removesuffix("Game") + "VectorEnv")
         self.name = name
-        self._env: Any = cls(batch, seed & ((1 << 64) - 1), **params)
+        # The batch is checked against memory before anything is allocated; the seed is
+        # taken mod 2**64 (DESIGN.md, "Errors").
+        self._env: Any = cls(batch, seed, **params)
 
     @property
     def batch(self) -> int:
@@ -71,9 +73,9 @@ class VectorEnv:
     def observation_size(self) -> int:
         return int(self._env.observation_size)
 
-    def reset(self, seed: int = 0) -> Arrays:
+    def reset(self, seed: SupportsIndex = 0) -> Arrays:
         """Starts game 0 of every env; ``(observations, masks, to_move)``."""
-        self._env.reset(seed & ((1 << 64) - 1))
+        self._env.reset(seed)
         return self.observe()
 
     def observe(self) -> Arrays:
@@ -95,6 +97,6 @@ class VectorEnv:
         obs, mask, to_move = self._env.observe()
         return obs, mask, rewards, terminated, to_move
 
-    def state(self, i: int) -> Any:
+    def state(self, i: SupportsIndex) -> Any:
         """A copy of env ``i``'s current state (to draw it, save it, inspect it)."""
         return self._env.state(i)

@@ -86,6 +86,12 @@ fn index_arg<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, Py
     }
 }
 
+/// The largest batch whose observation and mask arrays (float32 and bool, one row an env)
+/// stay within 4 GiB; never more than 2**20 envs.
+pub fn max_batch(observation_size: usize, actions: usize) -> usize {
+    ((4usize << 30) / (4 * observation_size + actions).max(1)).clamp(1, 1 << 20)
+}
+
 /// A seed: any integer, taken modulo 2**64 (DESIGN.md, "Randomness").
 pub fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     let value = index_arg(obj, "seed")?;
@@ -659,15 +665,25 @@ macro_rules! py_game {
         #[pymethods]
         impl $PyVector {
             #[new]
-            #[pyo3(signature = (batch, seed=0, **params))]
+            #[pyo3(signature = (batch, seed=None, **params))]
             fn new(
-                batch: usize,
-                seed: u64,
+                batch: &Bound<'_, PyAny>,
+                seed: Option<&Bound<'_, PyAny>>,
                 params: Option<&Bound<'_, pyo3::types::PyDict>>,
             ) -> PyResult<Self> {
                 let params = $crate::game::extract_params(params)?;
                 let game = <$Game as boardcore::engine::Game>::from_params(&params)
                     .map_err($crate::errors::to_py)?;
+                let batch = $crate::game::count_arg(
+                    batch,
+                    "batch",
+                    1,
+                    $crate::game::max_batch(
+                        boardcore::engine::Game::observation_size(&game),
+                        boardcore::engine::Game::num_distinct_actions(&game),
+                    ),
+                )?;
+                let seed = seed.map_or(Ok(0), $crate::game::seed_arg)?;
                 let inner = boardcore::vector::VectorEnv::new(game, batch, seed)
                     .map_err($crate::errors::to_py)?;
                 Ok(Self { inner })
@@ -713,9 +729,11 @@ macro_rules! py_game {
                     seat.into_pyarray(py),
                 ))
             }
-            fn reset(&mut self, py: Python<'_>, seed: u64) {
+            fn reset(&mut self, py: Python<'_>, seed: &Bound<'_, PyAny>) -> PyResult<()> {
+                let seed = $crate::game::seed_arg(seed)?;
                 let inner = &mut self.inner;
                 py.allow_threads(|| inner.reset(seed));
+                Ok(())
             }
             /// Applies one action per env; `(rewards, terminated)`, games restarting as they end.
             #[allow(clippy::type_complexity)]
@@ -751,13 +769,8 @@ macro_rules! py_game {
                 ))
             }
             /// The state of env `i` (a copy), e.g. to draw it.
-            fn state(&self, i: usize) -> PyResult<$PyState> {
-                if i >= self.inner.batch() {
-                    return Err($crate::errors::to_py(boardcore::Error::Parameter(format!(
-                        "env {i} does not exist: the batch has {}",
-                        self.inner.batch()
-                    ))));
-                }
+            fn state(&self, i: &Bound<'_, PyAny>) -> PyResult<$PyState> {
+                let i = $crate::game::count_arg(i, "env", 0, self.inner.batch() - 1)?;
                 Ok($PyState {
                     inner: self.inner.state(i).clone(),
                     game: std::sync::Arc::new(self.inner.game().clone()),
