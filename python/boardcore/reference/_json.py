@@ -16,7 +16,7 @@ __all__ = [
     "json_ints",
     "json_list",
     "json_object",
-    "no_duplicates",
+    "loads_saved",
     "replay_saved",
     "short",
 ]
@@ -80,13 +80,12 @@ def json_object(value: object, where: str, keys: tuple[str, ...]) -> dict[str, A
     return value
 
 
-def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise StateFormatError(f"duplicate key {key!r} in the JSON object")
-        result[key] = value
-    return result
+def loads_saved(text: str) -> Any:
+    """A saved state's JSON, read as strictly as the Rust engines read it (one parser for
+    both the engines and the schema check: no duplicate key, integers only, no ``-0``)."""
+    from boardcore.schema import loads  # here: boardcore.schema imports the registry
+
+    return loads(text)
 
 
 def replay_saved(state: Any, given: dict[str, Any]) -> None:

@@ -66,7 +66,7 @@ from boardcore.reference._json import (
     json_ints,
     json_list,
     json_object,
-    no_duplicates,
+    loads_saved,
     short,
 )
 
@@ -1406,7 +1406,7 @@ def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state is a JSON str, got {type(text).__name__}")
     try:
-        doc = json.loads(text, object_pairs_hook=no_duplicates)
+        doc = loads_saved(text)
     except StateFormatError:
         raise
     except (ValueError, RecursionError) as error:

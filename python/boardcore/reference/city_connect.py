@@ -58,7 +58,7 @@ from boardcore.reference._json import (
     json_ints,
     json_list,
     json_object,
-    no_duplicates,
+    loads_saved,
 )
 
 if sys.version_info >= (3, 11):
@@ -878,7 +878,7 @@ def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state is a JSON str, got {type(text).__name__}")
     try:
-        doc = json.loads(text, object_pairs_hook=no_duplicates)
+        doc = loads_saved(text)
     except StateFormatError:
         raise
     except (ValueError, RecursionError) as error:

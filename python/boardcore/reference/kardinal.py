@@ -39,7 +39,7 @@ from boardcore.reference._json import (
     is_int,
     json_int,
     json_list,
-    no_duplicates,
+    loads_saved,
 )
 
 if sys.version_info >= (3, 11):
@@ -411,7 +411,7 @@ def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state is a JSON str, got {type(text).__name__}")
     try:
-        doc = json.loads(text, object_pairs_hook=no_duplicates)
+        doc = loads_saved(text)
     except StateFormatError:
         raise
     except (ValueError, RecursionError) as error:
