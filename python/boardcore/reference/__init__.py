@@ -13,6 +13,8 @@ from typing import Any
 from boardcore.api import Game
 from boardcore.errors import ParameterError
 
+from ._json import as_int
+
 __all__ = ["games", "load"]
 
 # game name -> (module, class); each later game is one more line here.
@@ -30,6 +32,13 @@ def games() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def _int_or_self(value: Any) -> Any:
+    """A parameter given as an integer of another type (numpy's) as a Python int, as the
+    Rust binding reads it; anything else as it is."""
+    number = as_int(value)
+    return value if number is None or isinstance(value, str) else number
+
+
 def load(name: str, **params: Any) -> Game:
     """The pure-Python engine of game ``name`` with ``params`` (e.g. ``players=3``)."""
     entry = _REGISTRY.get(name) if isinstance(name, str) else None
@@ -37,7 +46,7 @@ def load(name: str, **params: Any) -> Game:
         raise ParameterError(f"unknown game {name!r}; known games: {', '.join(games())}")
     cls = getattr(importlib.import_module(entry[0]), entry[1])
     # None means the default (DESIGN.md, "Errors"), as in the Rust engine: left out.
-    params = {key: value for key, value in params.items() if value is not None}
+    params = {key: _int_or_self(value) for key, value in params.items() if value is not None}
     allowed = list(inspect.signature(cls).parameters)
     unknown = sorted(set(params) - set(allowed))
     if unknown:

@@ -5,11 +5,13 @@ naming the field."""
 from __future__ import annotations
 
 import json
+import operator
 from typing import Any, TypeGuard
 
 from boardcore.errors import IllegalActionError, StateFormatError
 
 __all__ = [
+    "as_int",
     "describe",
     "is_int",
     "json_int",
@@ -25,6 +27,17 @@ __all__ = [
 def is_int(value: object) -> TypeGuard[int]:
     """A JSON/TOML integer: an int that is not a bool."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def as_int(value: object) -> int | None:
+    """``value`` as an int if it is one (anything with ``__index__``: numpy integers and 0-d
+    integer arrays too; not a bool, not a float), else None: the Rust bindings' rule."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def short(text: str, limit: int = 80) -> str:

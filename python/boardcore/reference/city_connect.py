@@ -52,6 +52,7 @@ from boardcore.errors import (
 )
 from boardcore.reference._game import ReferenceGame, ReferenceState
 from boardcore.reference._json import (
+    as_int,
     describe,
     is_int,
     json_int,
@@ -156,13 +157,6 @@ PHASE_DOING: Final = {
     "discard": "to discard down to the hand limit",
     "clear": "to clear the market",
 }
-
-
-def as_int(value: object) -> int | None:
-    """``value`` as an int if it is one (numpy integers too, bools not), else None."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        return None
-    return int(value)
 
 
 def expand(counts: Sequence[int]) -> list[int]:
@@ -454,7 +448,7 @@ def load_data(path: Path) -> _Data:
     name = str(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, UnicodeDecodeError, ValueError) as error:
         raise DataError(f"{name}: cannot read the data file: {error}") from None
     try:
         doc = tomllib.loads(text)

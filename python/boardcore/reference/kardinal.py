@@ -35,11 +35,13 @@ from boardcore.errors import (
 )
 from boardcore.reference._game import ReferenceGame, ReferenceState
 from boardcore.reference._json import (
+    as_int,
     describe,
     is_int,
     json_int,
     json_list,
     loads_saved,
+    short,
 )
 
 if sys.version_info >= (3, 11):
@@ -164,13 +166,6 @@ def action_text(action: int) -> str:
     return "cardinal stay"
 
 
-def as_int(value: object) -> int | None:
-    """``value`` as an int if it is one (numpy integers too, bools not), else None."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        return None
-    return int(value)
-
-
 # Strict notation: single spaces, lower case, integers without "+", leading zeros or "-0".
 _INT = r"(0|-?[1-9][0-9]*)"
 _COLOUR = r"(red|green|blue|yellow)"
@@ -181,6 +176,11 @@ _CARDINAL_RE: Final = re.compile(rf"cardinal {_INT},{_INT}")
 
 
 def _parse_cell(text: str, xs: str, ys: str) -> int:
+    if len(xs) > 4 or len(ys) > 4:  # far outside, and int() refuses 4,300 digits and more
+        raise NotationError(
+            f"{short(text)!r}: that cell is outside the playing area; "
+            f"coordinates run from {LOW} to {HIGH}"
+        )
     x, y = int(xs), int(ys)
     if not in_box(x, y):
         raise NotationError(
@@ -249,7 +249,7 @@ def load_data(path: Path) -> tuple[tuple[int, int, int], int]:
     name = str(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, UnicodeDecodeError, ValueError) as error:
         raise DataError(f"{name}: cannot read the data file: {error}") from None
     try:
         doc = tomllib.loads(text)

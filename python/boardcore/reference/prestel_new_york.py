@@ -40,6 +40,7 @@ from boardcore.errors import (
 )
 from boardcore.reference._game import ReferenceGame, ReferenceState
 from boardcore.reference._json import (
+    as_int,
     describe,
     is_int,
     json_int,
@@ -97,13 +98,6 @@ PHASE_DOING: Final = {
     "stone": "to choose a stone",
     "build": "to build or slide",
 }
-
-
-def as_int(value: object) -> int | None:
-    """``value`` as an int if it is one (numpy integers too, bools not), else None."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        return None
-    return int(value)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -166,7 +160,7 @@ def load_data(path: Path) -> _Data:
     name = str(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, UnicodeDecodeError, ValueError) as error:
         raise DataError(f"{name}: cannot read the data file: {error}") from None
     try:
         doc = tomllib.loads(text)

@@ -55,6 +55,7 @@ from boardcore.errors import (
 )
 from boardcore.reference._game import ReferenceGame, ReferenceState
 from boardcore.reference._json import (
+    as_int,
     describe,
     is_int,
     json_int,
@@ -1196,7 +1197,7 @@ def load_data(path: str | os.PathLike[str]) -> Data:
     name = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, UnicodeDecodeError, ValueError) as error:
         raise DataError(f"{name}: cannot read the data file: {error}") from None
     try:
         doc = tomllib.loads(text)
@@ -1375,7 +1376,7 @@ def parse_action(data: Data, text: object) -> int:
     """The action id of a text in the notation, legal now or not."""
     if not isinstance(text, str):
         raise NotationError(f"an action in notation is a str, got {type(text).__name__}")
-    found = _text_ids(data).get(text.strip())
+    found = _text_ids(data).get(text)  # exact, as the Rust engine: no whitespace stripped
     if found is None:
         raise NotationError(
             f"{short(text)!r} is not a Rebuilding Chicago action: an action is {_FORMS}"
@@ -1807,7 +1808,7 @@ class RebuildingChicagoState(ReferenceState):
         return [(action, 1) for action in self.legal_actions()]
 
     def apply_action(self, action: int) -> None:
-        checked = _as_int(action)
+        checked = as_int(action)
         if checked is None:
             raise IllegalActionError(
                 f"{action!r} is not an action: action ids are ints 0..{NUM_ACTIONS - 1}"
@@ -1827,7 +1828,7 @@ class RebuildingChicagoState(ReferenceState):
         self._apply(action)
 
     def action_to_string(self, action: int) -> str:
-        checked = _as_int(action)
+        checked = as_int(action)
         if checked is None:
             raise NotationError(f"action ids are ints, got {type(action).__name__}")
         if not 0 <= checked < NUM_ACTIONS:
@@ -1973,7 +1974,7 @@ class RebuildingChicagoState(ReferenceState):
 
     def _check_player(self, player: int) -> int:
         n = self._rules.players
-        seat = _as_int(player)
+        seat = as_int(player)
         if seat is None or not 0 <= seat < n:
             raise ParameterError(f"player must be a seat 0..{n - 1}, got {player!r}")
         return seat
@@ -3012,10 +3013,3 @@ def _listing(items: Any) -> str:
     """Items separated by commas, or ``-`` when there are none."""
     text = ",".join(items)
     return text or "-"
-
-
-def _as_int(value: object) -> int | None:
-    """``value`` as an int if it is one (numpy integers too, bools not), else None."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        return None
-    return int(value)

@@ -46,7 +46,7 @@ pub fn params_to_dict<'py>(py: Python<'py>, params: &Params) -> PyResult<Bound<'
 }
 
 /// The most characters of a user's input a message quotes.
-const QUOTE_LIMIT: usize = 200;
+pub const QUOTE_LIMIT: usize = 200;
 
 /// The Python `repr` of an argument, for messages, cut to [`QUOTE_LIMIT`] characters.
 fn describe(obj: &Bound<'_, PyAny>) -> String {
@@ -523,6 +523,14 @@ macro_rules! py_game {
                     boardcore::Error::Notation,
                 )
                 .map_err($crate::errors::to_py)?;
+                if let Some((cut, _)) = text.char_indices().nth($crate::game::QUOTE_LIMIT) {
+                    // No move is written so long; the message quotes only the start.
+                    return Err($crate::errors::to_py(boardcore::Error::Notation(format!(
+                        "{:?}... is not a move: moves are far shorter than {} characters",
+                        &text[..cut],
+                        $crate::game::QUOTE_LIMIT
+                    ))));
+                }
                 boardcore::engine::GameState::string_to_action(&self.inner, &text)
                     .map_err($crate::errors::to_py)
             }
