@@ -22,7 +22,10 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {"players": 3, "specialists": "none"},
         {"players": 2, "variant": "nw=-1,1;se=4,2"},
     ],
-    "city_connect": [{"players": 1, "sides": "mayor"}, {"players": 3, "sides": "house,mayor,house"}],
+    "city_connect": [
+        {"players": 1, "sides": "mayor"},
+        {"players": 3, "sides": "house,mayor,house"},
+    ],
     "kardinal": [],
     "prestel_new_york": [{"players": 3, "speeds": "3,2,1"}, {"players": 2, "max_rounds": 6}],
     "rebuilding_chicago": [
