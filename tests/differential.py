@@ -8,8 +8,29 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from boardcore import SplitMix64
 from boardcore.api import CHANCE, Game
+
+
+def _error_class(state: Any, action: int) -> str:
+    """The class of what ``apply_action(action)`` raises; the state must stay as it was."""
+    before = state.to_json()
+    try:
+        state.apply_action(action)
+    except Exception as error:
+        assert state.to_json() == before, f"a refused action {action} changed the state"
+        return type(error).__name__
+    raise AssertionError(f"action {action} is not legal here but was accepted")
+
+
+def _illegal(legal: list[int], size: int) -> list[int]:
+    """A few ids no legal action has: the smallest, the largest in range, and out of range."""
+    taken = set(legal)
+    first = next((i for i in range(size) if i not in taken), None)
+    last = next((i for i in range(size - 1, -1, -1) if i not in taken), None)
+    return [i for i in (first, last) if i is not None] + [size, -1]
 
 
 def diff_game(
@@ -20,53 +41,77 @@ def diff_game(
     strings: bool = True,
     observations: int = 0,
     json_every: int = 1,
+    svg: bool = False,
 ) -> int:
     """Plays game ``seed`` with the random agent on both engines; returns its length.
 
-    The canonical JSON is compared at every ``json_every``-th step and at the end; the
-    player to move and the legal actions (or chance outcomes) at every step. A JSON holds
-    the whole history, so comparing it at every step of a game thousands of actions long
-    costs time quadratic in its length; a divergence still shows at the next comparison.
-    With ``observations=k`` every seat's observation string and tensor are compared too,
-    at every ``k``-th step and at the end (games with hidden information).
+    At every step: the player to move, ``is_chance_node``, ``is_terminal``, the legal
+    actions (the outcome ids at a chance node) and the chance outcomes. With ``strings``
+    every legal action's notation, both ways (each engine reads the other's strings back to
+    the same id). At every ``json_every``-th step and at the end, the heavier methods: the
+    canonical JSON, history, scores, winners, returns, ``str(state)``, the legal action
+    mask, and the error class of a few illegal actions (each refused without changing the
+    state). A JSON holds the whole history, so comparing it at every step of a game
+    thousands of actions long costs time quadratic in its length; a divergence still shows
+    at the next comparison. With ``observations=k`` every seat's observation string and
+    tensor are compared at every ``k``-th step and at the end; with ``svg`` the pictures
+    (every seat's perspective and the spectator's) at the start and the end.
     """
     a: Any = rust.new_initial_state()
     b: Any = ref.new_initial_state()
+    size = rust.num_distinct_actions
+    assert size == ref.num_distinct_actions
     rng = SplitMix64(seed)
     step = 0
     while True:
         where = f"seed {seed}, step {step}, history {a.history()}"
-        assert a.current_player() == b.current_player(), where
-        if step % json_every == 0 or a.is_terminal():
+        player = a.current_player()
+        assert player == b.current_player(), where
+        terminal = a.is_terminal()
+        assert terminal == b.is_terminal(), where
+        chance = a.is_chance_node()
+        assert chance == b.is_chance_node() == (player == CHANCE), where
+        legal = a.legal_actions()
+        assert legal == b.legal_actions(), where
+        if step % json_every == 0 or terminal:
             assert a.to_json() == b.to_json(), where
-        assert a.is_terminal() == b.is_terminal(), where
-        if observations and (step % observations == 0 or a.is_terminal()):
+            assert a.history() == b.history(), where
+            assert a.scores() == b.scores(), where
+            assert a.winners() == b.winners(), where
+            assert a.returns() == b.returns(), where
+            assert str(a) == str(b), where
+            mask = a.legal_action_mask()
+            assert np.array_equal(mask, b.legal_action_mask()), where
+            assert np.flatnonzero(mask).tolist() == legal, where
+            for action in _illegal(legal, size):
+                assert _error_class(a, action) == _error_class(b, action), (where, action)
+        if observations and (step % observations == 0 or terminal):
             for seat in range(rust.num_players):
                 assert a.observation_string(seat) == b.observation_string(seat), where
                 assert a.observation_tensor(seat).tolist() == b.observation_tensor(seat).tolist(), (
                     where
                 )
-        if a.is_terminal():
+        if svg and (step == 0 or terminal):
+            for seat in [None, *range(rust.num_players)]:
+                assert a.to_svg(seat) == b.to_svg(seat), (where, seat)
+        if terminal:
+            assert not legal, where
             break
-        if a.current_player() == CHANCE:
+        if strings:
+            texts = [a.action_to_string(x) for x in legal]
+            assert texts == [b.action_to_string(x) for x in legal], where
+            assert [b.string_to_action(t) for t in texts] == legal, where
+            assert [a.string_to_action(t) for t in texts] == legal, where
+        if chance:
             outcomes = a.chance_outcomes()
             assert outcomes == b.chance_outcomes(), where
+            assert [x for x, _ in outcomes] == legal, where
             action = outcomes[rng.choose_weighted([w for _, w in outcomes])][0]
         else:
-            legal = a.legal_actions()
-            assert legal == b.legal_actions(), where
-            if strings:
-                assert [a.action_to_string(x) for x in legal] == [
-                    b.action_to_string(x) for x in legal
-                ], where
             action = legal[rng.below(len(legal))]
         a.apply_action(action)
         b.apply_action(action)
         step += 1
-    assert a.scores() == b.scores(), f"seed {seed}: scores"
-    assert a.winners() == b.winners(), f"seed {seed}: winners"
-    assert a.returns() == b.returns(), f"seed {seed}: returns"
-    assert str(a) == str(b), f"seed {seed}: rendering"
     return step
 
 

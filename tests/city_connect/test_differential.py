@@ -1,12 +1,13 @@
-"""Rust vs reference City Connect, step by step, over thousands of seeded games.
+"""Rust vs reference City Connect, step by step, over seeded games of every setting.
 
 Every player count (1 to 4) with each initial side: all House, all Mayor, and the two mixed
 (`house,mayor,...` alternating from either side). Every step compares the player to move and
 the legal actions or chance outcomes; the canonical JSON (the whole state, hidden hands and
 the pile's pool included) is compared every few steps and at the end, with the scores and
-winners; every seat's observation string and tensor every few steps. The action strings are
-compared on the first games of each block. ``python -m pytest -m slow`` plays ten times as
-many. Seeds that once exposed a mismatch stay in ``REGRESSION_SEEDS``.
+winners, history, text, mask and the error class of illegal actions; every seat's observation
+string and tensor every few steps. The first games of each setting compare every public
+method at every step (notation both ways, pictures included). ``python -m pytest -m slow``
+plays 1,000 games per setting. Seeds that once exposed a mismatch stay in ``REGRESSION_SEEDS``.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from tests.differential import diff_game
 
 NAME = "city_connect"
 PLAYERS = [1, 2, 3, 4]
-GAMES = 300  # per player count and side setting
-BLOCK = 150
-SLOW_GAMES = 2_500
+GAMES = 25  # per player count and side setting
+FULL = 2  # games per setting with every method compared at every step
+SLOW_GAMES = 1_000
+SLOW_BLOCK = 500
 
 
 def sides_settings(players: int) -> list[str]:
@@ -42,19 +44,13 @@ def engines(**params: int | str) -> tuple[boardcore.api.Game, boardcore.api.Game
 
 
 @pytest.mark.parametrize(("players", "sides"), CASES)
-@pytest.mark.parametrize("start", range(0, GAMES, BLOCK))
-def test_engines_agree_step_by_step(players: int, sides: str, start: int) -> None:
+def test_engines_agree_step_by_step(players: int, sides: str) -> None:
     rust, ref = engines(players=players, sides=sides)
-    for seed in range(start, start + BLOCK):
-        first = seed - start < 3
-        diff_game(
-            rust,
-            ref,
-            seed,
-            strings=first,
-            observations=7 if first else 53,
-            json_every=1 if first else 11,
-        )
+    for seed in range(GAMES):
+        if seed < FULL:
+            diff_game(rust, ref, seed, observations=1, svg=True)
+        else:
+            diff_game(rust, ref, seed, strings=False, observations=53, json_every=11)
 
 
 def test_regression_seeds() -> None:
@@ -65,8 +61,8 @@ def test_regression_seeds() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("players", "sides"), CASES)
-@pytest.mark.parametrize("start", range(GAMES, SLOW_GAMES, 250))
+@pytest.mark.parametrize("start", range(GAMES, SLOW_GAMES, SLOW_BLOCK))
 def test_engines_agree_on_many_more_games(players: int, sides: str, start: int) -> None:
     rust, ref = engines(players=players, sides=sides)
-    for seed in range(start, start + 250):
+    for seed in range(start, min(start + SLOW_BLOCK, SLOW_GAMES)):
         diff_game(rust, ref, seed, strings=False, json_every=25)

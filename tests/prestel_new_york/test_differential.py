@@ -1,13 +1,15 @@
-"""Rust vs reference Prestel New York, step by step, over thousands of seeded games.
+"""Rust vs reference Prestel New York, step by step, over seeded games of every setting.
 
 Random play rarely builds, so a whole random game is long (about 5,000 actions with 2
 players, 9,000 with 5). The default run therefore plays most games with a round limit
-(`max_rounds`, which also exercises that ending): 1,600 of them, 400 per player count; a few
-whole games to 13 chips; and 360 games of the `speeds` variant. `python -m pytest -m slow`
-plays 1,000 whole games per player count (4,000 games, about 30 million compared steps).
-Every step compares the legal actions or chance outcomes, and the canonical JSON (which
-holds the whole state, hidden parts included) is compared at every step of the short games
-and every 50 or 100 steps of whole ones; observations of every seat every few steps.
+(`max_rounds`, which also exercises that ending): 30 per player count, the first two with
+every public method compared at every step (notation both ways, pictures included); one
+whole game per player count to 13 chips; and 10 games per setting of the `speeds` variant.
+`python -m pytest -m slow` plays 2,000 more round-limited games and 25 whole games per
+player count (about a million compared steps). Every step compares the legal actions or
+chance outcomes, and the canonical JSON (which holds the whole state, hidden parts included)
+with the other heavier methods at every step of the short games and every 50 to 200 steps of
+whole ones; observations of every seat every few steps.
 Seeds that once exposed a mismatch stay in ``REGRESSION_SEEDS``.
 """
 
@@ -20,10 +22,12 @@ from tests.differential import diff_game
 
 NAME = "prestel_new_york"
 PLAYERS = [2, 3, 4, 5]
-SHORT_GAMES = 400  # per player count, 12 rounds each
-SHORT_BLOCK = 200
-WHOLE_GAMES = 3  # per player count, to the end
-SLOW_WHOLE_GAMES = 1_003
+SHORT_GAMES = 30  # per player count, 12 rounds each
+FULL = 2  # of those, with every method compared at every step
+WHOLE_GAMES = 1  # per player count, to the end
+SLOW_SHORT_GAMES = 2_030
+SLOW_WHOLE_GAMES = 26
+SLOW_WHOLE_BLOCK = 5
 # Seeds that once made the engines disagree (see the issue notes), with their parameters.
 REGRESSION_SEEDS: list[tuple[dict[str, int | str], int]] = []
 
@@ -33,19 +37,20 @@ def engines(**params: int | str) -> tuple[boardcore.api.Game, boardcore.api.Game
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-@pytest.mark.parametrize("start", range(0, SHORT_GAMES, SHORT_BLOCK))
-def test_engines_agree_on_games_with_a_round_limit(players: int, start: int) -> None:
+def test_engines_agree_on_games_with_a_round_limit(players: int) -> None:
     rust, ref = engines(players=players, max_rounds=12)
-    strings = start == 0
-    for seed in range(start, start + SHORT_BLOCK):
-        diff_game(rust, ref, seed, strings=strings, observations=25 if strings else 0)
+    for seed in range(SHORT_GAMES):
+        if seed < FULL:
+            diff_game(rust, ref, seed, observations=1, svg=True)
+        else:
+            diff_game(rust, ref, seed, strings=seed < 5, observations=25, json_every=10)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_engines_agree_on_whole_games(players: int) -> None:
     rust, ref = engines(players=players)
     lengths = [
-        diff_game(rust, ref, seed, strings=seed < 1, observations=997, json_every=50)
+        diff_game(rust, ref, seed, strings=False, observations=997, json_every=200)
         for seed in range(WHOLE_GAMES)
     ]
     assert min(lengths) > 64 + 5 + players
@@ -54,8 +59,11 @@ def test_engines_agree_on_whole_games(players: int) -> None:
 @pytest.mark.parametrize("speeds", ["2,1", "1,3", "3,2,1", "1,1,2,2", "5,4,3,2,1", "100,1,1,1,100"])
 def test_engines_agree_with_search_speeds(speeds: str) -> None:
     rust, ref = engines(players=speeds.count(",") + 1, speeds=speeds, max_rounds=20)
-    for seed in range(60):
-        diff_game(rust, ref, seed, strings=seed < 5, observations=31 if seed < 5 else 0)
+    for seed in range(10):
+        if seed < 1:
+            diff_game(rust, ref, seed, observations=1, svg=True)
+        else:
+            diff_game(rust, ref, seed, strings=seed < 3, observations=31, json_every=10)
 
 
 def test_regression_seeds() -> None:
@@ -66,8 +74,16 @@ def test_regression_seeds() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
-@pytest.mark.parametrize("start", range(WHOLE_GAMES, SLOW_WHOLE_GAMES, 200))
+def test_engines_agree_on_many_more_games_with_a_round_limit(players: int) -> None:
+    rust, ref = engines(players=players, max_rounds=12)
+    for seed in range(SHORT_GAMES, SLOW_SHORT_GAMES):
+        diff_game(rust, ref, seed, strings=False, json_every=20)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("start", range(WHOLE_GAMES, SLOW_WHOLE_GAMES, SLOW_WHOLE_BLOCK))
 def test_engines_agree_on_many_whole_games(players: int, start: int) -> None:
     rust, ref = engines(players=players)
-    for seed in range(start, min(start + 200, SLOW_WHOLE_GAMES)):
+    for seed in range(start, min(start + SLOW_WHOLE_BLOCK, SLOW_WHOLE_GAMES)):
         diff_game(rust, ref, seed, strings=False, json_every=100)

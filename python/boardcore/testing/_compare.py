@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from boardcore import errors
 from boardcore.api import CHANCE, Game
 from boardcore.rng import SplitMix64
 
@@ -43,19 +44,26 @@ class Options:
     strings: bool = True
     render: bool = False
     observations: bool = False
+    svg: bool = False
+    errors: bool = True
 
 
 def _ints(value: Any) -> list[int]:
     return [int(v) for v in value]
 
 
-def take_view(state: Any, calls: Calls, options: Options, players: int) -> dict[str, Any]:
+def take_view(
+    state: Any, calls: Calls, options: Options, players: int, picture: bool = False
+) -> dict[str, Any]:
     """What an engine says about a state: one key per thing it provides.
 
-    Keys: ``player``, ``terminal``, ``legal`` (ids) and ``strings`` (their notation) at
-    decision nodes, ``outcomes`` and ``weights`` (and ``strings``) at chance nodes, ``json``,
-    ``scores``, ``winners``, ``returns``, ``render``, ``observations``. A method that raised
-    leaves its key out and an error in ``calls.errors``.
+    Keys: ``player``, ``chance`` (``is_chance_node``), ``terminal``, ``legal`` (ids; at a
+    chance node too, from an engine with ``is_chance_node``), ``mask`` (the legal action
+    mask's true ids), ``strings`` (the notation of the legal ids or outcomes) and ``readback``
+    (``string_to_action`` of each), ``outcomes`` and ``weights`` at chance nodes, ``json``,
+    ``history``, ``scores``, ``winners``, ``returns``, ``render``, ``observations`` (tensors)
+    and ``observation strings``, ``svg`` (``to_svg()`` when ``picture``). A method that
+    raised leaves its key out and an error in ``calls.errors``.
     """
     view: dict[str, Any] = {}
 
@@ -74,6 +82,7 @@ def take_view(state: Any, calls: Calls, options: Options, players: int) -> dict[
         return view[key]
 
     player = put("player", "current_player", int)
+    put("chance", "is_chance_node", bool)
     put("terminal", "is_terminal", bool)
     if player == CHANCE:
         outcomes = put("outcomes", "chance_outcomes", lambda v: [(int(a), int(w)) for a, w in v])
@@ -82,15 +91,30 @@ def take_view(state: Any, calls: Calls, options: Options, players: int) -> dict[
             actions = [a for a, _ in outcomes]
         else:
             actions = None
+        # An engine with is_chance_node() follows OpenSpiel: legal_actions() at a chance
+        # node are the outcome ids. Older engines may return [] there; they are not asked.
+        if hasattr(state, "is_chance_node"):
+            put("legal", "legal_actions", _ints)
     else:
         actions = put("legal", "legal_actions", _ints)
+    put("mask", "legal_action_mask", lambda v: np.flatnonzero(np.asarray(v)).tolist())
     if options.strings and actions is not None:
         strings = [calls.get(state, "action_to_string", a) for a in actions]
         if all(isinstance(s, str) for s in strings):
             view["strings"] = strings
+            # Read back quietly: an engine that cannot read its own notation shows as a
+            # notation difference (its strings, or their reading, differ from ours).
+            quiet = Calls(calls.label)
+            back = [quiet.get(state, "string_to_action", s) for s in strings]
+            if not quiet.errors and not any(b is MISSING or b is None for b in back):
+                try:
+                    view["readback"] = [int(b) for b in back]
+                except (TypeError, ValueError):
+                    calls.errors.append(f"{calls.label}: string_to_action() did not return int")
         elif not any(s is MISSING for s in strings) and not calls.errors:
             calls.errors.append(f"{calls.label}: action_to_string() did not return str")
     put("json", "to_json", str)
+    put("history", "history", _ints)
     put("scores", "scores", _ints)
     put("winners", "winners", _ints)
     put("returns", "returns", lambda v: [float(x) for x in v])
@@ -103,7 +127,38 @@ def take_view(state: Any, calls: Calls, options: Options, players: int) -> dict[
         tensors = [calls.get(state, "observation_tensor", p) for p in range(players)]
         if not any(t is MISSING or t is None for t in tensors):
             view["observations"] = [np.asarray(t) for t in tensors]
+        texts = [calls.get(state, "observation_string", p) for p in range(players)]
+        if not any(t is MISSING or t is None for t in texts):
+            view["observation strings"] = [str(t) for t in texts]
+    if options.svg and picture:
+        put("svg", "to_svg", str)
     return view
+
+
+def refusal(state: Any, action: int) -> str | None:
+    """How an engine refuses an illegal ``action``: the error's class, or None if it took it.
+
+    A refusal must leave the state as it was (compared by ``to_json`` where there is one).
+    """
+
+    def saved() -> Any:
+        value = Calls("").get(state, "to_json")
+        return None if value is MISSING else value
+
+    before = saved()
+    try:
+        state.apply_action(action)
+    except Exception as error:
+        if before is not None and saved() != before:
+            return f"{type(error).__name__}, but the state changed"
+        return type(error).__name__
+    return None
+
+
+def _illegal(legal: Sequence[int], size: int) -> int:
+    """The smallest id that is not legal (``size`` when every id is)."""
+    taken = set(legal)
+    return next((i for i in range(size) if i not in taken), size)
 
 
 def _close(a: list[float], b: list[float]) -> bool:
@@ -174,6 +229,9 @@ def differences(
         )
     if both("terminal") and a["terminal"] != b["terminal"]:
         found.append(Difference("terminal", f"{first} {a['terminal']}, {second} {b['terminal']}"))
+    if both("chance") and a["chance"] != b["chance"]:
+        detail = f"is_chance_node(): {first} {a['chance']}, {second} {b['chance']}"
+        found.append(Difference("chance outcomes", detail))
     if both("outcomes") and a["outcomes"] != b["outcomes"]:
 
         def weighted(outcomes: list[tuple[int, int]]) -> str:
@@ -204,8 +262,24 @@ def differences(
             found.append(Difference("notation", detail + "\n".join(pairs[:8])))
         else:
             found.append(Difference("legal actions", _strings_detail(sa, sb, labels)))
+    elif both("readback") and a["readback"] != b["readback"]:
+        ids = b.get("legal", [x for x, _ in b.get("outcomes", [])])
+        pairs = [
+            f"{text!r}: {first} reads {x}, {second} {y}"
+            for text, x, y in zip(b.get("strings", []), a["readback"], b["readback"], strict=False)
+            if x != y
+        ]
+        detail = f"string_to_action() of {len(pairs)} of {len(ids)} actions' notation differs\n"
+        found.append(Difference("notation", detail + "\n".join(pairs[:8])))
+    if both("mask") and a["mask"] != b["mask"] and not found:
+        detail = f"legal_action_mask(): {first} {short(a['mask'])}, {second} {short(b['mask'])}"
+        found.append(Difference("legal actions", detail))
     if both("json") and a["json"] != b["json"]:
         found.append(Difference("json", json_diff(a["json"], b["json"], labels)))
+    if both("history") and a["history"] != b["history"]:
+        found.append(
+            Difference("history", f"{first} {short(a['history'])}, {second} {short(b['history'])}")
+        )
     for key in ("scores", "winners"):
         if both(key) and a[key] != b[key]:
             found.append(Difference(key, f"{first} {a[key]}, {second} {b[key]}"))
@@ -213,6 +287,16 @@ def differences(
         found.append(Difference("returns", f"{first} {a['returns']}, {second} {b['returns']}"))
     if both("render") and a["render"] != b["render"]:
         found.append(Difference("rendering", text_diff(a["render"], b["render"], labels)))
+    if both("observation strings"):
+        for seat, (x, y) in enumerate(
+            zip(a["observation strings"], b["observation strings"], strict=False)
+        ):
+            if x != y:
+                detail = f"seat {seat}'s observation_string():\n" + text_diff(x, y, labels)
+                found.append(Difference("observation", detail))
+                break
+    if both("svg") and a["svg"] != b["svg"]:
+        found.append(Difference("picture", text_diff(a["svg"], b["svg"], labels)))
     if both("observations"):
         for seat, (x, y) in enumerate(zip(a["observations"], b["observations"], strict=False)):
             if x.shape != y.shape:
@@ -291,8 +375,10 @@ def walk(
         )
     while True:
         calls_a, calls_b = Calls("theirs"), Calls("ours")
-        view_a = take_view(theirs_state, calls_a, options, players)
-        view_b = take_view(ours_state, calls_b, options, players)
+        # Pictures at the start and the end (they are drawn from the JSON, compared always).
+        picture = not actions or bool(ours_state.is_terminal())
+        view_a = take_view(theirs_state, calls_a, options, players, picture)
+        view_b = take_view(ours_state, calls_b, options, players, picture)
         diffs = differences(
             view_a,
             view_b,
@@ -302,10 +388,32 @@ def walk(
         )
         if diffs:
             return stop(diffs)
+        outcomes = view_b.get("outcomes", [])
+        allowed = (
+            [x for x, _ in outcomes] if view_b["player"] == CHANCE else view_b.get("legal", [])
+        )
+        if options.errors:
+            wrong = _illegal(allowed, ours.num_distinct_actions)
+            got = (refusal(theirs_state, wrong), refusal(ours_state, wrong))
+            # Their class must be ours where it is one of boardcore's; an engine of its own
+            # may raise its own class, but it must refuse and keep its state.
+            theirs_class = getattr(errors, got[0] or "", None)
+            if (
+                got[0] is None
+                or "changed" in got[0]
+                or (
+                    isinstance(theirs_class, type)
+                    and issubclass(theirs_class, errors.BoardcoreError)
+                    and got[0] != got[1]
+                )
+            ):
+                detail = (
+                    f"illegal action {_notation(ours_state, wrong)!r} (action {wrong}): "
+                    f"theirs {got[0] or 'accepted it'}, ours {got[1]}"
+                )
+                return stop([Difference("illegal action", detail)])
         if ours_state.is_terminal():
             return Walk(None, len(actions))
-        outcomes = view_b.get("outcomes", [])
-        allowed = [x for x, _ in outcomes] if view_b["player"] == CHANCE else view_b["legal"]
         if script is not None and len(actions) < len(script):
             action = script[len(actions)]
             if action not in allowed:
@@ -527,18 +635,24 @@ def compare(
     render: bool = False,
     observations: bool = False,
     progress: Callable[[int], None] | None = None,
+    svg: bool = False,
+    illegal: bool = True,
 ) -> CompareResult:
     """Plays ``games`` seeded games on ``theirs`` and ``ours`` side by side, step by step.
 
     Game ``i`` uses seed ``seed + i`` and DESIGN.md's driver: one SplitMix64 picks chance
     outcomes by weight and the random agent's ``legal[below(len(legal))]``, from *our*
     engine's lists, and the action is applied to both. Before each action the engines must
-    agree on the seat to move, the legal actions (ids, then their notation), the chance
-    outcomes, the canonical JSON, scores, winners and returns (each compared when both
-    engines provide it; ``render`` adds ``str(state)``, ``observations`` the observation
-    tensors). The run stops at the first disagreement; a shrinking pass then looks for a
-    shorter game disagreeing the same way: other seeds' games, prefixes of the game
-    continued at random, actions deleted (``shrink_seeds`` and ``shrink_budget`` bound it;
+    agree on the seat to move, whether it is a chance node and whether the game is over,
+    the legal actions (ids, the mask, their notation and its reading back), the chance
+    outcomes, the canonical JSON, the history, scores, winners and returns (each compared
+    when both engines provide it; ``render`` adds ``str(state)``, ``observations`` every
+    seat's observation tensor and string, ``svg`` the pictures at the start and the end).
+    With ``illegal`` (the default) both must refuse an illegal action at every step,
+    unchanged, with the same class where theirs raises one of boardcore's errors. The run
+    stops at the first disagreement; a shrinking pass then looks for a shorter game
+    disagreeing the same way: other seeds' games, prefixes of the game continued at random,
+    actions deleted (``shrink_seeds`` and ``shrink_budget`` bound it;
     ``shrink_pass=False`` skips it).
 
     ``theirs`` needs ``new_initial_state()`` and, on states, ``current_player()``,
@@ -557,12 +671,16 @@ def compare(
     >>> result.raise_if_failed()  # an assertion: silent when ok
     """
     start = time.perf_counter()
-    options = Options(strings=strings, render=render, observations=observations)
+    options = Options(
+        strings=strings, render=render, observations=observations, svg=svg, errors=illegal
+    )
     compared = ["current player", "terminal", "legal actions"]
     compared += ["notation"] if strings else []
-    compared += ["chance outcomes", "json", "scores", "winners", "returns"]
+    compared += ["chance outcomes", "json", "history", "scores", "winners", "returns"]
+    compared += ["illegal actions"] if illegal else []
     compared += ["rendering"] if render else []
     compared += ["observations"] if observations else []
+    compared += ["pictures"] if svg else []
     result = CompareResult(
         game=ours.name,
         params=dict(ours.params),
