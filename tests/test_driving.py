@@ -22,9 +22,7 @@ GAMES = sorted(boardcore.GAMES)
 MASK = (1 << 64) - 1
 
 
-@pytest.mark.parametrize(
-    "seed", [-1, 2**64 - 1, 2**64 + 5, np.uint64(5), np.int8(-1), np.array(7)]
-)
+@pytest.mark.parametrize("seed", [-1, 2**64 - 1, 2**64 + 5, np.uint64(5), np.int8(-1), np.array(7)])
 def test_any_int_seed_plays_the_game_of_that_seed_mod_2_64(load: Loader, seed: Any) -> None:
     game = load("kardinal", players=2)
     expected = boardcore.play(game, seed=int(seed) & MASK).history()

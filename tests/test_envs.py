@@ -40,10 +40,6 @@ GAMES = [pytest.param(info.name, short(info), id=info.name) for info in boardcor
 pz_dict_observations = pytest.mark.filterwarnings(
     "ignore:Observation (is not a NumPy array|space for each agent probably should be)"
 )
-# Gymnasium's check_env advises finite bounds; the protocol does not bound the tensors.
-gym_unbounded_box = pytest.mark.filterwarnings(
-    "ignore:.*A Box observation space m(in|ax)imum value is -?infinity"
-)
 
 
 def play_aec(aec: Any, choose: Callable[[str, dict[str, Any]], int]) -> dict[str, float]:
@@ -87,11 +83,24 @@ def assert_own_view(obs: dict[str, Any], state: State, seat: int) -> None:
 
 def test_importing_boardcore_envs_imports_neither_library() -> None:
     code = (
-        "import sys, boardcore; before = set(sys.modules); import boardcore.envs; "
-        "print(sorted(m.split('.')[0] for m in set(sys.modules) - before))"
+        "import sys, boardcore, boardcore.envs; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'gymnasium', 'pettingzoo'}))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['boardcore']"
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("first", ["boardcore", "gymnasium"])
+def test_gymnasium_make_works_after_import_boardcore_alone(first: str) -> None:
+    """Either import order; ``import boardcore`` itself does not import Gymnasium."""
+    second = "gymnasium" if first == "boardcore" else "boardcore"
+    code = (
+        f"import sys, {first}; print('gymnasium' in sys.modules); import {second}; "
+        "env = gymnasium.make('boardcore/kardinal-v0', players=2, seat=1); "
+        "print(type(env.unwrapped).__name__, env.unwrapped.seat)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == [str(first == "gymnasium"), "BoardcoreEnv", "1"]
 
 
 # ---------------------------------------------------------------- PettingZoo
@@ -223,14 +232,34 @@ def test_pettingzoo_bad_arguments() -> None:
 # ---------------------------------------------------------------- Gymnasium
 
 
-@gym_unbounded_box
+@pytest.mark.parametrize("name", [info.name for info in boardcore.games()])
+def test_gymnasium_check_env_on_the_default_env(name: str) -> None:
+    """As shipped: check_env steps with unmasked random actions, which the default
+    illegal-action convention (end the episode with a penalty) must take."""
+    check_env(gymnasium.make(f"boardcore/{name}-v0").unwrapped)
+
+
 @pytest.mark.parametrize(("name", "params"), CASES)
 def test_gymnasium_check_env(name: str, params: dict[str, Any]) -> None:
-    """check_env steps with unmasked random actions, so it needs illegal actions to end the
-    episode (``illegal_reward``) rather than raise. The learner takes the last seat, which
-    is seat 0 in a solo game."""
-    env = bc_gym.make(name, seat=params["players"] - 1, illegal_reward=-1.0, **params)
+    """The learner takes the last seat, which is seat 0 in a solo game."""
+    env = bc_gym.make(name, seat=params["players"] - 1, **params)
     check_env(env.unwrapped)
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_gymnasium_observations_lie_in_the_bounded_box(name: str, params: dict[str, Any]) -> None:
+    env = bc_gym.make(name, players=2, **params)
+    box = env.observation_space["observation"]  # type: ignore[index]
+    assert isinstance(box, gymnasium.spaces.Box)
+    assert (box.low == 0).all() and np.isfinite(box.high).all()
+    obs, _ = env.reset(seed=4)
+    terminated = False
+    while not terminated:
+        assert obs in env.observation_space
+        assert np.array_equal(gym_unwrapped(env).action_masks(), obs["action_mask"] == 1)
+        obs, _, terminated, _, _ = env.step(env.action_space.sample(obs["action_mask"]))
+    assert obs in env.observation_space
+    assert not gym_unwrapped(env).action_masks().any()
 
 
 @pytest.mark.parametrize(("name", "params"), CASES)
@@ -314,10 +343,10 @@ def test_gymnasium_observation_is_the_learners_own(name: str, params: dict[str, 
 
 
 @pytest.mark.parametrize(("name", "params"), GAMES)
-def test_gymnasium_illegal_action_raises_and_changes_nothing(
+def test_gymnasium_illegal_action_raises_and_changes_nothing_without_illegal_reward(
     name: str, params: dict[str, Any]
 ) -> None:
-    env = bc_gym.make(name, players=2, **params)
+    env = bc_gym.make(name, players=2, illegal_reward=None, **params)
     obs, _ = env.reset(seed=6)
     state = gym_unwrapped(env).game_state
     before, moves = state.to_json(), len(state.history())
@@ -331,18 +360,49 @@ def test_gymnasium_illegal_action_raises_and_changes_nothing(
     assert state.history()[moves] == legal
 
 
-def test_gymnasium_illegal_reward_ends_the_episode() -> None:
-    env = bc_gym.BoardcoreEnv("kardinal", players=2, illegal_reward=-1.0)
+@pytest.mark.parametrize("illegal_reward", [None, -5.0])
+def test_gymnasium_illegal_action_ends_the_episode_by_default(
+    illegal_reward: float | None,
+) -> None:
+    """PettingZoo classic's convention: terminated, a penalty (-1 by default), ``info`` says
+    why, the state unchanged."""
+    env = (
+        bc_gym.BoardcoreEnv("kardinal", players=2)
+        if illegal_reward is None
+        else bc_gym.BoardcoreEnv("kardinal", players=2, illegal_reward=illegal_reward)
+    )
     obs, _ = env.reset(seed=0)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     before = env.game_state.to_json()
     obs, reward, terminated, truncated, info = env.step(illegal)
-    assert (reward, terminated, truncated, info) == (-1.0, True, False, {"illegal_action": True})
+    assert (reward, terminated, truncated) == (illegal_reward or -1.0, True, False)
+    assert info["illegal_action"] is True
+    assert f"action {illegal} is not legal" in info["reason"]
     assert env.game_state.to_json() == before
     with pytest.raises(IllegalActionError, match="reset"):
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     env.reset()
     env.step(int(np.flatnonzero(env.game_state.legal_action_mask())[0]))
+
+
+def test_gymnasium_max_steps_truncates() -> None:
+    env = bc_gym.BoardcoreEnv("kardinal", players=2, max_steps=3)
+    obs, _ = env.reset(seed=1)
+    flags = []
+    for _ in range(3):
+        obs, reward, terminated, truncated, _ = env.step(
+            env.action_space.sample(obs["action_mask"])
+        )
+        flags.append((reward, terminated, truncated))
+    assert flags == [(0.0, False, False), (0.0, False, False), (0.0, False, True)]
+    assert len(env.game_state.history()) > 3  # the learner's 3 moves, and the others'
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    env.reset()
+    assert bc_gym.BoardcoreEnv("kardinal").max_steps == bc_gym.MAX_STEPS
+    for bad in (0, -1, 2.5, True):
+        with pytest.raises(ParameterError, match="max_steps"):
+            bc_gym.BoardcoreEnv("kardinal", max_steps=bad)  # type: ignore[arg-type]
 
 
 def test_gymnasium_opponents_play_the_other_seats() -> None:
