@@ -228,6 +228,56 @@ def test_pettingzoo_bad_arguments() -> None:
     with pytest.raises(ParameterError):
         bc_pz.env("kardinal", players=9)
 
+    for bad in (0, -2, 1.5, True):
+        with pytest.raises(ParameterError, match="max_cycles"):
+            bc_pz.env("kardinal", max_cycles=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_pettingzoo_max_cycles_truncates(name: str, params: dict[str, Any]) -> None:
+    """As PettingZoo's max_cycles_test counts: with ``max_cycles=N`` the agent that moves
+    most is selected N times to move, then once more to take its dead step."""
+    n = 4
+    aec = bc_pz.env(name, players=2, max_cycles=n, **params)
+    aec.reset(seed=3)
+    choose = masked_random(aec, 3)
+    counts = dict.fromkeys(aec.possible_agents, 0)
+    for agent in aec.agent_iter(1000):
+        counts[agent] += 1
+        obs, reward, terminated, truncated, _ = aec.last()
+        if truncated:
+            assert reward == 0.0 and not terminated
+        aec.step(None if terminated or truncated else choose(agent, obs))
+    assert aec.agents == []
+    assert max(counts.values()) == n + 1
+    assert not aec.unwrapped.game_state.is_terminal()  # truncated, not finished
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_pettingzoo_state_is_every_seats_observation(name: str, params: dict[str, Any]) -> None:
+    aec = bc_pz.raw_env(name, **params)
+    aec.reset(seed=8)
+    state = aec.state()
+    assert state in aec.state_space
+    game_state = aec.game_state
+    size = len(game_state.observation_tensor(0))
+    assert state.shape == (size * aec.game.num_players,)
+    for seat in range(aec.game.num_players):
+        assert np.array_equal(
+            state[seat * size : (seat + 1) * size], game_state.observation_tensor(seat)
+        )
+
+
+@pytest.mark.parametrize("module", ["pettingzoo", "gymnasium"])
+def test_missing_extra_says_what_to_install(module: str) -> None:
+    code = (
+        "import sys; sys.modules['pettingzoo'] = None; sys.modules['gymnasium'] = None\n"
+        f"try:\n    import boardcore.envs.{module}\nexcept ImportError as e:\n    print(e)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert f"pip install 'boardcore[{module}]'" in out.stdout
+    assert f"pip install '.[{module}]'" in out.stdout
+
 
 # ---------------------------------------------------------------- Gymnasium
 

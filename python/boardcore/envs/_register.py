@@ -69,7 +69,7 @@ class _Hook(importlib.abc.MetaPathFinder):
 
 def install() -> None:
     """Registers now if Gymnasium is imported, else when it is (called by ``import boardcore``)."""
-    if "gymnasium" in sys.modules:
+    if sys.modules.get("gymnasium") is not None:
         register()
     elif not any(isinstance(f, _Hook) for f in sys.meta_path):
         sys.meta_path.insert(0, _Hook())

@@ -46,7 +46,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium
+try:
+    import gymnasium
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise ImportError(
+        "boardcore.envs.gymnasium needs Gymnasium: pip install 'boardcore[gymnasium]' "
+        "(from a clone: pip install '.[gymnasium]')"
+    ) from error
 import numpy as np
 import numpy.typing as npt
 
