@@ -498,3 +498,35 @@ def test_gymnasium_registration_and_render() -> None:
         assert gym_unwrapped(env).game.name == info.name
         env.reset(seed=0)
         assert env.render() == str(gym_unwrapped(env).game_state)
+
+
+# ---------------------------------------------------------------- VectorEnv (arrays)
+
+
+def test_vector_env_batch_is_checked_before_allocating() -> None:
+    """A batch beyond memory used to abort the interpreter; 2**64 was an OverflowError."""
+    from boardcore.vector import max_batch
+
+    high = max_batch(boardcore.load("kardinal"))
+    for batch in (0, 2**40, 2**64, high + 1):
+        with pytest.raises(ParameterError, match=f"batch must be from 1 to {high}"):
+            boardcore.VectorEnv("kardinal", batch=batch)
+    for bad in (True, 2.0, "2"):
+        with pytest.raises(TypeError, match="batch"):
+            boardcore.VectorEnv("kardinal", batch=bad)  # type: ignore[arg-type]
+
+
+def test_vector_env_seeds_indices_and_numpy_integers() -> None:
+    env = boardcore.VectorEnv("prestel_new_york", batch=np.int64(3), seed=-1, players=2)
+    assert env.batch == 3
+    obs, _, _ = env.reset(seed=2**64 + 5)
+    same, _, _ = env.reset(seed=np.uint64(5))
+    assert np.array_equal(obs, same)
+    other, _, _ = env.reset(seed=6)
+    assert not np.array_equal(obs, other)
+    assert env.state(np.int32(2)).to_json() == env.state(2).to_json()
+    for i in (-1, 3, 2**64):
+        with pytest.raises(ParameterError, match="i must be from 0 to 2"):
+            env.state(i)
+    with pytest.raises(TypeError, match="i must be an int"):
+        env.state("0")  # type: ignore[arg-type]
