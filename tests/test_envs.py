@@ -530,3 +530,57 @@ def test_vector_env_seeds_indices_and_numpy_integers() -> None:
             env.state(i)
     with pytest.raises(TypeError, match="i must be an int"):
         env.state("0")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- Gymnasium vector env
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_make_vec_is_a_gymnasium_vector_env(name: str, params: dict[str, Any]) -> None:
+    from gymnasium.vector import AutoresetMode
+
+    from boardcore.envs.vector import BoardcoreVectorEnv
+
+    env = gymnasium.make_vec(f"boardcore/{name}-v0", num_envs=3, players=2, **params)
+    assert isinstance(env, gymnasium.vector.VectorEnv)
+    assert isinstance(env, BoardcoreVectorEnv)
+    assert env.num_envs == 3 and env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    single = bc_gym.make(name, players=2, **params)
+    assert env.single_observation_space == single.observation_space
+    assert env.single_action_space == single.action_space
+    obs, info = env.reset(seed=[10, 11, 12])
+    same, _ = env.reset(seed=10)
+    assert np.array_equal(obs["observation"], same["observation"])
+    with pytest.raises(ParameterError, match="consecutive"):
+        env.reset(seed=[1, 5, 9])
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(400):
+        movers = info["to_move"]
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        assert obs in env.observation_space
+        assert not truncated.any()
+        for i in range(3):
+            state = env.vector.state(i)
+            assert info["to_move"][i] == state.current_player()
+            assert np.array_equal(
+                obs["observation"][i], state.observation_tensor(state.current_player())
+            )
+            if terminated[i]:
+                ended += 1
+                assert info["_final_obs"][i]
+                final = env.vector.final_state(i)
+                assert final is not None
+                assert final.is_terminal()
+                assert rewards[i] == final.returns()[movers[i]]
+                assert np.array_equal(
+                    info["final_obs"][i]["observation"], final.observation_tensor(int(movers[i]))
+                )
+                assert state.history() == [] or not state.is_terminal()
+            else:
+                assert rewards[i] == 0.0
+                assert env.vector.final_state(i) is None
+    env.close()
+    if name != "prestel_new_york":  # random Prestel games take thousands of steps
+        assert ended > 0

@@ -132,3 +132,10 @@ class VectorEnv:
         """A copy of env ``i``'s current state (to draw it, save it, inspect it)."""
         state: State = self._env.state(_args.count(i, "i", 0, self.batch - 1))
         return state
+
+    def final_state(self, i: SupportsIndex) -> State | None:
+        """A copy of the terminal state of the game env ``i`` finished in the last
+        ``step``, or ``None`` if that step finished none (the env is already on its next
+        game)."""
+        state: State | None = self._env.final_state(_args.count(i, "i", 0, self.batch - 1))
+        return state

@@ -33,6 +33,7 @@ def register() -> None:
             gymnasium.register(
                 id=env_id(name),
                 entry_point="boardcore.envs.gymnasium:BoardcoreEnv",
+                vector_entry_point="boardcore.envs.vector:BoardcoreVectorEnv",
                 kwargs={"name": name},
             )
 
