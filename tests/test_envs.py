@@ -584,3 +584,9 @@ def test_make_vec_is_a_gymnasium_vector_env(name: str, params: dict[str, Any]) -
     env.close()
     if name != "prestel_new_york":  # random Prestel games take thousands of steps
         assert ended > 0
+
+
+def test_the_typed_user_script_runs() -> None:
+    from tests.typing_user_script import main
+
+    main()
