@@ -201,7 +201,7 @@ def test_a_vector_env_takes_numpy_ints_and_any_seed_and_checks_env_indices() -> 
     assert (env.observe()[0] == same.observe()[0]).all()
     assert env.state(np.int8(2)).to_json() == same.state(2).to_json()
     for bad in (-1, 3, 2**64):
-        with pytest.raises(ParameterError, match="env must be from 0 to 2"):
+        with pytest.raises(ParameterError, match="i must be from 0 to 2"):
             env.state(bad)
-    with pytest.raises(TypeError, match="env must be an int"):
+    with pytest.raises(TypeError, match="i must be an int"):
         env.state(1.0)  # type: ignore[arg-type]

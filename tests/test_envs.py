@@ -40,10 +40,6 @@ GAMES = [pytest.param(info.name, short(info), id=info.name) for info in boardcor
 pz_dict_observations = pytest.mark.filterwarnings(
     "ignore:Observation (is not a NumPy array|space for each agent probably should be)"
 )
-# Gymnasium's check_env advises finite bounds; the protocol does not bound the tensors.
-gym_unbounded_box = pytest.mark.filterwarnings(
-    "ignore:.*A Box observation space m(in|ax)imum value is -?infinity"
-)
 
 
 def play_aec(aec: Any, choose: Callable[[str, dict[str, Any]], int]) -> dict[str, float]:
@@ -87,11 +83,24 @@ def assert_own_view(obs: dict[str, Any], state: State, seat: int) -> None:
 
 def test_importing_boardcore_envs_imports_neither_library() -> None:
     code = (
-        "import sys, boardcore; before = set(sys.modules); import boardcore.envs; "
-        "print(sorted(m.split('.')[0] for m in set(sys.modules) - before))"
+        "import sys, boardcore, boardcore.envs; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'gymnasium', 'pettingzoo'}))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['boardcore']"
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("first", ["boardcore", "gymnasium"])
+def test_gymnasium_make_works_after_import_boardcore_alone(first: str) -> None:
+    """Either import order; ``import boardcore`` itself does not import Gymnasium."""
+    second = "gymnasium" if first == "boardcore" else "boardcore"
+    code = (
+        f"import sys, {first}; print('gymnasium' in sys.modules); import {second}; "
+        "env = gymnasium.make('boardcore/kardinal-v0', players=2, seat=1); "
+        "print(type(env.unwrapped).__name__, env.unwrapped.seat)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == [str(first == "gymnasium"), "BoardcoreEnv", "1"]
 
 
 # ---------------------------------------------------------------- PettingZoo
@@ -219,18 +228,88 @@ def test_pettingzoo_bad_arguments() -> None:
     with pytest.raises(ParameterError):
         bc_pz.env("kardinal", players=9)
 
+    for bad in (0, -2, 1.5, True):
+        with pytest.raises(ParameterError, match="max_cycles"):
+            bc_pz.env("kardinal", max_cycles=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_pettingzoo_max_cycles_truncates(name: str, params: dict[str, Any]) -> None:
+    """As PettingZoo's max_cycles_test counts: with ``max_cycles=N`` the agent that moves
+    most is selected N times to move, then once more to take its dead step."""
+    n = 4
+    aec = bc_pz.env(name, players=2, max_cycles=n, **params)
+    aec.reset(seed=3)
+    choose = masked_random(aec, 3)
+    counts = dict.fromkeys(aec.possible_agents, 0)
+    for agent in aec.agent_iter(1000):
+        counts[agent] += 1
+        obs, reward, terminated, truncated, _ = aec.last()
+        if truncated:
+            assert reward == 0.0 and not terminated
+        aec.step(None if terminated or truncated else choose(agent, obs))
+    assert aec.agents == []
+    assert max(counts.values()) == n + 1
+    assert not aec.unwrapped.game_state.is_terminal()  # truncated, not finished
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_pettingzoo_state_is_every_seats_observation(name: str, params: dict[str, Any]) -> None:
+    aec = bc_pz.raw_env(name, **params)
+    aec.reset(seed=8)
+    state = aec.state()
+    assert state in aec.state_space
+    game_state = aec.game_state
+    size = len(game_state.observation_tensor(0))
+    assert state.shape == (size * aec.game.num_players,)
+    for seat in range(aec.game.num_players):
+        assert np.array_equal(
+            state[seat * size : (seat + 1) * size], game_state.observation_tensor(seat)
+        )
+
+
+@pytest.mark.parametrize("module", ["pettingzoo", "gymnasium"])
+def test_missing_extra_says_what_to_install(module: str) -> None:
+    code = (
+        "import sys; sys.modules['pettingzoo'] = None; sys.modules['gymnasium'] = None\n"
+        f"try:\n    import boardcore.envs.{module}\nexcept ImportError as e:\n    print(e)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert f"pip install 'boardcore[{module}]'" in out.stdout
+    assert f"pip install '.[{module}]'" in out.stdout
+
 
 # ---------------------------------------------------------------- Gymnasium
 
 
-@gym_unbounded_box
+@pytest.mark.parametrize("name", [info.name for info in boardcore.games()])
+def test_gymnasium_check_env_on_the_default_env(name: str) -> None:
+    """As shipped: check_env steps with unmasked random actions, which the default
+    illegal-action convention (end the episode with a penalty) must take."""
+    check_env(gymnasium.make(f"boardcore/{name}-v0").unwrapped)
+
+
 @pytest.mark.parametrize(("name", "params"), CASES)
 def test_gymnasium_check_env(name: str, params: dict[str, Any]) -> None:
-    """check_env steps with unmasked random actions, so it needs illegal actions to end the
-    episode (``illegal_reward``) rather than raise. The learner takes the last seat, which
-    is seat 0 in a solo game."""
-    env = bc_gym.make(name, seat=params["players"] - 1, illegal_reward=-1.0, **params)
+    """The learner takes the last seat, which is seat 0 in a solo game."""
+    env = bc_gym.make(name, seat=params["players"] - 1, **params)
     check_env(env.unwrapped)
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_gymnasium_observations_lie_in_the_bounded_box(name: str, params: dict[str, Any]) -> None:
+    env = bc_gym.make(name, players=2, **params)
+    box = env.observation_space["observation"]  # type: ignore[index]
+    assert isinstance(box, gymnasium.spaces.Box)
+    assert (box.low == 0).all() and np.isfinite(box.high).all()
+    obs, _ = env.reset(seed=4)
+    terminated = False
+    while not terminated:
+        assert obs in env.observation_space
+        assert np.array_equal(gym_unwrapped(env).action_masks(), obs["action_mask"] == 1)
+        obs, _, terminated, _, _ = env.step(env.action_space.sample(obs["action_mask"]))
+    assert obs in env.observation_space
+    assert not gym_unwrapped(env).action_masks().any()
 
 
 @pytest.mark.parametrize(("name", "params"), CASES)
@@ -314,10 +393,10 @@ def test_gymnasium_observation_is_the_learners_own(name: str, params: dict[str, 
 
 
 @pytest.mark.parametrize(("name", "params"), GAMES)
-def test_gymnasium_illegal_action_raises_and_changes_nothing(
+def test_gymnasium_illegal_action_raises_and_changes_nothing_without_illegal_reward(
     name: str, params: dict[str, Any]
 ) -> None:
-    env = bc_gym.make(name, players=2, **params)
+    env = bc_gym.make(name, players=2, illegal_reward=None, **params)
     obs, _ = env.reset(seed=6)
     state = gym_unwrapped(env).game_state
     before, moves = state.to_json(), len(state.history())
@@ -331,18 +410,49 @@ def test_gymnasium_illegal_action_raises_and_changes_nothing(
     assert state.history()[moves] == legal
 
 
-def test_gymnasium_illegal_reward_ends_the_episode() -> None:
-    env = bc_gym.BoardcoreEnv("kardinal", players=2, illegal_reward=-1.0)
+@pytest.mark.parametrize("illegal_reward", [None, -5.0])
+def test_gymnasium_illegal_action_ends_the_episode_by_default(
+    illegal_reward: float | None,
+) -> None:
+    """PettingZoo classic's convention: terminated, a penalty (-1 by default), ``info`` says
+    why, the state unchanged."""
+    env = (
+        bc_gym.BoardcoreEnv("kardinal", players=2)
+        if illegal_reward is None
+        else bc_gym.BoardcoreEnv("kardinal", players=2, illegal_reward=illegal_reward)
+    )
     obs, _ = env.reset(seed=0)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     before = env.game_state.to_json()
     obs, reward, terminated, truncated, info = env.step(illegal)
-    assert (reward, terminated, truncated, info) == (-1.0, True, False, {"illegal_action": True})
+    assert (reward, terminated, truncated) == (illegal_reward or -1.0, True, False)
+    assert info["illegal_action"] is True
+    assert f"action {illegal} is not legal" in info["reason"]
     assert env.game_state.to_json() == before
     with pytest.raises(IllegalActionError, match="reset"):
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     env.reset()
     env.step(int(np.flatnonzero(env.game_state.legal_action_mask())[0]))
+
+
+def test_gymnasium_max_steps_truncates() -> None:
+    env = bc_gym.BoardcoreEnv("kardinal", players=2, max_steps=3)
+    obs, _ = env.reset(seed=1)
+    flags = []
+    for _ in range(3):
+        obs, reward, terminated, truncated, _ = env.step(
+            env.action_space.sample(obs["action_mask"])
+        )
+        flags.append((reward, terminated, truncated))
+    assert flags == [(0.0, False, False), (0.0, False, False), (0.0, False, True)]
+    assert len(env.game_state.history()) > 3  # the learner's 3 moves, and the others'
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    env.reset()
+    assert bc_gym.BoardcoreEnv("kardinal").max_steps == bc_gym.MAX_STEPS
+    for bad in (0, -1, 2.5, True):
+        with pytest.raises(ParameterError, match="max_steps"):
+            bc_gym.BoardcoreEnv("kardinal", max_steps=bad)  # type: ignore[arg-type]
 
 
 def test_gymnasium_opponents_play_the_other_seats() -> None:
@@ -388,3 +498,95 @@ def test_gymnasium_registration_and_render() -> None:
         assert gym_unwrapped(env).game.name == info.name
         env.reset(seed=0)
         assert env.render() == str(gym_unwrapped(env).game_state)
+
+
+# ---------------------------------------------------------------- VectorEnv (arrays)
+
+
+def test_vector_env_batch_is_checked_before_allocating() -> None:
+    """A batch beyond memory used to abort the interpreter; 2**64 was an OverflowError."""
+    from boardcore.vector import max_batch
+
+    high = max_batch(boardcore.load("kardinal"))
+    for batch in (0, 2**40, 2**64, high + 1):
+        with pytest.raises(ParameterError, match=f"batch must be from 1 to {high}"):
+            boardcore.VectorEnv("kardinal", batch=batch)
+    for bad in (True, 2.0, "2"):
+        with pytest.raises(TypeError, match="batch"):
+            boardcore.VectorEnv("kardinal", batch=bad)  # type: ignore[arg-type]
+
+
+def test_vector_env_seeds_indices_and_numpy_integers() -> None:
+    env = boardcore.VectorEnv("prestel_new_york", batch=np.int64(3), seed=-1, players=2)
+    assert env.batch == 3
+    obs, _, _ = env.reset(seed=2**64 + 5)
+    same, _, _ = env.reset(seed=np.uint64(5))
+    assert np.array_equal(obs, same)
+    other, _, _ = env.reset(seed=6)
+    assert not np.array_equal(obs, other)
+    assert env.state(np.int32(2)).to_json() == env.state(2).to_json()
+    for i in (-1, 3, 2**64):
+        with pytest.raises(ParameterError, match="i must be from 0 to 2"):
+            env.state(i)
+    with pytest.raises(TypeError, match="i must be an int"):
+        env.state("0")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- Gymnasium vector env
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_make_vec_is_a_gymnasium_vector_env(name: str, params: dict[str, Any]) -> None:
+    from gymnasium.vector import AutoresetMode
+
+    from boardcore.envs.vector import BoardcoreVectorEnv
+
+    env = gymnasium.make_vec(f"boardcore/{name}-v0", num_envs=3, players=2, **params)
+    assert isinstance(env, gymnasium.vector.VectorEnv)
+    assert isinstance(env, BoardcoreVectorEnv)
+    assert env.num_envs == 3 and env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    single = bc_gym.make(name, players=2, **params)
+    assert env.single_observation_space == single.observation_space
+    assert env.single_action_space == single.action_space
+    obs, info = env.reset(seed=[10, 11, 12])
+    same, _ = env.reset(seed=10)
+    assert np.array_equal(obs["observation"], same["observation"])
+    with pytest.raises(ParameterError, match="consecutive"):
+        env.reset(seed=[1, 5, 9])
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(400):
+        movers = info["to_move"]
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        assert obs in env.observation_space
+        assert not truncated.any()
+        for i in range(3):
+            state = env.vector.state(i)
+            assert info["to_move"][i] == state.current_player()
+            assert np.array_equal(
+                obs["observation"][i], state.observation_tensor(state.current_player())
+            )
+            if terminated[i]:
+                ended += 1
+                assert info["_final_obs"][i]
+                final = env.vector.final_state(i)
+                assert final is not None
+                assert final.is_terminal()
+                assert rewards[i] == final.returns()[movers[i]]
+                assert np.array_equal(
+                    info["final_obs"][i]["observation"], final.observation_tensor(int(movers[i]))
+                )
+                assert state.history() == [] or not state.is_terminal()
+            else:
+                assert rewards[i] == 0.0
+                assert env.vector.final_state(i) is None
+    env.close()
+    if name != "prestel_new_york":  # random Prestel games take thousands of steps
+        assert ended > 0
+
+
+def test_the_typed_user_script_runs() -> None:
+    from tests.typing_user_script import main
+
+    main()

@@ -24,6 +24,7 @@ from ._registry import GAMES, GameInfo
 from ._results import SimulationInterrupted, SimulationResult
 from ._simulate import simulate
 from .api import CHANCE, TERMINAL, Game, RustGame, RustState, State
+from .envs import _register as _gym_register
 from .errors import (
     BoardcoreError,
     DataError,
@@ -34,6 +35,9 @@ from .errors import (
 )
 from .rng import SplitMix64
 from .vector import VectorEnv
+
+# gymnasium.make("boardcore/<game>-v0") after `import boardcore`, without importing Gymnasium here
+_gym_register.install()
 
 __all__ = [
     "CHANCE",

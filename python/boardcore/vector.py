@@ -25,7 +25,9 @@ from typing import Any, SupportsIndex
 import numpy as np
 import numpy.typing as npt
 
+from . import _args
 from ._registry import GAMES
+from .api import Game, State
 from .errors import IllegalActionError, ParameterError
 
 __all__ = ["VectorEnv"]
@@ -40,22 +42,51 @@ StepArrays = tuple[
 ]
 
 
+# A game state's own size is not known from Python; this is a generous allowance for it.
+_STATE_BYTES = 1 << 16
+
+
+def max_batch(game: Game) -> int:
+    """The largest batch of ``game`` whose arrays and states fit in physical memory."""
+    import os
+
+    size = len(game.new_initial_state().observation_tensor(0))
+    per_env = 4 * size + game.num_distinct_actions + 4 + 4 * game.num_players + _STATE_BYTES
+    memory: int
+    try:
+        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # not POSIX: assume 16 GiB
+        memory = 16 << 30
+    return max(1, memory // per_env)
+
+
 class VectorEnv:
-    """``batch`` games of ``name`` with ``params`` (as ``boardcore.load``), stepped as one."""
+    """``batch`` games of ``name`` with ``params`` (as ``boardcore.load``), stepped as one.
+
+    ``batch`` is checked before anything is allocated: at most what the machine's memory
+    holds (its observations, masks and states), else ``ParameterError`` naming the bound.
+    Seeds are taken modulo 2**64; numpy integers are accepted where an int is.
+    """
 
     def __init__(
         self, name: str, *, batch: SupportsIndex, seed: SupportsIndex = 0, **params: Any
     ) -> None:
-        from . import _core
+        from . import _core, load
 
         info = GAMES.get(name)
         if info is None:
             raise ParameterError(f"unknown game {name!r}; the games are: {', '.join(GAMES)}")
+        n = _args.index(batch, "batch")
+        game = load(name, **params)  # checks the parameters before the batch is sized
+        high = max_batch(game)
+        if not 1 <= n <= high:
+            raise ParameterError(
+                f"batch must be from 1 to {high} (what this machine's memory holds for "
+                f"{name}), not {n}"
+            )
         cls = getattr(_core, info.rust_class.removesuffix("Game") + "VectorEnv")
         self.name = name
-        # The batch is checked against memory before anything is allocated; the seed is
-        # taken mod 2**64 (DESIGN.md, "Errors").
-        self._env: Any = cls(batch, seed, **params)
+        self._env: Any = cls(n, _args.seed(seed), **params)
 
     @property
     def batch(self) -> int:
@@ -75,7 +106,7 @@ class VectorEnv:
 
     def reset(self, seed: SupportsIndex = 0) -> Arrays:
         """Starts game 0 of every env; ``(observations, masks, to_move)``."""
-        self._env.reset(seed)
+        self._env.reset(_args.seed(seed))
         return self.observe()
 
     def observe(self) -> Arrays:
@@ -97,6 +128,14 @@ class VectorEnv:
         obs, mask, to_move = self._env.observe()
         return obs, mask, rewards, terminated, to_move
 
-    def state(self, i: SupportsIndex) -> Any:
+    def state(self, i: SupportsIndex) -> State:
         """A copy of env ``i``'s current state (to draw it, save it, inspect it)."""
-        return self._env.state(i)
+        state: State = self._env.state(_args.count(i, "i", 0, self.batch - 1))
+        return state
+
+    def final_state(self, i: SupportsIndex) -> State | None:
+        """A copy of the terminal state of the game env ``i`` finished in the last
+        ``step``, or ``None`` if that step finished none (the env is already on its next
+        game)."""
+        state: State | None = self._env.final_state(_args.count(i, "i", 0, self.batch - 1))
+        return state

@@ -91,16 +91,18 @@ def observation(state: State, seat: int, num_actions: int) -> Observation:
 
 
 def observation_space(game: Game) -> gymnasium.spaces.Dict:
-    """``Dict(observation=Box(float32, (size,)), action_mask=Box(0, 1, (actions,), int8))``.
+    """``Dict(observation=Box(0, float32 max, (size,)), action_mask=Box(0, 1, (actions,)))``.
 
-    The size is learnt from one call of ``observation_tensor``; the tensor's values are not
-    bounded by the protocol, so neither is the box.
+    The size is learnt from one call of ``observation_tensor``. Every game's tensor holds
+    counts, fractions and one-hot flags (``docs/games/<game>.md``), so its values are never
+    negative; some (money, chips, victory points) have no ceiling the rules fix, so the box's
+    upper bound is the largest float32.
     """
     size = int(np.asarray(game.new_initial_state().observation_tensor(0)).shape[0])
     return gymnasium.spaces.Dict(
         {
             "observation": gymnasium.spaces.Box(
-                low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32
+                low=0.0, high=float(np.finfo(np.float32).max), shape=(size,), dtype=np.float32
             ),
             "action_mask": gymnasium.spaces.Box(
                 low=0, high=1, shape=(game.num_distinct_actions,), dtype=np.int8

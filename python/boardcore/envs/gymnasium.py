@@ -17,14 +17,22 @@ registers ``boardcore/<game>-v0`` for every game (see :func:`register`):
 
 The observation is ``{"observation": state.observation_tensor(seat), "action_mask": ...}``,
 the learner's own view and its legal actions as an ``int8`` mask, so masked-action learners
-work. The reward is the learner's ``state.returns()[seat]`` when the game ends (1 split
-among the winners), 0 before; at the end ``info`` has every seat's ``"returns"`` and
-``"scores"``. Episodes end by termination, never truncation.
+work; ``env.unwrapped.action_masks()`` gives the same mask as booleans, as sb3-contrib's
+``MaskablePPO`` asks. The observation box is bounded below by 0 (every tensor holds counts,
+fractions and flags) and above by the largest float32. The reward is the learner's
+``state.returns()[seat]`` when the game ends (1 split among the winners), 0 before; at the
+end ``info`` has every seat's ``"returns"`` and ``"scores"``.
 
-``step`` with an illegal action raises :class:`boardcore.IllegalActionError` and changes
-nothing, unless the environment was made with ``illegal_reward=r``: then it ends the episode
-with reward ``r`` and ``info["illegal_action"] = True`` (Gymnasium's ``check_env`` steps with
-unmasked random actions, so it needs this).
+Truncation: after ``max_steps`` learner steps (default :data:`MAX_STEPS`, far more than any
+game takes between sensible players; ``None`` for no cap) an unfinished episode is
+truncated (``truncated=True``, reward 0).
+
+Illegal actions follow PettingZoo classic's ``TerminateIllegalWrapper`` convention: an
+action that is not legal ends the episode (``terminated=True``) with reward
+``illegal_reward`` (default -1.0) and ``info["illegal_action"] = True``,
+``info["reason"]`` saying why, and the state unchanged; the next call must be ``reset()``.
+With ``illegal_reward=None`` an illegal action raises :class:`boardcore.IllegalActionError`
+and changes nothing instead. (Gymnasium's ``check_env`` steps with unmasked random actions.)
 
 Seeding: ``reset(seed=S)`` plays chance and the opponents with one ``SplitMix64(S)``, in the
 order they occur, as ``boardcore.play(game, seed=S)`` does; each later ``reset()`` takes the
@@ -38,14 +46,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium
+try:
+    import gymnasium
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise ImportError(
+        "boardcore.envs.gymnasium needs Gymnasium: pip install 'boardcore[gymnasium]' "
+        "(from a clone: pip install '.[gymnasium]')"
+    ) from error
 import numpy as np
+import numpy.typing as npt
 
 from .. import Agent, random_agent
 from .._registry import GAMES
 from ..api import CHANCE
 from ..errors import IllegalActionError, ParameterError
 from ..rng import SplitMix64
+from . import _register
 from ._common import (
     RENDER_MODES,
     Observation,
@@ -58,10 +74,15 @@ from ._common import (
     resolve_chance,
 )
 
-__all__ = ["Action", "BoardcoreEnv", "env_id", "make", "register"]
+__all__ = ["MAX_STEPS", "Action", "BoardcoreEnv", "env_id", "make", "register"]
 
 Action = int | np.integer[Any]
 """An action id: a Python int or a numpy integer (what ``action_space.sample()`` gives)."""
+
+
+MAX_STEPS = 100_000
+"""The default ``max_steps``: a cap on the learner's steps per episode (random Prestel games,
+the longest, take a few thousand actions in all)."""
 
 
 def env_id(name: str) -> str:
@@ -74,7 +95,7 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
 
     ``opponents`` has one agent per other seat, in seat order (``boardcore.Agent``:
     ``(state, rng) -> action``; random agents by default). ``engine="reference"`` runs the
-    pure-Python engine. ``illegal_reward``: see the module docstring.
+    pure-Python engine. ``illegal_reward`` and ``max_steps``: see the module docstring.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium's class attribute
@@ -90,7 +111,8 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
         opponents: Sequence[Agent] | None = None,
         engine: str = "rust",
         render_mode: str | None = None,
-        illegal_reward: float | None = None,
+        illegal_reward: float | None = -1.0,
+        max_steps: int | None = MAX_STEPS,
         **params: Any,
     ) -> None:
         check_render_mode(render_mode)
@@ -111,6 +133,12 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
         self.seat = seat
         self.render_mode = render_mode
         self.illegal_reward = illegal_reward
+        if max_steps is not None and (
+            isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
+        ):
+            raise ParameterError(f"max_steps must be a positive int or None, not {max_steps!r}")
+        self.max_steps = max_steps
+        self._steps = 0
         self.observation_space = observation_space(self.game)
         self.action_space = action_space(self.game)
         self._num_actions = self.game.num_distinct_actions
@@ -131,6 +159,7 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
         self.rng = SplitMix64(self.game_seed)
         self.game_state = self.game.new_initial_state()
         self._ended_illegally = False
+        self._steps = 0
         self._play_others()
         if self.render_mode == "human":
             self.render()
@@ -139,27 +168,47 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
     def step(self, action: Action) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Plays the learner's ``action``, then the others until the learner is to move again.
 
-        An action that is not legal raises :class:`boardcore.IllegalActionError` and changes
-        nothing, unless ``illegal_reward`` is set (see the module docstring). Once the
-        episode is over, every step raises it: call ``reset()``.
+        An illegal action ends the episode with ``illegal_reward`` (or raises
+        :class:`boardcore.IllegalActionError` if it is ``None``): see the module docstring.
+        Once the episode is over (terminated or truncated), every step raises
+        ``IllegalActionError``: call ``reset()``.
         """
         state = self.game_state
-        if self._ended_illegally or state.is_terminal():
+        if self._ended_illegally or state.is_terminal() or self._truncated():
             raise IllegalActionError("the episode is over: call reset()")
-        action = int(action)  # numpy integers too
+        if isinstance(action, bool) or not hasattr(action, "__index__"):
+            raise TypeError(f"action must be an int, not {type(action).__name__}")
+        action = action.__index__()  # numpy integers too
         if self.illegal_reward is not None and not (
             0 <= action < self._num_actions and state.legal_action_mask()[action]
         ):
             self._ended_illegally = True
-            info = {**self._info(), "illegal_action": True}
+            reason = (
+                f"action {action} is not legal for seat {self.seat}; "
+                'obs["action_mask"] has the legal actions'
+            )
+            info = {**self._info(), "illegal_action": True, "reason": reason}
             return self._observe(), float(self.illegal_reward), True, False, info
         state.apply_action(action)
+        self._steps += 1
         self._play_others()
         terminated = state.is_terminal()
         reward = float(state.returns()[self.seat]) if terminated else 0.0
         if self.render_mode == "human":
             self.render()
-        return self._observe(), reward, terminated, False, self._info()
+        return self._observe(), reward, terminated, self._truncated(), self._info()
+
+    def _truncated(self) -> bool:
+        return (
+            self.max_steps is not None
+            and self._steps >= self.max_steps
+            and not self.game_state.is_terminal()
+        )
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal actions as booleans (sb3-contrib's ``MaskablePPO`` calls this);
+        all False once the episode is over."""
+        return self._observe()["action_mask"].astype(bool)
 
     def _play_others(self) -> None:
         """Chance and the opponents move until the learner must decide or the game ends."""
@@ -198,18 +247,13 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
 
 
 def register() -> None:
-    """Registers ``boardcore/<game>-v0`` for every game (done on import; safe to repeat).
+    """Registers ``boardcore/<game>-v0`` for every game (``import boardcore`` does it once
+    Gymnasium is imported; safe to repeat).
 
     ``gymnasium.make("boardcore/kardinal-v0", players=3, seat=1)`` then builds a
     :class:`BoardcoreEnv` with those arguments.
     """
-    for name in GAMES:
-        if env_id(name) not in gymnasium.registry:
-            gymnasium.register(
-                id=env_id(name),
-                entry_point="boardcore.envs.gymnasium:BoardcoreEnv",
-                kwargs={"name": name},
-            )
+    _register.register()
 
 
 def make(name: str, **kwargs: Any) -> gymnasium.Env[dict[str, Any], Action]:

@@ -16,8 +16,14 @@ environment:
 Each agent observes ``{"observation": state.observation_tensor(seat), "action_mask": ...}``:
 its own view only (hidden hands and memories stay hidden), and its legal actions as an
 ``int8`` mask when it is to move, all zeros otherwise. Rewards are ``state.returns()`` when
-the game ends (1 split among the winners), 0 before; games end by termination, never by
-truncation.
+the game ends (1 split among the winners), 0 before. ``max_cycles=N`` truncates the game
+once some agent has made ``N`` decisions (every agent's ``truncations`` set, rewards 0);
+by default (``None``) games end only by termination.
+
+``state()`` is the global state a centralised critic needs: every seat's observation tensor
+concatenated in seat order (seat 0's first), float32, in ``state_space``. It sees what any
+seat sees, so hidden information the seats hold is in it; what no seat sees (the order of a
+shuffled deck) is not.
 
 Seeding: ``reset(seed=S)`` plays chance with ``SplitMix64(S)`` exactly as
 ``boardcore.play(game, seed=S)`` does, so the same seed and the same actions give the same
@@ -30,13 +36,20 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
+try:
+    import gymnasium
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise ImportError(
+        "boardcore.envs.pettingzoo needs PettingZoo and Gymnasium: "
+        "pip install 'boardcore[pettingzoo]' (from a clone: pip install '.[pettingzoo]')"
+    ) from error
 import numpy as np
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+import numpy.typing as npt
 
 from ..api import Game, State
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, ParameterError
 from ..rng import SplitMix64
 from ._common import (
     RENDER_MODES,
@@ -73,10 +86,16 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
         *,
         render_mode: str | None = None,
         engine: str = "rust",
+        max_cycles: int | None = None,
         **params: Any,
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
+        if max_cycles is not None and (
+            isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1
+        ):
+            raise ParameterError(f"max_cycles must be a positive int or None, not {max_cycles!r}")
+        self.max_cycles = max_cycles
         self.game: Game = load_game(name, engine, params)
         self.render_mode = render_mode
         self.metadata = {**type(self).metadata, "name": f"boardcore_{name}_v0"}
@@ -88,6 +107,15 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
         # One space object per agent, so each can be seeded on its own.
         self._observation_spaces = {a: observation_space(self.game) for a in self.possible_agents}
         self._action_spaces = {a: action_space(self.game) for a in self.possible_agents}
+        size = len(self.game.new_initial_state().observation_tensor(0))
+        self.state_space = gymnasium.spaces.Box(
+            low=0.0,
+            high=float(np.finfo(np.float32).max),
+            shape=(size * self.game.num_players,),
+            dtype=np.float32,
+        )
+        """The space of :meth:`state`: every seat's observation, concatenated."""
+        self._decisions = dict.fromkeys(self.possible_agents, 0)
         self._seeds = SeedSequence()
         self.game_seed = 0
         """The seed of the current game (see the module docstring)."""
@@ -114,6 +142,7 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations: dict[str, bool] = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
+        self._decisions = dict.fromkeys(self.possible_agents, 0)
         self.agent_selection: str = self.agents[0]
         self._after_move()
         if self.render_mode == "human":
@@ -121,6 +150,16 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         return observation(self.game_state, self._seats[agent], self._num_actions)
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """Every seat's observation tensor, concatenated in seat order (see the module
+        docstring); a new array on each call."""
+        return np.concatenate(
+            [
+                np.asarray(self.game_state.observation_tensor(seat), dtype=np.float32)
+                for seat in range(self.game.num_players)
+            ]
+        )
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
@@ -135,6 +174,7 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         resolve_chance(self.game_state, self.rng)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._decisions[agent] += 1
         self._after_move()
         if self.render_mode == "human":
             self.render()
@@ -148,8 +188,11 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
                 self.rewards[agent] = float(returns[self._seats[agent]])
                 self.terminations[agent] = True
             self._accumulate_rewards()
-        else:
-            self.agent_selection = self.possible_agents[state.current_player()]
+            return
+        self.agent_selection = self.possible_agents[state.current_player()]
+        if self.max_cycles is not None and max(self._decisions.values()) >= self.max_cycles:
+            for agent in self.agents:
+                self.truncations[agent] = True
 
     def render(self) -> str | None:
         """``"ansi"``: ``str(state)``, the whole board; ``"human"``: prints it."""
@@ -169,13 +212,21 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
 
 
 def raw_env(
-    name: str, *, render_mode: str | None = None, engine: str = "rust", **params: Any
+    name: str,
+    *,
+    render_mode: str | None = None,
+    engine: str = "rust",
+    max_cycles: int | None = None,
+    **params: Any,
 ) -> BoardcoreAECEnv:
     """The bare AEC environment of game ``name`` with ``params`` (e.g. ``players=3``).
 
-    ``engine="reference"`` runs the pure-Python engine instead of the Rust one.
+    ``engine="reference"`` runs the pure-Python engine instead of the Rust one;
+    ``max_cycles``: see the module docstring.
     """
-    return BoardcoreAECEnv(name, render_mode=render_mode, engine=engine, **params)
+    return BoardcoreAECEnv(
+        name, render_mode=render_mode, engine=engine, max_cycles=max_cycles, **params
+    )
 
 
 def env(
@@ -184,6 +235,7 @@ def env(
     render_mode: str | None = None,
     engine: str = "rust",
     illegal_reward: float | None = -1.0,
+    max_cycles: int | None = None,
     **params: Any,
 ) -> AECEnv:
     """:func:`raw_env` in PettingZoo's usual wrappers, as its classic games are.
@@ -194,7 +246,9 @@ def env(
     ``AssertOutOfBoundsWrapper`` rejects actions outside the action space;
     ``OrderEnforcingWrapper`` rejects use before ``reset``.
     """
-    wrapped: AECEnv = raw_env(name, render_mode=render_mode, engine=engine, **params)
+    wrapped: AECEnv = raw_env(
+        name, render_mode=render_mode, engine=engine, max_cycles=max_cycles, **params
+    )
     if illegal_reward is not None:
         wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=illegal_reward)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)

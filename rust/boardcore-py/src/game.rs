@@ -771,6 +771,8 @@ macro_rules! py_game {
                 let inner = &mut self.inner;
                 py.allow_threads(|| inner.step(&ids, &mut rewards, &mut done))
                     .map_err($crate::errors::to_py)?;
+                // Ctrl-C during the step: a KeyboardInterrupt now, before numpy is touched.
+                py.check_signals()?;
                 Ok((
                     rewards.into_pyarray(py).reshape([b, players])?,
                     done.into_pyarray(py),
@@ -783,6 +785,20 @@ macro_rules! py_game {
                     inner: self.inner.state(i).clone(),
                     game: std::sync::Arc::new(self.inner.game().clone()),
                 })
+            }
+            /// The terminal state (a copy) of the game env `i` finished in the last step,
+            /// or None if it finished none.
+            fn final_state(&self, i: usize) -> PyResult<Option<$PyState>> {
+                if i >= self.inner.batch() {
+                    return Err($crate::errors::to_py(boardcore::Error::Parameter(format!(
+                        "env {i} does not exist: the batch has {}",
+                        self.inner.batch()
+                    ))));
+                }
+                Ok(self.inner.final_state(i).map(|state| $PyState {
+                    inner: state.clone(),
+                    game: std::sync::Arc::new(self.inner.game().clone()),
+                }))
             }
         }
     };

@@ -16,6 +16,9 @@ struct Slot<S> {
     games: u64,
     outcomes: Vec<(Action, u64)>,
     legal: Vec<Action>,
+    // The state in which the last step ended a game (kept for Gymnasium's final observation).
+    last: S,
+    ended: bool,
 }
 
 pub struct VectorEnv<G: Game> {
@@ -54,6 +57,8 @@ impl<G: Game> VectorEnv<G> {
                 games: 0,
                 outcomes: Vec::new(),
                 legal: Vec::new(),
+                last: initial.clone(),
+                ended: false,
             })
             .collect();
         let mut env = Self {
@@ -75,6 +80,11 @@ impl<G: Game> VectorEnv<G> {
     pub fn state(&self, i: usize) -> &G::State {
         &self.slots[i].state
     }
+    /// The terminal state of the game env `i` finished in the last step, if it finished one.
+    pub fn final_state(&self, i: usize) -> Option<&G::State> {
+        let slot = &self.slots[i];
+        slot.ended.then_some(&slot.last)
+    }
 
     /// Starts game 0 of every env: env `i` seeded `seed + i`.
     pub fn reset(&mut self, seed: u64) {
@@ -82,6 +92,7 @@ impl<G: Game> VectorEnv<G> {
         let initial = &self.initial;
         self.slots.par_iter_mut().enumerate().for_each(|(i, slot)| {
             slot.games = 0;
+            slot.ended = false;
             slot.start(initial, seed.wrapping_add(i as u64));
         });
     }
@@ -127,7 +138,9 @@ impl<G: Game> VectorEnv<G> {
                 slot.settle();
                 reward.fill(0.0);
                 *done = slot.state.is_terminal();
+                slot.ended = *done;
                 if *done {
+                    slot.last.clone_from(&slot.state);
                     let mask = slot.state.winners_mask();
                     let k = mask.count_ones().max(1) as f32;
                     for (seat, r) in reward.iter_mut().enumerate() {
@@ -199,6 +212,9 @@ mod tests {
                     let total: f32 = rewards[2 * i..2 * i + 2].iter().sum();
                     assert!((total - 1.0).abs() < 1e-6);
                     assert!(env.state(i).history().is_empty());
+                    assert!(env.final_state(i).unwrap().is_terminal());
+                } else {
+                    assert!(env.final_state(i).is_none());
                 }
             }
         }

@@ -1,0 +1,131 @@
+"""A Gymnasium vector env backed by the Rust batch (``boardcore.VectorEnv``), self-play.
+
+``gymnasium.make_vec("boardcore/<game>-v0", num_envs=N, players=...)`` (after
+``import boardcore``) builds :class:`BoardcoreVectorEnv`: N games stepped together in Rust,
+the learner acting for whoever is to move in each (self-play).
+
+- Observation: ``Dict(observation=float32 tensor, action_mask=int8 mask)`` per env, batched
+  (``single_observation_space`` is the single-agent env's); the tensor is the view of the
+  seat to move, and ``infos["to_move"]`` says which seat that is.
+- Reward: the return (1 split among the winners) of the seat that just moved, when its
+  step ends the game; 0 before. ``infos["returns"]`` has every seat's, ``batch x players``.
+- Autoreset: ``AutoresetMode.SAME_STEP``. A step that ends env ``i``'s game returns the next
+  game's first observation; the final one, from the view of the seat that moved, is
+  ``infos["final_obs"][i]`` (``infos["_final_obs"][i]`` True), as Gymnasium 1.x defines it.
+- Seeds: ``reset(seed=S)`` seeds env ``i``'s first game ``S + i`` and its ``k``-th
+  ``S + i + k * N`` (as ``boardcore.VectorEnv``); ``seed=[S, S + 1, ...]`` (what Gymnasium
+  passes) is the same; other lists are refused. Episodes are never truncated.
+- An illegal action raises :class:`boardcore.IllegalActionError` and no env moves.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any, SupportsIndex
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from .. import _args, load
+from ..errors import ParameterError
+from ..vector import VectorEnv
+from ._common import action_space, observation_space
+
+__all__ = ["BoardcoreVectorEnv", "VectorObservation"]
+
+VectorObservation = dict[str, npt.NDArray[Any]]
+"""``{"observation": num_envs x size float32, "action_mask": num_envs x actions int8}``."""
+
+
+class BoardcoreVectorEnv(
+    gymnasium.vector.VectorEnv[VectorObservation, npt.NDArray[np.int64], npt.NDArray[Any]]
+):
+    """``num_envs`` games of ``name`` with ``params`` in self-play (see the module docstring)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium's class attribute
+        "autoreset_mode": AutoresetMode.SAME_STEP,
+        "render_modes": [],
+    }
+
+    def __init__(self, name: str, num_envs: SupportsIndex = 1, **params: Any) -> None:
+        params.pop("render_mode", None)  # make_vec passes it; there is nothing to render
+        self.vector = VectorEnv(name, batch=num_envs, **params)
+        """The low-level arrays API underneath."""
+        game = load(name, **params)
+        self.num_envs = self.vector.batch
+        self.single_observation_space = observation_space(game)
+        self.single_action_space = action_space(game)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self._to_move = np.zeros(self.num_envs, dtype=np.int32)
+
+    def reset(
+        self,
+        *,
+        seed: SupportsIndex | Sequence[SupportsIndex | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[VectorObservation, dict[str, Any]]:
+        if seed is None:
+            first = secrets.randbits(64)
+        elif isinstance(seed, Sequence):
+            seeds = [None if s is None else _args.seed(s) for s in seed]
+            first = seeds[0] if seeds and seeds[0] is not None else secrets.randbits(64)
+            expected = [(first + i) % (1 << 64) for i in range(self.num_envs)]
+            if len(seeds) != self.num_envs or any(
+                s is not None and s != e for s, e in zip(seeds, expected, strict=True)
+            ):
+                raise ParameterError(
+                    f"seed: a list must be {self.num_envs} consecutive seeds S, S + 1, ... "
+                    "(the batch seeds env i with S + i)"
+                )
+        else:
+            first = _args.seed(seed)
+        obs, mask, to_move = self.vector.reset(seed=first)
+        self._to_move = to_move
+        return self._observation(obs, mask), {"to_move": to_move}
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        VectorObservation,
+        npt.NDArray[Any],  # float32 rewards
+        npt.NDArray[Any],  # bool terminations
+        npt.NDArray[Any],  # bool truncations
+        dict[str, Any],
+    ]:
+        movers = self._to_move
+        obs, mask, returns, terminated, to_move = self.vector.step(actions)
+        self._to_move = to_move
+        rows = np.arange(self.num_envs)
+        rewards = returns[rows, movers].astype(np.float32)
+        infos: dict[str, Any] = {"to_move": to_move, "returns": returns}
+        if terminated.any():
+            final = np.full(self.num_envs, None, dtype=object)
+            size = self.vector.num_distinct_actions
+            for i in np.flatnonzero(terminated):
+                state = self.vector.final_state(int(i))
+                assert state is not None  # the step ended env i's game
+                final[i] = {
+                    "observation": np.asarray(
+                        state.observation_tensor(int(movers[i])), dtype=np.float32
+                    ),
+                    "action_mask": np.zeros(size, dtype=np.int8),
+                }
+            infos["final_obs"] = final
+            infos["_final_obs"] = terminated.copy()
+            infos["final_info"] = {}
+        truncated = np.zeros(self.num_envs, dtype=np.bool_)
+        return self._observation(obs, mask), rewards, terminated, truncated, infos
+
+    @staticmethod
+    def _observation(
+        obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]
+    ) -> VectorObservation:
+        return {"observation": obs, "action_mask": mask.view(np.int8)}
+
+    def close_extras(self, **kwargs: Any) -> None:
+        pass
