@@ -353,12 +353,12 @@ def test_replay_command_from_a_record_log(
     only_states.write_text("".join(ends))
     assert main(["replay", "--log", str(only_states), "--game-index", "1", "--out", str(out)]) == 0
     assert main(["replay", "--log", str(log), "--game-index", "7", "--out", str(out)]) == 2
-    assert "no game 7 in the log" in " ".join(capsys.readouterr().out.split())
+    assert "no game 7 in the log" in " ".join(capsys.readouterr().err.split())
 
 
 def test_replay_command_needs_a_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["replay", "--out", str(tmp_path / "x.html")]) == 2
-    assert "give a game name" in " ".join(capsys.readouterr().out.split())
+    assert "give a game name" in " ".join(capsys.readouterr().err.split())
 
 
 # --- the page in a browser ----------------------------------------------------------------------

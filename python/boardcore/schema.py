@@ -67,9 +67,27 @@ def _no_float(text: str) -> Any:
     raise _NotCanonical(f"{quote(text)} is not an integer")
 
 
+class _NotAnInteger:
+    """A number written with a fraction or exponent where the reference engines read a saved
+    state: kept (not refused at parse time) so that the engine's field check names the field,
+    as the Rust engines do."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
 def loads(text: str) -> Any:
     """``json.loads`` as strict as the engines: duplicate keys, floats, ``NaN`` and ``-0``
     are refused with :class:`StateFormatError`."""
+    return _loads(text, _no_float)
+
+
+def _loads(text: str, on_float: Any) -> Any:
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state must be a str, not {type(text).__name__}")
     try:
@@ -77,11 +95,13 @@ def loads(text: str) -> Any:
             text,
             object_pairs_hook=_pairs,
             parse_int=_integer,
-            parse_float=_no_float,
+            parse_float=on_float,
             parse_constant=_no_float,
         )
-    except (_NotCanonical, json.JSONDecodeError) as error:
+    except _NotCanonical as error:
         raise StateFormatError(f"not a saved state: {error}") from None
+    except json.JSONDecodeError as error:
+        raise StateFormatError(f"not a saved state: malformed JSON ({error})") from None
     except RecursionError:
         raise StateFormatError("not a saved state: nested too deeply") from None
 

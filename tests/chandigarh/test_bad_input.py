@@ -627,7 +627,6 @@ SETS = "commercial-manager,logistics-manager,local-brahmin,park-designer"
         ({"players": "four"}, "players"),
         ({"players": 2.0}, "players"),
         ({"players": True}, "players"),
-        ({"players": None}, "players"),
         # specialists
         ({"specialists": "commercial-manager,governor,local-brahmin,park-designer"}, "special"),
         ({"specialists": "commercial-manager,driver,local-brahmin,park-manager,mayor"}, "special"),
