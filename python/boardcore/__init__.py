@@ -84,7 +84,8 @@ def load(name: str, **params: Any) -> RustGame:
     are immutable, and one made from the packaged data is kept: loading the same game again
     (one per env, per worker) costs a dictionary look-up, not a parse of the data.
     """
-    key = tuple(sorted(params.items()))
+    # the type is part of the key: True == 1.0 == 1 as dict keys, yet only 1 is a player count
+    key = tuple(sorted((k, type(v), v) for k, v in params.items()))
     if "data" in params:  # a user's data file may change between calls
         return _load(name, params)
     try:
@@ -107,5 +108,5 @@ def _load(name: str, params: dict[str, Any]) -> RustGame:
 
 
 @functools.lru_cache(maxsize=256)
-def _load_packaged(name: str, key: tuple[tuple[str, Any], ...]) -> RustGame:
-    return _load(name, dict(key))
+def _load_packaged(name: str, key: tuple[tuple[str, type, Any], ...]) -> RustGame:
+    return _load(name, {k: v for k, _, v in key})

@@ -29,7 +29,7 @@ from boardcore import (
     StateFormatError,
 )
 from tests.conftest import ENGINES
-from tests.contract.settings import GAMES, SETTINGS, Params, game, random_game, setting_id
+from tests.contract.settings import GAMES, INFO, SETTINGS, Params, game, random_game, setting_id
 
 SEEDS = range(3)
 CROSS = [(saver, loader) for saver in sorted(ENGINES) for loader in sorted(ENGINES)]
@@ -275,6 +275,17 @@ def test_numpy_integers_are_actions_and_seats(engine: str, setting: tuple[str, P
     state.apply_action(np.int64(action))
     assert state.history()[-1] == action
     assert state.observation_tensor(np.int32(0)).shape == shape
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_bool_or_float_player_count_is_refused_even_after_the_int(engine: str, name: str) -> None:
+    """True == 1.0 == 1 as keys of a cache, yet only the int is a player count (a loaded
+    game once answered ``players=True`` with the game loaded for ``players=1``)."""
+    fewest = INFO[name].players[0]
+    ENGINES[engine](name, players=fewest)
+    for bad in [float(fewest), *([True] if fewest == 1 else [])]:
+        with pytest.raises(ParameterError, match="players"):
+            ENGINES[engine](name, players=bad)
 
 
 def test_replay_rejects_what_is_not_a_list_of_actions(
