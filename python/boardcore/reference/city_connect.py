@@ -192,17 +192,17 @@ _RULES_FIELDS: Final = (
 )
 # (field, lowest, highest) of the plain integer [rules] fields.
 _RULES_RANGES: Final = (
-    ("copies", 1, 9),
-    ("market", 1, 20),
-    ("take_symbols", 1, 20),
-    ("draw_cards", 1, 20),
-    ("hand_limit", 1, 50),
-    ("city_limit", 1, 30),
-    ("flip_cards", 0, 20),
-    ("most_vp", 0, 999),
-    ("pioneer_vp", 0, 999),
-    ("solo_demand", 1, 99),
-    ("solo_clear", 0, 20),
+    ("copies", 1, 3),
+    ("market", 1, 12),
+    ("take_symbols", 1, 6),
+    ("draw_cards", 1, 6),
+    ("hand_limit", 1, 20),
+    ("city_limit", 1, 10),
+    ("flip_cards", 0, 9),
+    ("most_vp", 0, 100),
+    ("pioneer_vp", 0, 100),
+    ("solo_demand", 1, 10),
+    ("solo_clear", 0, 12),
 )
 _RATING_FIELDS: Final = ("min", "class", "text")
 _INITIAL_FIELDS: Final = ("side", "symbols", "provenance")
@@ -220,7 +220,7 @@ _LIGHTNINGS: Final = ("draw", "take")
 _CARD_GEARS: Final = ("draw", "exchange")  # the Mayor's gear belongs to the initial card
 MAX_KINDS: Final = 64
 MAX_LANDMARKS: Final = 32
-MAX_VP: Final = 999
+MAX_VP: Final = 100
 MIN_COST: Final = 1
 MAX_COST: Final = 8
 
@@ -489,7 +489,7 @@ def load_data(path: Path) -> _Data:
     total = len(buildings) * values["copies"]
     # Setup 2-3: the market is turned over from what is left after the removal.
     removed = rules["removed"]
-    most_removed = total - values["market"]
+    most_removed = min(total - values["market"], 90)
     if (
         not isinstance(removed, list)
         or len(removed) != 4
@@ -497,7 +497,8 @@ def load_data(path: Path) -> _Data:
     ):
         raise DataError(
             f"{name}: [rules] field 'removed': expected 4 integers (1..4 players), each "
-            f"0..{most_removed} (the {total} building cards less the market), got {removed!r}"
+            f"0..{most_removed} (at most 90 and the {total} building cards less the market), "
+            f"got {removed!r}"
         )
     laid = rules["landmarks"]
     if (
@@ -515,12 +516,12 @@ def load_data(path: Path) -> _Data:
         where = f"[[rating]] entry {index + 1}"
         fields = _check_fields(name, where, entry, _RATING_FIELDS)
         lowest = 0 if not ratings else ratings[-1][0] + 1
-        highest = 0 if not ratings else 9999
+        highest = 0 if not ratings else 1000
         least = _data_int(name, where, "min", fields["min"], lowest, highest)
         grade = _data_text(name, where, "class", fields["class"])
-        if not isinstance(fields["text"], str):
+        if not isinstance(fields["text"], str) or not fields["text"]:
             raise DataError(
-                f"{name}: {where} field 'text': expected a string, got {fields['text']!r}"
+                f"{name}: {where} field 'text': expected a non-empty string, got {fields['text']!r}"
             )
         ratings.append((least, grade, fields["text"]))
     # [[initial]]: the House side, then the Mayor side.
