@@ -382,8 +382,11 @@ def _parse_count(token: str) -> Count | None:
 
 
 def _parse_number(token: str) -> int | None:
+    """At most four ASCII digits, an optional minus, no leading zero (the Rust engine's rule)."""
     digits = token[1:] if token.startswith("-") else token
-    if not digits.isdigit() or digits != str(int(digits)):
+    if not (0 < len(digits) <= 4 and digits.isascii() and digits.isdigit()):
+        return None
+    if digits != str(int(digits)):
         return None
     return int(token)
 

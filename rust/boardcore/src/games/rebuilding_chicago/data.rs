@@ -463,7 +463,12 @@ fn parse_count(text: &str) -> Option<Count> {
 
 fn parse_int(text: &str) -> Option<i32> {
     let digits = text.strip_prefix('-').unwrap_or(text);
-    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || digits.len() > 4 {
+    // at most four ASCII digits, no leading zero: one way to write each number
+    if digits.is_empty()
+        || !digits.chars().all(|c| c.is_ascii_digit())
+        || digits.len() > 4
+        || (digits.len() > 1 && digits.starts_with('0'))
+    {
         return None;
     }
     text.parse().ok()

@@ -139,7 +139,8 @@ fn number(text: &str, below: usize) -> Option<u32> {
 }
 
 pub fn from_string(data: &Data, text: &str) -> Result<Action, Error> {
-    let t = text.trim();
+    // exact text, as every game's notation: no whitespace stripped (DESIGN.md)
+    let t = text;
     let bad = || {
         Error::Notation(format!(
             "{text:?} is not a Rebuilding Chicago move; moves look like \"place o3 e5\", \
