@@ -26,19 +26,36 @@ pub const DEFAULT_ROLLOUT: u32 = 400;
 /// in the slowest game, so Ctrl-C stops a long search promptly.
 pub const MCTS_CHECK_EVERY: u32 = 64;
 
+/// The largest iteration count or rollout limit an MCTS spec may ask for.
+pub const MAX_BUDGET: u32 = 10_000_000;
+
 impl Agent {
     pub fn parse(spec: &str) -> Result<Self, Error> {
+        // messages quote at most 200 characters of the spec, as every message does
+        let shown: String = spec.chars().take(200).collect();
+        let shown = if shown.len() < spec.len() {
+            format!("{shown:?}...")
+        } else {
+            format!("{shown:?}")
+        };
         let bad = || {
             Error::Parameter(format!(
-                "unknown agent {spec:?}: agents are random, greedy, mcts, mcts:<iterations> \
+                "unknown agent {shown}: agents are random, greedy, mcts, mcts:<iterations> \
                  or mcts:<iterations>:<rollout limit>"
             ))
         };
-        let number = |text: &str| {
-            text.parse::<u32>()
+        // plain decimal digits only (no sign, no space), within the bound the message names
+        let number = |what: &str, text: &str| {
+            let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+            text.parse::<u64>()
                 .ok()
-                .filter(|&n| (1..=10_000_000).contains(&n))
-                .ok_or_else(bad)
+                .filter(|&n| digits && (1..=u64::from(MAX_BUDGET)).contains(&n))
+                .map(|n| n as u32)
+                .ok_or_else(|| {
+                    Error::Parameter(format!(
+                        "agent {shown}: {what} must be a whole number from 1 to {MAX_BUDGET}"
+                    ))
+                })
         };
         let parts: Vec<&str> = spec.split(':').collect();
         match parts.as_slice() {
@@ -49,12 +66,12 @@ impl Agent {
                 rollout: DEFAULT_ROLLOUT,
             }),
             ["mcts", n] => Ok(Self::Mcts {
-                iterations: number(n)?,
+                iterations: number("the iterations", n)?,
                 rollout: DEFAULT_ROLLOUT,
             }),
             ["mcts", n, r] => Ok(Self::Mcts {
-                iterations: number(n)?,
-                rollout: number(r)?,
+                iterations: number("the iterations", n)?,
+                rollout: number("the rollout limit", r)?,
             }),
             _ => Err(bad()),
         }
@@ -319,9 +336,27 @@ mod tests {
                 rollout: 10
             }
         );
-        for bad in ["", "mcts:0", "mcts:x", "alpha", "mcts:1:2:3"] {
+        for bad in ["", "alpha", "mcts:1:2:3"] {
             let err = Agent::parse(bad).unwrap_err().to_string();
             assert!(err.contains("agents are random, greedy, mcts"), "{err}");
         }
+        for bad in [
+            "mcts:",
+            "mcts:0",
+            "mcts:x",
+            "mcts:+5",
+            "mcts: 5",
+            "mcts:10000001",
+            "mcts:5:-1",
+        ] {
+            let err = Agent::parse(bad).unwrap_err().to_string();
+            assert!(err.contains("from 1 to 10000000"), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_long_spec_is_quoted_in_part() {
+        let err = Agent::parse(&"x".repeat(100_000)).unwrap_err().to_string();
+        assert!(err.len() < 400, "{} characters", err.len());
     }
 }
