@@ -201,32 +201,39 @@ def looks(state: Any) -> tuple[Any, ...]:
 # Our engines pass.
 
 
+# A few games per setting in the README's tier, more in the slow tier.
+API_GAMES = [2, pytest.param(6, marks=pytest.mark.slow)]
+COMPARE_GAMES = [6, pytest.param(40, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("games", API_GAMES)
 @pytest.mark.parametrize("engine", sorted(ENGINES))
 @pytest.mark.parametrize(("name", "players"), GAME_COUNTS)
-def test_our_engines_pass_api_test(engine: str, name: str, players: int) -> None:
+def test_our_engines_pass_api_test(engine: str, name: str, players: int, games: int) -> None:
     game = ENGINES[engine](name, players=players, **SHORT.get(name, {}))
-    result = api_test(game, games=6, seed=players * 1000)
+    result = api_test(game, games=games, seed=players * 1000)
     result.raise_if_failed()
     assert set(result.checks) == set(boardcore.testing.CHECKS)
-    assert result.steps > 6 * 20
+    assert result.steps > games * 20
     assert "PASSED" in str(result)
 
 
+@pytest.mark.parametrize("games", COMPARE_GAMES)
 @pytest.mark.parametrize(("name", "players"), GAME_COUNTS)
-def test_compare_rust_and_reference_agree(name: str, players: int) -> None:
+def test_compare_rust_and_reference_agree(name: str, players: int, games: int) -> None:
     params = {"players": players, **SHORT.get(name, {})}
     result = compare(
         boardcore.reference.load(name, **params),
         boardcore.load(name, **params),
-        games=40,
+        games=games,
         seed=77,
         render=True,
         observations=players == 3,
     )
     result.raise_if_failed()
-    assert result.games_played == 40
+    assert result.games_played == games
     assert "rendering" in result.compared
-    assert "PASSED: 40 games (seeds 77..116)" in str(result)
+    assert f"PASSED: {games} games (seeds 77..{76 + games})" in str(result)
 
 
 # ---------------------------------------------------------------------------------------------

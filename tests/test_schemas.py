@@ -39,7 +39,9 @@ def test_each_schema_is_a_draft_2020_12_schema_linked_from_its_page(name: str) -
 
 
 def _saved_states(load: Loader, name: str, players: int, games: int = 2) -> list[str]:
-    """Every 5th state and the last of seeded random games."""
+    """States of seeded random games: the first steps densely (setup, the first turns), then
+    every 150th (a whole Prestel game is thousands of steps, and its saves grow with its
+    history), and the last."""
     saved = []
     game = load(name, players=players)
     for seed in range(games):
@@ -47,7 +49,7 @@ def _saved_states(load: Loader, name: str, players: int, games: int = 2) -> list
         rng = SplitMix64(seed)
         step = 0
         while not state.is_terminal():
-            if step % 5 == 0:
+            if (step < 40 and step % 4 == 0) or step % 150 == 0:
                 saved.append(state.to_json())
             legal = state.legal_actions()
             if state.is_chance_node():
