@@ -138,7 +138,7 @@ def test_clone_and_copies_are_independent(engine: str, setting: tuple[str, Param
     if state.is_terminal():
         pytest.skip("seed 0's game is over at its middle")
     before = state.to_json()
-    twins = [state.clone(), copy.deepcopy(state)]
+    twins = [state.clone(), copy.copy(state), copy.deepcopy(state)]
     # Pickling is optional (the Rust states refuse it); a state that pickles comes back equal.
     with contextlib.suppress(TypeError):
         twins.append(pickle.loads(pickle.dumps(state)))

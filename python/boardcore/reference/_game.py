@@ -74,5 +74,16 @@ class ReferenceState:
     def current_player(self) -> int:
         raise NotImplementedError
 
+    def clone(self) -> ReferenceState:
+        raise NotImplementedError
+
+    # copy.copy and copy.deepcopy are clone(), as in the Rust engines: a shallow copy would
+    # share the state's mutable lists with the original
+    def __copy__(self) -> ReferenceState:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ReferenceState:
+        return self.clone()
+
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE

@@ -1669,11 +1669,6 @@ class ChandigarhState(ReferenceState):
         other._legal = None if self._legal is None else list(self._legal)
         return other
 
-    def __copy__(self) -> ChandigarhState:
-        return self.clone()  # a shallow copy would share the mutable lists
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> ChandigarhState:
-        return self.clone()
 
     def history(self) -> list[int]:
         return list(self._history)

@@ -1147,11 +1147,6 @@ class CityConnectState(ReferenceState):
         other._legal = None if self._legal is None else list(self._legal)
         return other
 
-    def __copy__(self) -> CityConnectState:
-        return self.clone()  # a shallow copy would share the mutable lists
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> CityConnectState:
-        return self.clone()
 
     def history(self) -> list[int]:
         return list(self._history)

@@ -1883,11 +1883,6 @@ class RebuildingChicagoState(ReferenceState):
         other._legal = None if self._legal is None else list(self._legal)
         return other
 
-    def __copy__(self) -> RebuildingChicagoState:
-        return self.clone()  # a shallow copy would share the mutable lists
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> RebuildingChicagoState:
-        return self.clone()
 
     def history(self) -> list[int]:
         return list(self._history)
