@@ -61,9 +61,19 @@ def test_rust_agent_callable_works_in_python_loops() -> None:
         boardcore.play(ref, seed=3, agents=[agent, boardcore.random_agent])
 
 
-@pytest.mark.parametrize("spec", ["", "mcts:0", "mcts:x", "alpha", "mcts:1:2:3"])
-def test_bad_agent_specs_are_parameter_errors(spec: str) -> None:
-    with pytest.raises(boardcore.ParameterError, match="agents are random, greedy, mcts"):
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ("", "agents are random, greedy, mcts"),
+        ("alpha", "agents are random, greedy, mcts"),
+        ("mcts:1:2:3", "agents are random, greedy, mcts"),
+        ("mcts:0", "from 1 to 10000000"),
+        ("mcts:x", "from 1 to 10000000"),
+        ("mcts:10000001", "from 1 to 10000000"),
+    ],
+)
+def test_bad_agent_specs_are_parameter_errors(spec: str, says: str) -> None:
+    with pytest.raises(boardcore.ParameterError, match=says):
         boardcore.simulate("kardinal", players=2, games=1, agents=[spec, "random"])
 
 

@@ -1758,7 +1758,9 @@ def test_rule_illegal_moves_raise_and_change_nothing(load: Loader) -> None:
     assert_illegal(state, "district west-town")
     with pytest.raises(NotationError):
         state.string_to_action("event fireworks")
-    assert state.string_to_action("  buy 3a ") == BUY + 2 * 2
+    assert state.string_to_action("buy 3a") == BUY + 2 * 2
+    with pytest.raises(NotationError):  # the exact text only (DESIGN.md)
+        state.string_to_action("  buy 3a ")
     assert state.action_to_string(EVENT + 5) == "event dining"
     assert state.action_to_string(LAW + 1) == "law 2" and state.action_to_string(REFILL) == "refill"
     assert state.action_to_string(LANDMARK_ACTION) == "landmark city-market"
