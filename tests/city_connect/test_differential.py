@@ -19,7 +19,7 @@ from tests.differential import diff_game
 
 NAME = "city_connect"
 PLAYERS = [1, 2, 3, 4]
-GAMES = 25  # per player count and side setting
+GAMES = 12  # per player count and side setting (the slow tier plays on from here)
 FULL = 2  # games per setting with every method compared at every step
 SLOW_GAMES = 1_000
 SLOW_BLOCK = 500

@@ -417,7 +417,7 @@ def test_both_engines_draw_the_same_picture(players: int, sides: str, saver: str
     the same SVG, for everyone and for every seat, and show it in Jupyter."""
     rust = engine("rust", players=players, sides=sides)
     reference = engine("reference", players=players, sides=sides)
-    for seed in (1, 2):
+    for seed in (1,) if saver == "rust" else (2,):  # two games in all, one per engine
         player = rust if saver == "rust" else reference
         history = boardcore.play(player, seed=seed).history()
         step = max(1, len(history) // 12)

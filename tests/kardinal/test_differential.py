@@ -14,7 +14,7 @@ import pytest
 import boardcore
 from tests.differential import diff_game
 
-GAMES_PER_COUNT = 200
+GAMES_PER_COUNT = 100
 FULL = 3  # games per count with every method compared at every step
 SLOW_GAMES_PER_COUNT = 20_200
 SLOW_BLOCK = 5_000

@@ -22,7 +22,7 @@ from tests.differential import diff_game
 
 NAME = "prestel_new_york"
 PLAYERS = [2, 3, 4, 5]
-SHORT_GAMES = 30  # per player count, 12 rounds each
+SHORT_GAMES = 15  # per player count, 12 rounds each (the slow tier plays on from here)
 FULL = 2  # of those, with every method compared at every step
 WHOLE_GAMES = 1  # per player count, to the end
 SLOW_SHORT_GAMES = 2_030
