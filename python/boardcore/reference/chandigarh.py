@@ -1669,7 +1669,6 @@ class ChandigarhState(ReferenceState):
         other._legal = None if self._legal is None else list(self._legal)
         return other
 
-
     def history(self) -> list[int]:
         return list(self._history)
 

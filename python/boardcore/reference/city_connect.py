@@ -1147,7 +1147,6 @@ class CityConnectState(ReferenceState):
         other._legal = None if self._legal is None else list(self._legal)
         return other
 
-
     def history(self) -> list[int]:
         return list(self._history)
 

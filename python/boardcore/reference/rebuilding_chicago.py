@@ -1883,7 +1883,6 @@ class RebuildingChicagoState(ReferenceState):
         other._legal = None if self._legal is None else list(self._legal)
         return other
 
-
     def history(self) -> list[int]:
         return list(self._history)
 
