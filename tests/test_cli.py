@@ -193,22 +193,7 @@ def test_show_seat_shows_nothing_hidden_from_the_seat(
     assert whole_differs or name == "chandigarh"
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            n,
-            marks=pytest.mark.xfail(
-                reason="the perspective picture's caption shows the last chance outcome "
-                "('last: deal union-station'), the svg drawer's to fix",
-                strict=True,
-            ),
-        )
-        if n in ("chandigarh", "rebuilding_chicago")
-        else n
-        for n in HIDDEN
-    ],
-)
+@pytest.mark.parametrize("name", HIDDEN)
 def test_the_seats_picture_shows_nothing_hidden_from_the_seat(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

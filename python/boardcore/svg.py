@@ -4115,7 +4115,8 @@ class ChandigarhDrawer:
 
     def _last(self, frame: _ChFrame) -> tuple[str, list[str]]:
         """The last action in notation and the boxes to mark (the first one drawn is
-        marked). Nothing is hidden in Chandigarh, so every seat reads the same."""
+        marked). The one hidden thing is which street tile was drawn face down: a seat's
+        picture says a tile was drawn, and marks nothing."""
         state = frame.state
         history: list[int] = state["history"]
         if not history:
@@ -4141,6 +4142,8 @@ class ChandigarhDrawer:
             return text, [f"plaza-{text.split()[1]}"]
         if word == "arrange":
             return text, [f"sector-{state['pending']['sector']}"]
+        if word == "tile" and frame.perspective is not None:
+            return "tile (drawn face down)", []
         if word == "tile":
             tile = int(text.split()[1])
             places: list[int] = state["streets"]
@@ -5284,6 +5287,9 @@ class RebuildingChicagoDrawer:
         anchors: dict[str, Box] = {}
         history: list[int] = state["history"]
         last = _rc_notation(history[-1], data) if history else ""
+        if perspective is not None and last.startswith("deal "):
+            # a landmark card dealt into a hand: the seats see that one was dealt, not which
+            last = "deal (a landmark card, face down)"
         self._header(root, state, data, status, last, perspective)
         self._market(root, state, data, anchors)
         self._events(root, state, anchors)
