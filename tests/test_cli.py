@@ -211,6 +211,19 @@ def test_the_seats_picture_shows_nothing_hidden_from_the_seat(
 
 
 @pytest.mark.parametrize("name", HIDDEN)
+def test_a_seats_replay_page_shows_nothing_hidden_from_the_seat(name: str) -> None:
+    """Pictures, move list and captions of ``replay --perspective``: two games that differ
+    only in what the seat may not see give the same page."""
+    from boardcore.replay import record_game, replay_html
+
+    players = max(next(i for i in boardcore.games() if i.name == name).players)
+    game = boardcore.load(name, players=players)
+    for a, b, seat in hidden_pairs(name, players)[:2]:
+        pages = [replay_html(record_game(game, s.history()), perspective=seat) for s in (a, b)]
+        assert pages[0] == pages[1]
+
+
+@pytest.mark.parametrize("name", HIDDEN)
 def test_play_shows_the_human_only_their_seats_view(
     name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

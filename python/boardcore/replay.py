@@ -284,6 +284,14 @@ def _chart(record: Record, colours: list[str]) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
+def _caption(svg: str) -> str | None:
+    """The last move as a picture captions it (its "last: ..." line), or None."""
+    for element in ET.fromstring(svg).iter():
+        if element.tag.endswith("text") and (element.text or "").startswith("last: "):
+            return (element.text or "")[len("last: ") :]
+    return None
+
+
 def replay_html(record: Record, *, title: str | None = None, perspective: int | None = None) -> str:
     """One self-contained HTML page showing the game of ``record`` position by position."""
     bounds = union_bounds(record.states)
@@ -291,16 +299,22 @@ def replay_html(record: Record, *, title: str | None = None, perspective: int | 
     starts_turn = drawer(json.loads(record.states[0])["game"]).starts_turn
     heading = title or f"{record.name} replay, {record.players} players"
     frames = []
+    seen_moves = []  # each move as the perspective's picture captions it
     for i, text in enumerate(record.states):
         svg = state_to_svg(text, perspective, bounds=bounds)
         hidden = "" if i == 0 else " hidden"
         frames.append(f'<div class="frame" data-frame="{i}"{hidden}>{svg}</div>')
+        if i > 0:
+            seen_moves.append(_caption(svg) if perspective is not None else None)
     # The move list, one line per turn: a turn starts at a seat change or a turn's first move.
     turns: list[list[tuple[int, Move]]] = []
     for i, move in enumerate(record.moves, start=1):
         if not turns or move.seat != turns[-1][-1][1].seat or starts_turn(move.action):
             turns.append([])
-        turns[-1].append((i, move))
+        # A seat's replay lists moves as its pictures caption them: a hidden chance outcome
+        # or another seat's secret choice is not named in the list either.
+        shown = seen_moves[i - 1] if i - 1 < len(seen_moves) else None
+        turns[-1].append((i, move if shown is None else Move(move.seat, move.action, shown)))
     items = []
     for turn in turns:
         seat = turn[0][1].seat
