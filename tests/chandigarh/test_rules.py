@@ -786,6 +786,37 @@ def test_ruling_9_a_step_must_leave_a_way_to_finish(load: Loader) -> None:
     assert "stop" in legal(state)
 
 
+# The first 73 actions of seed 27's two-player game under version 1: seat 0 stands at 1,2
+# with one step left (last step w) and an unused Park Designer; seat 1 stands at 1,1.
+SEED_27_BEFORE_THE_STEP = [
+    3743, 3745, 3738, 3744, 3741, 3739, 3746, 3527, 3530, 3542, 3539, 3761, 3775, 3764, 3769,
+    3752, 3759, 3784, 3564, 3546, 3545, 3567, 3544, 3545, 12, 3546, 3762, 3735, 3, 368, 3,
+    268, 3734, 33, 3763, 3735, 58, 3753, 3735, 2, 418, 3734, 2, 1, 0, 507, 3734, 35, 3546,
+    3549, 3758, 3735, 46, 3754, 3735, 17, 3550, 3547, 3774, 3735, 0, 473, 3734, 3, 2, 558,
+    3534, 3477, 3734, 15, 3768, 3735, 3,
+]  # fmt: skip
+
+
+def test_ruling_9_an_unused_park_designer_is_a_way_off_an_occupied_junction(
+    load: Loader,
+) -> None:
+    """"You are permitted to stop and build at Junctions where another Architect is
+    located", and the Specialists' abilities are used "at any time during your turn": a
+    last step onto another architect's junction is legal when the Park Designer can still
+    carry the architect away (version 1 refused it)."""
+    state = load(GAME, players=2).replay(SEED_27_BEFORE_THE_STEP)
+    saved = js(state)
+    assert saved["architects"] == [[1, 2], [1, 1]] and saved["steps"] == 1
+    assert "step n" in steps(state)
+    apply(state, "step n")  # onto seat 1's 1,1 with no step left
+    assert "stop" not in legal(state)
+    assert {"build y 0e0", "design 2,0"} <= legal(state)
+    apply(state, "design 2,0")
+    assert legal(state) == {"stop"}
+    apply(state, "stop")
+    assert js(state)["architects"][0] == [2, 0]
+
+
 def test_build_only_after_moving(load: Loader) -> None:
     state = standard(load)
     assert builds(state) == set()

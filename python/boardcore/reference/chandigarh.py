@@ -79,7 +79,7 @@ else:  # pragma: no cover - Python 3.10 has no tomllib
 __all__ = ["ChandigarhGame", "ChandigarhState", "count_pattern"]
 
 NAME: Final = "chandigarh"
-VERSION: Final = 1
+VERSION: Final = 2  # 2: ruling 9 counts the Driver and Park Designer
 NONE: Final = -1  # no seat, no sector, no card, no direction
 
 # "Geometry".
@@ -1798,13 +1798,48 @@ class ChandigarhState(ReferenceState):
         """The junctions of the other seats' architects."""
         return {j for seat, j in enumerate(self._architects) if seat != self._seat}
 
-    def _finish(self, junction: int, last: int, steps: int) -> bool:
-        """Ruling 9's ``finish(j, last, n)``: the architect can end its turn from ``j``."""
+    def _finish(
+        self,
+        junction: int,
+        last: int,
+        steps: int,
+        *,
+        drive: bool | None = None,
+        design: bool | None = None,
+    ) -> bool:
+        """Ruling 9's ``finish(j, last, n)``: the architect can end its turn from ``j``, by
+        steps or by the Driver or the Park Designer the seat holds unused ("at any time
+        during your turn"; ``drive``/``design`` False: that one is being used now)."""
+        geo = self._rules.geo
         others = self._others()
-        step_to = self._rules.geo.step_to
+        if junction not in others:
+            return True
+        step_to = geo.step_to
+        drive = self._can("driver") if drive is None else drive
+        design = self._can("park-designer") if design is None else design
+        perimeter = sorted(geo.perimeter_junctions)
+        greens = sorted(
+            {
+                j
+                for sector in range(NUM_TILES)
+                if self._holds_green(sector)
+                for j in geo.corners[sector]
+            }
+            if design
+            else ()
+        )
 
-        def can(j: int, previous: int, left: int) -> bool:
+        @functools.cache
+        def can(j: int, previous: int, left: int, drive: bool, design: bool) -> bool:
             if j not in others:
+                return True
+            if design and any(g != j and can(g, NONE, left, drive, False) for g in greens):
+                return True
+            if (
+                drive
+                and j in geo.perimeter_junctions
+                and any(p != j and can(p, NONE, left, False, design) for p in perimeter)
+            ):
                 return True
             if left == 0:
                 return False
@@ -1812,11 +1847,11 @@ class ChandigarhState(ReferenceState):
                 if previous != NONE and direction == OPPOSITE[previous]:
                     continue
                 target = step_to[j][direction]
-                if target != NONE and can(target, direction, left - 1):
+                if target != NONE and can(target, direction, left - 1, drive, design):
                     return True
             return False
 
-        return can(junction, last, steps)
+        return can(junction, last, steps, drive, design)
 
     def _step_legal(self, direction: int) -> bool:
         if self._steps <= 0:
@@ -1986,7 +2021,7 @@ class ChandigarhState(ReferenceState):
             result += [
                 DRIVE + j
                 for j in geo.perimeter_junctions
-                if j != junction and self._finish(j, NONE, self._steps)
+                if j != junction and self._finish(j, NONE, self._steps, drive=False)
             ]
         if self._can("park-designer"):
             greens = {
@@ -1998,7 +2033,7 @@ class ChandigarhState(ReferenceState):
             result += [
                 DESIGN + j
                 for j in sorted(greens)
-                if j != junction and self._finish(j, NONE, self._steps)
+                if j != junction and self._finish(j, NONE, self._steps, design=False)
             ]
         if self._can("governor") and self._pp[seat] >= 1:
             result += [GOVERNOR + c for c in range(4) if self._general[c] > 0]

@@ -266,13 +266,6 @@ fn has(live: u32, ability: Ability) -> bool {
     live & (1 << ability.index()) != 0
 }
 
-/// Ruling 9: from `j`, having last stepped `last`, with `n` steps left, can the architect
-/// reach a junction without another architect (`others`, as junction bits)?
-#[inline]
-fn finish_from(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: u8) -> bool {
-    others & (1 << j) == 0 || finish_blocked(step, others, j, last, n)
-}
-
 /// The junctions whose step in each direction lands in `reach[d]`, per direction (`n` to
 /// `j - 7`, `e` to `j + 1`, `s` to `j + 7`, `w` to `j - 1`).
 #[inline(always)]
@@ -287,7 +280,7 @@ fn step_into(dir_bits: &[u64; 4], reach: &[u64; 4]) -> [u64; 4] {
 
 /// Of the directions `dirs` (`n > 0` steps left) from junction `j`, those whose step can
 /// end, with another architect next to `j` (out of line: the generator's usual path is
-/// the test before it). [`finish_from`] for every junction at once, as junction bits, so
+/// the test before it). [`finish_escaping`] without escapes for every junction at once, as junction bits, so
 /// that no branch depends on where the architects stand: `reach[d]` after `k` rounds holds
 /// the junctions from which an architect that last stepped `d` can end within `k` steps.
 #[inline(never)]
@@ -312,17 +305,51 @@ fn steps_near_others(dir_bits: &[u64; 4], others: u64, j: usize, dirs: u8, n: u8
     ok & dirs
 }
 
-/// [`finish_from`] from a junction with another architect.
-fn finish_blocked(step: &[[u8; 4]; JUNCTIONS], others: u64, j: u8, last: i8, n: u8) -> bool {
-    if n == 0 {
-        return false;
+/// The specialists that can carry the architect off a junction at any time of its turn
+/// ("You can use the abilities of the Specialists at any time during your turn"): the
+/// Driver from a perimeter junction to another, the Park Designer to a corner of a sector
+/// holding a green. Each is a one-use way out, so ruling 9 counts them.
+#[derive(Clone, Copy)]
+struct Escapes {
+    /// Perimeter junctions, as bits, if the Driver is held unused; else 0.
+    drive: u64,
+    /// Corners of the sectors holding a green, as bits, if the Park Designer is held
+    /// unused; else 0.
+    design: u64,
+}
+
+/// Ruling 9's `finish(j, last, n)`: from `j`, having last stepped `last`, with `n` steps
+/// left, the architect can reach a junction without another architect (`others`, as
+/// junction bits) by steps, or the Driver or Park Designer carries it to a junction from
+/// which it can.
+fn finish_escaping(
+    step: &[[u8; 4]; JUNCTIONS],
+    others: u64,
+    j: u8,
+    last: i8,
+    n: u8,
+    e: Escapes,
+) -> bool {
+    let here = 1u64 << j;
+    if others & here == 0 {
+        return true;
     }
-    (0..4u8).any(|d| {
-        let to = step[usize::from(j)][usize::from(d)];
-        to != NONE
-            && (last < 0 || d != (last as u8 + 2) % 4)
-            && finish_from(step, others, to, d as i8, n - 1)
-    })
+    let carried = |targets: u64, e: Escapes| {
+        bits(targets & !here).any(|to| finish_escaping(step, others, to as u8, -1, n, e))
+    };
+    if e.design != 0 && carried(e.design, Escapes { design: 0, ..e }) {
+        return true;
+    }
+    if e.drive & here != 0 && carried(e.drive, Escapes { drive: 0, ..e }) {
+        return true;
+    }
+    n > 0
+        && (0..4u8).any(|d| {
+            let to = step[usize::from(j)][usize::from(d)];
+            to != NONE
+                && (last < 0 || d != (last as u8 + 2) % 4)
+                && finish_escaping(step, others, to, d as i8, n - 1, e)
+        })
 }
 
 /// The id of the `r`-th lowest set bit of `mask` (`r` below its count).
@@ -503,7 +530,43 @@ impl ChandigarhState {
         if others & g.step_near[j] == 0 {
             return dirs;
         }
-        steps_near_others(&g.step_dir_bits, others, j, dirs, self.steps)
+        let e = self.escapes();
+        if e.drive | e.design == 0 {
+            return steps_near_others(&g.step_dir_bits, others, j, dirs, self.steps);
+        }
+        let mut ok = 0;
+        for d in 0..4u8 {
+            let to = g.step[j][usize::from(d)];
+            if dirs & (1 << d) != 0
+                && finish_escaping(&g.step, others, to, d as i8, self.steps - 1, e)
+            {
+                ok |= 1 << d;
+            }
+        }
+        ok
+    }
+
+    /// The Driver and Park Designer the seat to move holds unused, as [`Escapes`].
+    fn escapes(&self) -> Escapes {
+        let g = &self.cfg.geom;
+        let live = self.live();
+        let mut e = Escapes {
+            drive: 0,
+            design: 0,
+        };
+        if has(live, Ability::Driver) {
+            e.drive = g.perimeter_junction_bits;
+        }
+        if has(live, Ability::ParkDesigner) {
+            let green = self.green_sectors();
+            e.design = bits(u64::from(green)).fold(0u64, |m, t| m | g.sector_corner_bits[t]);
+        }
+        e
+    }
+
+    /// Ruling 9 where the architect stands or lands after a jump (`-1`: no last step).
+    fn can_finish(&self, others: u64, j: u8, e: Escapes) -> bool {
+        finish_escaping(&self.cfg.geom.step, others, j, -1, self.steps, e)
     }
 
     fn sector_has(&self, t: usize, c: u8) -> bool {
@@ -559,7 +622,7 @@ impl ChandigarhState {
                 self.push_adds(out);
                 any |= !self.row.is_empty();
                 let j = self.architects[s];
-                if finish_from(&self.cfg.geom.step, others, j, -1, self.steps) {
+                if others & (1 << j) == 0 || self.can_finish(others, j, self.escapes()) {
                     self.push_footsteps(out, false, others);
                 }
                 self.push_card_specialists(out);
@@ -956,20 +1019,19 @@ impl ChandigarhState {
         if build_open && has(live, Ability::SectorManager) {
             self.push_builds(out, CENTRE, vacant(g.adj_centre_bits[j]));
         }
-        // Jumps: the target junctions as bits, ascending; most are free of architects.
-        let jumps = |targets: u64| {
-            bits(targets & !(1 << j))
-                .filter(move |&to| finish_from(&g.step, others, to as u8, -1, self.steps))
+        // Jumps: the target junctions as bits, ascending; most are free of architects. The
+        // specialist used is no longer a way out where it lands.
+        let e = self.escapes();
+        let jumps = |targets: u64, left: Escapes| {
+            bits(targets & !(1 << j)).filter(move |&to| self.can_finish(others, to as u8, left))
         };
         if has(live, Ability::Driver) && g.perimeter_junction[j] {
-            for to in jumps(g.perimeter_junction_bits) {
+            for to in jumps(g.perimeter_junction_bits, Escapes { drive: 0, ..e }) {
                 out.push(encode(Move::Drive(to as u8)));
             }
         }
         if has(live, Ability::ParkDesigner) {
-            let green = self.green_sectors();
-            let targets = bits(u64::from(green)).fold(0u64, |m, t| m | g.sector_corner_bits[t]);
-            for to in jumps(targets) {
+            for to in jumps(e.design, Escapes { design: 0, ..e }) {
                 out.push(encode(Move::Design(to as u8)));
             }
         }
@@ -1904,7 +1966,7 @@ mod tests {
     /// The bit-parallel step check against ruling 9's recursive definition, for random
     /// sets of other architects, every junction, previous step and count.
     #[test]
-    fn steps_near_others_is_finish_from() {
+    fn steps_near_others_is_finish_without_escapes() {
         let mut rng = crate::rng::SplitMix64::new(11);
         for game in games() {
             let g = &game.cfg.geom;
@@ -1917,7 +1979,12 @@ mod tests {
                     for n in 1..7u8 {
                         let want = (0..4).fold(0u8, |m, d| {
                             let to = g.step[j][d];
-                            let ok = to != NONE && finish_from(&g.step, others, to, d as i8, n - 1);
+                            let none = Escapes {
+                                drive: 0,
+                                design: 0,
+                            };
+                            let ok = to != NONE
+                                && finish_escaping(&g.step, others, to, d as i8, n - 1, none);
                             m | u8::from(ok) << d
                         });
                         let got = steps_near_others(&g.step_dir_bits, others, j, 15, n);
