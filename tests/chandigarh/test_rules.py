@@ -800,10 +800,10 @@ SEED_27_BEFORE_THE_STEP = [
 def test_ruling_9_an_unused_park_designer_is_a_way_off_an_occupied_junction(
     load: Loader,
 ) -> None:
-    """ "You are permitted to stop and build at Junctions where another Architect is
-    located", and the Specialists' abilities are used "at any time during your turn": a
-    last step onto another architect's junction is legal when the Park Designer can still
-    carry the architect away (version 1 refused it)."""
+    """Players may "stop and build at Junctions where another Architect is located" and use
+    the Specialists "at any time during your turn": a last step onto another architect's
+    junction is legal when the Park Designer can still carry the architect away (version 1
+    refused it)."""
     state = load(GAME, players=2).replay(SEED_27_BEFORE_THE_STEP)
     saved = js(state)
     assert saved["architects"] == [[1, 2], [1, 1]] and saved["steps"] == 1
