@@ -67,7 +67,9 @@ def _saved_states(load: Loader, name: str, players: int, games: int = 2) -> list
 def test_every_saved_state_validates_against_its_schema(
     load: Loader, name: str, players: int
 ) -> None:
-    for text in _saved_states(load, name, players):
+    # one whole Prestel game per setting: its saves are the largest
+    games = 1 if name == "prestel_new_york" else 2
+    for text in _saved_states(load, name, players, games):
         validate(name, text)
 
 

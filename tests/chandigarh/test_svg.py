@@ -267,7 +267,15 @@ def test_state_to_svg_refuses_what_is_not_a_state() -> None:
 # --- both engines, the documented picture -------------------------------------------------------
 
 
-@pytest.mark.parametrize("setting", SETTINGS, ids=SETTING_IDS)
+# One setting here, the others in the slow tier: both engines' pictures come from one drawer
+# reading the canonical JSON, which the differential runs compare at every step.
+@pytest.mark.parametrize(
+    "setting",
+    [
+        pytest.param(s, id=i, marks=[pytest.mark.slow] if k else [])
+        for k, (s, i) in enumerate(zip(SETTINGS, SETTING_IDS, strict=True))
+    ],
+)
 @pytest.mark.parametrize("saver", sorted(ENGINES))
 def test_both_engines_draw_the_same_picture(setting: dict[str, Any], saver: str) -> None:
     """At many points of seeded games (played by either engine), both engines' states draw
