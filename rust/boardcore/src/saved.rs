@@ -30,13 +30,23 @@ fn bad(schema: &Schema, msg: String) -> Error {
 /// The most characters of a saved value a message quotes.
 const QUOTE_LIMIT: usize = 200;
 
-/// `value` as JSON for a message, cut to [`QUOTE_LIMIT`] characters.
-fn shown(value: &Value) -> String {
-    let text = value.to_string();
+/// `text` cut to [`QUOTE_LIMIT`] characters, `...` marking a cut.
+fn cut(text: String) -> String {
     match text.char_indices().nth(QUOTE_LIMIT) {
         Some((cut, _)) => format!("{}...", &text[..cut]),
         None => text,
     }
+}
+
+/// `value` as JSON for a message, cut to [`QUOTE_LIMIT`] characters.
+fn shown(value: &Value) -> String {
+    cut(value.to_string())
+}
+
+/// A key in quotes for a message, cut to [`QUOTE_LIMIT`] characters once escaped (a control
+/// character escaped is up to 10 characters, `\u{10ffff}`).
+fn quoted(key: &str) -> String {
+    cut(format!("{key:?}"))
 }
 
 /// A JSON value parsed as strictly as the reference engines read it: a key twice in one
@@ -89,8 +99,10 @@ impl<'de> Visitor<'de> for StrictVisitor {
         let mut map = Map::new();
         while let Some(key) = access.next_key::<String>()? {
             if map.contains_key(&key) {
-                let key: String = key.chars().take(QUOTE_LIMIT).collect();
-                return Err(de::Error::custom(format!("key {key:?} appears twice")));
+                return Err(de::Error::custom(format!(
+                    "key {} appears twice",
+                    quoted(&key)
+                )));
             }
             let Strict(value) = access.next_value()?;
             map.insert(key, value);
@@ -112,8 +124,7 @@ pub fn fields<'v>(schema: &Schema, value: &'v Value) -> Result<&'v Map<String, V
         return Err(bad(schema, "expected a JSON object".into()));
     };
     if let Some(key) = map.keys().find(|k| !schema.keys.contains(&k.as_str())) {
-        let key: String = key.chars().take(QUOTE_LIMIT).collect();
-        return Err(bad(schema, format!("unknown field {key:?}")));
+        return Err(bad(schema, format!("unknown field {}", quoted(key))));
     }
     if let Some(key) = schema.keys.iter().find(|k| !map.contains_key(**k)) {
         return Err(bad(schema, format!("missing field {key:?}")));
@@ -212,5 +223,27 @@ mod tests {
     fn messages_quote_at_most_a_couple_of_hundred_characters() {
         let long = Value::String("x".repeat(100_000));
         assert!(shown(&long).len() <= QUOTE_LIMIT + 3);
+    }
+
+    #[test]
+    fn a_key_of_control_characters_is_quoted_cut_once_escaped() {
+        // 300 ESC characters, each `\u{1b}` escaped: cut to 200 before escaping, the quote
+        // ran to 1,200 characters.
+        let key = "\\u001b".repeat(300);
+        let err = parse(&format!(r#"{{"{key}":1,"{key}":2}}"#)).unwrap_err();
+        assert!(err.contains("appears twice"), "{err}");
+        assert!(err.chars().count() <= QUOTE_LIMIT + 50, "{err}");
+        let schema = Schema {
+            what: "a test state",
+            name: "test",
+            version: 1,
+            keys: &["a"],
+            num_actions: 1,
+            params: &[],
+        };
+        let value = parse(&format!(r#"{{"a":1,"{key}":2}}"#)).unwrap();
+        let err = fields(&schema, &value).unwrap_err().to_string();
+        assert!(err.contains("unknown field"), "{err}");
+        assert!(err.chars().count() <= QUOTE_LIMIT + 50, "{err}");
     }
 }

@@ -168,11 +168,11 @@ pub fn from_string(data: &Data, text: &str) -> Result<Action, Error> {
             }
         }
         ["buy", s] => {
-            let (slot, half) = s.split_at(s.len().saturating_sub(1));
-            let half = match half {
-                "a" => Some(0),
-                "b" => Some(1),
-                _ => None,
+            // The last character is the half; a split by bytes would cut a wide one.
+            let (slot, half) = match (s.strip_suffix('a'), s.strip_suffix('b')) {
+                (Some(slot), _) => (slot, Some(0)),
+                (_, Some(slot)) => (slot, Some(1)),
+                _ => (*s, None),
             };
             match (number(slot, 9).filter(|&v| v >= 1), half) {
                 (Some(slot), Some(h)) => Some(BUY + 2 * (slot - 1) + h),
