@@ -196,7 +196,7 @@ macro_rules! game_props {
             use super::*;
 
             proptest! {
-                #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+                #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
                 #[test]
                 fn notation_is_exact_and_never_panics(
@@ -232,3 +232,15 @@ game_props!(
     RebuildingChicagoGame,
     [1i64, 2, 3, 4, 5]
 );
+
+/// `buy` with a multi-byte last character split the text inside that character (a panic,
+/// which reached Python as a PanicException).
+#[test]
+fn regression_chicago_buy_with_a_wide_last_character_is_refused() {
+    let game = game::<RebuildingChicagoGame>(2);
+    let state = game.new_initial_state();
+    for text in ["buy 5\u{1f600}", "buy \u{e9}", "buy 3\u{e9}a"] {
+        assert!(state.string_to_action(text).is_err(), "{text:?}");
+    }
+    assert!(state.string_to_action("buy 3a").is_ok());
+}
