@@ -368,12 +368,18 @@ def test_ctrl_c_stops_simulate_with_the_finished_games_summary() -> None:
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        # Ctrl-C's default in the child, as in a terminal: a shell's background job or a
+        # test runner's worker may pass SIGINT on ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(2.5)  # imports, then games
-    assert process.poll() is None, process.communicate()
-    sent = time.monotonic()
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    try:
+        time.sleep(2.5)  # imports, then games
+        assert process.poll() is None, process.communicate()
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        process.kill()
     assert time.monotonic() - sent < 2.0
     assert process.returncode == 130
     match = re.search(r"interrupted after (\d+) of 10000000 games", err)

@@ -115,6 +115,9 @@ def test_progress_counts_every_game_as_it_finishes(agents: Any, threads: int) ->
 def sigint_after() -> Iterator[Any]:
     """``sigint_after(s)`` sends this process SIGINT ``s`` seconds later, once."""
     timers: list[threading.Timer] = []
+    # Python's own Ctrl-C handler, whatever this process inherited (a shell's background
+    # job, or a test runner's worker, may start with SIGINT ignored)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
 
     def arm(seconds: float) -> list[float]:
         sent: list[float] = []
@@ -130,6 +133,7 @@ def sigint_after() -> Iterator[Any]:
     yield arm
     for timer in timers:
         timer.cancel()
+    signal.signal(signal.SIGINT, previous)
 
 
 @pytest.mark.parametrize(
