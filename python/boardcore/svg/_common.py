@@ -109,10 +109,10 @@ def _svg_root(width: float, height: float, title: str) -> ET.Element:
 
 
 # Per seat: the chip, its dark outline, a light tint (remembered cards), text on a chip.
-_PNY_FILL: Final = ("#d63c2f", "#2f66c4", "#3c9a4a", "#f2c21b", "#3b3833")
-_PNY_DARK: Final = ("#7e1d14", "#183a78", "#1c5a27", "#8a6a00", "#0f0e0c")
-_PNY_TINT: Final = ("#f6d3ce", "#cfdcf3", "#cfe8d2", "#fcefbf", "#dcdad6")
-_PNY_ON: Final = ("#ffffff", "#ffffff", "#ffffff", "#3d3000", "#ffffff")
+_SEAT_FILL: Final = ("#d63c2f", "#2f66c4", "#3c9a4a", "#f2c21b", "#3b3833")
+_SEAT_DARK: Final = ("#7e1d14", "#183a78", "#1c5a27", "#8a6a00", "#0f0e0c")
+_SEAT_TINT: Final = ("#f6d3ce", "#cfdcf3", "#cfe8d2", "#fcefbf", "#dcdad6")
+_SEAT_ON: Final = ("#ffffff", "#ffffff", "#ffffff", "#3d3000", "#ffffff")
 
 
 _CARD: Final = "#fffdf8"
@@ -186,7 +186,7 @@ def _seat_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8
         cx=cx,
         cy=cy,
         r=r,
-        fill=_PNY_FILL[seat],
+        fill=_SEAT_FILL[seat],
         stroke="#ffffff",
         stroke_width=1.5,
     )
@@ -197,7 +197,7 @@ def _seat_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8
         cy=cy,
         r=r - 2.5,
         fill="none",
-        stroke=_PNY_ON[seat],
+        stroke=_SEAT_ON[seat],
         stroke_width=0.7,
         opacity=0.55,
     )
@@ -210,7 +210,7 @@ def _seat_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8
         text_anchor="middle",
         font_size=r * 1.1,
         font_weight="bold",
-        fill=_PNY_ON[seat],
+        fill=_SEAT_ON[seat],
     )
 
 
@@ -234,7 +234,7 @@ def _card_back(parent: ET.Element, x: float, y: float, w: float, h: float, r: fl
 Box = tuple[float, float, float, float]
 
 
-def _cc_badge(parent: ET.Element, x: float, y: float, text: str, colour: str) -> None:
+def _badge(parent: ET.Element, x: float, y: float, text: str, colour: str) -> None:
     """A small tag on a card's top edge (``paid``, ``used``)."""
     width = _text_width(text, 8, True) + 8
     _el(parent, "rect", x=x - width, y=y - 6, width=width, height=12, rx=3, fill=colour)

@@ -22,8 +22,8 @@ from ._common import (
     MUTED,
     Bounds,
     Box,
+    _badge,
     _card_back,
-    _cc_badge,
     _el,
     _fit,
     _num,
@@ -32,32 +32,32 @@ from ._common import (
     _text_width,
 )
 
-CH_COLOURS: Final = ("yellow", "blue", "red", "green")
+COLOURS: Final = ("yellow", "blue", "red", "green")
 """The building colours by id (shops, amenities, temples, parks); letters ``y b r g``."""
-_CH_LETTERS: Final = "ybrg"
-_CH_KINDS: Final = ("shops", "amenities", "temples", "parks")
-_CH_SIDES: Final = "nesw"
-_CH_STREETS: Final = ("x1", "x2", "x3", "y1", "y2", "y3")
-_CH_FILL: Final = ("#f2c21b", "#2f66c4", "#d63c2f", "#3c9a4a")
-_CH_DARK: Final = ("#8a6a00", "#183a78", "#7e1d14", "#1c5a27")
-_CH_ON: Final = ("#3d3000", "#ffffff", "#ffffff", "#ffffff")
-_CH_SEAT: Final = ("#2b2620", "#8c8c8c", "#7b3fa0", "#b0682a")
+_LETTERS: Final = "ybrg"
+_KINDS: Final = ("shops", "amenities", "temples", "parks")
+_SIDES: Final = "nesw"
+_STREETS: Final = ("x1", "x2", "x3", "y1", "y2", "y3")
+_FILL: Final = ("#f2c21b", "#2f66c4", "#d63c2f", "#3c9a4a")
+_DARK: Final = ("#8a6a00", "#183a78", "#7e1d14", "#1c5a27")
+_ON: Final = ("#3d3000", "#ffffff", "#ffffff", "#ffffff")
+_SEAT: Final = ("#2b2620", "#8c8c8c", "#7b3fa0", "#b0682a")
 """Seat colours (architects, supervisors): none close to a building colour."""
-_CH_SEAT_ON: Final = ("#ffffff", "#ffffff", "#ffffff", "#ffffff")
-_CH_TILE: Final = ("#e4d3b0", "#c9d9e6")
+_SEAT_ON: Final = ("#ffffff", "#ffffff", "#ffffff", "#ffffff")
+_TILE: Final = ("#e4d3b0", "#c9d9e6")
 """Sector tiles: the brown side (2-3 players), the blue side (4 players)."""
-_CH_TILE_LINE: Final = ("#b59f73", "#8ea7bb")
-_CH_DONE: Final = ("#cdb98f", "#a9c0d3")
-_CH_STREET: Final = "#d8d2c6"
-_CH_PLAZA: Final = "#f7f3ea"
-_CH_PLOT: Final = "#fbf8f1"
-_CH_PLOT_LINE: Final = "#9c8a66"
-_CH_STREET_TILE: Final = "#4a5568"
-_CH_USED: Final = "#8a8170"
-_CH_CARD_W: Final = 104
-_CH_CARD_H: Final = 74
-_CH_CARD_STEP: Final = 110
-_CH_PATTERN_NAMES: Final = {
+_TILE_LINE: Final = ("#b59f73", "#8ea7bb")
+_DONE: Final = ("#cdb98f", "#a9c0d3")
+_STREET: Final = "#d8d2c6"
+_PLAZA: Final = "#f7f3ea"
+_PLOT: Final = "#fbf8f1"
+_PLOT_LINE: Final = "#9c8a66"
+_STREET_TILE: Final = "#4a5568"
+_USED: Final = "#8a8170"
+_CARD_W: Final = 104
+_CARD_H: Final = 74
+_CARD_STEP: Final = 110
+_PATTERN_NAMES: Final = {
     "opposite": "opposite sides",
     "across": "across a street",
     "line3": "line of 3",
@@ -67,7 +67,7 @@ _CH_PATTERN_NAMES: Final = {
     "perimeter": "on the perimeter",
     "street": "along a street",
 }
-_CH_SPECIALIST_KIND: Final = {
+_SPECIALIST_KIND: Final = {
     "building-assistant": "footsteps",
     "commercial-manager": "card",
     "governor": "footsteps",
@@ -95,32 +95,32 @@ _CH_SPECIALIST_KIND: Final = {
 }
 """Each specialist's action (docs/games/chandigarh.md, *Specialists*): the footsteps ones
 help Move and Build, the card ones Add a New Card."""
-_CH_BUILD_MODES: Final = ("", " replace", " manager", " surveyor", " engineer", " draughtsman")
-_CH_BONUS: Final = ("", "Head of Amenities", "Park Manager")
+_BUILD_MODES: Final = ("", " replace", " manager", " surveyor", " engineer", " draughtsman")
+_BONUS: Final = ("", "Head of Amenities", "Park Manager")
 
-_CH_LEFT: Final = 16
-_CH_WIDTH: Final = 1240
-_CH_BOARD_Y: Final = 96
-_CH_BOARD_W: Final = 600
-_CH_CITY: Final = 480
+_LEFT: Final = 16
+_WIDTH: Final = 1240
+_BOARD_Y: Final = 96
+_BOARD_W: Final = 600
+_CITY: Final = 480
 """The city's window (its cells) is at most this many pixels wide and high."""
-_CH_CITY_X: Final = _CH_LEFT + 34
-_CH_CITY_Y: Final = _CH_BOARD_Y + 74
-_CH_PANEL_X: Final = _CH_LEFT + _CH_BOARD_W + 16
-_CH_PANEL_W: Final = _CH_WIDTH - _CH_PANEL_X - _CH_LEFT
-_CH_BOARD_H: Final = 570
-_CH_TURN_Y: Final = _CH_BOARD_Y + _CH_BOARD_H + 10
-_CH_TURN_H: Final = 96
-_CH_ROW_Y: Final = _CH_BOARD_Y
-_CH_SPEC_Y: Final = _CH_ROW_Y + 116
-_CH_SEATS_Y: Final = _CH_SPEC_Y + 84
-_CH_SEAT_H: Final = 110
-_CH_SEAT_GAP: Final = 8
-_CH_HEIGHT: Final = _CH_TURN_Y + _CH_TURN_H + 46
+_CITY_X: Final = _LEFT + 34
+_CITY_Y: Final = _BOARD_Y + 74
+_PANEL_X: Final = _LEFT + _BOARD_W + 16
+_PANEL_W: Final = _WIDTH - _PANEL_X - _LEFT
+_BOARD_H: Final = 570
+_TURN_Y: Final = _BOARD_Y + _BOARD_H + 10
+_TURN_H: Final = 96
+_ROW_Y: Final = _BOARD_Y
+_SPEC_Y: Final = _ROW_Y + 116
+_SEATS_Y: Final = _SPEC_Y + 84
+_SEAT_H: Final = 110
+_SEAT_GAP: Final = 8
+_HEIGHT: Final = _TURN_Y + _TURN_H + 46
 
 
 @dataclass(frozen=True)
-class _ChCard:
+class _Card:
     """A project card of the data file."""
 
     pattern: str
@@ -133,7 +133,7 @@ class _ChCard:
 
 
 @dataclass(frozen=True)
-class _ChData:
+class _Data:
     """The packaged component file, as much of it as the picture needs."""
 
     plots: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
@@ -142,18 +142,18 @@ class _ChData:
     """By side of the tiles: the pre-printed plots as slot ids and their colour, per tile."""
     streets: tuple[tuple[int, int], ...]
     """Per street tile: its value and its tie value."""
-    cards: tuple[_ChCard, ...]
+    cards: tuple[_Card, ...]
     specialists: tuple[tuple[str, str, int, int], ...]
     """Per specialist: slug, name, colour, stars."""
     supervisors: int
 
 
-def _ch_colour(letter: object) -> int:
-    return _CH_LETTERS.index(str(letter)) if str(letter) in ("y", "b", "r", "g") else 4
+def _colour(letter: object) -> int:
+    return _LETTERS.index(str(letter)) if str(letter) in ("y", "b", "r", "g") else 4
 
 
 @functools.lru_cache(maxsize=1)
-def _ch_data() -> _ChData | None:
+def _data() -> _Data | None:
     """``data/chandigarh.toml`` of the package, or None if it cannot be read: the picture then
     draws every slot where a building stands and labels cards by id."""
     try:
@@ -164,30 +164,30 @@ def _ch_data() -> _ChData | None:
         )
         printed = tuple(
             tuple(
-                ((4 * t + _CH_SIDES.index(where)) * 3 + int(k), _ch_colour(colour), t)
+                ((4 * t + _SIDES.index(where)) * 3 + int(k), _colour(colour), t)
                 for t, entry in enumerate(doc["sector"])
                 for colour, where, k in entry.get(f"{side}_printed", [])
             )
             for side in ("brown", "blue")
         )
         cards = tuple(
-            _ChCard(
+            _Card(
                 pattern=str(entry["pattern"]),
-                colours=tuple(_ch_colour(c) for c in entry["colours"]),
+                colours=tuple(_colour(c) for c in entry["colours"]),
                 stars=int(entry["stars"]),
                 steps=int(entry["steps"]),
-                left=tuple(_ch_colour(c) for c in entry["left"]),
-                right=tuple(_ch_colour(c) for c in entry["right"]),
+                left=tuple(_colour(c) for c in entry["left"]),
+                right=tuple(_colour(c) for c in entry["right"]),
             )
             for entry in doc["card"]
         )
-        return _ChData(
+        return _Data(
             plots=(plots[0], plots[1]),
             printed=(printed[0], printed[1]),
             streets=tuple((int(e["value"]), int(e["tie"])) for e in doc["street"]),
             cards=cards,
             specialists=tuple(
-                (str(e["slug"]), str(e["name"]), _ch_colour(e["colour"]), int(e["stars"]))
+                (str(e["slug"]), str(e["name"]), _colour(e["colour"]), int(e["stars"]))
                 for e in doc["specialist"]
             ),
             supervisors=int(doc["rules"]["supervisors"]),
@@ -196,7 +196,7 @@ def _ch_data() -> _ChData | None:
         return None
 
 
-def _ch_fits(data: _ChData, state: dict[str, Any]) -> bool:
+def _fits(data: _Data, state: dict[str, Any]) -> bool:
     """Whether the state's buildings and ids fit the packaged file (a game of a user's data
     file may not: its buildings are then drawn at every slot and its cards by id)."""
     plots = data.plots[1 if state["players"] == 4 else 0]
@@ -222,7 +222,7 @@ def _ch_fits(data: _ChData, state: dict[str, Any]) -> bool:
     )
 
 
-def _ch_winner(state: dict[str, Any]) -> int:
+def _winner(state: dict[str, Any]) -> int:
     """At the end, the seat with the most PP, ties to the earliest in turn order from the
     starting seat (ruling 20); -1 before."""
     if state["phase"] != "end":
@@ -234,28 +234,28 @@ def _ch_winner(state: dict[str, Any]) -> int:
     return max(order, key=lambda seat: (pp[seat], -order.index(seat)))
 
 
-def _ch_slot(slot: int) -> str:
+def _slot(slot: int) -> str:
     """A slot in notation: ``5n0``, ``3wc``."""
     side, k = divmod(slot, 3)
-    return f"{side // 4}{_CH_SIDES[side % 4]}{'c' if k == 2 else k}"
+    return f"{side // 4}{_SIDES[side % 4]}{'c' if k == 2 else k}"
 
 
-def _ch_notation(action: int) -> str:
+def _notation(action: int) -> str:
     """Action ``action`` in the notation of docs/games/chandigarh.md (ids do not depend on the
     data file)."""
-    c = _CH_LETTERS
+    c = _LETTERS
     ranges: tuple[tuple[int, int, Callable[[int], str]], ...] = (
-        (0, 4, lambda v: f"step {_CH_SIDES[v]}"),
+        (0, 4, lambda v: f"step {_SIDES[v]}"),
         (4, 72, lambda v: f"add {v // 2} {('left', 'right')[v % 2]}"),
         (
             76,
             3072,
             lambda v: (
                 f"build {c[v // 128 % 4]} "
-                f"{_ch_slot((v % 128) // 2 * 3 + v % 2)}{_CH_BUILD_MODES[v // 512]}"
+                f"{_slot((v % 128) // 2 * 3 + v % 2)}{_BUILD_MODES[v // 512]}"
             ),
         ),
-        (3148, 256, lambda v: f"build {c[v // 64]} {_ch_slot(v % 64 * 3 + 2)}"),
+        (3148, 256, lambda v: f"build {c[v // 64]} {_slot(v % 64 * 3 + 2)}"),
         (3404, 49, lambda v: f"drive {v % 7 - 1},{v // 7 - 1}"),
         (3453, 49, lambda v: f"design {v % 7 - 1},{v // 7 - 1}"),
         (3502, 4, lambda v: f"governor {c[v]}"),
@@ -271,7 +271,7 @@ def _ch_notation(action: int) -> str:
         (3655, 36, lambda v: f"mayor {v}"),
         (3691, 1, lambda v: "logistics"),
         (3692, 36, lambda v: f"score {v}"),
-        (3728, 6, lambda v: f"street {_CH_STREETS[v]}"),
+        (3728, 6, lambda v: f"street {_STREETS[v]}"),
         (3734, 4, lambda v: ("stop", "end", "pass", "skip")[v]),
         (3738, 10, lambda v: f"tile {v}"),
         (3748, 36, lambda v: f"reveal {v}"),
@@ -283,7 +283,7 @@ def _ch_notation(action: int) -> str:
     return f"action {action}"
 
 
-def _ch_building(
+def _building(
     parent: ET.Element, x: float, y: float, size: float, colour: int, centre: bool = False
 ) -> None:
     """A building of ``colour`` in the box at x, y: a coloured block with its letter (a
@@ -295,8 +295,8 @@ def _ch_building(
             "path",
             d=f"M{_num(x + h)} {_num(y - 1)}l{_num(h + 1)} {_num(h + 1)}l{_num(-h - 1)} "
             f"{_num(h + 1)}l{_num(-h - 1)} {_num(-h - 1)}z",
-            fill=_CH_FILL[colour],
-            stroke=_CH_DARK[colour],
+            fill=_FILL[colour],
+            stroke=_DARK[colour],
             stroke_width=1,
         )
     else:
@@ -308,28 +308,28 @@ def _ch_building(
             width=size,
             height=size,
             rx=size * 0.18,
-            fill=_CH_FILL[colour],
-            stroke=_CH_DARK[colour],
+            fill=_FILL[colour],
+            stroke=_DARK[colour],
             stroke_width=1,
         )
     if size >= 9:
         _el(
             parent,
             "text",
-            _CH_LETTERS[colour],
+            _LETTERS[colour],
             x=x + size / 2,
             y=y + size * 0.72,
             text_anchor="middle",
             font_size=size * 0.66,
             font_weight="bold",
-            fill=_CH_ON[colour],
+            fill=_ON[colour],
         )
 
 
-def _ch_icon(parent: ET.Element, x: float, y: float, size: float, colour: int) -> None:
+def _icon(parent: ET.Element, x: float, y: float, size: float, colour: int) -> None:
     """A building icon of a card's end: a colour, or (4) "any" as four quarters."""
     if colour < 4:
-        _ch_building(parent, x, y, size, colour)
+        _building(parent, x, y, size, colour)
         return
     h = size / 2
     for i in range(4):
@@ -340,7 +340,7 @@ def _ch_icon(parent: ET.Element, x: float, y: float, size: float, colour: int) -
             y=y + h * (i // 2),
             width=h,
             height=h,
-            fill=_CH_FILL[i],
+            fill=_FILL[i],
         )
     _el(
         parent,
@@ -356,7 +356,7 @@ def _ch_icon(parent: ET.Element, x: float, y: float, size: float, colour: int) -
     )
 
 
-def _ch_seat_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8) -> None:
+def _architect_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8) -> None:
     """An architect or seat marker: a disc of ``seat``'s colour with its number."""
     _el(
         parent,
@@ -364,7 +364,7 @@ def _ch_seat_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float 
         cx=cx,
         cy=cy,
         r=r,
-        fill=_CH_SEAT[seat],
+        fill=_SEAT[seat],
         stroke="#ffffff",
         stroke_width=1.5,
     )
@@ -377,27 +377,27 @@ def _ch_seat_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float 
         text_anchor="middle",
         font_size=r * 1.1,
         font_weight="bold",
-        fill=_CH_SEAT_ON[seat],
+        fill=_SEAT_ON[seat],
     )
 
 
-def _ch_supervisor(parent: ET.Element, cx: float, cy: float, seat: int, r: float) -> None:
+def _supervisor(parent: ET.Element, cx: float, cy: float, seat: int, r: float) -> None:
     """A supervisor: a small person of the seat's colour."""
     g = _el(parent, "g", class_="supervisor")
     _el(g, "title", f"supervised by seat {seat}")
-    _el(g, "circle", cx=cx, cy=cy - r * 0.55, r=r * 0.42, fill=_CH_SEAT[seat], stroke="#ffffff")
+    _el(g, "circle", cx=cx, cy=cy - r * 0.55, r=r * 0.42, fill=_SEAT[seat], stroke="#ffffff")
     _el(
         g,
         "path",
         d=f"M{_num(cx - r * 0.75)} {_num(cy + r)}Q{_num(cx - r * 0.75)} {_num(cy - r * 0.1)} "
         f"{_num(cx)} {_num(cy - r * 0.1)}Q{_num(cx + r * 0.75)} {_num(cy - r * 0.1)} "
         f"{_num(cx + r * 0.75)} {_num(cy + r)}Z",
-        fill=_CH_SEAT[seat],
+        fill=_SEAT[seat],
         stroke="#ffffff",
     )
 
 
-def _ch_pawn(parent: ET.Element, cx: float, cy: float, colour: int, r: float, name: str) -> None:
+def _pawn(parent: ET.Element, cx: float, cy: float, colour: int, r: float, name: str) -> None:
     """A specialist pawn: a cone of the specialist's colour."""
     g = _el(parent, "g", class_="pawn")
     _el(g, "title", f"{name} (pawn)")
@@ -406,8 +406,8 @@ def _ch_pawn(parent: ET.Element, cx: float, cy: float, colour: int, r: float, na
         "path",
         d=f"M{_num(cx - r * 0.7)} {_num(cy + r)}L{_num(cx - r * 0.25)} {_num(cy - r * 0.3)}"
         f"H{_num(cx + r * 0.25)}L{_num(cx + r * 0.7)} {_num(cy + r)}Z",
-        fill=_CH_FILL[colour],
-        stroke=_CH_DARK[colour],
+        fill=_FILL[colour],
+        stroke=_DARK[colour],
     )
     _el(
         g,
@@ -415,12 +415,12 @@ def _ch_pawn(parent: ET.Element, cx: float, cy: float, colour: int, r: float, na
         cx=cx,
         cy=cy - r * 0.5,
         r=r * 0.38,
-        fill=_CH_FILL[colour],
-        stroke=_CH_DARK[colour],
+        fill=_FILL[colour],
+        stroke=_DARK[colour],
     )
 
 
-def _ch_steps(parent: ET.Element, x: float, y: float, steps: int) -> None:
+def _steps(parent: ET.Element, x: float, y: float, steps: int) -> None:
     """Footprints, one pair per step."""
     for i in range(steps):
         at = x + 9 * i
@@ -428,7 +428,7 @@ def _ch_steps(parent: ET.Element, x: float, y: float, steps: int) -> None:
         _el(parent, "ellipse", cx=at + 5.5, cy=y - 1.5, rx=1.6, ry=2.6, fill=MUTED)
 
 
-def _ch_pattern(parent: ET.Element, x: float, y: float, card: _ChCard) -> None:
+def _pattern(parent: ET.Element, x: float, y: float, card: _Card) -> None:
     """The card's pattern as a little diagram in the 44 x 30 box at x, y: sectors as squares,
     the required buildings as coloured dots."""
     a = card.colours[0]
@@ -451,7 +451,7 @@ def _ch_pattern(parent: ET.Element, x: float, y: float, card: _ChCard) -> None:
         )
 
     def dot(cx: float, cy: float, colour: int) -> None:
-        _el(g, "circle", cx=cx, cy=cy, r=2.6, fill=_CH_FILL[colour], stroke=_CH_DARK[colour])
+        _el(g, "circle", cx=cx, cy=cy, r=2.6, fill=_FILL[colour], stroke=_DARK[colour])
 
     kind = card.pattern
     cx, cy = x + 22, y + 15
@@ -496,12 +496,12 @@ def _ch_pattern(parent: ET.Element, x: float, y: float, card: _ChCard) -> None:
             dot(cx + 6, cy - 7.5 + 14 * i, a)
 
 
-def _ch_card(
-    parent: ET.Element, x: float, y: float, index: int, data: _ChData | None, scale: float = 1
+def _card(
+    parent: ET.Element, x: float, y: float, index: int, data: _Data | None, scale: float = 1
 ) -> ET.Element:
     """A project card: its id and stars on top, the steps, the pattern, and the buildings
     on its left and right ends."""
-    w, h = _CH_CARD_W * scale, _CH_CARD_H * scale
+    w, h = _CARD_W * scale, _CARD_H * scale
     g = _el(parent, "g", class_="card")
     card = data.cards[index] if data and 0 <= index < len(data.cards) else None
     _el(g, "rect", x=x, y=y, width=w, height=h, rx=6, fill=_CARD, stroke=_CARD_LINE)
@@ -518,9 +518,9 @@ def _ch_card(
             font_weight="bold",
         )
         return g
-    colours = " and ".join(CH_COLOURS[c] for c in card.colours)
+    colours = " and ".join(COLOURS[c] for c in card.colours)
     ends = [
-        f"{end} " + (" ".join("any" if c == 4 else CH_COLOURS[c] for c in icons) or "none")
+        f"{end} " + (" ".join("any" if c == 4 else COLOURS[c] for c in icons) or "none")
         for end, icons in (("left", card.left), ("right", card.right))
     ]
     plural = "s" if card.steps != 1 else ""
@@ -536,41 +536,41 @@ def _ch_card(
         inner,
         "text",
         f"{card.stars}\u2605",
-        x=_CH_CARD_W - 6,
+        x=_CARD_W - 6,
         y=14,
         text_anchor="end",
         font_size=12,
         font_weight="bold",
         fill="#9a6b00",
     )
-    _ch_steps(inner, 32, 9, card.steps)
-    _ch_pattern(inner, 30, 20, card)
+    _steps(inner, 32, 9, card.steps)
+    _pattern(inner, 30, 20, card)
     _fit(
         inner,
-        _CH_PATTERN_NAMES.get(card.pattern, card.pattern),
-        _CH_CARD_W / 2,
-        _CH_CARD_H - 7,
-        _CH_CARD_W - 30,
+        _PATTERN_NAMES.get(card.pattern, card.pattern),
+        _CARD_W / 2,
+        _CARD_H - 7,
+        _CARD_W - 30,
         8.5,
         text_anchor="middle",
         fill=MUTED,
     )
     for end, icons in ((0, card.left), (1, card.right)):
-        ix = 4 if end == 0 else _CH_CARD_W - 15
+        ix = 4 if end == 0 else _CARD_W - 15
         for i, colour in enumerate(icons):
-            _ch_icon(inner, ix, 24 + 14 * i, 11, colour)
+            _icon(inner, ix, 24 + 14 * i, 11, colour)
     return g
 
 
 @dataclass
-class _ChFrame:
+class _Frame:
     """What one drawing of a Chandigarh state shares: the state, who looks, the packaged data
     (None if the state does not fit it), the city's geometry, and the boxes of what the last
     action may have touched (keyed like ``slot-17``)."""
 
     state: dict[str, Any]
     perspective: int | None
-    data: _ChData | None
+    data: _Data | None
     cells: list[tuple[int, int]]
     """Per sector tile, its cell (column, row)."""
     cell: float
@@ -598,14 +598,14 @@ class _ChFrame:
         if self.data is None or not 0 <= index < len(self.data.cards):
             return f"card {index}"
         card = self.data.cards[index]
-        colours = "/".join(_CH_LETTERS[c] for c in card.colours)
+        colours = "/".join(_LETTERS[c] for c in card.colours)
         return f"card {index} ({card.pattern} {colours})"
 
     def specialist(self, colour: int) -> str:
         """The name of the specialist of ``colour`` in play."""
         ids: list[int] = self.state["specialists"]
         if colour >= len(ids):
-            return f"{CH_COLOURS[colour]} specialist"
+            return f"{COLOURS[colour]} specialist"
         if self.data is None:
             return f"specialist {ids[colour]}"
         return self.data.specialists[ids[colour]][1]
@@ -622,7 +622,7 @@ class _ChFrame:
         return bool(slots) and all(city[s] >= 0 for s in slots)
 
 
-def _ch_cells(state: dict[str, Any]) -> list[tuple[int, int]]:
+def _cells(state: dict[str, Any]) -> list[tuple[int, int]]:
     cells = [(t % 4, t // 4) for t in range(16)]
     for tile, column, row in state["variant"]:
         cells[tile] = (column, row)
@@ -644,7 +644,7 @@ class ChandigarhDrawer:
 
     def seat_colours(self, state: dict[str, Any]) -> list[str]:
         players: int = state["players"]
-        return list(_CH_SEAT[:players])
+        return list(_SEAT[:players])
 
     def starts_turn(self, action: int) -> bool:
         # A turn opens with a step, an add, a specialist or a pass, and steps and specialists
@@ -658,7 +658,7 @@ class ChandigarhDrawer:
         if phase == "setup":
             return "setup"
         if phase == "end":
-            return f"game over: winner {_ch_winner(state)}"
+            return f"game over: winner {_winner(state)}"
         if phase == "reveal":
             return f"turn {turn}: revealing cards"
         if phase == "final" or (phase == "street" and state["flow"] == ""):
@@ -676,14 +676,14 @@ class ChandigarhDrawer:
             "street": "to choose a street",
             "after": "to use a specialist or end",
             "arrange": f"to arrange sector {pending['sector']}",
-            "relocate": f"to relocate the {_CH_LETTERS[pending['relocate']]} pawn",
+            "relocate": f"to relocate the {_LETTERS[pending['relocate']]} pawn",
             "bonus": "to take a bonus building",
             "takes": "to take buildings",
             "discard": "to discard",
         }
         return f"turn {turn}: seat {seat} {doing.get(phase, phase)}"
 
-    def _last(self, frame: _ChFrame) -> tuple[str, list[str]]:
+    def _last(self, frame: _Frame) -> tuple[str, list[str]]:
         """The last action in notation and the boxes to mark (the first one drawn is
         marked). The one hidden thing is which street tile was drawn face down: a seat's
         picture says a tile was drawn, and marks nothing."""
@@ -692,7 +692,7 @@ class ChandigarhDrawer:
         if not history:
             return "no move yet", []
         action = history[-1]
-        text = _ch_notation(action)
+        text = _notation(action)
         word = text.split()[0]
         seat: int = state["to_move"]
         if word in ("step", "drive", "design"):
@@ -723,7 +723,7 @@ class ChandigarhDrawer:
         if word == "logistics":
             return text, ["row", "deck"]
         if word == "street":
-            return text, [f"street-{_CH_STREETS.index(text.split()[1])}"]
+            return text, [f"street-{_STREETS.index(text.split()[1])}"]
         if word == "first":
             return text, [f"seat-{text.split()[1]}"]
         return text, []
@@ -731,25 +731,25 @@ class ChandigarhDrawer:
     def draw(
         self, state: dict[str, Any], perspective: int | None, bounds: Bounds | None
     ) -> ET.Element:
-        packaged = _ch_data()
-        data = packaged if packaged and _ch_fits(packaged, state) else None
-        cells = _ch_cells(state)
+        packaged = _data()
+        data = packaged if packaged and _fits(packaged, state) else None
+        cells = _cells(state)
         columns = [c for c, _ in cells]
         rows = [r for _, r in cells]
         across = max(max(columns) - min(columns), max(rows) - min(rows)) + 1
-        cell = min(120.0, _CH_CITY / across)
-        ox = _CH_CITY_X + (_CH_CITY - (max(columns) - min(columns) + 1) * cell) / 2
-        oy = _CH_CITY_Y + (_CH_CITY - (max(rows) - min(rows) + 1) * cell) / 2
+        cell = min(120.0, _CITY / across)
+        ox = _CITY_X + (_CITY - (max(columns) - min(columns) + 1) * cell) / 2
+        oy = _CITY_Y + (_CITY - (max(rows) - min(rows) + 1) * cell) / 2
         origin = (ox - min(columns) * cell, oy - min(rows) * cell)
-        frame = _ChFrame(state, perspective, data, cells, cell, origin, {})
+        frame = _Frame(state, perspective, data, cells, cell, origin, {})
         players: int = state["players"]
         status = self._status(state)
         title = f"Chandigarh, {players} players, move {len(state['history'])}"
         if perspective is not None:
             title += f", as seat {perspective} sees it"
-        root = _svg_root(_CH_WIDTH, _CH_HEIGHT, title)
+        root = _svg_root(_WIDTH, _HEIGHT, title)
         _el(root, "desc", status)
-        _el(root, "rect", x=0, y=0, width=_CH_WIDTH, height=_CH_HEIGHT, fill="#ffffff")
+        _el(root, "rect", x=0, y=0, width=_WIDTH, height=_HEIGHT, fill="#ffffff")
         last_text, marks = self._last(frame)
         self._header(root, frame, status, last_text)
         self._city(root, frame)
@@ -758,9 +758,9 @@ class ChandigarhDrawer:
         self._supply(root, frame)
         self._specialists(root, frame)
         panel = _el(root, "g", class_="panel", fill=INK)
-        winner = _ch_winner(state)
+        winner = _winner(state)
         for seat in range(players):
-            self._seat(panel, frame, seat, _CH_SEATS_Y + seat * (_CH_SEAT_H + _CH_SEAT_GAP), winner)
+            self._seat(panel, frame, seat, _SEATS_Y + seat * (_SEAT_H + _SEAT_GAP), winner)
         self._legend(root)
         ring = _el(root, "g", class_="last-action", fill="none", stroke=HIGHLIGHT, stroke_width=3)
         for key in marks:
@@ -772,10 +772,10 @@ class ChandigarhDrawer:
 
     # --- the parts of the picture ------------------------------------------------------------
 
-    def _header(self, root: ET.Element, frame: _ChFrame, status: str, last_text: str) -> None:
+    def _header(self, root: ET.Element, frame: _Frame, status: str, last_text: str) -> None:
         state = frame.state
         header = _el(root, "g", class_="header", fill=INK)
-        x, y = _CH_LEFT, 12
+        x, y = _LEFT, 12
         _el(header, "text", "Chandigarh", x=x, y=y + 18, font_size=20, font_weight="bold")
         facts = [f"{state['players']} players", f"turn {state['turn']}"]
         facts.append(f"move {len(state['history'])}")
@@ -788,7 +788,7 @@ class ChandigarhDrawer:
             facts.append("not the packaged data: plots as built, cards by id")
         if frame.perspective is not None:
             facts.append(f"seen by seat {frame.perspective}")
-        _fit(header, " \u00b7 ".join(facts), x + 128, y + 18, _CH_WIDTH - x - 144, 12, fill=MUTED)
+        _fit(header, " \u00b7 ".join(facts), x + 128, y + 18, _WIDTH - x - 144, 12, fill=MUTED)
         _el(header, "text", status, x=x, y=y + 44, font_size=14, font_weight="bold")
         _el(
             header,
@@ -805,22 +805,22 @@ class ChandigarhDrawer:
         last = "last: " + last_text if state["history"] else last_text
         _fit(header, last, x + 18, y + 66, 640, 12)
 
-    def _city(self, root: ET.Element, frame: _ChFrame) -> None:
+    def _city(self, root: ET.Element, frame: _Frame) -> None:
         cell = frame.cell
         pad = cell * 0.07
         board = _el(root, "g", class_="city")
         _el(
             board,
             "rect",
-            x=_CH_LEFT,
-            y=_CH_BOARD_Y,
-            width=_CH_BOARD_W,
-            height=_CH_BOARD_H,
+            x=_LEFT,
+            y=_BOARD_Y,
+            width=_BOARD_W,
+            height=_BOARD_H,
             rx=8,
             fill="#f6f2e8",
             stroke=_PANEL_LINE,
         )
-        streets = _el(board, "g", class_="streets", fill=_CH_STREET)
+        streets = _el(board, "g", class_="streets", fill=_STREET)
         for column, row in frame.cells:
             x, y = frame.point(column, row)
             _el(streets, "rect", x=x - pad, y=y - pad, width=cell + 2 * pad, height=cell + 2 * pad)
@@ -837,7 +837,7 @@ class ChandigarhDrawer:
         self._street_tiles(board, frame)
         self._architects(board, frame)
 
-    def _sector(self, parent: ET.Element, frame: _ChFrame, tile: int, x: float, y: float) -> None:
+    def _sector(self, parent: ET.Element, frame: _Frame, tile: int, x: float, y: float) -> None:
         state = frame.state
         cell = frame.cell
         pad = cell * 0.07
@@ -854,8 +854,8 @@ class ChandigarhDrawer:
             width=size,
             height=size,
             rx=cell * 0.05,
-            fill=(_CH_DONE if done else _CH_TILE)[frame.blue],
-            stroke=_CH_TILE_LINE[frame.blue],
+            fill=(_DONE if done else _TILE)[frame.blue],
+            stroke=_TILE_LINE[frame.blue],
             stroke_width=1.2,
         )
         frame.anchors[f"sector-{tile}"] = (tx, ty, size, size)
@@ -868,7 +868,7 @@ class ChandigarhDrawer:
             text_anchor="end",
             font_size=max(7.0, cell * 0.09),
             font_weight="bold",
-            fill=_CH_TILE_LINE[frame.blue],
+            fill=_TILE_LINE[frame.blue],
         )
         city: list[int] = state["city"]
         plot = cell * 0.17
@@ -895,7 +895,7 @@ class ChandigarhDrawer:
                 }[side]
                 frame.anchors[f"slot-{slot}"] = (px, py, plot, plot)
                 if colour >= 0:
-                    _ch_building(g, px, py, plot, colour, centre=k == 2)
+                    _building(g, px, py, plot, colour, centre=k == 2)
                 else:
                     _el(
                         g,
@@ -905,28 +905,28 @@ class ChandigarhDrawer:
                         width=plot,
                         height=plot,
                         rx=plot * 0.18,
-                        fill=_CH_PLOT,
-                        stroke=_CH_PLOT_LINE,
+                        fill=_PLOT,
+                        stroke=_PLOT_LINE,
                         stroke_width=0.9,
                         stroke_dasharray="2.5 1.5",
                     )
         # The plaza: the supervisor and the specialist's pawn.
         cx, cy = x + cell / 2, y + cell / 2
         r = cell * 0.15
-        _el(g, "circle", cx=cx, cy=cy, r=r, fill=_CH_PLAZA, stroke=_CH_TILE_LINE[frame.blue])
+        _el(g, "circle", cx=cx, cy=cy, r=r, fill=_PLAZA, stroke=_TILE_LINE[frame.blue])
         frame.anchors[f"plaza-{tile}"] = (cx - r, cy - r, 2 * r, 2 * r)
         supervisor: int = state["supervisors"][tile]
         pawns = [c for c, where in enumerate(state["pawns"]) if where == tile]
         shown = (1 if supervisor >= 0 else 0) + len(pawns)
         at = cx - (shown - 1) * r * 0.45
         if supervisor >= 0:
-            _ch_supervisor(g, at, cy, supervisor, r * 0.5)
+            _supervisor(g, at, cy, supervisor, r * 0.5)
             at += r * 0.9
         for colour in pawns:
-            _ch_pawn(g, at, cy, colour, r * 0.5, frame.specialist(colour))
+            _pawn(g, at, cy, colour, r * 0.5, frame.specialist(colour))
             at += r * 0.9
 
-    def _street_tiles(self, parent: ET.Element, frame: _ChFrame) -> None:
+    def _street_tiles(self, parent: ET.Element, frame: _Frame) -> None:
         """The street tiles: x streets above the city, y streets to its right, the corner
         tile (the perimeter's) in the top right corner."""
         state = frame.state
@@ -945,7 +945,7 @@ class ChandigarhDrawer:
                 px, py = frame.point(right, top)
                 px += frame.cell * 0.07 + 8 + w / 2
                 py -= frame.cell * 0.07 + 10 + h / 2
-            name = _CH_STREETS[place] if place < 6 else "perimeter"
+            name = _STREETS[place] if place < 6 else "perimeter"
             tile: int = state["streets"][place]
             box = (px - w / 2, py - h / 2, w, h)
             frame.anchors[f"street-{place}"] = box
@@ -965,7 +965,7 @@ class ChandigarhDrawer:
                 value = "\u2013"
                 colour = MUTED
             else:
-                _el(g, "rect", x=box[0], y=box[1], width=w, height=h, rx=4, fill=_CH_STREET_TILE)
+                _el(g, "rect", x=box[0], y=box[1], width=w, height=h, rx=4, fill=_STREET_TILE)
                 colour = "#ffffff"
                 if frame.data is not None:
                     points, tie = frame.data.streets[tile]
@@ -995,7 +995,7 @@ class ChandigarhDrawer:
                 fill=colour,
             )
 
-    def _architects(self, parent: ET.Element, frame: _ChFrame) -> None:
+    def _architects(self, parent: ET.Element, frame: _Frame) -> None:
         g = _el(parent, "g", class_="architects")
         at: dict[tuple[int, int], list[int]] = {}
         for seat, (x, y) in enumerate(frame.state["architects"]):
@@ -1012,14 +1012,14 @@ class ChandigarhDrawer:
                     cy = py + r * 1.05 * math.sin(angle)
                 chip = _el(g, "g", class_=f"architect architect-{seat}")
                 _el(chip, "title", f"seat {seat}'s architect at {x},{y}")
-                _ch_seat_chip(chip, cx, cy, seat, r)
+                _architect_chip(chip, cx, cy, seat, r)
                 frame.anchors[f"architect-{seat}"] = (cx - r, cy - r, 2 * r, 2 * r)
 
-    def _turn(self, root: ET.Element, frame: _ChFrame) -> None:
+    def _turn(self, root: ET.Element, frame: _Frame) -> None:
         """What the turn in progress holds: steps, builds, specialists used, what is pending,
         and whether the end was triggered."""
         state = frame.state
-        x, y, w = _CH_LEFT, _CH_TURN_Y, _CH_BOARD_W
+        x, y, w = _LEFT, _TURN_Y, _BOARD_W
         g = _el(root, "g", class_="turn", fill=INK)
         _el(
             g,
@@ -1027,7 +1027,7 @@ class ChandigarhDrawer:
             x=x,
             y=y,
             width=w,
-            height=_CH_TURN_H,
+            height=_TURN_H,
             rx=8,
             fill="#f8f5ee",
             stroke=_PANEL_LINE,
@@ -1041,12 +1041,12 @@ class ChandigarhDrawer:
         if phase in ("main", "move"):
             words.append(f"{state['steps']} steps left")
         if state["last"] >= 0:
-            words.append(f"last step {_CH_SIDES[state['last']]}")
+            words.append(f"last step {_SIDES[state['last']]}")
         if state["here"] < 2:
             words.append(f"{state['here']} built at this junction")
         lines.append(" \u00b7 ".join(words))
         used = [frame.specialist(c) for c in state["used"]]
-        gained = " ".join(_CH_LETTERS[c] for c in state["gained"])
+        gained = " ".join(_LETTERS[c] for c in state["gained"])
         lines.append(
             "specialists used this turn: "
             + (", ".join(used) if used else "none")
@@ -1057,15 +1057,15 @@ class ChandigarhDrawer:
         if pending["score"] >= 0:
             waiting.append(f"scoring {frame.card_name(pending['score'])}")
         if pending["sector"] >= 0:
-            left = " ".join(_CH_LETTERS[c] for c in pending["arrange"]) or "none"
+            left = " ".join(_LETTERS[c] for c in pending["arrange"]) or "none"
             waiting.append(f"arranging sector {pending['sector']}: {todo} plots, holding {left}")
         elif todo:
             what = {"gain": "any icons", "reveal": "cards to reveal"}.get(phase, "to do")
             waiting.append(f"{todo} {what}")
         if pending["relocate"] >= 0:
-            waiting.append(f"the {CH_COLOURS[pending['relocate']]} pawn to relocate")
+            waiting.append(f"the {COLOURS[pending['relocate']]} pawn to relocate")
         if pending["bonus"] > 0:
-            waiting.append(f"a bonus building ({_CH_BONUS[pending['bonus']]})")
+            waiting.append(f"a bonus building ({_BONUS[pending['bonus']]})")
         if pending["takes"]:
             waiting.append(f"{pending['takes']} Project Manager takes")
         lines.append("pending: " + ("; ".join(waiting) if waiting else "nothing"))
@@ -1083,39 +1083,39 @@ class ChandigarhDrawer:
         for i, line in enumerate(lines):
             _fit(g, line, x + 10, y + 34 + 16 * i, w - 20, 11.5)
 
-    def _row(self, root: ET.Element, frame: _ChFrame) -> None:
+    def _row(self, root: ET.Element, frame: _Frame) -> None:
         row: list[int] = frame.state["row"]
-        x, y = _CH_PANEL_X, _CH_ROW_Y
+        x, y = _PANEL_X, _ROW_Y
         g = _el(root, "g", class_="row")
         _el(g, "text", f"project reserve ({len(row)})", x=x, y=y + 10, font_size=11, fill=MUTED)
         top = y + 18
-        frame.anchors["row"] = (x, top, 4 * _CH_CARD_STEP - 6, _CH_CARD_H)
+        frame.anchors["row"] = (x, top, 4 * _CARD_STEP - 6, _CARD_H)
         for i in range(max(4, len(row))):
-            cx = x + i * _CH_CARD_STEP
+            cx = x + i * _CARD_STEP
             if i < len(row):
-                _ch_card(g, cx, top, row[i], frame.data)
-                frame.anchors[f"row-{row[i]}"] = (cx, top, _CH_CARD_W, _CH_CARD_H)
+                _card(g, cx, top, row[i], frame.data)
+                frame.anchors[f"row-{row[i]}"] = (cx, top, _CARD_W, _CARD_H)
             else:
                 _el(
                     g,
                     "rect",
                     x=cx,
                     y=top,
-                    width=_CH_CARD_W,
-                    height=_CH_CARD_H,
+                    width=_CARD_W,
+                    height=_CARD_H,
                     rx=6,
                     fill="none",
                     stroke=_PANEL_LINE,
                     stroke_dasharray="6 4",
                 )
 
-    def _supply(self, root: ET.Element, frame: _ChFrame) -> None:
+    def _supply(self, root: ET.Element, frame: _Frame) -> None:
         """The deck (a pool drawn at random over a known bottom) and the general reserve."""
         state = frame.state
         deck = state["deck"]
         pool, bottom = len(deck["pool"]), len(deck["bottom"])
-        x = _CH_PANEL_X + 4 * _CH_CARD_STEP + 4
-        y = _CH_ROW_Y
+        x = _PANEL_X + 4 * _CARD_STEP + 4
+        y = _ROW_Y
         g = _el(root, "g", class_="supply", fill=INK)
         _el(g, "text", "deck", x=x, y=y + 10, font_size=11, fill=MUTED)
         top = y + 18
@@ -1165,7 +1165,7 @@ class ChandigarhDrawer:
         for colour, count in enumerate(general):
             bx = gx + 46 * (colour % 2)
             by = top + 4 + 28 * (colour // 2)
-            _ch_building(g, bx, by, 18, colour)
+            _building(g, bx, by, 18, colour)
             _el(
                 g,
                 "text",
@@ -1177,9 +1177,9 @@ class ChandigarhDrawer:
                 fill=INK if count else HIGHLIGHT,
             )
 
-    def _specialists(self, root: ET.Element, frame: _ChFrame) -> None:
+    def _specialists(self, root: ET.Element, frame: _Frame) -> None:
         state = frame.state
-        x, y = _CH_PANEL_X, _CH_SPEC_Y
+        x, y = _PANEL_X, _SPEC_Y
         g = _el(root, "g", class_="specialists", fill=INK)
         ids: list[int] = state["specialists"]
         _el(g, "text", "specialists", x=x, y=y + 10, font_size=11, fill=MUTED)
@@ -1190,7 +1190,7 @@ class ChandigarhDrawer:
                 "rect",
                 x=x,
                 y=top,
-                width=_CH_PANEL_W,
+                width=_PANEL_W,
                 height=56,
                 rx=6,
                 fill="none",
@@ -1201,14 +1201,14 @@ class ChandigarhDrawer:
                 g,
                 "text",
                 "played without specialists",
-                x=x + _CH_PANEL_W / 2,
+                x=x + _PANEL_W / 2,
                 y=top + 32,
                 text_anchor="middle",
                 font_size=12,
                 fill=MUTED,
             )
             return
-        w = (_CH_PANEL_W - 3 * 8) / 4
+        w = (_PANEL_W - 3 * 8) / 4
         players: int = state["players"]
         for colour, index in enumerate(ids):
             sx = x + colour * (w + 8)
@@ -1217,13 +1217,13 @@ class ChandigarhDrawer:
             slug, stars = "", -1
             if frame.data is not None:
                 slug, _, _, stars = frame.data.specialists[index]
-            kind = _CH_SPECIALIST_KIND.get(slug, "")
+            kind = _SPECIALIST_KIND.get(slug, "")
             holders = sum(1 for held in state["tokens"] if colour in held)
             where: int = state["pawns"][colour]
             _el(
                 tile,
                 "title",
-                f"{name}: {CH_COLOURS[colour]}, {kind or 'specialist'}"
+                f"{name}: {COLOURS[colour]}, {kind or 'specialist'}"
                 + (f", {stars} \u2605 at the end" if stars >= 0 else ""),
             )
             _el(
@@ -1235,14 +1235,14 @@ class ChandigarhDrawer:
                 height=56,
                 rx=6,
                 fill=_CARD,
-                stroke=_CH_DARK[colour],
+                stroke=_DARK[colour],
                 stroke_width=1.2,
             )
             _el(
                 tile,
                 "path",
                 d=f"M{_num(sx + 6)} {_num(top)}h{_num(w - 12)}",
-                stroke=_CH_FILL[colour],
+                stroke=_FILL[colour],
                 stroke_width=5,
             )
             _fit(tile, name, sx + 6, top + 18, w - 40, 11, font_weight="bold")
@@ -1264,11 +1264,11 @@ class ChandigarhDrawer:
             pawn = f"pawn in sector {where}" if where >= 0 else "pawn off the board"
             _fit(tile, f"{players - holders} left \u00b7 {pawn}", sx + 6, top + 48, w - 12, 9.5)
             if colour in state["used"]:
-                _cc_badge(tile, sx + w - 4, top, "used", _CH_USED)
+                _badge(tile, sx + w - 4, top, "used", _USED)
 
-    def _seat(self, parent: ET.Element, frame: _ChFrame, seat: int, y: float, winner: int) -> None:
+    def _seat(self, parent: ET.Element, frame: _Frame, seat: int, y: float, winner: int) -> None:
         state = frame.state
-        x, w = _CH_PANEL_X, _CH_PANEL_W
+        x, w = _PANEL_X, _PANEL_W
         moving = state["to_move"] == seat
         row = _el(parent, "g", class_=f"seat seat-{seat}")
         _el(
@@ -1277,14 +1277,14 @@ class ChandigarhDrawer:
             x=x,
             y=y,
             width=w,
-            height=_CH_SEAT_H,
+            height=_SEAT_H,
             rx=7,
             fill="#fff4cc" if moving else "#f8f5ee",
             stroke="#d9a520" if moving else _PANEL_LINE,
             stroke_width=2 if moving else 1,
         )
-        frame.anchors[f"seat-{seat}"] = (x, y, w, _CH_SEAT_H)
-        _ch_seat_chip(row, x + 18, y + 17, seat, r=10)
+        frame.anchors[f"seat-{seat}"] = (x, y, w, _SEAT_H)
+        _architect_chip(row, x + 18, y + 17, seat, r=10)
         _el(row, "text", f"seat {seat}", x=x + 34, y=y + 22, font_size=14, font_weight="bold")
         tags = []
         if frame.perspective == seat:
@@ -1319,14 +1319,14 @@ class ChandigarhDrawer:
         # The project, left to right, and the card being scored.
         project: list[int] = state["projects"][seat]
         scale = 0.8
-        cw, ch = _CH_CARD_W * scale, _CH_CARD_H * scale
+        cw, ch = _CARD_W * scale, _CARD_H * scale
         top = y + 32
         cards = _el(row, "g", class_=f"project project-{seat}")
         step = cw + 5 if len(project) <= 3 else (3 * (cw + 5) - cw) / (len(project) - 1)
         for i in range(max(3, len(project))):
             cx = x + 8 + i * step
             if i < len(project):
-                _ch_card(cards, cx, top, project[i], frame.data, scale)
+                _card(cards, cx, top, project[i], frame.data, scale)
                 frame.anchors[f"project-{project[i]}"] = (cx, top, cw, ch)
             else:
                 _el(
@@ -1344,8 +1344,8 @@ class ChandigarhDrawer:
         facts_x = x + 8 + 3 * (cw + 5) + 10
         scoring: int = state["pending"]["score"]
         if moving and scoring >= 0:
-            _ch_card(cards, facts_x, top, scoring, frame.data, scale)
-            _cc_badge(cards, facts_x + cw - 2, top, "scoring", HIGHLIGHT)
+            _card(cards, facts_x, top, scoring, frame.data, scale)
+            _badge(cards, facts_x + cw - 2, top, "scoring", HIGHLIGHT)
             facts_x += cw + 12
         facts = _el(row, "g", class_="facts", font_size=11, fill=MUTED)
         reserve: list[int] = state["reserves"][seat]
@@ -1353,7 +1353,7 @@ class ChandigarhDrawer:
         frame.anchors[f"reserve-{seat}"] = (facts_x + 46, y + 35, 4 * 34, 16)
         for colour, count in enumerate(reserve):
             bx = facts_x + 48 + 34 * colour
-            _ch_building(facts, bx, y + 35, 14, colour)
+            _building(facts, bx, y + 35, 14, colour)
             _el(facts, "text", str(count), x=bx + 18, y=y + 47, fill=INK, font_weight="bold")
         _el(facts, "text", "tokens", x=facts_x, y=y + 67)
         tokens: list[int] = state["tokens"][seat]
@@ -1369,8 +1369,8 @@ class ChandigarhDrawer:
                 cx=tx,
                 cy=y + 63,
                 r=7.5,
-                fill=_CH_FILL[colour],
-                stroke=_CH_DARK[colour],
+                fill=_FILL[colour],
+                stroke=_DARK[colour],
             )
             if colour in state["used"] and moving:
                 _el(
@@ -1397,37 +1397,37 @@ class ChandigarhDrawer:
             )
 
     def _legend(self, root: ET.Element) -> None:
-        x, y = _CH_LEFT, _CH_HEIGHT - 34
+        x, y = _LEFT, _HEIGHT - 34
         legend = _el(root, "g", class_="legend", font_size=11, fill=MUTED)
         _el(
             legend,
             "path",
-            d=f"M{_num(x)} {_num(y)}h{_CH_WIDTH - 2 * _CH_LEFT}",
+            d=f"M{_num(x)} {_num(y)}h{_WIDTH - 2 * _LEFT}",
             stroke=_PANEL_LINE,
             stroke_width=1,
         )
         y += 20
         at = float(x)
-        for colour, kind in enumerate(_CH_KINDS):
-            _ch_building(legend, at, y - 11, 13, colour)
+        for colour, kind in enumerate(_KINDS):
+            _building(legend, at, y - 11, 13, colour)
             _el(legend, "text", kind, x=at + 18, y=y)
             at += 18 + _text_width(kind, 11) + 12
-        _ch_icon(legend, at, y - 11, 13, 4)
+        _icon(legend, at, y - 11, 13, 4)
         _el(legend, "text", "any", x=at + 18, y=y)
         at += 18 + _text_width("any", 11) + 12
-        _ch_building(legend, at, y - 11, 13, 3, centre=True)
+        _building(legend, at, y - 11, 13, 3, centre=True)
         _el(legend, "text", "centre of a side", x=at + 18, y=y)
         at += 18 + _text_width("centre of a side", 11) + 12
-        _ch_seat_chip(legend, at + 7, y - 4, 0, 7)
+        _architect_chip(legend, at + 7, y - 4, 0, 7)
         _el(legend, "text", "architect", x=at + 18, y=y)
         at += 18 + _text_width("architect", 11) + 12
-        _ch_supervisor(legend, at + 6, y - 5, 1, 6)
+        _supervisor(legend, at + 6, y - 5, 1, 6)
         _el(legend, "text", "supervisor", x=at + 16, y=y)
         at += 16 + _text_width("supervisor", 11) + 12
-        _ch_pawn(legend, at + 6, y - 5, 2, 6, "a specialist")
+        _pawn(legend, at + 6, y - 5, 2, 6, "a specialist")
         _el(legend, "text", "specialist pawn", x=at + 16, y=y)
         at += 16 + _text_width("specialist pawn", 11) + 12
-        _ch_steps(legend, at, y - 4, 1)
+        _steps(legend, at, y - 4, 1)
         _el(legend, "text", "step", x=at + 14, y=y)
         at += 14 + _text_width("step", 11) + 12
         _el(legend, "text", "\u2605 PP per pattern", x=at, y=y)

@@ -20,8 +20,8 @@ from ._common import (
     MUTED,
     Bounds,
     Box,
+    _badge,
     _card_back,
-    _cc_badge,
     _el,
     _fit,
     _num,
@@ -35,41 +35,41 @@ from ._common import (
 CITY_SYMBOLS: Final = ("person", "house", "food", "happiness", "science", "coin")
 """The symbols in the order of the data file's vocabulary (the JSON's ``owed`` uses the first
 five)."""
-_CC_DEMANDS: Final = ("sun", "moon")
-_CC_SOURCES: Final = ("hand", "market", "landmark row")
-_CC_SYMBOL_FILL: Final = ("#2f66c4", "#a8572a", "#e08a1e", "#d6457a", "#3c9a4a", "#e3b505")
-_CC_SUN: Final = "#f2a900"
-_CC_MOON: Final = "#5b5f97"
-_CC_LANDMARK: Final = "#f6eed8"
-_CC_LANDMARK_LINE: Final = "#b08d3c"
-_CC_INITIAL: Final = "#eef2f6"
-_CC_INITIAL_LINE: Final = "#9aa7b6"
-_CC_BONUS: Final = "#fff4cc"
-_CC_BONUS_LINE: Final = "#d9a520"
-_CC_PAID: Final = "#2f8a3e"
-_CC_USED: Final = "#8a8170"
+_DEMANDS: Final = ("sun", "moon")
+_SOURCES: Final = ("hand", "market", "landmark row")
+_SYMBOL_FILL: Final = ("#2f66c4", "#a8572a", "#e08a1e", "#d6457a", "#3c9a4a", "#e3b505")
+_SUN: Final = "#f2a900"
+_MOON: Final = "#5b5f97"
+_LANDMARK: Final = "#f6eed8"
+_LANDMARK_LINE: Final = "#b08d3c"
+_INITIAL: Final = "#eef2f6"
+_INITIAL_LINE: Final = "#9aa7b6"
+_BONUS: Final = "#fff4cc"
+_BONUS_LINE: Final = "#d9a520"
+_PAID: Final = "#2f8a3e"
+_USED: Final = "#8a8170"
 
-_CC_LEFT: Final = 16
-_CC_WIDTH: Final = 1240
-_CC_PANEL_W: Final = _CC_WIDTH - 2 * _CC_LEFT
-_CC_CARD_W: Final = 92
-_CC_CARD_H: Final = 70
-_CC_STEP: Final = 98
-_CC_ROW1_Y: Final = 96
-_CC_ROW2_Y: Final = 196
-_CC_CARDS_DY: Final = 18
+_LEFT: Final = 16
+_WIDTH: Final = 1240
+_PANEL_W: Final = _WIDTH - 2 * _LEFT
+_CARD_W: Final = 92
+_CARD_H: Final = 70
+_STEP: Final = 98
+_ROW1_Y: Final = 96
+_ROW2_Y: Final = 196
+_CARDS_DY: Final = 18
 """Cards of a row lie this far below the row's top, under its label."""
-_CC_PILE_X: Final = _CC_LEFT + 5 * _CC_STEP + 10 + _CC_STEP + 16
-_CC_TURN_X: Final = _CC_PILE_X + 2 * _CC_STEP + 20
-_CC_PAY_X: Final = _CC_LEFT + 6 * _CC_STEP + 16
-_CC_SEATS_Y: Final = 300
-_CC_SEAT_H: Final = 194
-_CC_SEAT_GAP: Final = 8
-_CC_ROW_W: Final = 11 * _CC_STEP - 6
+_PILE_X: Final = _LEFT + 5 * _STEP + 10 + _STEP + 16
+_TURN_X: Final = _PILE_X + 2 * _STEP + 20
+_PAY_X: Final = _LEFT + 6 * _STEP + 16
+_SEATS_Y: Final = 300
+_SEAT_H: Final = 194
+_SEAT_GAP: Final = 8
+_ROW_W: Final = 11 * _STEP - 6
 """A city row: the initial card and 10 built cards."""
 
 
-class _CityTerm(NamedTuple):
+class _Term(NamedTuple):
     """A scoring term of the data file: ``per`` symbol, set, demand, card or rank."""
 
     per: str
@@ -83,7 +83,7 @@ class _CityTerm(NamedTuple):
 
 
 @dataclass(frozen=True)
-class _CityCard:
+class _Card:
     """What the picture shows of one card of the data file."""
 
     slug: str
@@ -99,18 +99,18 @@ class _CityCard:
     """``draw 3``, ``take 1`` or empty."""
     gear: str
     """``draw``, ``exchange``, ``mayor`` or empty."""
-    terms: tuple[_CityTerm, ...]
+    terms: tuple[_Term, ...]
 
 
 @dataclass(frozen=True)
-class _CityData:
+class _Data:
     """The packaged component file, as much of it as the picture and the scores need."""
 
     buildings: int
     landmarks: int
-    cards: tuple[_CityCard, ...]
+    cards: tuple[_Card, ...]
     """By city card index: the buildings, then the landmarks."""
-    initial: tuple[_CityCard, ...]
+    initial: tuple[_Card, ...]
     """By side: the House, the Mayor."""
     market: int
     city_limit: int
@@ -120,7 +120,7 @@ class _CityData:
     ratings: tuple[tuple[int, str, str], ...]
     """The solo mayor ratings, lowest first: minimum VP, class, text."""
 
-    def card(self, index: int, side: int) -> _CityCard:
+    def card(self, index: int, side: int) -> _Card:
         """The city card of ``index`` (``buildings + landmarks`` is the initial card)."""
         return self.initial[side] if index == len(self.cards) else self.cards[index]
 
@@ -134,59 +134,57 @@ class _CityData:
         return place, grade, text
 
 
-def _city_term(entry: dict[str, Any]) -> _CityTerm:
+def _read_term(entry: dict[str, Any]) -> _Term:
     per = str(entry["per"])
     vp = entry["vp"]
     if per == "symbol":
-        return _CityTerm(per, (CITY_SYMBOLS.index(entry["symbol"]),), vp=int(vp))
+        return _Term(per, (CITY_SYMBOLS.index(entry["symbol"]),), vp=int(vp))
     if per == "set":
-        return _CityTerm(per, tuple(CITY_SYMBOLS.index(s) for s in entry["symbols"]), vp=int(vp))
+        return _Term(per, tuple(CITY_SYMBOLS.index(s) for s in entry["symbols"]), vp=int(vp))
     if per == "demand":
-        return _CityTerm(per, demand=_CC_DEMANDS.index(entry["demand"]), vp=int(vp))
+        return _Term(per, demand=_DEMANDS.index(entry["demand"]), vp=int(vp))
     if per == "card":
-        return _CityTerm(per, vp=int(vp))
+        return _Term(per, vp=int(vp))
     if per == "rank":
         first, second = vp
-        return _CityTerm(
-            per, (CITY_SYMBOLS.index(entry["symbol"]),), vp=int(first), second=int(second)
-        )
+        return _Term(per, (CITY_SYMBOLS.index(entry["symbol"]),), vp=int(first), second=int(second))
     raise ValueError(f"unknown scoring term {per!r}")
 
 
-def _city_card(entry: dict[str, Any], kind: str) -> _CityCard:
+def _read_card(entry: dict[str, Any], kind: str) -> _Card:
     lightning = entry.get("lightning", {})
     effect = ""
     if lightning:
         ((what, count),) = lightning.items()
         effect = f"{what} {int(count)}"
-    return _CityCard(
+    return _Card(
         slug=str(entry.get("slug", entry.get("side", ""))),
         name=str(entry.get("name", str(entry.get("side", "")).title())),
         kind=kind,
         symbols=tuple(CITY_SYMBOLS.index(s) for s in entry.get("symbols", [])),
-        demand=_CC_DEMANDS.index(entry["demand"]) if "demand" in entry else -1,
+        demand=_DEMANDS.index(entry["demand"]) if "demand" in entry else -1,
         vp=int(entry.get("vp", 0)),
         cost=tuple(CITY_SYMBOLS.index(s) for s in entry.get("cost", [])),
         lightning=effect,
         gear=str(entry.get("gear", "")),
-        terms=tuple(_city_term(term) for term in entry.get("score", [])),
+        terms=tuple(_read_term(term) for term in entry.get("score", [])),
     )
 
 
 @functools.lru_cache(maxsize=1)
-def _city_data() -> _CityData | None:
+def _data() -> _Data | None:
     """``data/city_connect.toml`` of the package, or None if it cannot be read: the picture
     then labels cards by index and shows no scores rather than fail."""
     try:
         doc = _packaged_toml("city_connect.toml")
         rules = doc["rules"]
-        buildings = [_city_card(entry, "building") for entry in doc["building"]]
-        landmarks = [_city_card(entry, "landmark") for entry in doc["landmark"]]
-        sides = {str(entry["side"]): _city_card(entry, "initial") for entry in doc["initial"]}
+        buildings = [_read_card(entry, "building") for entry in doc["building"]]
+        landmarks = [_read_card(entry, "landmark") for entry in doc["landmark"]]
+        sides = {str(entry["side"]): _read_card(entry, "initial") for entry in doc["initial"]}
         ratings = sorted(
             (int(entry["min"]), str(entry["class"]), str(entry["text"])) for entry in doc["rating"]
         )
-        return _CityData(
+        return _Data(
             buildings=len(buildings),
             landmarks=len(landmarks),
             cards=tuple(buildings + landmarks),
@@ -202,7 +200,7 @@ def _city_data() -> _CityData | None:
         return None
 
 
-def _city_fits(data: _CityData, state: dict[str, Any]) -> bool:
+def _fits(data: _Data, state: dict[str, Any]) -> bool:
     """Whether every id of the state is one of the packaged data (a state of a game played
     with a user's data file may not be: its cards are then labelled by index)."""
     b, k = data.buildings, len(data.cards)
@@ -234,7 +232,7 @@ def _city_fits(data: _CityData, state: dict[str, Any]) -> bool:
     return all(0 <= a < landmark + data.landmarks for a in history)
 
 
-def _city_counts(data: _CityData, state: dict[str, Any], seat: int) -> tuple[list[int], list[int]]:
+def _counts(data: _Data, state: dict[str, Any], seat: int) -> tuple[list[int], list[int]]:
     """The symbols (all six) and the demand icons (sun, moon) of ``seat``'s city."""
     symbols = [0] * len(CITY_SYMBOLS)
     demand = [0, 0]
@@ -248,10 +246,10 @@ def _city_counts(data: _CityData, state: dict[str, Any], seat: int) -> tuple[lis
     return symbols, demand
 
 
-def _city_scores(data: _CityData, state: dict[str, Any]) -> list[int]:
+def _scores(data: _Data, state: dict[str, Any]) -> list[int]:
     """Each seat's score as the game counts it (docs/games/city_connect.md, ruling 19)."""
     n: int = state["players"]
-    counted = [_city_counts(data, state, seat) for seat in range(n)]
+    counted = [_counts(data, state, seat) for seat in range(n)]
     scores = []
     for seat in range(n):
         symbols, demand = counted[seat]
@@ -300,7 +298,7 @@ def _city_scores(data: _CityData, state: dict[str, Any]) -> list[int]:
     return scores
 
 
-def _city_winners(data: _CityData, state: dict[str, Any], scores: list[int]) -> list[int]:
+def _winners(data: _Data, state: dict[str, Any], scores: list[int]) -> list[int]:
     """At the end: the most VP, the Pioneer Bonus breaking a tie (ruling 22); solo: seat 0
     if the rating is the second (C) or better (ruling 23)."""
     if state["phase"] != "end":
@@ -312,14 +310,14 @@ def _city_winners(data: _CityData, state: dict[str, Any], scores: list[int]) -> 
     return [state["pioneer"]] if state["pioneer"] in tied else tied
 
 
-class _CityAction(NamedTuple):
+class _Action(NamedTuple):
     """A decoded action id: its kind and argument (a kind, card index or landmark id)."""
 
     kind: str
     arg: int = -1
 
 
-def _city_decode(action: int, b: int, landmarks: int) -> _CityAction:
+def _decode(action: int, b: int, landmarks: int) -> _Action:
     """The action of id ``action`` in the encoding of docs/games/city_connect.md."""
     m = landmarks
     n = b + m + 1
@@ -341,26 +339,26 @@ def _city_decode(action: int, b: int, landmarks: int) -> _CityAction:
     )
     for kind, first, count in bounds:
         if first <= action < first + count:
-            return _CityAction(kind, action - first)
-    return _CityAction("unknown", action)
+            return _Action(kind, action - first)
+    return _Action("unknown", action)
 
 
 @dataclass
-class _CityFrame:
+class _Frame:
     """What one drawing of a City Connect state shares: the state, who looks, the data
     (None if the state does not fit the packaged file), the scores, and the boxes of what
     the last action may have touched (keyed like ``hand-1``)."""
 
     state: dict[str, Any]
     perspective: int | None
-    data: _CityData | None
+    data: _Data | None
     scores: list[int] | None
     anchors: dict[str, Box]
 
     def sees_hand(self, seat: int) -> bool:
         return self.perspective is None or self.perspective == seat
 
-    def card(self, index: int, side: int = 0) -> _CityCard | None:
+    def card(self, index: int, side: int = 0) -> _Card | None:
         return self.data.card(index, side) if self.data else None
 
     def slug(self, index: int) -> str:
@@ -379,7 +377,7 @@ class _CityFrame:
         return (turn - 1) % self.state["players"] if turn > 0 else -1
 
 
-def _cc_symbol(parent: ET.Element, cx: float, cy: float, symbol: int, r: float = 6.5) -> None:
+def _symbol(parent: ET.Element, cx: float, cy: float, symbol: int, r: float = 6.5) -> None:
     """A symbol token: a coloured disc with a white mark (person, house, food, happiness,
     science) or a gold coin."""
     g = _el(parent, "g", transform=f"translate({_num(cx)} {_num(cy)}) scale({_num(r / 6.5)})")
@@ -388,7 +386,7 @@ def _cc_symbol(parent: ET.Element, cx: float, cy: float, symbol: int, r: float =
         g,
         "circle",
         r=6.5,
-        fill=_CC_SYMBOL_FILL[symbol],
+        fill=_SYMBOL_FILL[symbol],
         stroke="#8a6a00" if coin else "#ffffff",
         stroke_width=1 if coin else 0.8,
     )
@@ -409,37 +407,37 @@ def _cc_symbol(parent: ET.Element, cx: float, cy: float, symbol: int, r: float =
     _el(g, "path", d=marks[symbol], fill="#ffffff")
 
 
-_CC_RAYS: Final = "".join(
+_RAYS: Final = "".join(
     f"M{_num(4.3 * math.cos(i * math.pi / 4))} {_num(4.3 * math.sin(i * math.pi / 4))}"
     f"L{_num(6.2 * math.cos(i * math.pi / 4))} {_num(6.2 * math.sin(i * math.pi / 4))}"
     for i in range(8)
 )
 
 
-def _cc_demand(parent: ET.Element, cx: float, cy: float, demand: int, background: str) -> None:
+def _demand(parent: ET.Element, cx: float, cy: float, demand: int, background: str) -> None:
     """The demand icon: a sun with rays, or a crescent moon."""
     g = _el(parent, "g", transform=f"translate({_num(cx)} {_num(cy)})")
     if demand == 0:
-        _el(g, "circle", r=3.2, fill=_CC_SUN)
-        _el(g, "path", d=_CC_RAYS, stroke=_CC_SUN, stroke_width=1.3, stroke_linecap="round")
+        _el(g, "circle", r=3.2, fill=_SUN)
+        _el(g, "path", d=_RAYS, stroke=_SUN, stroke_width=1.3, stroke_linecap="round")
     else:
-        _el(g, "circle", r=5.6, fill=_CC_MOON)
+        _el(g, "circle", r=5.6, fill=_MOON)
         _el(g, "circle", cx=2.6, cy=-1.8, r=4.6, fill=background)
 
 
-def _cc_lightning(parent: ET.Element, cx: float, cy: float) -> None:
+def _lightning(parent: ET.Element, cx: float, cy: float) -> None:
     _el(
         parent,
         "path",
         d=f"M{_num(cx + 1.4)} {_num(cy - 4.6)}l-4 5.1h2.6l-1 4.1l4 -5.1h-2.6z",
-        fill=_CC_SUN,
+        fill=_SUN,
         stroke="#8a6a00",
         stroke_width=0.6,
         stroke_linejoin="round",
     )
 
 
-def _cc_gear(parent: ET.Element, cx: float, cy: float, colour: str = INK) -> None:
+def _gear(parent: ET.Element, cx: float, cy: float, colour: str = INK) -> None:
     _el(
         parent,
         "circle",
@@ -454,7 +452,7 @@ def _cc_gear(parent: ET.Element, cx: float, cy: float, colour: str = INK) -> Non
     _el(parent, "circle", cx=cx, cy=cy, r=1.2, fill=colour)
 
 
-def _cc_effect(card: _CityCard) -> tuple[str, str]:
+def _effect(card: _Card) -> tuple[str, str]:
     """The card's effect as one short line, and its icon (``lightning``, ``gear`` or empty)."""
     if card.lightning:
         what, count = card.lightning.split()
@@ -469,7 +467,7 @@ def _cc_effect(card: _CityCard) -> tuple[str, str]:
         elif term.per == "set":
             parts.append("+".join(CITY_SYMBOLS[s] for s in term.symbols) + f" \u00d7{term.vp}")
         elif term.per == "demand":
-            parts.append(f"{_CC_DEMANDS[term.demand]} \u00d7{term.vp}")
+            parts.append(f"{_DEMANDS[term.demand]} \u00d7{term.vp}")
         elif term.per == "card":
             parts.append(f"card \u00d7{term.vp}")
         else:
@@ -477,44 +475,44 @@ def _cc_effect(card: _CityCard) -> tuple[str, str]:
     return ", ".join(parts), ""
 
 
-def _cc_describe(card: _CityCard) -> str:
+def _describe(card: _Card) -> str:
     """The card in full, for its tooltip."""
     facts = [card.kind]
     if card.symbols:
         facts.append("symbols " + " ".join(CITY_SYMBOLS[s] for s in card.symbols))
     if card.demand >= 0:
-        facts.append(_CC_DEMANDS[card.demand])
+        facts.append(_DEMANDS[card.demand])
     if card.kind != "initial":
         facts.append(f"{card.vp} VP")
     if card.cost:
         facts.append("cost " + " ".join(CITY_SYMBOLS[s] for s in card.cost))
-    effect, icon = _cc_effect(card)
+    effect, icon = _effect(card)
     if effect:
         facts.append({"lightning": "lightning: ", "gear": "gear: "}.get(icon, "scores ") + effect)
     return f"{card.name}: " + "; ".join(facts)
 
 
-def _cc_card(
-    parent: ET.Element, x: float, y: float, card: _CityCard | None, label: str = ""
+def _card(
+    parent: ET.Element, x: float, y: float, card: _Card | None, label: str = ""
 ) -> ET.Element:
     """A face-up card: symbols, VP and sun or moon along the top, the name, the effect, and
     the cost as a row of symbol dots; ``card`` None: a blank card labelled ``label``."""
-    w, h = _CC_CARD_W, _CC_CARD_H
+    w, h = _CARD_W, _CARD_H
     g = _el(parent, "g", class_="card")
     if card is None:
         _el(g, "rect", x=x, y=y, width=w, height=h, rx=6, fill=_CARD, stroke=_CARD_LINE)
         _fit(g, label, x + 6, y + 38, w - 12, 10, font_weight="bold")
         return g
     fill, line, width = {
-        "landmark": (_CC_LANDMARK, _CC_LANDMARK_LINE, 1.6),
-        "initial": (_CC_INITIAL, _CC_INITIAL_LINE, 1.2),
+        "landmark": (_LANDMARK, _LANDMARK_LINE, 1.6),
+        "initial": (_INITIAL, _INITIAL_LINE, 1.2),
     }.get(card.kind, (_CARD, _CARD_LINE, 1.2))
-    _el(g, "title", _cc_describe(card))
+    _el(g, "title", _describe(card))
     _el(g, "rect", x=x, y=y, width=w, height=h, rx=6, fill=fill, stroke=line, stroke_width=width)
     for i, symbol in enumerate(card.symbols[:3]):
-        _cc_symbol(g, x + 11 + i * 15, y + 11, symbol)
+        _symbol(g, x + 11 + i * 15, y + 11, symbol)
     if card.demand >= 0:
-        _cc_demand(g, x + w - 11, y + 11, card.demand, fill)
+        _demand(g, x + w - 11, y + 11, card.demand, fill)
     if card.kind != "initial":
         _el(
             g,
@@ -539,14 +537,14 @@ def _cc_card(
         )
     for i, text in enumerate(_wrap(card.name, 14, 2)):
         _fit(g, text, x + 6, y + 31 + 11 * i, w - 12, 10, font_weight="bold")
-    effect, icon = _cc_effect(card)
+    effect, icon = _effect(card)
     if effect:
         at = x + 6
         if icon == "lightning":
-            _cc_lightning(g, x + 9, y + 50)
+            _lightning(g, x + 9, y + 50)
             at += 9
         elif icon == "gear":
-            _cc_gear(g, x + 9.5, y + 50)
+            _gear(g, x + 9.5, y + 50)
             at += 10
         _fit(g, effect, at, y + 53, x + w - 5 - at, 8.5, fill=MUTED)
     step = min(8.0, (w - 12) / max(1, len(card.cost)))
@@ -557,22 +555,22 @@ def _cc_card(
             cx=x + 9 + i * step,
             cy=y + h - 8,
             r=3.1,
-            fill=_CC_SYMBOL_FILL[symbol],
+            fill=_SYMBOL_FILL[symbol],
             stroke="#8a6a00" if symbol == 5 else "none",
             stroke_width=0.6,
         )
     return g
 
 
-def _cc_slot(parent: ET.Element, x: float, y: float, text: str) -> None:
+def _slot(parent: ET.Element, x: float, y: float, text: str) -> None:
     """An empty place, dashed, with a word in it."""
     _el(
         parent,
         "rect",
         x=x,
         y=y,
-        width=_CC_CARD_W,
-        height=_CC_CARD_H,
+        width=_CARD_W,
+        height=_CARD_H,
         rx=6,
         fill="#faf8f3",
         stroke=_CARD_LINE,
@@ -582,8 +580,8 @@ def _cc_slot(parent: ET.Element, x: float, y: float, text: str) -> None:
         parent,
         "text",
         text,
-        x=x + _CC_CARD_W / 2,
-        y=y + _CC_CARD_H / 2 + 4,
+        x=x + _CARD_W / 2,
+        y=y + _CARD_H / 2 + 4,
         text_anchor="middle",
         font_size=11,
         fill=MUTED,
@@ -615,7 +613,7 @@ class CityConnectDrawer:
         return False
 
     @staticmethod
-    def _status(frame: _CityFrame, winners: list[int]) -> str:
+    def _status(frame: _Frame, winners: list[int]) -> str:
         """The first line of the text rendering."""
         state = frame.state
         phase, turn = state["phase"], state["turn"]
@@ -649,7 +647,7 @@ class CityConnectDrawer:
         }
         return f"turn {turn}: {doing[phase]}"
 
-    def _last(self, frame: _CityFrame) -> tuple[str, list[str]]:
+    def _last(self, frame: _Frame) -> tuple[str, list[str]]:
         """The last action as the seat looking may know it, and the boxes to mark (the
         first one drawn is marked). A card drawn into another seat's hand stays face down,
         and so does a card from the pile whose destination the position does not tell."""
@@ -660,7 +658,7 @@ class CityConnectDrawer:
         if frame.data is None:
             return f"action {history[-1]}", []
         b, m = frame.data.buildings, frame.data.landmarks
-        kind, arg = _city_decode(history[-1], b, m)
+        kind, arg = _decode(history[-1], b, m)
         phase = state["phase"]
         seat = frame.turn_seat()
         if kind == "card":
@@ -709,11 +707,11 @@ class CityConnectDrawer:
     def draw(
         self, state: dict[str, Any], perspective: int | None, bounds: Bounds | None
     ) -> ET.Element:
-        packaged = _city_data()
-        data = packaged if packaged and _city_fits(packaged, state) else None
-        scores = _city_scores(data, state) if data else None
-        frame = _CityFrame(state, perspective, data, scores, {})
-        winners = _city_winners(data, state, scores) if data and scores else []
+        packaged = _data()
+        data = packaged if packaged and _fits(packaged, state) else None
+        scores = _scores(data, state) if data else None
+        frame = _Frame(state, perspective, data, scores, {})
+        winners = _winners(data, state, scores) if data and scores else []
         players: int = state["players"]
         height = self._height(players)
         status = self._status(frame, winners)
@@ -721,9 +719,9 @@ class CityConnectDrawer:
         title = f"City Connect, {players} player{plural}, move {len(state['history'])}"
         if perspective is not None:
             title += f", as seat {perspective} sees it"
-        root = _svg_root(_CC_WIDTH, height, title)
+        root = _svg_root(_WIDTH, height, title)
         _el(root, "desc", status)
-        _el(root, "rect", x=0, y=0, width=_CC_WIDTH, height=height, fill="#ffffff")
+        _el(root, "rect", x=0, y=0, width=_WIDTH, height=height, fill="#ffffff")
         last_text, marks = self._last(frame)
         self._header(root, frame, status, last_text)
         self._landmarks(root, frame)
@@ -733,9 +731,9 @@ class CityConnectDrawer:
         self._payment(root, frame)
         panel = _el(root, "g", class_="panel", fill=INK)
         for seat in range(players):
-            top = _CC_SEATS_Y + seat * (_CC_SEAT_H + _CC_SEAT_GAP)
-            self._seat(panel, frame, seat, _CC_LEFT, top, winners)
-        self._legend(root, frame, _CC_SEATS_Y + players * (_CC_SEAT_H + _CC_SEAT_GAP) + 4)
+            top = _SEATS_Y + seat * (_SEAT_H + _SEAT_GAP)
+            self._seat(panel, frame, seat, _LEFT, top, winners)
+        self._legend(root, frame, _SEATS_Y + players * (_SEAT_H + _SEAT_GAP) + 4)
         ring = _el(root, "g", class_="last-action", fill="none", stroke=HIGHLIGHT, stroke_width=3)
         for key in marks:
             if key in frame.anchors:
@@ -746,14 +744,14 @@ class CityConnectDrawer:
 
     @staticmethod
     def _height(players: int) -> int:
-        return _CC_SEATS_Y + players * (_CC_SEAT_H + _CC_SEAT_GAP) + 4 + 40
+        return _SEATS_Y + players * (_SEAT_H + _SEAT_GAP) + 4 + 40
 
     # --- the parts of the picture ------------------------------------------------------------
 
-    def _header(self, root: ET.Element, frame: _CityFrame, status: str, last_text: str) -> None:
+    def _header(self, root: ET.Element, frame: _Frame, status: str, last_text: str) -> None:
         state = frame.state
         header = _el(root, "g", class_="header", fill=INK)
-        x, y = _CC_LEFT, 12
+        x, y = _LEFT, 12
         _el(header, "text", "City Connect", x=x, y=y + 18, font_size=20, font_weight="bold")
         players: int = state["players"]
         facts = ["solo" if players == 1 else f"{players} players"]
@@ -779,28 +777,28 @@ class CityConnectDrawer:
         last = "last: " + last_text if state["history"] else last_text
         _fit(header, last, x + 18, y + 66, 640, 12)
 
-    def _landmarks(self, root: ET.Element, frame: _CityFrame) -> None:
+    def _landmarks(self, root: ET.Element, frame: _Frame) -> None:
         state = frame.state
         row: list[int] = state["landmarks"]
         g = _el(root, "g", class_="landmarks")
-        x, y = _CC_LEFT, _CC_ROW1_Y
+        x, y = _LEFT, _ROW1_Y
         b = frame.data.buildings if frame.data else 0
         _el(g, "text", f"landmarks ({len(row)})", x=x, y=y + 10, font_size=11, fill=MUTED)
-        top = y + _CC_CARDS_DY
-        frame.anchors["landmarks"] = (x, top, max(1, len(row)) * _CC_STEP - 6, _CC_CARD_H)
+        top = y + _CARDS_DY
+        frame.anchors["landmarks"] = (x, top, max(1, len(row)) * _STEP - 6, _CARD_H)
         if not row:
-            _cc_slot(g, x, top, "none")
+            _slot(g, x, top, "none")
         for i, landmark in enumerate(row):
-            _cc_card(g, x + i * _CC_STEP, top, frame.card(b + landmark), f"landmark {landmark}")
+            _card(g, x + i * _STEP, top, frame.card(b + landmark), f"landmark {landmark}")
         # The Pioneer Bonus beside the row, until a seat takes it.
-        bx = _CC_LEFT + 5 * _CC_STEP + 10
+        bx = _LEFT + 5 * _STEP + 10
         bonus = _el(root, "g", class_="pioneer")
         _el(bonus, "text", "Pioneer Bonus", x=bx, y=y + 10, font_size=11, fill=MUTED)
         holder: int = state["pioneer"]
         vp = frame.data.pioneer_vp if frame.data else 10
         limit = frame.data.city_limit if frame.data else 10
         if holder >= 0:
-            _cc_slot(bonus, bx, top, "")
+            _slot(bonus, bx, top, "")
             _seat_chip(bonus, bx + 22, top + 30, holder, r=10)
             _el(bonus, "text", "taken by", x=bx + 38, y=top + 28, font_size=10, fill=MUTED)
             _el(
@@ -818,11 +816,11 @@ class CityConnectDrawer:
             "rect",
             x=bx,
             y=top,
-            width=_CC_CARD_W,
-            height=_CC_CARD_H,
+            width=_CARD_W,
+            height=_CARD_H,
             rx=6,
-            fill=_CC_BONUS,
-            stroke=_CC_BONUS_LINE,
+            fill=_BONUS,
+            stroke=_BONUS_LINE,
             stroke_width=1.6,
         )
         _el(bonus, "text", "1st", x=bx + 8, y=top + 16, font_size=11, font_weight="bold")
@@ -830,7 +828,7 @@ class CityConnectDrawer:
             bonus,
             "text",
             f"{vp} VP",
-            x=bx + _CC_CARD_W - 8,
+            x=bx + _CARD_W - 8,
             y=top + 16,
             text_anchor="end",
             font_size=10,
@@ -838,30 +836,30 @@ class CityConnectDrawer:
         )
         _el(bonus, "text", "Pioneer", x=bx + 8, y=top + 34, font_size=10, font_weight="bold")
         _el(bonus, "text", "Bonus", x=bx + 8, y=top + 45, font_size=10, font_weight="bold")
-        _fit(bonus, f"first city of {limit}", bx + 8, top + 60, _CC_CARD_W - 16, 8.5, fill=MUTED)
+        _fit(bonus, f"first city of {limit}", bx + 8, top + 60, _CARD_W - 16, 8.5, fill=MUTED)
 
-    def _piles(self, root: ET.Element, frame: _CityFrame) -> None:
+    def _piles(self, root: ET.Element, frame: _Frame) -> None:
         state = frame.state
         pile = state["pile"]
         size: int = pile["size"]
-        x, y = _CC_PILE_X, _CC_ROW1_Y
-        top = y + _CC_CARDS_DY
+        x, y = _PILE_X, _ROW1_Y
+        top = y + _CARDS_DY
         g = _el(root, "g", class_="pile")
         _el(
             g, "text", f"pile \u00b7 stage {pile['stage']}", x=x, y=y + 10, font_size=11, fill=MUTED
         )
-        frame.anchors["pile"] = (x, top, _CC_CARD_W, _CC_CARD_H)
+        frame.anchors["pile"] = (x, top, _CARD_W, _CARD_H)
         if size:
             for shift in (4, 2, 0):
                 if size > shift // 2:
-                    _card_back(g, x + shift, top + shift - 4, _CC_CARD_W - 4, _CC_CARD_H - 4, r=6)
+                    _card_back(g, x + shift, top + shift - 4, _CARD_W - 4, _CARD_H - 4, r=6)
         else:
-            _cc_slot(g, x, top, "")
+            _slot(g, x, top, "")
         _el(
             g,
             "text",
             str(size),
-            x=x + _CC_CARD_W / 2,
+            x=x + _CARD_W / 2,
             y=top + 36,
             text_anchor="middle",
             font_size=18,
@@ -872,17 +870,17 @@ class CityConnectDrawer:
             g,
             "text",
             "cards" if size != 1 else "card",
-            x=x + _CC_CARD_W / 2,
+            x=x + _CARD_W / 2,
             y=top + 50,
             text_anchor="middle",
             font_size=10,
             fill="#dfe5ef" if size else MUTED,
         )
         discard: list[int] = state["discard"]
-        dx = x + _CC_STEP + 10
+        dx = x + _STEP + 10
         d = _el(root, "g", class_="discard")
         _el(d, "text", "discard", x=dx, y=y + 10, font_size=11, fill=MUTED)
-        frame.anchors["discard"] = (dx, top, _CC_CARD_W, _CC_CARD_H)
+        frame.anchors["discard"] = (dx, top, _CARD_W, _CARD_H)
         if discard:
             for shift in (4, 2, 0):
                 if len(discard) > shift // 2:
@@ -891,19 +889,19 @@ class CityConnectDrawer:
                         "rect",
                         x=dx + shift,
                         y=top + shift - 4,
-                        width=_CC_CARD_W - 4,
-                        height=_CC_CARD_H - 4,
+                        width=_CARD_W - 4,
+                        height=_CARD_H - 4,
                         rx=6,
                         fill=_CARD,
                         stroke=_CARD_LINE,
                     )
         else:
-            _cc_slot(d, dx, top, "")
+            _slot(d, dx, top, "")
         _el(
             d,
             "text",
             str(len(discard)),
-            x=dx + _CC_CARD_W / 2,
+            x=dx + _CARD_W / 2,
             y=top + 36,
             text_anchor="middle",
             font_size=18,
@@ -914,27 +912,27 @@ class CityConnectDrawer:
             d,
             "text",
             "cards" if len(discard) != 1 else "card",
-            x=dx + _CC_CARD_W / 2,
+            x=dx + _CARD_W / 2,
             y=top + 50,
             text_anchor="middle",
             font_size=10,
             fill=MUTED,
         )
 
-    def _turn(self, root: ET.Element, frame: _CityFrame) -> None:
+    def _turn(self, root: ET.Element, frame: _Frame) -> None:
         """The turn in progress: its seat, the main action, what is left to do, gears used."""
         state = frame.state
-        x, y, w = _CC_TURN_X, _CC_ROW1_Y, _CC_WIDTH - _CC_LEFT - _CC_TURN_X
+        x, y, w = _TURN_X, _ROW1_Y, _WIDTH - _LEFT - _TURN_X
         g = _el(root, "g", class_="turn", fill=INK)
         _el(g, "text", "this turn", x=x, y=y + 10, font_size=11, fill=MUTED)
-        top = y + _CC_CARDS_DY
+        top = y + _CARDS_DY
         _el(
             g,
             "rect",
             x=x,
             y=top,
             width=w,
-            height=_CC_CARD_H,
+            height=_CARD_H,
             rx=6,
             fill="#f8f5ee",
             stroke=_PANEL_LINE,
@@ -973,27 +971,27 @@ class CityConnectDrawer:
         for i, line in enumerate(lines[:4]):
             _fit(g, line, x + 10, top + 17 + 16 * i, w - 20, 11)
 
-    def _market(self, root: ET.Element, frame: _CityFrame) -> None:
+    def _market(self, root: ET.Element, frame: _Frame) -> None:
         market: list[int] = frame.state["market"]
         g = _el(root, "g", class_="market")
-        x, y = _CC_LEFT, _CC_ROW2_Y
+        x, y = _LEFT, _ROW2_Y
         _el(g, "text", f"market ({len(market)})", x=x, y=y + 10, font_size=11, fill=MUTED)
-        top = y + _CC_CARDS_DY
-        frame.anchors["market"] = (x, top, 6 * _CC_STEP - 6, _CC_CARD_H)
+        top = y + _CARDS_DY
+        frame.anchors["market"] = (x, top, 6 * _STEP - 6, _CARD_H)
         if not market:
-            _cc_slot(g, x, top, "empty")
-        step = _CC_STEP if len(market) <= 6 else (6 * _CC_STEP - 6 - _CC_CARD_W) / (len(market) - 1)
+            _slot(g, x, top, "empty")
+        step = _STEP if len(market) <= 6 else (6 * _STEP - 6 - _CARD_W) / (len(market) - 1)
         for i, kind in enumerate(market):
-            _cc_card(g, x + i * step, top, frame.card(kind), f"card {kind}")
+            _card(g, x + i * step, top, frame.card(kind), f"card {kind}")
 
-    def _payment(self, root: ET.Element, frame: _CityFrame) -> None:
+    def _payment(self, root: ET.Element, frame: _Frame) -> None:
         state = frame.state
         payment = state["payment"]
-        x, y = _CC_PAY_X, _CC_ROW2_Y
-        w = _CC_WIDTH - _CC_LEFT - x
+        x, y = _PAY_X, _ROW2_Y
+        w = _WIDTH - _LEFT - x
         g = _el(root, "g", class_="payment", fill=INK)
         _el(g, "text", "payment", x=x, y=y + 10, font_size=11, fill=MUTED)
-        top = y + _CC_CARDS_DY
+        top = y + _CARDS_DY
         card: int = payment["card"]
         if card < 0:
             _el(
@@ -1002,7 +1000,7 @@ class CityConnectDrawer:
                 x=x,
                 y=top,
                 width=w,
-                height=_CC_CARD_H,
+                height=_CARD_H,
                 rx=6,
                 fill="#faf8f3",
                 stroke=_CARD_LINE,
@@ -1013,29 +1011,29 @@ class CityConnectDrawer:
                 "text",
                 "no build in progress",
                 x=x + w / 2,
-                y=top + _CC_CARD_H / 2 + 4,
+                y=top + _CARD_H / 2 + 4,
                 text_anchor="middle",
                 font_size=12,
                 fill=MUTED,
             )
             return
-        frame.anchors["payment"] = (x, top, w, _CC_CARD_H)
-        frame.anchors["payment-card"] = (x, top, _CC_CARD_W, _CC_CARD_H)
+        frame.anchors["payment"] = (x, top, w, _CARD_H)
+        frame.anchors["payment-card"] = (x, top, _CARD_W, _CARD_H)
         _el(
             g,
             "rect",
             x=x,
             y=top,
             width=w,
-            height=_CC_CARD_H,
+            height=_CARD_H,
             rx=6,
             fill="#fff4cc",
             stroke="#d9a520",
         )
-        _cc_card(g, x, top, frame.card(card), f"card {card}")
-        tx = x + _CC_CARD_W + 12
+        _card(g, x, top, frame.card(card), f"card {card}")
+        tx = x + _CARD_W + 12
         source = payment["source"]
-        where = _CC_SOURCES[source] if 0 <= source < 3 else "?"
+        where = _SOURCES[source] if 0 <= source < 3 else "?"
         owed: list[int] = payment["owed"]
         verb = "paying for" if any(owed) else "paid for"
         _fit(
@@ -1043,7 +1041,7 @@ class CityConnectDrawer:
             f"{verb} {frame.name(card)} from the {where}",
             tx,
             top + 15,
-            w - _CC_CARD_W - 22,
+            w - _CARD_W - 22,
             12,
             font_weight="bold",
         )
@@ -1054,19 +1052,19 @@ class CityConnectDrawer:
             at += 50
         for symbol, count in enumerate(owed):
             if count:
-                _cc_symbol(g, at + 6, top + 29, symbol)
+                _symbol(g, at + 6, top + 29, symbol)
                 _el(g, "text", f"\u00d7{count}", x=at + 14, y=top + 33, font_size=11)
                 at += 36
         credit: int = payment["credit"]
-        _cc_symbol(g, at + 14, top + 29, 5)
+        _symbol(g, at + 14, top + 29, 5)
         _el(g, "text", f"coins paid {credit}", x=at + 24, y=top + 33, font_size=11)
         hand = ", ".join(frame.name(kind) for kind in payment["hand"]) or "-"
         city = (
             ", ".join(frame.name(c, self._side(state, frame.turn_seat())) for c in payment["city"])
             or "-"
         )
-        _fit(g, f"paid from the hand: {hand}", tx, top + 49, w - _CC_CARD_W - 22, 11)
-        _fit(g, f"paid from the city: {city}", tx, top + 63, w - _CC_CARD_W - 22, 11)
+        _fit(g, f"paid from the hand: {hand}", tx, top + 49, w - _CARD_W - 22, 11)
+        _fit(g, f"paid from the city: {city}", tx, top + 63, w - _CARD_W - 22, 11)
 
     @staticmethod
     def _side(state: dict[str, Any], seat: int) -> int:
@@ -1076,7 +1074,7 @@ class CityConnectDrawer:
     def _seat(
         self,
         parent: ET.Element,
-        frame: _CityFrame,
+        frame: _Frame,
         seat: int,
         x: float,
         y: float,
@@ -1091,8 +1089,8 @@ class CityConnectDrawer:
             "rect",
             x=x,
             y=y,
-            width=_CC_PANEL_W,
-            height=_CC_SEAT_H,
+            width=_PANEL_W,
+            height=_SEAT_H,
             rx=7,
             fill="#fff4cc" if moving else "#f8f5ee",
             stroke="#d9a520" if moving else _PANEL_LINE,
@@ -1130,9 +1128,9 @@ class CityConnectDrawer:
         _el(facts, "text", text, x=fx, y=y + 23)
         fx += _text_width(text, 11) + 14
         if data:
-            _, demand = _city_counts(data, state, seat)
+            _, demand = _counts(data, state, seat)
             for k in range(2):
-                _cc_demand(facts, fx + 6, y + 19, k, "#fff4cc" if moving else "#f8f5ee")
+                _demand(facts, fx + 6, y + 19, k, "#fff4cc" if moving else "#f8f5ee")
                 _el(
                     facts, "text", str(demand[k]), x=fx + 15, y=y + 23, fill=INK, font_weight="bold"
                 )
@@ -1147,8 +1145,8 @@ class CityConnectDrawer:
                 width=126,
                 height=16,
                 rx=4,
-                fill=_CC_BONUS,
-                stroke=_CC_BONUS_LINE,
+                fill=_BONUS,
+                stroke=_BONUS_LINE,
             )
             _el(
                 facts,
@@ -1165,7 +1163,7 @@ class CityConnectDrawer:
             row,
             "text",
             score,
-            x=x + _CC_PANEL_W - 34,
+            x=x + _PANEL_W - 34,
             y=y + 27,
             text_anchor="end",
             font_size=22,
@@ -1175,21 +1173,21 @@ class CityConnectDrawer:
             row,
             "text",
             "VP",
-            x=x + _CC_PANEL_W - 12,
+            x=x + _PANEL_W - 12,
             y=y + 27,
             text_anchor="end",
             font_size=11,
             fill=MUTED,
         )
         self._city(row, frame, seat, x + 10, y + 36)
-        self._hand(row, frame, seat, x + 10, y + 36 + _CC_CARD_H + 8)
+        self._hand(row, frame, seat, x + 10, y + 36 + _CARD_H + 8)
 
-    def _city(self, parent: ET.Element, frame: _CityFrame, seat: int, x: float, y: float) -> None:
+    def _city(self, parent: ET.Element, frame: _Frame, seat: int, x: float, y: float) -> None:
         state = frame.state
         side = self._side(state, seat)
         city: list[int] = state["cities"][seat]
         g = _el(parent, "g", class_=f"city city-{seat}")
-        label_x = x + _CC_ROW_W + 12
+        label_x = x + _ROW_W + 12
         _el(parent, "text", "city", x=label_x, y=y + 14, font_size=11, fill=MUTED)
         initial = len(frame.data.cards) if frame.data else -1
         # The seat's cards paid in the build in progress and its gears used this turn, each
@@ -1200,88 +1198,88 @@ class CityConnectDrawer:
         cards = [(initial, frame.card(initial, side) if frame.data else None)]
         cards += [(c, frame.card(c)) for c in city]
         for i, (c, card) in enumerate(cards):
-            cx = x + i * _CC_STEP
+            cx = x + i * _STEP
             label = "initial" if i == 0 else f"card {c}"
-            _cc_card(g, cx, y, card, label)
+            _card(g, cx, y, card, label)
             if i:
-                frame.anchors[f"city-{seat}-{i - 1}"] = (cx, y, _CC_CARD_W, _CC_CARD_H)
-            frame.anchors.setdefault(f"gear-{seat}-{c}", (cx, y, _CC_CARD_W, _CC_CARD_H))
-            badge_x = cx + _CC_CARD_W - 4
+                frame.anchors[f"city-{seat}-{i - 1}"] = (cx, y, _CARD_W, _CARD_H)
+            frame.anchors.setdefault(f"gear-{seat}-{c}", (cx, y, _CARD_W, _CARD_H))
+            badge_x = cx + _CARD_W - 4
             if c in paid:
                 paid.remove(c)
-                _cc_badge(g, badge_x, y, "paid", _CC_PAID)
+                _badge(g, badge_x, y, "paid", _PAID)
                 badge_x -= 34
             if c in used:
                 used.remove(c)
-                _cc_badge(g, badge_x, y, "used", _CC_USED)
+                _badge(g, badge_x, y, "used", _USED)
             elif i == 0 and turn and state["mayor"]:
-                _cc_badge(g, badge_x, y, "used", _CC_USED)
+                _badge(g, badge_x, y, "used", _USED)
         for i in range(len(cards), (frame.data.city_limit if frame.data else 10) + 1):
             _el(
                 g,
                 "rect",
-                x=x + i * _CC_STEP,
+                x=x + i * _STEP,
                 y=y,
-                width=_CC_CARD_W,
-                height=_CC_CARD_H,
+                width=_CARD_W,
+                height=_CARD_H,
                 rx=6,
                 fill="none",
                 stroke=_PANEL_LINE,
                 stroke_dasharray="6 4",
             )
 
-    def _hand(self, parent: ET.Element, frame: _CityFrame, seat: int, x: float, y: float) -> None:
+    def _hand(self, parent: ET.Element, frame: _Frame, seat: int, x: float, y: float) -> None:
         hand: list[int] = frame.state["hands"][seat]
-        label_x = x + _CC_ROW_W + 12
+        label_x = x + _ROW_W + 12
         _el(parent, "text", "hand", x=label_x, y=y + 14, font_size=11, fill=MUTED)
         count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
         _el(parent, "text", count, x=label_x, y=y + 28, font_size=11, fill=INK)
         if not frame.sees_hand(seat):
             _el(parent, "text", "face down", x=label_x, y=y + 42, font_size=10, fill=MUTED)
         g = _el(parent, "g", class_=f"hand hand-{seat}")
-        width = max(1, len(hand)) * _CC_STEP - 6
-        step = float(_CC_STEP)
+        width = max(1, len(hand)) * _STEP - 6
+        step = float(_STEP)
         if len(hand) > 11:  # more than a row holds, before the discards at the end of the turn
-            step = (_CC_ROW_W - _CC_CARD_W) / (len(hand) - 1)
-            width = _CC_ROW_W
-        frame.anchors[f"hand-{seat}"] = (x, y, width, _CC_CARD_H)
+            step = (_ROW_W - _CARD_W) / (len(hand) - 1)
+            width = _ROW_W
+        frame.anchors[f"hand-{seat}"] = (x, y, width, _CARD_H)
         for i, kind in enumerate(hand):
             cx = x + i * step
             if frame.sees_hand(seat):
-                _cc_card(g, cx, y, frame.card(kind), f"card {kind}")
+                _card(g, cx, y, frame.card(kind), f"card {kind}")
             else:
-                _card_back(g, cx, y, _CC_CARD_W, _CC_CARD_H, r=6)
+                _card_back(g, cx, y, _CARD_W, _CARD_H, r=6)
 
-    def _legend(self, root: ET.Element, frame: _CityFrame, y: float) -> None:
-        x = _CC_LEFT
+    def _legend(self, root: ET.Element, frame: _Frame, y: float) -> None:
+        x = _LEFT
         legend = _el(root, "g", class_="legend", font_size=11, fill=MUTED)
         _el(
             legend,
             "path",
-            d=f"M{_num(x)} {_num(y)}h{_CC_PANEL_W}",
+            d=f"M{_num(x)} {_num(y)}h{_PANEL_W}",
             stroke=_PANEL_LINE,
             stroke_width=1,
         )
         y += 20
         at = float(x)
         for symbol, name in enumerate(CITY_SYMBOLS):
-            _cc_symbol(legend, at + 7, y - 4, symbol)
+            _symbol(legend, at + 7, y - 4, symbol)
             _el(legend, "text", name, x=at + 17, y=y)
             at += 17 + _text_width(name, 11) + 12
-        _cc_demand(legend, at + 7, y - 4, 0, "#ffffff")
+        _demand(legend, at + 7, y - 4, 0, "#ffffff")
         _el(legend, "text", "sun", x=at + 17, y=y)
         at += 17 + _text_width("sun", 11) + 12
-        _cc_demand(legend, at + 7, y - 4, 1, "#ffffff")
+        _demand(legend, at + 7, y - 4, 1, "#ffffff")
         _el(legend, "text", "moon", x=at + 17, y=y)
         at += 17 + _text_width("moon", 11) + 12
-        _cc_lightning(legend, at + 5, y - 4)
+        _lightning(legend, at + 5, y - 4)
         _el(legend, "text", "when built", x=at + 13, y=y)
         at += 13 + _text_width("when built", 11) + 12
-        _cc_gear(legend, at + 5, y - 4, MUTED)
+        _gear(legend, at + 5, y - 4, MUTED)
         _el(legend, "text", "once a turn", x=at + 13, y=y)
         at += 13 + _text_width("once a turn", 11) + 12
         for i, symbol in enumerate((0, 2, 4)):
-            _el(legend, "circle", cx=at + 4 + 8 * i, cy=y - 4, r=3.1, fill=_CC_SYMBOL_FILL[symbol])
+            _el(legend, "circle", cx=at + 4 + 8 * i, cy=y - 4, r=3.1, fill=_SYMBOL_FILL[symbol])
         _el(legend, "text", "cost", x=at + 26, y=y)
         at += 26 + _text_width("cost", 11) + 12
         _el(
@@ -1292,8 +1290,8 @@ class CityConnectDrawer:
             width=24,
             height=14,
             rx=3,
-            fill=_CC_LANDMARK,
-            stroke=_CC_LANDMARK_LINE,
+            fill=_LANDMARK,
+            stroke=_LANDMARK_LINE,
         )
         _el(legend, "text", "landmark", x=at + 30, y=y)
         at += 30 + _text_width("landmark", 11) + 12

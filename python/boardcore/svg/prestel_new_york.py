@@ -15,10 +15,10 @@ from ._common import (
     _CARD,
     _CARD_LINE,
     _PANEL_LINE,
-    _PNY_DARK,
-    _PNY_FILL,
-    _PNY_ON,
-    _PNY_TINT,
+    _SEAT_DARK,
+    _SEAT_FILL,
+    _SEAT_ON,
+    _SEAT_TINT,
     DATA_ERRORS,
     HIGHLIGHT,
     INK,
@@ -43,29 +43,29 @@ _SYMBOL_CARD: Final = "#e9e3d6"
 _STONE: Final = "#cfc8ba"
 _STONE_LINE: Final = "#8f877a"
 
-_PNY_LEFT: Final = 16
-_PNY_TOP: Final = 12
-_PNY_TABLE_Y: Final = 100
-_PNY_SLOT_W: Final = 160
-_PNY_SLOT_H: Final = 160
-_PNY_SLOT_STEP: Final = 170
-_PNY_DECK_X: Final = _PNY_LEFT + 4 * _PNY_SLOT_STEP
-_PNY_DECK_W: Final = 170
-_PNY_LEFT_W: Final = _PNY_DECK_X + _PNY_DECK_W - _PNY_LEFT
-_PNY_DONE_Y: Final = 272
-_PNY_STACK_Y: Final = 348
-_PNY_STACK_W: Final = 164
-_PNY_STACK_STEP: Final = 172
-_PNY_SYMBOL_H: Final = 50
-_PNY_ROWS_Y: Final = _PNY_STACK_Y + _PNY_SYMBOL_H + 8
-_PNY_ROWS_H: Final = 300
-_PNY_ROW_MAX: Final = 15.0
-_PNY_PANEL_X: Final = 890
-_PNY_PANEL_W: Final = 304
-_PNY_SEAT_H: Final = 128
-_PNY_LEGEND_Y: Final = _PNY_ROWS_Y + _PNY_ROWS_H + 12
-_PNY_WIDTH: Final = _PNY_PANEL_X + _PNY_PANEL_W + 16
-_PNY_HEIGHT: Final = _PNY_LEGEND_Y + 34
+_LEFT: Final = 16
+_TOP: Final = 12
+_TABLE_Y: Final = 100
+_SLOT_W: Final = 160
+_SLOT_H: Final = 160
+_SLOT_STEP: Final = 170
+_DECK_X: Final = _LEFT + 4 * _SLOT_STEP
+_DECK_W: Final = 170
+_LEFT_W: Final = _DECK_X + _DECK_W - _LEFT
+_DONE_Y: Final = 272
+_STACK_Y: Final = 348
+_STACK_W: Final = 164
+_STACK_STEP: Final = 172
+_SYMBOL_H: Final = 50
+_ROWS_Y: Final = _STACK_Y + _SYMBOL_H + 8
+_ROWS_H: Final = 300
+_ROW_MAX: Final = 15.0
+_PANEL_X: Final = 890
+_PANEL_W: Final = 304
+_SEAT_H: Final = 128
+_LEGEND_Y: Final = _ROWS_Y + _ROWS_H + 12
+_WIDTH: Final = _PANEL_X + _PANEL_W + 16
+_HEIGHT: Final = _LEGEND_Y + 34
 
 
 def _ordinal(n: int) -> str:
@@ -74,7 +74,7 @@ def _ordinal(n: int) -> str:
 
 
 @dataclass(frozen=True)
-class _PrestelData:
+class _Data:
     """The names of the packaged component file (the picture needs nothing else of it)."""
 
     win_chips: int
@@ -89,7 +89,7 @@ class _PrestelData:
 
 
 @functools.lru_cache(maxsize=1)
-def _prestel_data() -> _PrestelData | None:
+def _data() -> _Data | None:
     """``data/prestel_new_york.toml`` of the package, or None if it cannot be read: the
     picture then labels commissions and parts by id rather than fail."""
     try:
@@ -106,7 +106,7 @@ def _prestel_data() -> _PrestelData | None:
             part_names.extend(str(name) for name in entry["parts"])
             owner.extend([c] * (len(part_names) - first))
             parts.append(tuple(range(first, len(part_names))))
-        return _PrestelData(
+        return _Data(
             win_chips=int(doc["rules"]["win_chips"]),
             symbols=tuple(str(symbol["name"]) for symbol in doc["symbol"]),
             slugs=tuple(slugs),
@@ -200,7 +200,7 @@ class _Names:
     packaged data (a state of a game with a user's data file may not), else ids."""
 
     def __init__(self, state: dict[str, Any]) -> None:
-        packaged = _prestel_data()
+        packaged = _data()
         commissions = _commissions_of(state)
         dealt = _dealt_parts(state)
         self.data = packaged if packaged and self._fits(packaged, state, dealt) else None
@@ -209,7 +209,7 @@ class _Names:
         self.win_chips = packaged.win_chips if packaged else 13
 
     @staticmethod
-    def _fits(data: _PrestelData, state: dict[str, Any], dealt: int | None) -> bool:
+    def _fits(data: _Data, state: dict[str, Any], dealt: int | None) -> bool:
         parts, commissions = len(data.part_names), len(data.slugs)
         found = _commissions_of(state)
         if len(found) != commissions or any(not 0 <= c < commissions for c in found):
@@ -423,8 +423,8 @@ class _Rows:
                 self.column,
                 "g",
                 class_=name,
-                fill=_PNY_FILL[seat],
-                stroke=_PNY_DARK[seat],
+                fill=_SEAT_FILL[seat],
+                stroke=_SEAT_DARK[seat],
                 stroke_width=0.5,
             )
         return self.groups[name]
@@ -574,20 +574,20 @@ class PrestelNewYorkDrawer:
         title = f"The Prestel New York Architecture Game, {players} players, move {len(history)}"
         if perspective is not None:
             title += f", as seat {perspective} sees it"
-        root = _svg_root(_PNY_WIDTH, _PNY_HEIGHT, title)
+        root = _svg_root(_WIDTH, _HEIGHT, title)
         _el(root, "desc", status)
-        _el(root, "rect", x=0, y=0, width=_PNY_WIDTH, height=_PNY_HEIGHT, fill="#ffffff")
+        _el(root, "rect", x=0, y=0, width=_WIDTH, height=_HEIGHT, fill="#ffffff")
         last_text, marks = self._last(frame)
         self._header(root, frame, status, last_text)
         table = _el(root, "g", class_="table")
         for k, slot in enumerate(state["table"]):
-            self._slot(table, frame, k, slot, _PNY_LEFT + k * _PNY_SLOT_STEP, _PNY_TABLE_Y)
+            self._slot(table, frame, k, slot, _LEFT + k * _SLOT_STEP, _TABLE_Y)
         self._deck(root, frame)
         self._completed(root, frame)
         self._stacks(root, frame)
         panel = _el(root, "g", class_="panel", fill=INK)
         for seat in range(players):
-            self._seat(panel, frame, seat, _PNY_PANEL_X, _PNY_TOP + seat * (_PNY_SEAT_H + 8))
+            self._seat(panel, frame, seat, _PANEL_X, _TOP + seat * (_SEAT_H + 8))
         self._legend(root, frame)
         ring = _el(root, "g", class_="last-action", fill="none", stroke=HIGHLIGHT, stroke_width=3)
         for key in marks:
@@ -611,7 +611,7 @@ class PrestelNewYorkDrawer:
     def _header(self, root: ET.Element, frame: _Frame, status: str, last_text: str) -> None:
         state = frame.state
         header = _el(root, "g", class_="header", fill=INK)
-        x, y = _PNY_LEFT, _PNY_TOP
+        x, y = _LEFT, _TOP
         _el(header, "text", "Prestel New York", x=x, y=y + 18, font_size=20, font_weight="bold")
         facts = [f"{state['players']} players", f"round {state['round']}"]
         facts.append(f"move {len(state['history'])}")
@@ -663,8 +663,8 @@ class PrestelNewYorkDrawer:
                 "rect",
                 x=x,
                 y=y,
-                width=_PNY_SLOT_W,
-                height=_PNY_SLOT_H,
+                width=_SLOT_W,
+                height=_SLOT_H,
                 rx=8,
                 fill="#faf8f3",
                 stroke=_CARD_LINE,
@@ -675,22 +675,22 @@ class PrestelNewYorkDrawer:
                 g,
                 "text",
                 "empty",
-                x=x + _PNY_SLOT_W / 2,
-                y=y + _PNY_SLOT_H / 2 + 4,
+                x=x + _SLOT_W / 2,
+                y=y + _SLOT_H / 2 + 4,
                 text_anchor="middle",
                 font_size=12,
                 fill=MUTED,
             )
             return
-        frame.anchors[f"commission-{c}"] = (x, y, _PNY_SLOT_W, _PNY_SLOT_H)
+        frame.anchors[f"commission-{c}"] = (x, y, _SLOT_W, _SLOT_H)
         _el(g, "title", names.name(c))
         _el(
             g,
             "rect",
             x=x,
             y=y,
-            width=_PNY_SLOT_W,
-            height=_PNY_SLOT_H,
+            width=_SLOT_W,
+            height=_SLOT_H,
             rx=8,
             fill=_CARD,
             stroke=_CARD_LINE,
@@ -700,7 +700,7 @@ class PrestelNewYorkDrawer:
         _fit(
             g,
             names.slug(c),
-            x + _PNY_SLOT_W - 10,
+            x + _SLOT_W - 10,
             y + 16,
             90,
             10,
@@ -708,13 +708,13 @@ class PrestelNewYorkDrawer:
             fill=MUTED,
         )
         for i, line in enumerate(_wrap(names.name(c), 20, 2)):
-            _fit(g, line, x + 10, y + 34 + 15 * i, _PNY_SLOT_W - 20, 12, font_weight="bold")
+            _fit(g, line, x + 10, y + 34 + 15 * i, _SLOT_W - 20, 12, font_weight="bold")
         built: list[int] = slot["built"]
         for i, builder in enumerate(built):
             ry = y + 62 + i * 32
             label = names.slot_part(c, i)
             part = names.part_id(c, i)
-            box = (x + 10, ry, _PNY_SLOT_W - 20, 26.0)
+            box = (x + 10, ry, _SLOT_W - 20, 26.0)
             if part is not None:
                 frame.anchors[f"part-{part}"] = box
             if builder >= 0:
@@ -726,12 +726,12 @@ class PrestelNewYorkDrawer:
                     width=box[2],
                     height=box[3],
                     rx=4,
-                    fill=_PNY_FILL[builder],
-                    stroke=_PNY_DARK[builder],
+                    fill=_SEAT_FILL[builder],
+                    stroke=_SEAT_DARK[builder],
                     stroke_width=1.2,
                 )
-                _fit(g, label, x + 18, ry + 17, 100, 11, fill=_PNY_ON[builder], font_weight="bold")
-                _seat_chip(g, x + _PNY_SLOT_W - 24, ry + 13, builder)
+                _fit(g, label, x + 18, ry + 17, 100, 11, fill=_SEAT_ON[builder], font_weight="bold")
+                _seat_chip(g, x + _SLOT_W - 24, ry + 13, builder)
             else:
                 _el(
                     g,
@@ -752,7 +752,7 @@ class PrestelNewYorkDrawer:
         names = frame.names
         deck = frame.state["deck"]
         g = _el(root, "g", class_="deck")
-        x, y, w = _PNY_DECK_X, _PNY_TABLE_Y, _PNY_DECK_W
+        x, y, w = _DECK_X, _TABLE_Y, _DECK_W
         top: int = deck["top"]
         if top >= 0:
             frame.anchors[f"commission-{top}"] = (x, y, w, 86)
@@ -842,14 +842,14 @@ class PrestelNewYorkDrawer:
         names = frame.names
         done: list[int] = frame.state["completed"]
         g = _el(root, "g", class_="completed")
-        x, y = _PNY_LEFT, _PNY_DONE_Y
+        x, y = _LEFT, _DONE_Y
         _el(g, "text", f"completed ({len(done)})", x=x, y=y + 10, font_size=11, fill=MUTED)
         if not done:
             _el(g, "text", "none yet", x=x, y=y + 34, font_size=12, fill=MUTED)
             return
         per_row = max(5, math.ceil(len(done) / 2))
         gap = 6
-        tag_w = (_PNY_LEFT_W - gap * (per_row - 1)) / per_row
+        tag_w = (_LEFT_W - gap * (per_row - 1)) / per_row
         for i, c in enumerate(done):
             tx = x + (i % per_row) * (tag_w + gap)
             ty = y + 18 + (i // per_row) * 26
@@ -885,17 +885,17 @@ class PrestelNewYorkDrawer:
                 seen_by.setdefault(entry[0], []).append(seat)
         g = _el(root, "g", class_="stacks")
         for stack, parts in enumerate(stacks):
-            x = _PNY_LEFT + stack * _PNY_STACK_STEP
-            y = _PNY_STACK_Y
+            x = _LEFT + stack * _STACK_STEP
+            y = _STACK_Y
             column = _el(g, "g", class_=f"stack stack-{STACK_LETTERS[stack]}")
-            frame.anchors[f"stack-{stack}"] = (x, y, _PNY_STACK_W, _PNY_SYMBOL_H)
+            frame.anchors[f"stack-{stack}"] = (x, y, _STACK_W, _SYMBOL_H)
             _el(
                 column,
                 "rect",
                 x=x,
                 y=y,
-                width=_PNY_STACK_W,
-                height=_PNY_SYMBOL_H,
+                width=_STACK_W,
+                height=_SYMBOL_H,
                 rx=6,
                 fill=_SYMBOL_CARD,
                 stroke="#b9a983",
@@ -919,16 +919,16 @@ class PrestelNewYorkDrawer:
             _el(column, "text", sized, x=x + 64, y=y + 38, font_size=10, fill=MUTED)
             holders = [seat for seat, t in enumerate(taken) if t == stack]
             for seat in holders:
-                _seat_chip(column, x + _PNY_STACK_W - 16, y + 16, seat, r=9)
+                _seat_chip(column, x + _STACK_W - 16, y + 16, seat, r=9)
             # One row per card, top first, and (seen by a seat) down to the deepest place it
             # remembers; a long stack gets thinner rows.
             depth_rows = max([count] + [d for (s, d) in remembered if s == stack])
-            rh = min(_PNY_ROW_MAX, _PNY_ROWS_H / max(1, depth_rows))
+            rh = min(_ROW_MAX, _ROWS_H / max(1, depth_rows))
             size = min(9.5, rh - 4.5)
             rows = _Rows(column, size)
             for depth in range(1, depth_rows + 1):
-                ry = _PNY_ROWS_Y + (depth - 1) * rh
-                box = (x + 1, ry, _PNY_STACK_W - 2, max(1.0, rh - 2))
+                ry = _ROWS_Y + (depth - 1) * rh
+                box = (x + 1, ry, _STACK_W - 2, max(1.0, rh - 2))
                 frame.anchors[f"stack-{stack}-row-{depth}"] = box
                 here = remembered.get((stack, depth), [])
                 if depth <= count and p is None:
@@ -985,8 +985,8 @@ class PrestelNewYorkDrawer:
             width=w,
             height=h,
             rx=min(3, h / 4),
-            fill=_PNY_TINT[seat] if in_stack else "none",
-            stroke=_PNY_DARK[seat],
+            fill=_SEAT_TINT[seat] if in_stack else "none",
+            stroke=_SEAT_DARK[seat],
             stroke_width=1.1,
             stroke_dasharray=None if in_stack else "3 2",
         )
@@ -1019,8 +1019,8 @@ class PrestelNewYorkDrawer:
             "rect",
             x=x,
             y=y,
-            width=_PNY_PANEL_W,
-            height=_PNY_SEAT_H,
+            width=_PANEL_W,
+            height=_SEAT_H,
             rx=7,
             fill="#fff4cc" if moving else "#f8f5ee",
             stroke="#d9a520" if moving else _PANEL_LINE,
@@ -1051,7 +1051,7 @@ class PrestelNewYorkDrawer:
             row,
             "text",
             str(chips),
-            x=x + _PNY_PANEL_W - 12,
+            x=x + _PANEL_W - 12,
             y=y + 30,
             text_anchor="end",
             font_size=24,
@@ -1061,7 +1061,7 @@ class PrestelNewYorkDrawer:
             row,
             "text",
             f"chips of {goal}" if names.data else "chips",
-            x=x + _PNY_PANEL_W - 12,
+            x=x + _PANEL_W - 12,
             y=y + 44,
             text_anchor="end",
             font_size=10,
@@ -1079,8 +1079,8 @@ class PrestelNewYorkDrawer:
                 cx=cx,
                 cy=y + 44,
                 r=min(5, step / 2 - 0.5),
-                fill=_PNY_FILL[seat] if held else "none",
-                stroke=_PNY_DARK[seat] if held else "#c9bda3",
+                fill=_SEAT_FILL[seat] if held else "none",
+                stroke=_SEAT_DARK[seat] if held else "#c9bda3",
                 stroke_width=1.6 if i == goal - 1 and names.data else 1,
             )
         self._hand(row, frame, seat, x + 10, y + 58)
@@ -1185,17 +1185,17 @@ class PrestelNewYorkDrawer:
             label(f"looked {looked}", at)
 
     def _legend(self, root: ET.Element, frame: _Frame) -> None:
-        x, y = _PNY_LEFT, _PNY_LEGEND_Y
+        x, y = _LEFT, _LEGEND_Y
         legend = _el(root, "g", class_="legend", font_size=11, fill=MUTED)
         _el(
             legend,
             "path",
-            d=f"M{_num(x)} {_num(y)}h{_PNY_WIDTH - 2 * _PNY_LEFT}",
+            d=f"M{_num(x)} {_num(y)}h{_WIDTH - 2 * _LEFT}",
             stroke=_PANEL_LINE,
             stroke_width=1,
         )
         y += 8
-        _el(legend, "rect", x=x, y=y, width=34, height=14, rx=3, fill=_PNY_FILL[0])
+        _el(legend, "rect", x=x, y=y, width=34, height=14, rx=3, fill=_SEAT_FILL[0])
         _seat_chip(legend, x + 26, y + 7, 0, r=6)
         text = "built, with its builder's chip"
         _el(legend, "text", text, x=x + 40, y=y + 11)
@@ -1223,7 +1223,7 @@ class PrestelNewYorkDrawer:
         at += 17 + _text_width(text, 11) + 16
         if frame.perspective is None:
             for i in range(2):
-                _el(legend, "circle", cx=at + 3 + 7 * i, cy=y + 7, r=3, fill=_PNY_FILL[i])
+                _el(legend, "circle", cx=at + 3 + 7 * i, cy=y + 7, r=3, fill=_SEAT_FILL[i])
             text = "seen by those seats"
             _el(legend, "text", text, x=at + 17, y=y + 11)
             at += 17 + _text_width(text, 11) + 16
@@ -1237,8 +1237,8 @@ class PrestelNewYorkDrawer:
                 width=34,
                 height=14,
                 rx=3,
-                fill=_PNY_TINT[seat],
-                stroke=_PNY_DARK[seat],
+                fill=_SEAT_TINT[seat],
+                stroke=_SEAT_DARK[seat],
             )
             text = "where you last saw it"
             _el(legend, "text", text, x=at + 40, y=y + 11)

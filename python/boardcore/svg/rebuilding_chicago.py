@@ -22,7 +22,7 @@ from ._common import (
     MUTED,
     Bounds,
     Box,
-    _cc_badge,
+    _badge,
     _el,
     _fit,
     _num,
@@ -31,7 +31,7 @@ from ._common import (
     _text_width,
 )
 
-_RC_TYPES: Final = (
+_TYPES: Final = (
     "train",
     "money",
     "graduation",
@@ -40,8 +40,8 @@ _RC_TYPES: Final = (
     "restaurant",
     "statue",
 )
-_RC_LETTERS: Final = "TMGESRX"
-_RC_TYPE_FILL: Final = (
+_LETTERS: Final = "TMGESRX"
+_TYPE_FILL: Final = (
     "#6b5b95",  # train (expansion)
     "#2a9d5c",  # money
     "#1d3557",  # graduation
@@ -50,10 +50,10 @@ _RC_TYPE_FILL: Final = (
     "#d1495b",  # restaurant
     "#8d99ae",  # statue
 )
-_RC_TYPE_ON: Final = ("#ffffff",) * 4 + ("#3d2c00", "#ffffff", "#1f2430")
-_RC_LANDMARK: Final = "#7a1f6e"
-_RC_EVENTS: Final = ("expansion", "graduation", "sights", "night", "shopping", "dining", "world")
-_RC_EVENT_NAMES: Final = (
+_TYPE_ON: Final = ("#ffffff",) * 4 + ("#3d2c00", "#ffffff", "#1f2430")
+_LANDMARK: Final = "#7a1f6e"
+_EVENTS: Final = ("expansion", "graduation", "sights", "night", "shopping", "dining", "world")
+_EVENT_NAMES: Final = (
     "Expansion",
     "Graduation",
     "See the Sights",
@@ -62,32 +62,32 @@ _RC_EVENT_NAMES: Final = (
     "Fine Dining",
     "On the World Stage",
 )
-_RC_CHOICES: Final = ("vp", "money", "building", "appease", "card", "ability")
-_RC_LEVELS: Final = ("easy", "standard", "expert")
-_RC_REGION: Final = {"S": "#efe4cc", "A": "#d9e8cf", "B": "#d3e2ef", "#": "#8fb9cf"}
-_RC_UNCONNECTED: Final = {"A": "#c3cdbd", "B": "#bcc6cf"}
-_RC_SUBURB: Final = "#f7f1df"
-_RC_RUBBLE: Final = "#6e5a44"
-_RC_SIGHT: Final = "#c2185b"
-_RC_SEAT: Final = ("#2b2620", "#8c8c8c", "#7b3fa0", "#b0682a", "#2a7f8a")
-_RC_CELL: Final = 19
-_RC_LEFT: Final = 20
-_RC_WIDTH: Final = 1200
-_RC_MARKET_Y: Final = 96
-_RC_CARD_W: Final = 136
-_RC_CARD_H: Final = 78
-_RC_EVENTS_Y: Final = _RC_MARKET_Y + _RC_CARD_H + 30
-_RC_SEATS_Y: Final = _RC_EVENTS_Y + 64
-_RC_SEAT_W: Final = 576
-_RC_SEAT_H: Final = 11 * _RC_CELL + 52
-_RC_SEAT_GAP: Final = 8
+_CHOICES: Final = ("vp", "money", "building", "appease", "card", "ability")
+_LEVELS: Final = ("easy", "standard", "expert")
+_REGION: Final = {"S": "#efe4cc", "A": "#d9e8cf", "B": "#d3e2ef", "#": "#8fb9cf"}
+_UNCONNECTED: Final = {"A": "#c3cdbd", "B": "#bcc6cf"}
+_SUBURB: Final = "#f7f1df"
+_RUBBLE: Final = "#6e5a44"
+_SIGHT: Final = "#c2185b"
+_SEAT: Final = ("#2b2620", "#8c8c8c", "#7b3fa0", "#b0682a", "#2a7f8a")
+_CELL: Final = 19
+_LEFT: Final = 20
+_WIDTH: Final = 1200
+_MARKET_Y: Final = 96
+_CARD_W: Final = 136
+_CARD_H: Final = 78
+_EVENTS_Y: Final = _MARKET_Y + _CARD_H + 30
+_SEATS_Y: Final = _EVENTS_Y + 64
+_SEAT_W: Final = 576
+_SEAT_H: Final = 11 * _CELL + 52
+_SEAT_GAP: Final = 8
 
-_RcCell = tuple[int, int, str]
+_Cell = tuple[int, int, str]
 
 
-def _rc_cells(rows: list[str], suburb: bool = False) -> list[_RcCell]:
+def _cells(rows: list[str], suburb: bool = False) -> list[_Cell]:
     """A piece's cells as printed (docs/games/rebuilding_chicago.md, *Pieces*)."""
-    cells: list[_RcCell] = []
+    cells: list[_Cell] = []
     for y, row in enumerate(rows):
         for x, ch in enumerate(str(row)):
             if suburb and ch in ".r123":
@@ -97,11 +97,11 @@ def _rc_cells(rows: list[str], suburb: bool = False) -> list[_RcCell]:
     return cells
 
 
-def _rc_orientations(cells: list[_RcCell]) -> list[list[_RcCell]]:
+def _orientations(cells: list[_Cell]) -> list[list[_Cell]]:
     """The distinct orientations o0, o1, ... of a piece, in the spec's order."""
-    found: list[list[_RcCell]] = []
+    found: list[list[_Cell]] = []
     for k in range(8):
-        turned: list[_RcCell] = []
+        turned: list[_Cell] = []
         for x, y, s in cells:
             if k >= 4:
                 x = -x
@@ -117,41 +117,41 @@ def _rc_orientations(cells: list[_RcCell]) -> list[list[_RcCell]]:
 
 
 @dataclass(frozen=True)
-class _RcCard:
+class _Card:
     cost: int
     benefits: tuple[str, ...]
     ability: str
 
 
 @dataclass(frozen=True)
-class _RcData:
+class _Data:
     """The packaged component file, as much of it as the picture needs."""
 
-    kinds: tuple[tuple[str, int, int, tuple[tuple[_RcCell, ...], ...]], ...]
+    kinds: tuple[tuple[str, int, int, tuple[tuple[_Cell, ...], ...]], ...]
     """Per building kind: key, type, symbols, orientations."""
     districts: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...], tuple[Any, ...]], ...]
     """Per district: key, name, regions, symbols, starting buildings."""
     laws: tuple[tuple[str, ...], ...]
     """Per district: its 3 law keys."""
-    landmarks: tuple[tuple[str, str, int, tuple[tuple[_RcCell, ...], ...]], ...]
+    landmarks: tuple[tuple[str, str, int, tuple[tuple[_Cell, ...], ...]], ...]
     """Per landmark: key, name, cost, orientations."""
-    suburbs: tuple[tuple[tuple[_RcCell, ...], ...], ...]
+    suburbs: tuple[tuple[tuple[_Cell, ...], ...], ...]
     """Per suburb tile: its orientations."""
-    cards: tuple[_RcCard, ...]
+    cards: tuple[_Card, ...]
     solo_target: int
 
 
 @functools.lru_cache(maxsize=1)
-def _rc_data() -> _RcData | None:
+def _data() -> _Data | None:
     """``data/rebuilding_chicago.toml`` of the package, or None if it cannot be read."""
     try:
         doc = _packaged_toml("rebuilding_chicago.toml")
         kinds = tuple(
             (
                 str(k["key"]),
-                _RC_TYPES.index(str(k["type"])),
+                _TYPES.index(str(k["type"])),
                 int(k["symbols"]),
-                tuple(tuple(o) for o in _rc_orientations(_rc_cells(list(k["shape"])))),
+                tuple(tuple(o) for o in _orientations(_cells(list(k["shape"])))),
             )
             for k in doc["kind"]
         )
@@ -171,12 +171,12 @@ def _rc_data() -> _RcData | None:
                 str(lm["key"]),
                 str(lm["name"]),
                 int(lm["cost"]),
-                tuple(tuple(o) for o in _rc_orientations(_rc_cells(list(lm["shape"])))),
+                tuple(tuple(o) for o in _orientations(_cells(list(lm["shape"])))),
             )
             for lm in doc["landmark"]
         )
         suburbs = tuple(
-            tuple(tuple(o) for o in _rc_orientations(_rc_cells(list(s["cells"]), suburb=True)))
+            tuple(tuple(o) for o in _orientations(_cells(list(s["cells"]), suburb=True)))
             for s in doc["suburb"]
             for _ in range(int(s["count"]))
         )
@@ -188,8 +188,8 @@ def _rc_data() -> _RcData | None:
                 ability = f"end: {c['endgame']}"
             else:
                 ability = f"suburbs {c['suburbs']}"
-            cards.append(_RcCard(int(c["cost"]), tuple(str(b) for b in c["benefits"]), ability))
-        return _RcData(
+            cards.append(_Card(int(c["cost"]), tuple(str(b) for b in c["benefits"]), ability))
+        return _Data(
             kinds=kinds,
             districts=districts,
             laws=laws,
@@ -202,7 +202,7 @@ def _rc_data() -> _RcData | None:
         return None
 
 
-def _rc_fits(data: _RcData, state: dict[str, Any]) -> bool:
+def _fits(data: _Data, state: dict[str, Any]) -> bool:
     """Whether the state's ids fit the packaged file (a user's data file may not)."""
     if len(state["supply"]) != len(data.kinds):
         return False
@@ -212,7 +212,7 @@ def _rc_fits(data: _RcData, state: dict[str, Any]) -> bool:
     for seat in state["seats"]:
         if not -1 <= seat["district"] < len(data.districts):
             return False
-        shapes: list[list[tuple[tuple[_RcCell, ...], ...]]] = [
+        shapes: list[list[tuple[tuple[_Cell, ...], ...]]] = [
             [k[3] for k in data.kinds],
             [lm[3] for lm in data.landmarks],
             list(data.suburbs),
@@ -229,7 +229,7 @@ def _rc_fits(data: _RcData, state: dict[str, Any]) -> bool:
 
 
 @dataclass
-class _RcSquare:
+class _Square:
     """What one space of a seat's table shows."""
 
     region: str = ""
@@ -242,11 +242,11 @@ class _RcSquare:
     """Index of the covering piece in the seat's ``pieces``, -2 a starting building."""
 
 
-class _RcTable:
+class _Table:
     """One seat's table, worked out from the JSON and the packaged data."""
 
-    def __init__(self, data: _RcData | None, seat: dict[str, Any]) -> None:
-        self.squares = [_RcSquare() for _ in range(121)]
+    def __init__(self, data: _Data | None, seat: dict[str, Any]) -> None:
+        self.squares = [_Square() for _ in range(121)]
         self.symbols = [0] * 7
         self.tiles = [0] * 7
         self.district = ""
@@ -286,7 +286,7 @@ class _RcTable:
                         square.suburb = True
                         square.symbol = s
 
-    def _cover(self, shape: tuple[_RcCell, ...], anchor: int, cover: int, piece: int) -> None:
+    def _cover(self, shape: tuple[_Cell, ...], anchor: int, cover: int, piece: int) -> None:
         ay, ax = divmod(anchor, 11)
         for x, y, _ in shape:
             if 0 <= ax + x < 11 and 0 <= ay + y < 11:
@@ -294,7 +294,7 @@ class _RcTable:
                 square.cover = cover
                 square.piece = piece
 
-    def _count(self, data: _RcData, kind: int) -> None:
+    def _count(self, data: _Data, kind: int) -> None:
         _, kind_type, symbols, _ = data.kinds[kind]
         self.tiles[kind_type] += 1
         self.symbols[kind_type] += symbols
@@ -311,7 +311,7 @@ class _RcTable:
         return False
 
 
-def _rc_winners(state: dict[str, Any], data: _RcData | None) -> list[int]:
+def _winners(state: dict[str, Any], data: _Data | None) -> list[int]:
     """The winners once the game is over (ruling 26), else none."""
     if state["phase"] != "over":
         return []
@@ -323,12 +323,12 @@ def _rc_winners(state: dict[str, Any], data: _RcData | None) -> list[int]:
     return [i for i, s in enumerate(seats) if (s["vp"], -s["unhappy"]) == best]
 
 
-def _rc_space(where: int) -> str:
+def _space(where: int) -> str:
     y, x = divmod(where, 11)
     return f"{'abcdefghijk'[x]}{y + 1}"
 
 
-def _rc_notation(action: int, data: _RcData | None) -> str:
+def _notation(action: int, data: _Data | None) -> str:
     """Action ``action`` in the notation of docs/games/rebuilding_chicago.md (the keys of the
     packaged data; ids when the data is not there)."""
 
@@ -344,16 +344,16 @@ def _rc_notation(action: int, data: _RcData | None) -> str:
         return f"{table}-{index}"
 
     ranges: tuple[tuple[int, int, Callable[[int], str]], ...] = (
-        (0, 968, lambda v: f"place o{v // 121} {_rc_space(v % 121)}"),
+        (0, 968, lambda v: f"place o{v // 121} {_space(v % 121)}"),
         (968, 16, lambda v: f"buy {v // 2 + 1}{'ab'[v % 2]}"),
         (984, 15, lambda v: f"landmark {key('landmark', v)}"),
-        (999, 7, lambda v: f"event {_RC_EVENTS[v]}"),
+        (999, 7, lambda v: f"event {_EVENTS[v]}"),
         (1006, 3, lambda v: f"law {v + 1}"),
         (1009, 1, lambda v: "refill"),
         (1010, 6, lambda v: f"district {key('district', v)}"),
         (1016, 15, lambda v: f"return {key('landmark', v)}"),
         (1031, 60, lambda v: f"suburb {v}"),
-        (1091, 6, lambda v: f"choose {_RC_CHOICES[v]}"),
+        (1091, 6, lambda v: f"choose {_CHOICES[v]}"),
         (1097, 32, lambda v: f"shape {key('kind', v)}"),
         (1129, 144, lambda v: f"drop card {v}"),
         (1273, 15, lambda v: f"drop {key('landmark', v)}"),
@@ -385,7 +385,7 @@ class RebuildingChicagoDrawer:
 
     def seat_colours(self, state: dict[str, Any]) -> list[str]:
         players: int = state["players"]
-        return list(_RC_SEAT[:players])
+        return list(_SEAT[:players])
 
     def starts_turn(self, action: int) -> bool:
         # A turn is a main action, maybe after a refill, and the tasks it puts on the queue:
@@ -411,33 +411,33 @@ class RebuildingChicagoDrawer:
     def draw(
         self, state: dict[str, Any], perspective: int | None, bounds: Bounds | None
     ) -> ET.Element:
-        packaged = _rc_data()
-        data = packaged if packaged and _rc_fits(packaged, state) else None
+        packaged = _data()
+        data = packaged if packaged and _fits(packaged, state) else None
         players: int = state["players"]
         rows = (players + 1) // 2
-        height = _RC_SEATS_Y + rows * (_RC_SEAT_H + _RC_SEAT_GAP) + 58
+        height = _SEATS_Y + rows * (_SEAT_H + _SEAT_GAP) + 58
         title = f"Rebuilding Chicago, {players} player{'s' if players > 1 else ''}"
         title += f", move {len(state['history'])}"
         if perspective is not None:
             title += f", as seat {perspective} sees it"
-        root = _svg_root(_RC_WIDTH, height, title)
+        root = _svg_root(_WIDTH, height, title)
         status = self._status(state)
         _el(root, "desc", status)
-        _el(root, "rect", x=0, y=0, width=_RC_WIDTH, height=height, fill="#ffffff")
+        _el(root, "rect", x=0, y=0, width=_WIDTH, height=height, fill="#ffffff")
         anchors: dict[str, Box] = {}
         history: list[int] = state["history"]
-        last = _rc_notation(history[-1], data) if history else ""
+        last = _notation(history[-1], data) if history else ""
         if perspective is not None and last.startswith("deal "):
             # a landmark card dealt into a hand: the seats see that one was dealt, not which
             last = "deal (a landmark card, face down)"
         self._header(root, state, data, status, last, perspective)
         self._market(root, state, data, anchors)
         self._events(root, state, anchors)
-        winners = _rc_winners(state, data)
+        winners = _winners(state, data)
         panel = _el(root, "g", class_="panel", fill=INK)
         for seat in range(players):
-            x = _RC_LEFT + (seat % 2) * (_RC_SEAT_W + _RC_SEAT_GAP)
-            y = _RC_SEATS_Y + (seat // 2) * (_RC_SEAT_H + _RC_SEAT_GAP)
+            x = _LEFT + (seat % 2) * (_SEAT_W + _SEAT_GAP)
+            y = _SEATS_Y + (seat // 2) * (_SEAT_H + _SEAT_GAP)
             self._seat(panel, state, data, seat, x, y, perspective, winners, anchors)
         self._legend(root, height - 40)
         ring = _el(root, "g", class_="last-action", fill="none", stroke=HIGHLIGHT, stroke_width=3)
@@ -471,13 +471,13 @@ class RebuildingChicagoDrawer:
         self,
         root: ET.Element,
         state: dict[str, Any],
-        data: _RcData | None,
+        data: _Data | None,
         status: str,
         last: str,
         perspective: int | None,
     ) -> None:
         header = _el(root, "g", class_="header", fill=INK)
-        x, y = _RC_LEFT, 12
+        x, y = _LEFT, 12
         _el(header, "text", "Rebuilding Chicago", x=x, y=y + 18, font_size=20, font_weight="bold")
         facts = [f"round {state['round']} of 3", f"phase {state['phase']}"]
         facts.append(f"move {len(state['history'])}")
@@ -490,8 +490,8 @@ class RebuildingChicagoDrawer:
             facts.append("not the packaged data: pieces by their anchor")
         if perspective is not None:
             facts.append(f"seen by seat {perspective}")
-        _fit(header, " \u00b7 ".join(facts), x + 210, y + 18, _RC_WIDTH - x - 230, 12, fill=MUTED)
-        _fit(header, status, x, y + 42, _RC_WIDTH - 2 * x, 14, font_weight="bold")
+        _fit(header, " \u00b7 ".join(facts), x + 210, y + 18, _WIDTH - x - 230, 12, fill=MUTED)
+        _fit(header, status, x, y + 42, _WIDTH - 2 * x, 14, font_weight="bold")
         _el(
             header,
             "rect",
@@ -507,27 +507,27 @@ class RebuildingChicagoDrawer:
         _fit(header, f"last: {last}" if last else "no move yet", x + 18, y + 62, 420, 12)
         todo: list[list[int]] = state["todo"]
         queue = " ".join(json.dumps(task, separators=(",", ":")) for task in todo) or "[]"
-        _fit(header, f"todo: {queue}", x + 450, y + 62, _RC_WIDTH - x - 470, 11, fill=MUTED)
+        _fit(header, f"todo: {queue}", x + 450, y + 62, _WIDTH - x - 470, 11, fill=MUTED)
 
     def _market(
-        self, root: ET.Element, state: dict[str, Any], data: _RcData | None, anchors: dict[str, Box]
+        self, root: ET.Element, state: dict[str, Any], data: _Data | None, anchors: dict[str, Box]
     ) -> None:
         g = _el(root, "g", class_="market", fill=INK)
-        x0, y = _RC_LEFT, _RC_MARKET_Y
+        x0, y = _LEFT, _MARKET_Y
         _el(g, "text", "market", x=x0, y=y - 6, font_size=11, fill=MUTED)
         market: list[int] = state["market"]
         tokens: list[int] = state["tokens"]
         for slot, card in enumerate(market):
-            x = x0 + slot * (_RC_CARD_W + 8)
-            anchors[f"slot-{slot}"] = (x, y, _RC_CARD_W, _RC_CARD_H)
+            x = x0 + slot * (_CARD_W + 8)
+            anchors[f"slot-{slot}"] = (x, y, _CARD_W, _CARD_H)
             if card < 0:
                 _el(
                     g,
                     "rect",
                     x=x,
                     y=y,
-                    width=_RC_CARD_W,
-                    height=_RC_CARD_H,
+                    width=_CARD_W,
+                    height=_CARD_H,
                     rx=6,
                     fill="none",
                     stroke=_PANEL_LINE,
@@ -554,8 +554,8 @@ class RebuildingChicagoDrawer:
                 "rect",
                 x=x,
                 y=y,
-                width=_RC_CARD_W,
-                height=_RC_CARD_H,
+                width=_CARD_W,
+                height=_CARD_H,
                 rx=6,
                 fill=_CARD,
                 stroke=_CARD_LINE,
@@ -567,7 +567,7 @@ class RebuildingChicagoDrawer:
                     item,
                     "text",
                     f"${info.cost}",
-                    x=x + _RC_CARD_W - 8,
+                    x=x + _CARD_W - 8,
                     y=y + 15,
                     text_anchor="end",
                     font_size=12,
@@ -580,24 +580,24 @@ class RebuildingChicagoDrawer:
                         f"a: {benefit}" if i == 0 else f"    {benefit}",
                         x + 7,
                         y + 33 + 13 * i,
-                        _RC_CARD_W - 14,
+                        _CARD_W - 14,
                         10,
                     )
-                _fit(item, f"b: {info.ability}", x + 7, y + 68, _RC_CARD_W - 14, 10, fill=MUTED)
+                _fit(item, f"b: {info.ability}", x + 7, y + 68, _CARD_W - 14, 10, fill=MUTED)
             if tokens[slot]:
-                _cc_badge(item, x + _RC_CARD_W - 4, y, "$1 token", HIGHLIGHT)
+                _badge(item, x + _CARD_W - 4, y, "$1 token", HIGHLIGHT)
 
     def _events(self, root: ET.Element, state: dict[str, Any], anchors: dict[str, Box]) -> None:
         g = _el(root, "g", class_="events", fill=INK)
-        x0, y = _RC_LEFT, _RC_EVENTS_Y
+        x0, y = _LEFT, _EVENTS_Y
         _el(g, "text", "events", x=x0, y=y - 6, font_size=11, fill=MUTED)
         events: list[int] = state["events"]
         tokens: list[int] = state["tokens"]
-        w = (_RC_WIDTH - 2 * _RC_LEFT - 6 * 8) / 7
-        for e, name in enumerate(_RC_EVENT_NAMES):
+        w = (_WIDTH - 2 * _LEFT - 6 * 8) / 7
+        for e, name in enumerate(_EVENT_NAMES):
             x = x0 + e * (w + 8)
             done = bool(events[e])
-            box = _el(g, "g", class_=f"event event-{_RC_EVENTS[e]}")
+            box = _el(g, "g", class_=f"event event-{_EVENTS[e]}")
             _el(box, "title", f"{name}: {'activated this round' if done else 'not activated'}")
             _el(
                 box,
@@ -631,13 +631,13 @@ class RebuildingChicagoDrawer:
                 fill=MUTED,
             )
             if tokens[8 + e]:
-                _cc_badge(box, x + w - 4, y, "$1 token", HIGHLIGHT)
+                _badge(box, x + w - 4, y, "$1 token", HIGHLIGHT)
 
     def _seat(
         self,
         parent: ET.Element,
         state: dict[str, Any],
-        data: _RcData | None,
+        data: _Data | None,
         seat: int,
         x: float,
         y: float,
@@ -653,17 +653,17 @@ class RebuildingChicagoDrawer:
             "rect",
             x=x,
             y=y,
-            width=_RC_SEAT_W,
-            height=_RC_SEAT_H,
+            width=_SEAT_W,
+            height=_SEAT_H,
             rx=7,
             fill="#fff4cc" if moving else "#f8f5ee",
             stroke="#d9a520" if moving else _PANEL_LINE,
             stroke_width=2 if moving else 1,
         )
-        _el(g, "circle", cx=x + 16, cy=y + 17, r=9, fill=_RC_SEAT[seat], stroke="#ffffff")
+        _el(g, "circle", cx=x + 16, cy=y + 17, r=9, fill=_SEAT[seat], stroke="#ffffff")
         _el(g, "text", f"seat {seat}", x=x + 32, y=y + 22, font_size=14, font_weight="bold")
-        tab = _RcTable(data, info)
-        level = _RC_LEVELS[state["difficulty"][seat]]
+        tab = _Table(data, info)
+        level = _LEVELS[state["difficulty"][seat]]
         district = tab.district or ("-" if info["district"] < 0 else f"district {info['district']}")
         tags = [f"{district} ({level})"]
         if perspective == seat:
@@ -674,12 +674,12 @@ class RebuildingChicagoDrawer:
             tags.append("first player")
         if seat in winners:
             tags.append("\u2605 winner")
-        _fit(g, " \u00b7 ".join(tags), x + 92, y + 22, _RC_SEAT_W - 190, 12, fill=MUTED)
+        _fit(g, " \u00b7 ".join(tags), x + 92, y + 22, _SEAT_W - 190, 12, fill=MUTED)
         _el(
             g,
             "text",
             str(info["vp"]),
-            x=x + _RC_SEAT_W - 36,
+            x=x + _SEAT_W - 36,
             y=y + 26,
             text_anchor="end",
             font_size=22,
@@ -689,25 +689,25 @@ class RebuildingChicagoDrawer:
             g,
             "text",
             "VP",
-            x=x + _RC_SEAT_W - 10,
+            x=x + _SEAT_W - 10,
             y=y + 26,
             text_anchor="end",
             font_size=11,
             fill=MUTED,
         )
         self._table(g, tab, seat, x + 10, y + 38, anchors)
-        self._facts(g, state, data, tab, info, seat, x + 11 * _RC_CELL + 24, y + 50, perspective)
+        self._facts(g, state, data, tab, info, seat, x + 11 * _CELL + 24, y + 50, perspective)
 
     def _table(
         self,
         parent: ET.Element,
-        tab: _RcTable,
+        tab: _Table,
         seat: int,
         x: float,
         y: float,
         anchors: dict[str, Box],
     ) -> None:
-        c = _RC_CELL
+        c = _CELL
         g = _el(parent, "g", class_=f"table table-{seat}")
         _el(g, "rect", x=x, y=y, width=11 * c, height=11 * c, fill="#ffffff", stroke=_PANEL_LINE)
         connected = {area: tab.connected(area) for area in ("A", "B")}
@@ -716,11 +716,11 @@ class RebuildingChicagoDrawer:
             sx, sy = x + column * c, y + row * c
             anchors[f"space-{seat}-{where}"] = (sx, sy, c, c)
             if square.region:
-                fill = _RC_REGION[square.region]
+                fill = _REGION[square.region]
                 if square.region in "AB" and not connected[square.region]:
-                    fill = _RC_UNCONNECTED[square.region]
+                    fill = _UNCONNECTED[square.region]
             elif square.suburb:
-                fill = _RC_SUBURB
+                fill = _SUBURB
             else:
                 continue
             _el(
@@ -762,9 +762,9 @@ class RebuildingChicagoDrawer:
             row, column = divmod(where, 11)
             sx, sy = x + column * c, y + row * c
             if square.cover >= 0:
-                fill = _RC_LANDMARK if square.cover == 7 else _RC_TYPE_FILL[square.cover]
-                letter = "L" if square.cover == 7 else _RC_LETTERS[square.cover]
-                on = "#ffffff" if square.cover == 7 else _RC_TYPE_ON[square.cover]
+                fill = _LANDMARK if square.cover == 7 else _TYPE_FILL[square.cover]
+                letter = "L" if square.cover == 7 else _LETTERS[square.cover]
+                on = "#ffffff" if square.cover == 7 else _TYPE_ON[square.cover]
                 _el(g, "rect", x=sx + 1, y=sy + 1, width=c - 2, height=c - 2, rx=2, fill=fill)
                 _el(
                     g,
@@ -784,7 +784,7 @@ class RebuildingChicagoDrawer:
                     d=f"M{_num(sx + c * 0.2)} {_num(sy + c * 0.78)}"
                     f"L{_num(sx + c * 0.5)} {_num(sy + c * 0.25)}"
                     f"L{_num(sx + c * 0.8)} {_num(sy + c * 0.78)}Z",
-                    fill=_RC_RUBBLE,
+                    fill=_RUBBLE,
                 )
             elif square.symbol:
                 _el(
@@ -794,7 +794,7 @@ class RebuildingChicagoDrawer:
                     cy=sy + c / 2,
                     r=c * 0.36,
                     fill="#ffffff",
-                    stroke=_RC_SIGHT,
+                    stroke=_SIGHT,
                     stroke_width=1.4,
                 )
                 _el(
@@ -806,7 +806,7 @@ class RebuildingChicagoDrawer:
                     text_anchor="middle",
                     font_size=c * 0.48,
                     font_weight="bold",
-                    fill=_RC_SIGHT,
+                    fill=_SIGHT,
                 )
         # Outline each placed piece, so neighbouring tiles of one type stay apart.
         for where, square in enumerate(tab.squares):
@@ -830,8 +830,8 @@ class RebuildingChicagoDrawer:
         self,
         parent: ET.Element,
         state: dict[str, Any],
-        data: _RcData | None,
-        tab: _RcTable,
+        data: _Data | None,
+        tab: _Table,
         info: dict[str, Any],
         seat: int,
         x: float,
@@ -839,7 +839,7 @@ class RebuildingChicagoDrawer:
         perspective: int | None,
     ) -> None:
         g = _el(parent, "g", class_="facts", font_size=11, fill=INK)
-        width = _RC_SEAT_W - (11 * _RC_CELL + 24) - 10
+        width = _SEAT_W - (11 * _CELL + 24) - 10
         quality: list[int] = info["quality"]
         lines = [
             f"${info['money']} \u00b7 {info['vp']} VP \u00b7 unhappy {info['unhappy']}",
@@ -848,7 +848,7 @@ class RebuildingChicagoDrawer:
             "amenity symbols "
             + " ".join(f"{a[0]}{tab.symbols[3 + i]}" for i, a in enumerate(("e", "s", "r"))),
         ]
-        counts = " ".join(f"{_RC_LETTERS[t]}{tab.tiles[t]}" for t in range(7))
+        counts = " ".join(f"{_LETTERS[t]}{tab.tiles[t]}" for t in range(7))
         lines.append(f"tiles {counts}")
         law: int = info["law"]
         district: int = info["district"]
@@ -885,12 +885,12 @@ class RebuildingChicagoDrawer:
 
     def _legend(self, root: ET.Element, y: float) -> None:
         legend = _el(root, "g", class_="legend", font_size=11, fill=MUTED)
-        at = float(_RC_LEFT)
-        for t, name in enumerate(_RC_TYPES):
-            _el(legend, "rect", x=at, y=y - 10, width=12, height=12, rx=2, fill=_RC_TYPE_FILL[t])
-            _el(legend, "text", f"{_RC_LETTERS[t]} {name}", x=at + 16, y=y)
-            at += 16 + _text_width(f"{_RC_LETTERS[t]} {name}", 11) + 12
-        _el(legend, "rect", x=at, y=y - 10, width=12, height=12, rx=2, fill=_RC_LANDMARK)
+        at = float(_LEFT)
+        for t, name in enumerate(_TYPES):
+            _el(legend, "rect", x=at, y=y - 10, width=12, height=12, rx=2, fill=_TYPE_FILL[t])
+            _el(legend, "text", f"{_LETTERS[t]} {name}", x=at + 16, y=y)
+            at += 16 + _text_width(f"{_LETTERS[t]} {name}", 11) + 12
+        _el(legend, "rect", x=at, y=y - 10, width=12, height=12, rx=2, fill=_LANDMARK)
         _el(legend, "text", "L landmark", x=at + 16, y=y)
         at += 16 + _text_width("L landmark", 11) + 12
         _el(
@@ -898,11 +898,11 @@ class RebuildingChicagoDrawer:
             "path",
             d=f"M{_num(at)} {_num(y + 1)}L{_num(at + 6)} {_num(y - 10)}"
             f"L{_num(at + 12)} {_num(y + 1)}Z",
-            fill=_RC_RUBBLE,
+            fill=_RUBBLE,
         )
         _el(legend, "text", "rubble", x=at + 16, y=y)
         at += 16 + _text_width("rubble", 11) + 12
-        _el(legend, "circle", cx=at + 6, cy=y - 4, r=6, fill="#ffffff", stroke=_RC_SIGHT)
+        _el(legend, "circle", cx=at + 6, cy=y - 4, r=6, fill="#ffffff", stroke=_SIGHT)
         _el(legend, "text", "sights", x=at + 16, y=y)
         at += 16 + _text_width("sights", 11) + 12
         _el(
@@ -912,18 +912,18 @@ class RebuildingChicagoDrawer:
             y=y - 10,
             width=12,
             height=12,
-            fill=_RC_SUBURB,
+            fill=_SUBURB,
             stroke="#b5a27a",
             stroke_dasharray="2 1.5",
         )
         _el(legend, "text", "suburb", x=at + 16, y=y)
         at += 16 + _text_width("suburb", 11) + 12
-        at, y = float(_RC_LEFT), y + 18
+        at, y = float(_LEFT), y + 18
         for fill, name in (
-            (_RC_REGION["S"], "neighbourhood"),
-            (_RC_REGION["A"], "connected area"),
-            (_RC_UNCONNECTED["A"], "unconnected area"),
-            (_RC_REGION["#"], "not buildable"),
+            (_REGION["S"], "neighbourhood"),
+            (_REGION["A"], "connected area"),
+            (_UNCONNECTED["A"], "unconnected area"),
+            (_REGION["#"], "not buildable"),
         ):
             _el(legend, "rect", x=at, y=y - 10, width=12, height=12, fill=fill, stroke=_PANEL_LINE)
             _el(legend, "text", name, x=at + 16, y=y)
