@@ -13,8 +13,15 @@ from ._common import (
     MUTED,
     Bounds,
     _el,
+    _heading,
+    _last_mark,
+    _legend,
     _num,
-    _svg_root,
+    _picture,
+    _seat_name,
+    _seat_panel,
+    _seat_tags,
+    _tally,
 )
 
 COLOURS: Final = ("red", "green", "blue", "yellow")
@@ -311,9 +318,8 @@ class KardinalDrawer:
         width = panel_x + _PANEL_WIDTH + 12
         height = max(_BOARD_TOP + board_height + _BOARD_BOTTOM, panel_height + 2 * _BOARD_TOP)
         status = self._status(state)
-        root = _svg_root(width, height, f"Kardinal, {players} players, move {len(history)}")
-        _el(root, "desc", status)
-        _el(root, "rect", x=0, y=0, width=width, height=height, fill="#ffffff")
+        title = f"Kardinal, {players} players, move {len(history)}"
+        root = _picture(width, height, title, status)
 
         def corner(x: int, y: int) -> tuple[float, float]:
             return _BOARD_LEFT + (x - x0) * CELL, _BOARD_TOP + (y1 - y) * CELL
@@ -442,34 +448,12 @@ class KardinalDrawer:
         last = history[-1] if history else None
         panel = _el(root, "g", class_="panel", fill=INK)
         y = float(_BOARD_TOP)
-        _el(panel, "text", "Kardinal", x=x, y=y + 18, font_size=20, font_weight="bold")
-        _el(
-            panel,
-            "text",
-            f"{players} players · move {len(history)}",
-            x=x + 96,
-            y=y + 18,
-            font_size=12,
-            fill=MUTED,
-        )
-        _el(panel, "text", status, x=x, y=y + 42, font_size=14, font_weight="bold")
+        facts = [f"{players} players", f"move {len(history)}"]
         if last is None:
             last_text = "no move yet"
         else:
             last_text = "last: " + _notation("kardinal", players, last)
-        _el(
-            panel,
-            "rect",
-            x=x,
-            y=y + 56,
-            width=12,
-            height=12,
-            rx=3,
-            fill="none",
-            stroke=HIGHLIGHT,
-            stroke_width=2.5,
-        )
-        _el(panel, "text", last_text, x=x + 18, y=y + 66, font_size=12)
+        _heading(panel, x, y, "Kardinal", facts, status, last_text, facts_x=x + 96, status_y=42)
         y += 82
 
         scores = self.scores(state)
@@ -483,19 +467,7 @@ class KardinalDrawer:
         seat_height = self._seat_height(players)
         for seat in range(players):
             moving = state["phase"] != "end" and state["to_move"] == seat
-            row = _el(panel, "g", class_=f"seat seat-{seat}")
-            _el(
-                row,
-                "rect",
-                x=x,
-                y=y,
-                width=_PANEL_WIDTH,
-                height=seat_height,
-                rx=7,
-                fill="#fff4cc" if moving else "#f8f5ee",
-                stroke="#d9a520" if moving else "#e2dacb",
-                stroke_width=2 if moving else 1,
-            )
+            row = _seat_panel(panel, seat, x, y, _PANEL_WIDTH, seat_height, moving)
             owns = self._owns(players, seat)
             for i, colour in enumerate(owns):
                 size = 18 / len(owns)
@@ -520,47 +492,12 @@ class KardinalDrawer:
                 stroke=INK,
                 stroke_width=1,
             )
-            name = f"seat {seat}"
-            tags = []
-            if perspective == seat:
-                tags.append("you")
-            if moving:
-                tags.append("to move")
-            if seat in winners:
-                tags.append("★ winner")
-            _el(row, "text", name, x=x + 36, y=y + 23, font_size=14, font_weight="bold")
-            if tags:
-                _el(
-                    row,
-                    "text",
-                    " · ".join(tags),
-                    x=x + 90,
-                    y=y + 23,
-                    font_size=12,
-                    fill="#9a6b00" if moving or seat in winners else MUTED,
-                )
+            won = seat in winners
+            tags = _seat_tags(seat, perspective, moving, won)
+            _seat_name(row, seat, x + 36, y + 23, tags, x + 90, moving or won)
             held = state["chips"][seat]
-            _el(
-                row,
-                "text",
-                str(scores[seat]),
-                x=x + _PANEL_WIDTH - 12,
-                y=y + 28,
-                text_anchor="end",
-                font_size=24,
-                font_weight="bold",
-            )
-            best = max(held)
-            _el(
-                row,
-                "text",
-                f"{sum(held)} + {best}",
-                x=x + _PANEL_WIDTH - 12,
-                y=y + 44,
-                text_anchor="end",
-                font_size=10,
-                fill=MUTED,
-            )
+            score = f"{sum(held)} + {max(held)}"
+            _tally(row, str(scores[seat]), score, x + _PANEL_WIDTH - 12, y + 28, y + 44)
             for colour in range(4):
                 _chip(
                     row,
@@ -590,14 +527,7 @@ class KardinalDrawer:
 
     @staticmethod
     def _legend(parent: ET.Element, x: float, y: float) -> None:
-        legend = _el(parent, "g", class_="legend", font_size=11, fill=MUTED)
-        _el(
-            legend,
-            "path",
-            d=f"M{_num(x)} {_num(y)}h{_PANEL_WIDTH}",
-            stroke="#e2dacb",
-            stroke_width=1,
-        )
+        legend = _legend(parent, x, y, _PANEL_WIDTH)
         y += 8
         _mini_piece(legend, x, y, 0, 0)
         _el(legend, "text", "house", x=x + 21, y=y + 13)
@@ -612,18 +542,7 @@ class KardinalDrawer:
         group = _el(legend, "g", transform=f"translate({_num(x + 133)} {_num(y + 9)}) scale(0.55)")
         _cardinal(group, 0, 0)
         _el(legend, "text", "cardinal", x=x + 146, y=y + 13)
-        _el(
-            legend,
-            "rect",
-            x=x + 202,
-            y=y + 1,
-            width=14,
-            height=14,
-            rx=3,
-            fill="none",
-            stroke=HIGHLIGHT,
-            stroke_width=2.5,
-        )
+        _last_mark(legend, x + 202, y + 1, size=14)
         _el(legend, "text", "last move", x=x + 221, y=y + 13)
         y += 26
         _el(

@@ -14,24 +14,33 @@ from ._common import (
     _BACK,
     _CARD,
     _CARD_LINE,
-    _PANEL_LINE,
     _SEAT_DARK,
     _SEAT_FILL,
     _SEAT_ON,
     _SEAT_TINT,
     DATA_ERRORS,
-    HIGHLIGHT,
     INK,
     MUTED,
     Bounds,
     Box,
     _card_back,
     _el,
+    _first,
     _fit,
+    _heading,
+    _key,
+    _last_mark,
+    _legend,
     _num,
     _packaged_toml,
+    _picture,
+    _ring,
     _seat_chip,
-    _svg_root,
+    _seat_name,
+    _seat_panel,
+    _seat_tags,
+    _seen_by,
+    _tally,
     _text_width,
     _wrap,
 )
@@ -572,11 +581,7 @@ class PrestelNewYorkDrawer:
         history: list[int] = state["history"]
         status = self._status(state, names)
         title = f"The Prestel New York Architecture Game, {players} players, move {len(history)}"
-        if perspective is not None:
-            title += f", as seat {perspective} sees it"
-        root = _svg_root(_WIDTH, _HEIGHT, title)
-        _el(root, "desc", status)
-        _el(root, "rect", x=0, y=0, width=_WIDTH, height=_HEIGHT, fill="#ffffff")
+        root = _picture(_WIDTH, _HEIGHT, _seen_by(title, perspective), status)
         last_text, marks = self._last(frame)
         self._header(root, frame, status, last_text)
         table = _el(root, "g", class_="table")
@@ -589,21 +594,10 @@ class PrestelNewYorkDrawer:
         for seat in range(players):
             self._seat(panel, frame, seat, _PANEL_X, _TOP + seat * (_SEAT_H + 8))
         self._legend(root, frame)
-        ring = _el(root, "g", class_="last-action", fill="none", stroke=HIGHLIGHT, stroke_width=3)
-        for key in marks:
-            if key in frame.anchors:
-                x, y, w, h = frame.anchors[key]
-                pad = min(3.0, h / 6)  # a ring around a thin stack row keeps off its neighbours
-                _el(
-                    ring,
-                    "rect",
-                    x=x - pad,
-                    y=y - pad,
-                    width=w + 2 * pad,
-                    height=h + 2 * pad,
-                    rx=min(6, h / 2 + pad),
-                )
-                break
+        box = _first(frame.anchors, marks)
+        h = box[3] if box else 0.0
+        pad = min(3.0, h / 6)  # a ring around a thin stack row keeps off its neighbours
+        _ring(root, box, pad, min(6, h / 2 + pad))
         return root
 
     # --- the parts of the picture ------------------------------------------------------------
@@ -612,7 +606,6 @@ class PrestelNewYorkDrawer:
         state = frame.state
         header = _el(root, "g", class_="header", fill=INK)
         x, y = _LEFT, _TOP
-        _el(header, "text", "Prestel New York", x=x, y=y + 18, font_size=20, font_weight="bold")
         facts = [f"{state['players']} players", f"round {state['round']}"]
         facts.append(f"move {len(state['history'])}")
         if state["max_rounds"]:
@@ -621,22 +614,9 @@ class PrestelNewYorkDrawer:
             facts.append("speeds " + ",".join(str(s) for s in state["speeds"]))
         if frame.perspective is not None:
             facts.append(f"seen by seat {frame.perspective}")
-        _el(header, "text", " \u00b7 ".join(facts), x=x + 186, y=y + 18, font_size=12, fill=MUTED)
-        _el(header, "text", status, x=x, y=y + 44, font_size=14, font_weight="bold")
-        _el(
-            header,
-            "rect",
-            x=x,
-            y=y + 56,
-            width=12,
-            height=12,
-            rx=3,
-            fill="none",
-            stroke=HIGHLIGHT,
-            stroke_width=2.5,
-        )
         last = "last: " + last_text if state["history"] else last_text
-        _fit(header, last, x + 18, y + 66, 440, 12)
+        name = "Prestel New York"
+        _heading(header, x, y, name, facts, status, last, facts_x=x + 186, last_width=440)
         # The round's public race: the finishing order and the stones still on offer.
         right = x + 470
         finish: list[int] = state["finish"]
@@ -1012,61 +992,15 @@ class PrestelNewYorkDrawer:
     def _seat(self, parent: ET.Element, frame: _Frame, seat: int, x: float, y: float) -> None:
         state, names = frame.state, frame.names
         moving = state["phase"] != "end" and state["to_move"] == seat
-        winners = self.winners(state)
-        row = _el(parent, "g", class_=f"seat seat-{seat}")
-        _el(
-            row,
-            "rect",
-            x=x,
-            y=y,
-            width=_PANEL_W,
-            height=_SEAT_H,
-            rx=7,
-            fill="#fff4cc" if moving else "#f8f5ee",
-            stroke="#d9a520" if moving else _PANEL_LINE,
-            stroke_width=2 if moving else 1,
-        )
+        won = seat in self.winners(state)
+        row = _seat_panel(parent, seat, x, y, _PANEL_W, _SEAT_H, moving)
         _seat_chip(row, x + 20, y + 19, seat, r=10)
-        _el(row, "text", f"seat {seat}", x=x + 38, y=y + 24, font_size=14, font_weight="bold")
-        tags = []
-        if frame.perspective == seat:
-            tags.append("you")
-        if moving:
-            tags.append("to move")
-        if seat in winners:
-            tags.append("\u2605 winner")
-        if tags:
-            _el(
-                row,
-                "text",
-                " \u00b7 ".join(tags),
-                x=x + 94,
-                y=y + 24,
-                font_size=12,
-                fill="#9a6b00" if moving or seat in winners else MUTED,
-            )
+        tags = _seat_tags(seat, frame.perspective, moving, won)
+        _seat_name(row, seat, x + 38, y + 24, tags, x + 94, moving or won)
         chips: int = state["chips"][seat]
         goal = names.win_chips
-        _el(
-            row,
-            "text",
-            str(chips),
-            x=x + _PANEL_W - 12,
-            y=y + 30,
-            text_anchor="end",
-            font_size=24,
-            font_weight="bold",
-        )
-        _el(
-            row,
-            "text",
-            f"chips of {goal}" if names.data else "chips",
-            x=x + _PANEL_W - 12,
-            y=y + 44,
-            text_anchor="end",
-            font_size=10,
-            fill=MUTED,
-        )
+        note = f"chips of {goal}" if names.data else "chips"
+        _tally(row, str(chips), note, x + _PANEL_W - 12, y + 30, y + 44)
         # Progress toward the goal: one pip per chip, the goal's pip ringed.
         pips = max(goal, chips)
         step = min(14.0, 190 / pips)
@@ -1186,20 +1120,11 @@ class PrestelNewYorkDrawer:
 
     def _legend(self, root: ET.Element, frame: _Frame) -> None:
         x, y = _LEFT, _LEGEND_Y
-        legend = _el(root, "g", class_="legend", font_size=11, fill=MUTED)
-        _el(
-            legend,
-            "path",
-            d=f"M{_num(x)} {_num(y)}h{_WIDTH - 2 * _LEFT}",
-            stroke=_PANEL_LINE,
-            stroke_width=1,
-        )
+        legend = _legend(root, x, y, _WIDTH - 2 * _LEFT)
         y += 8
         _el(legend, "rect", x=x, y=y, width=34, height=14, rx=3, fill=_SEAT_FILL[0])
         _seat_chip(legend, x + 26, y + 7, 0, r=6)
-        text = "built, with its builder's chip"
-        _el(legend, "text", text, x=x + 40, y=y + 11)
-        at = x + 40 + _text_width(text, 11) + 16
+        at = _key(legend, "built, with its builder's chip", x, y + 11, 40, 16)
         _el(
             legend,
             "rect",
@@ -1212,21 +1137,15 @@ class PrestelNewYorkDrawer:
             stroke=MUTED,
             stroke_dasharray="4 3",
         )
-        _el(legend, "text", "missing", x=at + 40, y=y + 11)
-        at += 40 + _text_width("missing", 11) + 16
+        at = _key(legend, "missing", at, y + 11, 40, 16)
         _card_back(legend, at, y, 34, 14, r=3)
-        _el(legend, "text", "face down", x=at + 40, y=y + 11)
-        at += 40 + _text_width("face down", 11) + 16
+        at = _key(legend, "face down", at, y + 11, 40, 16)
         _slot_badge(legend, at, y + 1, 1)
-        text = "its commission is in slot 2"
-        _el(legend, "text", text, x=at + 17, y=y + 11)
-        at += 17 + _text_width(text, 11) + 16
+        at = _key(legend, "its commission is in slot 2", at, y + 11, 17, 16)
         if frame.perspective is None:
             for i in range(2):
                 _el(legend, "circle", cx=at + 3 + 7 * i, cy=y + 7, r=3, fill=_SEAT_FILL[i])
-            text = "seen by those seats"
-            _el(legend, "text", text, x=at + 17, y=y + 11)
-            at += 17 + _text_width(text, 11) + 16
+            at = _key(legend, "seen by those seats", at, y + 11, 17, 16)
         else:
             seat = frame.perspective
             _el(
@@ -1240,19 +1159,6 @@ class PrestelNewYorkDrawer:
                 fill=_SEAT_TINT[seat],
                 stroke=_SEAT_DARK[seat],
             )
-            text = "where you last saw it"
-            _el(legend, "text", text, x=at + 40, y=y + 11)
-            at += 40 + _text_width(text, 11) + 16
-        _el(
-            legend,
-            "rect",
-            x=at,
-            y=y + 1,
-            width=12,
-            height=12,
-            rx=3,
-            fill="none",
-            stroke=HIGHLIGHT,
-            stroke_width=2.5,
-        )
+            at = _key(legend, "where you last saw it", at, y + 11, 40, 16)
+        _last_mark(legend, at, y + 1)
         _el(legend, "text", "last move", x=at + 18, y=y + 11)
