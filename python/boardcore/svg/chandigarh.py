@@ -25,10 +25,21 @@ from ._common import (
     _badge,
     _card_back,
     _el,
+    _first,
     _fit,
+    _heading,
+    _key,
+    _last_mark,
+    _legend,
     _num,
     _packaged_toml,
-    _svg_root,
+    _picture,
+    _ring,
+    _score,
+    _seat_name,
+    _seat_panel,
+    _seat_tags,
+    _seen_by,
     _text_width,
 )
 
@@ -745,11 +756,7 @@ class ChandigarhDrawer:
         players: int = state["players"]
         status = self._status(state)
         title = f"Chandigarh, {players} players, move {len(state['history'])}"
-        if perspective is not None:
-            title += f", as seat {perspective} sees it"
-        root = _svg_root(_WIDTH, _HEIGHT, title)
-        _el(root, "desc", status)
-        _el(root, "rect", x=0, y=0, width=_WIDTH, height=_HEIGHT, fill="#ffffff")
+        root = _picture(_WIDTH, _HEIGHT, _seen_by(title, perspective), status)
         last_text, marks = self._last(frame)
         self._header(root, frame, status, last_text)
         self._city(root, frame)
@@ -762,12 +769,7 @@ class ChandigarhDrawer:
         for seat in range(players):
             self._seat(panel, frame, seat, _SEATS_Y + seat * (_SEAT_H + _SEAT_GAP), winner)
         self._legend(root)
-        ring = _el(root, "g", class_="last-action", fill="none", stroke=HIGHLIGHT, stroke_width=3)
-        for key in marks:
-            if key in frame.anchors:
-                x, y, w, h = frame.anchors[key]
-                _el(ring, "rect", x=x - 3, y=y - 3, width=w + 6, height=h + 6, rx=6)
-                break
+        _ring(root, _first(frame.anchors, marks), 3, 6)
         return root
 
     # --- the parts of the picture ------------------------------------------------------------
@@ -776,7 +778,6 @@ class ChandigarhDrawer:
         state = frame.state
         header = _el(root, "g", class_="header", fill=INK)
         x, y = _LEFT, 12
-        _el(header, "text", "Chandigarh", x=x, y=y + 18, font_size=20, font_weight="bold")
         facts = [f"{state['players']} players", f"turn {state['turn']}"]
         facts.append(f"move {len(state['history'])}")
         facts.append("specialists" if state["specialists"] else "no specialists")
@@ -788,22 +789,19 @@ class ChandigarhDrawer:
             facts.append("not the packaged data: plots as built, cards by id")
         if frame.perspective is not None:
             facts.append(f"seen by seat {frame.perspective}")
-        _fit(header, " \u00b7 ".join(facts), x + 128, y + 18, _WIDTH - x - 144, 12, fill=MUTED)
-        _el(header, "text", status, x=x, y=y + 44, font_size=14, font_weight="bold")
-        _el(
-            header,
-            "rect",
-            x=x,
-            y=y + 56,
-            width=12,
-            height=12,
-            rx=3,
-            fill="none",
-            stroke=HIGHLIGHT,
-            stroke_width=2.5,
-        )
         last = "last: " + last_text if state["history"] else last_text
-        _fit(header, last, x + 18, y + 66, 640, 12)
+        _heading(
+            header,
+            x,
+            y,
+            "Chandigarh",
+            facts,
+            status,
+            last,
+            facts_x=x + 128,
+            facts_width=_WIDTH - x - 144,
+            last_width=640,
+        )
 
     def _city(self, root: ET.Element, frame: _Frame) -> None:
         cell = frame.cell
@@ -1270,52 +1268,13 @@ class ChandigarhDrawer:
         state = frame.state
         x, w = _PANEL_X, _PANEL_W
         moving = state["to_move"] == seat
-        row = _el(parent, "g", class_=f"seat seat-{seat}")
-        _el(
-            row,
-            "rect",
-            x=x,
-            y=y,
-            width=w,
-            height=_SEAT_H,
-            rx=7,
-            fill="#fff4cc" if moving else "#f8f5ee",
-            stroke="#d9a520" if moving else _PANEL_LINE,
-            stroke_width=2 if moving else 1,
-        )
+        row = _seat_panel(parent, seat, x, y, w, _SEAT_H, moving)
         frame.anchors[f"seat-{seat}"] = (x, y, w, _SEAT_H)
         _architect_chip(row, x + 18, y + 17, seat, r=10)
-        _el(row, "text", f"seat {seat}", x=x + 34, y=y + 22, font_size=14, font_weight="bold")
-        tags = []
-        if frame.perspective == seat:
-            tags.append("you")
-        if moving:
-            tags.append("to move")
-        if state["start"] == seat:
-            tags.append("first player")
-        if seat == winner:
-            tags.append("\u2605 winner")
-        if tags:
-            _el(
-                row,
-                "text",
-                " \u00b7 ".join(tags),
-                x=x + 90,
-                y=y + 22,
-                font_size=12,
-                fill="#9a6b00" if moving or seat == winner else MUTED,
-            )
-        _el(
-            row,
-            "text",
-            str(state["pp"][seat]),
-            x=x + w - 30,
-            y=y + 26,
-            text_anchor="end",
-            font_size=22,
-            font_weight="bold",
-        )
-        _el(row, "text", "PP", x=x + w - 10, y=y + 26, text_anchor="end", font_size=11, fill=MUTED)
+        more = ["first player"] if state["start"] == seat else []
+        tags = _seat_tags(seat, frame.perspective, moving, seat == winner, *more)
+        _seat_name(row, seat, x + 34, y + 22, tags, x + 90, moving or seat == winner)
+        _score(row, str(state["pp"][seat]), "PP", x + w - 10, y + 26, 20)
         # The project, left to right, and the card being scored.
         project: list[int] = state["projects"][seat]
         scale = 0.8
@@ -1398,50 +1357,25 @@ class ChandigarhDrawer:
 
     def _legend(self, root: ET.Element) -> None:
         x, y = _LEFT, _HEIGHT - 34
-        legend = _el(root, "g", class_="legend", font_size=11, fill=MUTED)
-        _el(
-            legend,
-            "path",
-            d=f"M{_num(x)} {_num(y)}h{_WIDTH - 2 * _LEFT}",
-            stroke=_PANEL_LINE,
-            stroke_width=1,
-        )
+        legend = _legend(root, x, y, _WIDTH - 2 * _LEFT)
         y += 20
         at = float(x)
         for colour, kind in enumerate(_KINDS):
             _building(legend, at, y - 11, 13, colour)
-            _el(legend, "text", kind, x=at + 18, y=y)
-            at += 18 + _text_width(kind, 11) + 12
+            at = _key(legend, kind, at, y, 18)
         _icon(legend, at, y - 11, 13, 4)
-        _el(legend, "text", "any", x=at + 18, y=y)
-        at += 18 + _text_width("any", 11) + 12
+        at = _key(legend, "any", at, y, 18)
         _building(legend, at, y - 11, 13, 3, centre=True)
-        _el(legend, "text", "centre of a side", x=at + 18, y=y)
-        at += 18 + _text_width("centre of a side", 11) + 12
+        at = _key(legend, "centre of a side", at, y, 18)
         _architect_chip(legend, at + 7, y - 4, 0, 7)
-        _el(legend, "text", "architect", x=at + 18, y=y)
-        at += 18 + _text_width("architect", 11) + 12
+        at = _key(legend, "architect", at, y, 18)
         _supervisor(legend, at + 6, y - 5, 1, 6)
-        _el(legend, "text", "supervisor", x=at + 16, y=y)
-        at += 16 + _text_width("supervisor", 11) + 12
+        at = _key(legend, "supervisor", at, y, 16)
         _pawn(legend, at + 6, y - 5, 2, 6, "a specialist")
-        _el(legend, "text", "specialist pawn", x=at + 16, y=y)
-        at += 16 + _text_width("specialist pawn", 11) + 12
+        at = _key(legend, "specialist pawn", at, y, 16)
         _steps(legend, at, y - 4, 1)
-        _el(legend, "text", "step", x=at + 14, y=y)
-        at += 14 + _text_width("step", 11) + 12
+        at = _key(legend, "step", at, y, 14)
         _el(legend, "text", "\u2605 PP per pattern", x=at, y=y)
         at += _text_width("\u2605 PP per pattern", 11) + 12
-        _el(
-            legend,
-            "rect",
-            x=at,
-            y=y - 11,
-            width=12,
-            height=12,
-            rx=3,
-            fill="none",
-            stroke=HIGHLIGHT,
-            stroke_width=2.5,
-        )
+        _last_mark(legend, at, y - 11)
         _el(legend, "text", "last move", x=at + 18, y=y)

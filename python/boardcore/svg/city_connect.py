@@ -13,9 +13,11 @@ from typing import Any, Final, NamedTuple
 from ._common import (
     _CARD,
     _CARD_LINE,
+    _EMPTY,
+    _MOVING_BG,
     _PANEL_LINE,
+    _SEAT_BG,
     DATA_ERRORS,
-    HIGHLIGHT,
     INK,
     MUTED,
     Bounds,
@@ -23,11 +25,22 @@ from ._common import (
     _badge,
     _card_back,
     _el,
+    _first,
     _fit,
+    _heading,
+    _key,
+    _last_mark,
+    _legend,
     _num,
     _packaged_toml,
+    _picture,
+    _ring,
+    _score,
     _seat_chip,
-    _svg_root,
+    _seat_name,
+    _seat_panel,
+    _seat_tags,
+    _seen_by,
     _text_width,
     _wrap,
 )
@@ -572,7 +585,7 @@ def _slot(parent: ET.Element, x: float, y: float, text: str) -> None:
         width=_CARD_W,
         height=_CARD_H,
         rx=6,
-        fill="#faf8f3",
+        fill=_EMPTY,
         stroke=_CARD_LINE,
         stroke_dasharray="6 4",
     )
@@ -717,11 +730,7 @@ class CityConnectDrawer:
         status = self._status(frame, winners)
         plural = "s" if players != 1 else ""
         title = f"City Connect, {players} player{plural}, move {len(state['history'])}"
-        if perspective is not None:
-            title += f", as seat {perspective} sees it"
-        root = _svg_root(_WIDTH, height, title)
-        _el(root, "desc", status)
-        _el(root, "rect", x=0, y=0, width=_WIDTH, height=height, fill="#ffffff")
+        root = _picture(_WIDTH, height, _seen_by(title, perspective), status)
         last_text, marks = self._last(frame)
         self._header(root, frame, status, last_text)
         self._landmarks(root, frame)
@@ -734,12 +743,7 @@ class CityConnectDrawer:
             top = _SEATS_Y + seat * (_SEAT_H + _SEAT_GAP)
             self._seat(panel, frame, seat, _LEFT, top, winners)
         self._legend(root, frame, _SEATS_Y + players * (_SEAT_H + _SEAT_GAP) + 4)
-        ring = _el(root, "g", class_="last-action", fill="none", stroke=HIGHLIGHT, stroke_width=3)
-        for key in marks:
-            if key in frame.anchors:
-                x, y, w, h = frame.anchors[key]
-                _el(ring, "rect", x=x - 3, y=y - 3, width=w + 6, height=h + 6, rx=8)
-                break
+        _ring(root, _first(frame.anchors, marks), 3, 8)
         return root
 
     @staticmethod
@@ -752,7 +756,6 @@ class CityConnectDrawer:
         state = frame.state
         header = _el(root, "g", class_="header", fill=INK)
         x, y = _LEFT, 12
-        _el(header, "text", "City Connect", x=x, y=y + 18, font_size=20, font_weight="bold")
         players: int = state["players"]
         facts = ["solo" if players == 1 else f"{players} players"]
         facts += [f"turn {state['turn']}", f"move {len(state['history'])}"]
@@ -760,22 +763,9 @@ class CityConnectDrawer:
             facts.append("cards by index (not the packaged data)")
         if frame.perspective is not None:
             facts.append(f"seen by seat {frame.perspective}")
-        _el(header, "text", " \u00b7 ".join(facts), x=x + 140, y=y + 18, font_size=12, fill=MUTED)
-        _el(header, "text", status, x=x, y=y + 44, font_size=14, font_weight="bold")
-        _el(
-            header,
-            "rect",
-            x=x,
-            y=y + 56,
-            width=12,
-            height=12,
-            rx=3,
-            fill="none",
-            stroke=HIGHLIGHT,
-            stroke_width=2.5,
-        )
         last = "last: " + last_text if state["history"] else last_text
-        _fit(header, last, x + 18, y + 66, 640, 12)
+        name = "City Connect"
+        _heading(header, x, y, name, facts, status, last, facts_x=x + 140, last_width=640)
 
     def _landmarks(self, root: ET.Element, frame: _Frame) -> None:
         state = frame.state
@@ -1002,7 +992,7 @@ class CityConnectDrawer:
                 width=w,
                 height=_CARD_H,
                 rx=6,
-                fill="#faf8f3",
+                fill=_EMPTY,
                 stroke=_CARD_LINE,
                 stroke_dasharray="6 4",
             )
@@ -1083,40 +1073,12 @@ class CityConnectDrawer:
         state, data = frame.state, frame.data
         moving = state["phase"] != "end" and state["to_move"] == seat
         turn = state["phase"] not in ("setup", "end") and frame.turn_seat() == seat
-        row = _el(parent, "g", class_=f"seat seat-{seat}")
-        _el(
-            row,
-            "rect",
-            x=x,
-            y=y,
-            width=_PANEL_W,
-            height=_SEAT_H,
-            rx=7,
-            fill="#fff4cc" if moving else "#f8f5ee",
-            stroke="#d9a520" if moving else _PANEL_LINE,
-            stroke_width=2 if moving else 1,
-        )
+        won = seat in winners
+        row = _seat_panel(parent, seat, x, y, _PANEL_W, _SEAT_H, moving)
         _seat_chip(row, x + 20, y + 18, seat, r=10)
-        _el(row, "text", f"seat {seat}", x=x + 38, y=y + 23, font_size=14, font_weight="bold")
-        tags = []
-        if frame.perspective == seat:
-            tags.append("you")
-        if moving:
-            tags.append("to move")
-        elif turn:
-            tags.append("its turn")
-        if seat in winners:
-            tags.append("\u2605 winner")
-        if tags:
-            _el(
-                row,
-                "text",
-                " \u00b7 ".join(tags),
-                x=x + 94,
-                y=y + 23,
-                font_size=12,
-                fill="#9a6b00" if moving or seat in winners else MUTED,
-            )
+        more = ["its turn"] if turn and not moving else []
+        tags = _seat_tags(seat, frame.perspective, moving, won, *more)
+        _seat_name(row, seat, x + 38, y + 23, tags, x + 94, moving or won)
         side = self._side(state, seat)
         city: list[int] = state["cities"][seat]
         hand: list[int] = state["hands"][seat]
@@ -1130,7 +1092,7 @@ class CityConnectDrawer:
         if data:
             _, demand = _counts(data, state, seat)
             for k in range(2):
-                _demand(facts, fx + 6, y + 19, k, "#fff4cc" if moving else "#f8f5ee")
+                _demand(facts, fx + 6, y + 19, k, _MOVING_BG if moving else _SEAT_BG)
                 _el(
                     facts, "text", str(demand[k]), x=fx + 15, y=y + 23, fill=INK, font_weight="bold"
                 )
@@ -1159,26 +1121,7 @@ class CityConnectDrawer:
                 font_weight="bold",
             )
         score = str(frame.scores[seat]) if frame.scores is not None else "?"
-        _el(
-            row,
-            "text",
-            score,
-            x=x + _PANEL_W - 34,
-            y=y + 27,
-            text_anchor="end",
-            font_size=22,
-            font_weight="bold",
-        )
-        _el(
-            row,
-            "text",
-            "VP",
-            x=x + _PANEL_W - 12,
-            y=y + 27,
-            text_anchor="end",
-            font_size=11,
-            fill=MUTED,
-        )
+        _score(row, score, "VP", x + _PANEL_W - 12, y + 27, 22)
         self._city(row, frame, seat, x + 10, y + 36)
         self._hand(row, frame, seat, x + 10, y + 36 + _CARD_H + 8)
 
@@ -1252,36 +1195,23 @@ class CityConnectDrawer:
 
     def _legend(self, root: ET.Element, frame: _Frame, y: float) -> None:
         x = _LEFT
-        legend = _el(root, "g", class_="legend", font_size=11, fill=MUTED)
-        _el(
-            legend,
-            "path",
-            d=f"M{_num(x)} {_num(y)}h{_PANEL_W}",
-            stroke=_PANEL_LINE,
-            stroke_width=1,
-        )
+        legend = _legend(root, x, y, _PANEL_W)
         y += 20
         at = float(x)
         for symbol, name in enumerate(CITY_SYMBOLS):
             _symbol(legend, at + 7, y - 4, symbol)
-            _el(legend, "text", name, x=at + 17, y=y)
-            at += 17 + _text_width(name, 11) + 12
+            at = _key(legend, name, at, y, 17)
         _demand(legend, at + 7, y - 4, 0, "#ffffff")
-        _el(legend, "text", "sun", x=at + 17, y=y)
-        at += 17 + _text_width("sun", 11) + 12
+        at = _key(legend, "sun", at, y, 17)
         _demand(legend, at + 7, y - 4, 1, "#ffffff")
-        _el(legend, "text", "moon", x=at + 17, y=y)
-        at += 17 + _text_width("moon", 11) + 12
+        at = _key(legend, "moon", at, y, 17)
         _lightning(legend, at + 5, y - 4)
-        _el(legend, "text", "when built", x=at + 13, y=y)
-        at += 13 + _text_width("when built", 11) + 12
+        at = _key(legend, "when built", at, y, 13)
         _gear(legend, at + 5, y - 4, MUTED)
-        _el(legend, "text", "once a turn", x=at + 13, y=y)
-        at += 13 + _text_width("once a turn", 11) + 12
+        at = _key(legend, "once a turn", at, y, 13)
         for i, symbol in enumerate((0, 2, 4)):
             _el(legend, "circle", cx=at + 4 + 8 * i, cy=y - 4, r=3.1, fill=_SYMBOL_FILL[symbol])
-        _el(legend, "text", "cost", x=at + 26, y=y)
-        at += 26 + _text_width("cost", 11) + 12
+        at = _key(legend, "cost", at, y, 26)
         _el(
             legend,
             "rect",
@@ -1293,21 +1223,8 @@ class CityConnectDrawer:
             fill=_LANDMARK,
             stroke=_LANDMARK_LINE,
         )
-        _el(legend, "text", "landmark", x=at + 30, y=y)
-        at += 30 + _text_width("landmark", 11) + 12
+        at = _key(legend, "landmark", at, y, 30)
         _card_back(legend, at, y - 11, 24, 14, r=3)
-        _el(legend, "text", "face down", x=at + 30, y=y)
-        at += 30 + _text_width("face down", 11) + 12
-        _el(
-            legend,
-            "rect",
-            x=at,
-            y=y - 11,
-            width=12,
-            height=12,
-            rx=3,
-            fill="none",
-            stroke=HIGHLIGHT,
-            stroke_width=2.5,
-        )
+        at = _key(legend, "face down", at, y, 30)
+        _last_mark(legend, at, y - 11)
         _el(legend, "text", "last move", x=at + 18, y=y)

@@ -14,6 +14,7 @@ from ._common import (
     _BACK,
     _CARD,
     _CARD_LINE,
+    _EMPTY,
     _SEAT_DARK,
     _SEAT_FILL,
     _SEAT_ON,
@@ -646,7 +647,7 @@ class PrestelNewYorkDrawer:
                 width=_SLOT_W,
                 height=_SLOT_H,
                 rx=8,
-                fill="#faf8f3",
+                fill=_EMPTY,
                 stroke=_CARD_LINE,
                 stroke_dasharray="6 4",
             )
@@ -774,7 +775,7 @@ class PrestelNewYorkDrawer:
                 width=w,
                 height=86,
                 rx=8,
-                fill="#faf8f3",
+                fill=_EMPTY,
                 stroke=_CARD_LINE,
                 stroke_dasharray="6 4",
             )

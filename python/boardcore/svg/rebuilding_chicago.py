@@ -25,10 +25,18 @@ from ._common import (
     _badge,
     _el,
     _fit,
+    _heading,
+    _key,
+    _legend,
     _num,
     _packaged_toml,
-    _svg_root,
-    _text_width,
+    _picture,
+    _ring,
+    _score,
+    _seat_name,
+    _seat_panel,
+    _seat_tags,
+    _seen_by,
 )
 
 _TYPES: Final = (
@@ -418,12 +426,8 @@ class RebuildingChicagoDrawer:
         height = _SEATS_Y + rows * (_SEAT_H + _SEAT_GAP) + 58
         title = f"Rebuilding Chicago, {players} player{'s' if players > 1 else ''}"
         title += f", move {len(state['history'])}"
-        if perspective is not None:
-            title += f", as seat {perspective} sees it"
-        root = _svg_root(_WIDTH, height, title)
         status = self._status(state)
-        _el(root, "desc", status)
-        _el(root, "rect", x=0, y=0, width=_WIDTH, height=height, fill="#ffffff")
+        root = _picture(_WIDTH, height, _seen_by(title, perspective), status)
         anchors: dict[str, Box] = {}
         history: list[int] = state["history"]
         last = _notation(history[-1], data) if history else ""
@@ -440,11 +444,8 @@ class RebuildingChicagoDrawer:
             y = _SEATS_Y + (seat // 2) * (_SEAT_H + _SEAT_GAP)
             self._seat(panel, state, data, seat, x, y, perspective, winners, anchors)
         self._legend(root, height - 40)
-        ring = _el(root, "g", class_="last-action", fill="none", stroke=HIGHLIGHT, stroke_width=3)
         mark = self._mark(state, history[-1]) if history else ""
-        if mark in anchors:
-            bx, by, bw, bh = anchors[mark]
-            _el(ring, "rect", x=bx - 2, y=by - 2, width=bw + 4, height=bh + 4, rx=4)
+        _ring(root, anchors.get(mark), 2, 4)
         return root
 
     @staticmethod
@@ -478,7 +479,6 @@ class RebuildingChicagoDrawer:
     ) -> None:
         header = _el(root, "g", class_="header", fill=INK)
         x, y = _LEFT, 12
-        _el(header, "text", "Rebuilding Chicago", x=x, y=y + 18, font_size=20, font_weight="bold")
         facts = [f"round {state['round']} of 3", f"phase {state['phase']}"]
         facts.append(f"move {len(state['history'])}")
         if state["players"] == 1 and state["scenario"] >= 0:
@@ -490,21 +490,21 @@ class RebuildingChicagoDrawer:
             facts.append("not the packaged data: pieces by their anchor")
         if perspective is not None:
             facts.append(f"seen by seat {perspective}")
-        _fit(header, " \u00b7 ".join(facts), x + 210, y + 18, _WIDTH - x - 230, 12, fill=MUTED)
-        _fit(header, status, x, y + 42, _WIDTH - 2 * x, 14, font_weight="bold")
-        _el(
+        _heading(
             header,
-            "rect",
-            x=x,
-            y=y + 52,
-            width=12,
-            height=12,
-            rx=3,
-            fill="none",
-            stroke=HIGHLIGHT,
-            stroke_width=2.5,
+            x,
+            y,
+            "Rebuilding Chicago",
+            facts,
+            status,
+            f"last: {last}" if last else "no move yet",
+            facts_x=x + 210,
+            facts_width=_WIDTH - x - 230,
+            status_y=42,
+            status_width=_WIDTH - 2 * x,
+            last_y=52,
+            last_width=420,
         )
-        _fit(header, f"last: {last}" if last else "no move yet", x + 18, y + 62, 420, 12)
         todo: list[list[int]] = state["todo"]
         queue = " ".join(json.dumps(task, separators=(",", ":")) for task in todo) or "[]"
         _fit(header, f"todo: {queue}", x + 450, y + 62, _WIDTH - x - 470, 11, fill=MUTED)
@@ -647,54 +647,16 @@ class RebuildingChicagoDrawer:
     ) -> None:
         info: dict[str, Any] = state["seats"][seat]
         moving = state["to_move"] == seat
-        g = _el(parent, "g", class_=f"seat seat-{seat}")
-        _el(
-            g,
-            "rect",
-            x=x,
-            y=y,
-            width=_SEAT_W,
-            height=_SEAT_H,
-            rx=7,
-            fill="#fff4cc" if moving else "#f8f5ee",
-            stroke="#d9a520" if moving else _PANEL_LINE,
-            stroke_width=2 if moving else 1,
-        )
+        g = _seat_panel(parent, seat, x, y, _SEAT_W, _SEAT_H, moving)
         _el(g, "circle", cx=x + 16, cy=y + 17, r=9, fill=_SEAT[seat], stroke="#ffffff")
-        _el(g, "text", f"seat {seat}", x=x + 32, y=y + 22, font_size=14, font_weight="bold")
         tab = _Table(data, info)
         level = _LEVELS[state["difficulty"][seat]]
         district = tab.district or ("-" if info["district"] < 0 else f"district {info['district']}")
+        more = ["first player"] if state["start"] == seat else []
         tags = [f"{district} ({level})"]
-        if perspective == seat:
-            tags.append("you")
-        if moving:
-            tags.append("to move")
-        if state["start"] == seat:
-            tags.append("first player")
-        if seat in winners:
-            tags.append("\u2605 winner")
-        _fit(g, " \u00b7 ".join(tags), x + 92, y + 22, _SEAT_W - 190, 12, fill=MUTED)
-        _el(
-            g,
-            "text",
-            str(info["vp"]),
-            x=x + _SEAT_W - 36,
-            y=y + 26,
-            text_anchor="end",
-            font_size=22,
-            font_weight="bold",
-        )
-        _el(
-            g,
-            "text",
-            "VP",
-            x=x + _SEAT_W - 10,
-            y=y + 26,
-            text_anchor="end",
-            font_size=11,
-            fill=MUTED,
-        )
+        tags += _seat_tags(seat, perspective, moving, seat in winners, *more)
+        _seat_name(g, seat, x + 32, y + 22, tags, x + 92, False, tags_width=_SEAT_W - 190)
+        _score(g, str(info["vp"]), "VP", x + _SEAT_W - 10, y + 26, 26)
         self._table(g, tab, seat, x + 10, y + 38, anchors)
         self._facts(g, state, data, tab, info, seat, x + 11 * _CELL + 24, y + 50, perspective)
 
@@ -884,15 +846,13 @@ class RebuildingChicagoDrawer:
             _fit(g, line, x, y + 17 * i, width, 11, fill=INK if i < 2 else MUTED)
 
     def _legend(self, root: ET.Element, y: float) -> None:
-        legend = _el(root, "g", class_="legend", font_size=11, fill=MUTED)
+        legend = _legend(root, _LEFT, y, None)
         at = float(_LEFT)
         for t, name in enumerate(_TYPES):
             _el(legend, "rect", x=at, y=y - 10, width=12, height=12, rx=2, fill=_TYPE_FILL[t])
-            _el(legend, "text", f"{_LETTERS[t]} {name}", x=at + 16, y=y)
-            at += 16 + _text_width(f"{_LETTERS[t]} {name}", 11) + 12
+            at = _key(legend, f"{_LETTERS[t]} {name}", at, y, 16)
         _el(legend, "rect", x=at, y=y - 10, width=12, height=12, rx=2, fill=_LANDMARK)
-        _el(legend, "text", "L landmark", x=at + 16, y=y)
-        at += 16 + _text_width("L landmark", 11) + 12
+        at = _key(legend, "L landmark", at, y, 16)
         _el(
             legend,
             "path",
@@ -900,11 +860,9 @@ class RebuildingChicagoDrawer:
             f"L{_num(at + 12)} {_num(y + 1)}Z",
             fill=_RUBBLE,
         )
-        _el(legend, "text", "rubble", x=at + 16, y=y)
-        at += 16 + _text_width("rubble", 11) + 12
+        at = _key(legend, "rubble", at, y, 16)
         _el(legend, "circle", cx=at + 6, cy=y - 4, r=6, fill="#ffffff", stroke=_SIGHT)
-        _el(legend, "text", "sights", x=at + 16, y=y)
-        at += 16 + _text_width("sights", 11) + 12
+        at = _key(legend, "sights", at, y, 16)
         _el(
             legend,
             "rect",
@@ -916,8 +874,7 @@ class RebuildingChicagoDrawer:
             stroke="#b5a27a",
             stroke_dasharray="2 1.5",
         )
-        _el(legend, "text", "suburb", x=at + 16, y=y)
-        at += 16 + _text_width("suburb", 11) + 12
+        _key(legend, "suburb", at, y, 16)
         at, y = float(_LEFT), y + 18
         for fill, name in (
             (_REGION["S"], "neighbourhood"),
@@ -926,5 +883,4 @@ class RebuildingChicagoDrawer:
             (_REGION["#"], "not buildable"),
         ):
             _el(legend, "rect", x=at, y=y - 10, width=12, height=12, fill=fill, stroke=_PANEL_LINE)
-            _el(legend, "text", name, x=at + 16, y=y)
-            at += 16 + _text_width(name, 11) + 12
+            at = _key(legend, name, at, y, 16)
