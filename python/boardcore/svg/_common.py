@@ -1,0 +1,452 @@
+"""The drawing vocabulary the games' pictures share: elements, text, colours and small shapes.
+
+Every game module draws with these and imports nothing but them (and its reference rules);
+:mod:`boardcore.svg` gathers the games' drawers.
+"""
+
+from __future__ import annotations
+
+import sys
+import xml.etree.ElementTree as ET
+from importlib import resources
+from typing import Any, Final, Protocol
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10 has no tomllib
+    import tomli as tomllib
+
+Bounds = tuple[int, int, int, int]
+"""A board window ``(x_min, y_min, x_max, y_max)`` in the game's cell coordinates, inclusive."""
+Box = tuple[float, float, float, float]
+"""A drawn thing's ``(x, y, width, height)`` in pixels: what the last action's ring goes round."""
+FONT: Final = "Helvetica, Arial, sans-serif"
+HIGHLIGHT: Final = "#e0119d"
+"""The last action's mark: a magenta that none of the game colours is close to."""
+INK: Final = "#2b2620"
+MUTED: Final = "#7a705f"
+
+
+class Drawer(Protocol):
+    """What a game provides to be drawn: its picture and a few facts for replays."""
+
+    def seats(self, state: dict[str, Any]) -> int:
+        """The number of seats of the state, to check ``perspective`` against."""
+        ...
+
+    def bounds(self, state: dict[str, Any]) -> Bounds | None:
+        """The board window the state needs, or None for a fixed board."""
+        ...
+
+    def draw(
+        self, state: dict[str, Any], perspective: int | None, bounds: Bounds | None
+    ) -> ET.Element:
+        """The ``<svg>`` element of the state, seen by seat ``perspective`` (None: everyone)."""
+        ...
+
+    def seat_colours(self, state: dict[str, Any]) -> list[str]:
+        """One CSS colour per seat, for score charts."""
+        ...
+
+    def starts_turn(self, action: int) -> bool:
+        """Whether ``action`` begins a seat's turn (for move lists)."""
+        ...
+
+
+DATA_ERRORS: Final = (
+    OSError,
+    UnicodeDecodeError,
+    tomllib.TOMLDecodeError,
+    KeyError,
+    IndexError,
+    TypeError,
+    ValueError,
+)
+"""What reading a packaged component file may raise: the picture then labels by id."""
+
+
+def _packaged_toml(name: str) -> dict[str, Any]:
+    """The package's ``data/{name}`` read as TOML (raising one of :data:`DATA_ERRORS`)."""
+    source = resources.files("boardcore").joinpath("data").joinpath(name)
+    return tomllib.loads(source.read_text(encoding="utf-8"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Building blocks.
+
+
+def _num(value: float) -> str:
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) -> ET.Element:
+    """A child element; ``stroke_width=2`` becomes ``stroke-width="2"``, ``class_`` ``class``."""
+    values: dict[str, str] = {}
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        values[name] = _num(value) if isinstance(value, (int, float)) else str(value)
+    element = ET.SubElement(parent, tag, values)
+    if text is not None:
+        element.text = text
+    return element
+
+
+def _svg_root(width: float, height: float, title: str) -> ET.Element:
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "version": "1.1",
+            "width": _num(width),
+            "height": _num(height),
+            "viewBox": f"0 0 {_num(width)} {_num(height)}",
+            "font-family": FONT,
+        },
+    )
+    _el(root, "title", title)
+    return root
+
+
+# Per seat: the chip, its dark outline, a light tint (remembered cards), text on a chip.
+_SEAT_FILL: Final = ("#d63c2f", "#2f66c4", "#3c9a4a", "#f2c21b", "#3b3833")
+_SEAT_DARK: Final = ("#7e1d14", "#183a78", "#1c5a27", "#8a6a00", "#0f0e0c")
+_SEAT_TINT: Final = ("#f6d3ce", "#cfdcf3", "#cfe8d2", "#fcefbf", "#dcdad6")
+_SEAT_ON: Final = ("#ffffff", "#ffffff", "#ffffff", "#3d3000", "#ffffff")
+_CARD: Final = "#fffdf8"
+_CARD_LINE: Final = "#cdbf9f"
+_BACK: Final = "#4f5d75"
+_BACK_LINE: Final = "#8d9ab3"
+_PANEL_LINE: Final = "#e2dacb"
+_SEAT_BG: Final = "#f8f5ee"
+"""A seat's panel; the seat to move gets the pale yellow with a golden edge."""
+_MOVING_BG: Final = "#fff4cc"
+_MOVING_LINE: Final = "#d9a520"
+_STRONG: Final = "#9a6b00"
+"""The tags of the seat to move or of a winner."""
+_EMPTY: Final = "#faf8f3"
+"""A dashed place where no card lies."""
+
+
+# Advance widths of Helvetica (and the metric-compatible Arial), in thousandths of the font
+# size, of the characters below, regular and bold; any other character counts as a digit.
+_METRIC_CHARS: Final = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .,-/':()\u00b7\u2026#"
+_REGULAR: Final = """
+    556 556 500 556 556 278 556 556 222 222 500 222 833 556 556 556 556 333 500 278 556 500 722
+    500 500 500 667 667 722 722 667 611 778 722 278 500 667 556 833 722 778 667 778 722 667 611
+    722 667 944 667 667 611 278 278 278 333 278 191 278 333 333 278 1000 556"""
+_BOLD: Final = """
+    556 611 556 611 556 333 611 611 278 278 556 278 889 611 611 611 611 389 556 333 611 556 778
+    556 556 500 722 722 722 722 667 611 778 722 278 556 722 611 833 722 778 667 778 722 667 611
+    722 667 944 667 667 611 278 278 278 333 278 238 333 333 333 278 1000 556"""
+_WIDTHS: Final = {
+    bold: dict(zip(_METRIC_CHARS, map(int, table.split()), strict=True))
+    for bold, table in ((False, _REGULAR), (True, _BOLD))
+}
+_KEY_SIZE: Final = 11
+"""The font size of legends."""
+
+
+def _text_width(text: str, size: float, bold: bool = False) -> float:
+    """The width of ``text`` at font ``size`` in Helvetica or Arial."""
+    widths = _WIDTHS[bold]
+    return sum(widths.get(char, 556) for char in text) * size / 1000
+
+
+def _fit(
+    parent: ET.Element, text: str, x: float, y: float, width: float, size: float, **attrs: object
+) -> ET.Element:
+    """A text of ``size`` squeezed to ``width`` if it would be wider."""
+    bold = attrs.get("font_weight") == "bold"
+    element = _el(parent, "text", text, x=x, y=y, font_size=size, **attrs)
+    if _text_width(text, size, bold) > width:
+        element.set("textLength", _num(width))
+        element.set("lengthAdjust", "spacingAndGlyphs")
+    return element
+
+
+def _wrap(text: str, chars: int, lines: int) -> list[str]:
+    """``text`` broken at spaces into at most ``lines`` lines of about ``chars`` characters."""
+    result: list[str] = []
+    for word in text.split():
+        if result and len(result[-1]) + 1 + len(word) <= chars:
+            result[-1] += " " + word
+        elif len(result) < lines:
+            result.append(word)
+        else:
+            result[-1] += " " + word
+    return result or [""]
+
+
+def _seat_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8) -> None:
+    """A marker chip of ``seat``'s colour with the seat number on it."""
+    _el(
+        parent,
+        "circle",
+        cx=cx,
+        cy=cy,
+        r=r,
+        fill=_SEAT_FILL[seat],
+        stroke="#ffffff",
+        stroke_width=1.5,
+    )
+    _el(
+        parent,
+        "circle",
+        cx=cx,
+        cy=cy,
+        r=r - 2.5,
+        fill="none",
+        stroke=_SEAT_ON[seat],
+        stroke_width=0.7,
+        opacity=0.55,
+    )
+    _el(
+        parent,
+        "text",
+        str(seat),
+        x=cx,
+        y=cy + r * 0.4,
+        text_anchor="middle",
+        font_size=r * 1.1,
+        font_weight="bold",
+        fill=_SEAT_ON[seat],
+    )
+
+
+def _card_back(parent: ET.Element, x: float, y: float, w: float, h: float, r: float = 4) -> None:
+    _el(parent, "rect", x=x, y=y, width=w, height=h, rx=r, fill=_BACK, stroke="#3c475b")
+    if w > 10 and h > 10:
+        _el(
+            parent,
+            "rect",
+            x=x + 3,
+            y=y + 3,
+            width=w - 6,
+            height=h - 6,
+            rx=max(0, r - 2),
+            fill="none",
+            stroke=_BACK_LINE,
+            stroke_width=0.8,
+        )
+
+
+def _badge(parent: ET.Element, x: float, y: float, text: str, colour: str) -> None:
+    """A small tag on a card's top edge (``paid``, ``used``)."""
+    width = _text_width(text, 8, True) + 8
+    _el(parent, "rect", x=x - width, y=y - 6, width=width, height=12, rx=3, fill=colour)
+    _el(
+        parent,
+        "text",
+        text,
+        x=x - width / 2,
+        y=y + 3,
+        text_anchor="middle",
+        font_size=8,
+        font_weight="bold",
+        fill="#ffffff",
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The frame every game's picture has: a heading with the status and the last move, a panel
+# per seat, a legend, and a ring round what the last action touched.
+
+
+def _picture(width: float, height: float, title: str, status: str) -> ET.Element:
+    """The ``<svg>`` root: ``title``, the status as its description, a white background."""
+    root = _svg_root(width, height, title)
+    _el(root, "desc", status)
+    _el(root, "rect", x=0, y=0, width=width, height=height, fill="#ffffff")
+    return root
+
+
+def _seen_by(title: str, perspective: int | None) -> str:
+    """A picture's title, saying whose eyes it is drawn for."""
+    return title if perspective is None else f"{title}, as seat {perspective} sees it"
+
+
+def _last_mark(parent: ET.Element, x: float, y: float, size: float = 12) -> None:
+    """The square of the last move's colour that keys the ring (in headings and legends)."""
+    _el(
+        parent,
+        "rect",
+        x=x,
+        y=y,
+        width=size,
+        height=size,
+        rx=3,
+        fill="none",
+        stroke=HIGHLIGHT,
+        stroke_width=2.5,
+    )
+
+
+def _heading(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    name: str,
+    facts: list[str],
+    status: str,
+    last: str,
+    *,
+    facts_x: float,
+    facts_width: float | None = None,
+    status_y: float = 44,
+    status_width: float | None = None,
+    last_y: float = 56,
+    last_width: float | None = None,
+) -> None:
+    """The game's name with its facts (players, round, move...) beside it in small type,
+    the status below in bold, and the last move keyed by :func:`_last_mark`. A text with a
+    ``width`` is squeezed to it."""
+    _el(parent, "text", name, x=x, y=y + 18, font_size=20, font_weight="bold")
+    _text(parent, " \u00b7 ".join(facts), facts_x, y + 18, facts_width, 12, fill=MUTED)
+    _text(parent, status, x, y + status_y, status_width, 14, font_weight="bold")
+    _last_mark(parent, x, y + last_y)
+    _text(parent, last, x + 18, y + last_y + 10, last_width, 12)
+
+
+def _text(
+    parent: ET.Element,
+    text: str,
+    x: float,
+    y: float,
+    width: float | None,
+    size: float,
+    **attrs: object,
+) -> None:
+    """A text of ``size``, squeezed by :func:`_fit` when given a ``width``."""
+    if width is None:
+        _el(parent, "text", text, x=x, y=y, font_size=size, **attrs)
+    else:
+        _fit(parent, text, x, y, width, size, **attrs)
+
+
+def _seat_panel(
+    parent: ET.Element, seat: int, x: float, y: float, width: float, height: float, moving: bool
+) -> ET.Element:
+    """The group of ``seat``'s panel and its rounded box, golden for the seat to move."""
+    row = _el(parent, "g", class_=f"seat seat-{seat}")
+    _el(
+        row,
+        "rect",
+        x=x,
+        y=y,
+        width=width,
+        height=height,
+        rx=7,
+        fill=_MOVING_BG if moving else _SEAT_BG,
+        stroke=_MOVING_LINE if moving else _PANEL_LINE,
+        stroke_width=2 if moving else 1,
+    )
+    return row
+
+
+def _seat_tags(
+    seat: int, perspective: int | None, moving: bool, won: bool, *more: str
+) -> list[str]:
+    """What a seat's panel says of it: ``you``, ``to move``, ``more``, ``\u2605 winner``."""
+    tags = []
+    if perspective == seat:
+        tags.append("you")
+    if moving:
+        tags.append("to move")
+    tags += more
+    if won:
+        tags.append("\u2605 winner")
+    return tags
+
+
+def _seat_name(
+    row: ET.Element,
+    seat: int,
+    x: float,
+    y: float,
+    tags: list[str],
+    tags_x: float,
+    strong: bool,
+    tags_width: float | None = None,
+) -> None:
+    """``seat N`` in bold and its tags after it, golden when ``strong``."""
+    _el(row, "text", f"seat {seat}", x=x, y=y, font_size=14, font_weight="bold")
+    if tags:
+        fill = _STRONG if strong else MUTED
+        _text(row, " \u00b7 ".join(tags), tags_x, y, tags_width, 12, fill=fill)
+
+
+def _score(parent: ET.Element, score: str, unit: str, right: float, y: float, gap: float) -> None:
+    """A seat's score right-aligned, ``gap`` short of ``right`` where its ``unit`` ends."""
+    _el(
+        parent,
+        "text",
+        score,
+        x=right - gap,
+        y=y,
+        text_anchor="end",
+        font_size=22,
+        font_weight="bold",
+    )
+    _el(parent, "text", unit, x=right, y=y, text_anchor="end", font_size=11, fill=MUTED)
+
+
+def _tally(
+    parent: ET.Element, count: str, note: str, right: float, y: float, note_y: float
+) -> None:
+    """A seat's large count right-aligned at ``right``, with a small note under it."""
+    _el(
+        parent,
+        "text",
+        count,
+        x=right,
+        y=y,
+        text_anchor="end",
+        font_size=24,
+        font_weight="bold",
+    )
+    _el(
+        parent,
+        "text",
+        note,
+        x=right,
+        y=note_y,
+        text_anchor="end",
+        font_size=10,
+        fill=MUTED,
+    )
+
+
+def _legend(parent: ET.Element, x: float, y: float, rule: int | None) -> ET.Element:
+    """The legend's group, under a rule ``rule`` pixels long from x, y (None: no rule)."""
+    legend = _el(parent, "g", class_="legend", font_size=_KEY_SIZE, fill=MUTED)
+    if rule is not None:
+        _el(
+            legend,
+            "path",
+            d=f"M{_num(x)} {_num(y)}h{rule}",
+            stroke=_PANEL_LINE,
+            stroke_width=1,
+        )
+    return legend
+
+
+def _key(legend: ET.Element, text: str, at: float, y: float, dx: float, gap: float = 12) -> float:
+    """A legend's word ``dx`` after its sign drawn at ``at``; where the next sign goes."""
+    _el(legend, "text", text, x=at + dx, y=y)
+    return at + (dx + _text_width(text, _KEY_SIZE) + gap)
+
+
+def _ring(root: ET.Element, box: Box | None, pad: float, rx: float) -> None:
+    """The last action's ring, ``pad`` outside ``box`` (nothing to ring: an empty group)."""
+    ring = _el(root, "g", class_="last-action", fill="none", stroke=HIGHLIGHT, stroke_width=3)
+    if box is not None:
+        x, y, w, h = box
+        _el(ring, "rect", x=x - pad, y=y - pad, width=w + 2 * pad, height=h + 2 * pad, rx=rx)
+
+
+def _first(anchors: dict[str, Box], keys: list[str]) -> Box | None:
+    """The box of the first of ``keys`` that was drawn."""
+    return next((anchors[key] for key in keys if key in anchors), None)

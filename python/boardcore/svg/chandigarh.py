@@ -1,0 +1,1381 @@
+"""Chandigarh: the city of sector tiles with its plots, plazas, streets and street tiles, the
+architects at the junctions, the project reserve and deck, the general reserve, the
+specialists, the turn in progress, and per seat its PP, reserve, project and tokens.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ._common import (
+    _CARD,
+    _CARD_LINE,
+    _PANEL_LINE,
+    DATA_ERRORS,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    Bounds,
+    Box,
+    _badge,
+    _card_back,
+    _el,
+    _first,
+    _fit,
+    _heading,
+    _key,
+    _last_mark,
+    _legend,
+    _num,
+    _packaged_toml,
+    _picture,
+    _ring,
+    _score,
+    _seat_name,
+    _seat_panel,
+    _seat_tags,
+    _seen_by,
+    _text_width,
+)
+
+COLOURS: Final = ("yellow", "blue", "red", "green")
+"""The building colours by id (shops, amenities, temples, parks); letters ``y b r g``."""
+_LETTERS: Final = "ybrg"
+_KINDS: Final = ("shops", "amenities", "temples", "parks")
+_SIDES: Final = "nesw"
+_STREETS: Final = ("x1", "x2", "x3", "y1", "y2", "y3")
+_FILL: Final = ("#f2c21b", "#2f66c4", "#d63c2f", "#3c9a4a")
+_DARK: Final = ("#8a6a00", "#183a78", "#7e1d14", "#1c5a27")
+_ON: Final = ("#3d3000", "#ffffff", "#ffffff", "#ffffff")
+_SEAT: Final = ("#2b2620", "#8c8c8c", "#7b3fa0", "#b0682a")
+"""Seat colours (architects, supervisors): none close to a building colour."""
+_SEAT_ON: Final = ("#ffffff", "#ffffff", "#ffffff", "#ffffff")
+_TILE: Final = ("#e4d3b0", "#c9d9e6")
+"""Sector tiles: the brown side (2-3 players), the blue side (4 players)."""
+_TILE_LINE: Final = ("#b59f73", "#8ea7bb")
+_DONE: Final = ("#cdb98f", "#a9c0d3")
+_STREET: Final = "#d8d2c6"
+_PLAZA: Final = "#f7f3ea"
+_PLOT: Final = "#fbf8f1"
+_PLOT_LINE: Final = "#9c8a66"
+_STREET_TILE: Final = "#4a5568"
+_USED: Final = "#8a8170"
+_CARD_W: Final = 104
+_CARD_H: Final = 74
+_CARD_STEP: Final = 110
+_PATTERN_NAMES: Final = {
+    "opposite": "opposite sides",
+    "across": "across a street",
+    "line3": "line of 3",
+    "line2": "line of 2",
+    "cross": "cross",
+    "diagonal": "diagonal of 3",
+    "perimeter": "on the perimeter",
+    "street": "along a street",
+}
+_SPECIALIST_KIND: Final = {
+    "building-assistant": "footsteps",
+    "commercial-manager": "card",
+    "governor": "footsteps",
+    "project-manager": "card",
+    "master-craftsman": "card",
+    "building-director": "card",
+    "head-of-amenities": "footsteps",
+    "driver": "footsteps",
+    "building-manager": "footsteps",
+    "traffic-director": "footsteps",
+    "logistics-manager": "card",
+    "amenities-director": "card",
+    "local-brahmin": "footsteps",
+    "mayor": "card",
+    "surveyor": "footsteps",
+    "architects-assistant": "footsteps",
+    "head-architect": "footsteps",
+    "draughtsman": "footsteps",
+    "park-engineer": "footsteps",
+    "sector-manager": "footsteps",
+    "chief-gardener": "footsteps",
+    "head-of-supervision": "footsteps",
+    "park-designer": "footsteps",
+    "park-manager": "card",
+}
+"""Each specialist's action (docs/games/chandigarh.md, *Specialists*): the footsteps ones
+help Move and Build, the card ones Add a New Card."""
+_BUILD_MODES: Final = ("", " replace", " manager", " surveyor", " engineer", " draughtsman")
+_BONUS: Final = ("", "Head of Amenities", "Park Manager")
+
+_LEFT: Final = 16
+_WIDTH: Final = 1240
+_BOARD_Y: Final = 96
+_BOARD_W: Final = 600
+_CITY: Final = 480
+"""The city's window (its cells) is at most this many pixels wide and high."""
+_CITY_X: Final = _LEFT + 34
+_CITY_Y: Final = _BOARD_Y + 74
+_PANEL_X: Final = _LEFT + _BOARD_W + 16
+_PANEL_W: Final = _WIDTH - _PANEL_X - _LEFT
+_BOARD_H: Final = 570
+_TURN_Y: Final = _BOARD_Y + _BOARD_H + 10
+_TURN_H: Final = 96
+_ROW_Y: Final = _BOARD_Y
+_SPEC_Y: Final = _ROW_Y + 116
+_SEATS_Y: Final = _SPEC_Y + 84
+_SEAT_H: Final = 110
+_SEAT_GAP: Final = 8
+_HEIGHT: Final = _TURN_Y + _TURN_H + 46
+
+
+@dataclass(frozen=True)
+class _Card:
+    """A project card of the data file."""
+
+    pattern: str
+    colours: tuple[int, ...]
+    stars: int
+    steps: int
+    left: tuple[int, ...]
+    """The icons on the card's left end: colours, 4 for "any"."""
+    right: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class _Data:
+    """The packaged component file, as much of it as the picture needs."""
+
+    plots: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+    """By side of the tiles (brown, blue): per sector tile, plots per side n e s w."""
+    printed: tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...]]
+    """By side of the tiles: the pre-printed plots as slot ids and their colour, per tile."""
+    streets: tuple[tuple[int, int], ...]
+    """Per street tile: its value and its tie value."""
+    cards: tuple[_Card, ...]
+    specialists: tuple[tuple[str, str, int, int], ...]
+    """Per specialist: slug, name, colour, stars."""
+    supervisors: int
+
+
+def _colour(letter: object) -> int:
+    return _LETTERS.index(str(letter)) if str(letter) in ("y", "b", "r", "g") else 4
+
+
+@functools.lru_cache(maxsize=1)
+def _data() -> _Data | None:
+    """``data/chandigarh.toml`` of the package, or None if it cannot be read: the picture then
+    draws every slot where a building stands and labels cards by id."""
+    try:
+        doc = _packaged_toml("chandigarh.toml")
+        plots = tuple(
+            tuple(tuple(int(n) for n in entry[side]) for entry in doc["sector"])
+            for side in ("brown", "blue")
+        )
+        printed = tuple(
+            tuple(
+                ((4 * t + _SIDES.index(where)) * 3 + int(k), _colour(colour), t)
+                for t, entry in enumerate(doc["sector"])
+                for colour, where, k in entry.get(f"{side}_printed", [])
+            )
+            for side in ("brown", "blue")
+        )
+        cards = tuple(
+            _Card(
+                pattern=str(entry["pattern"]),
+                colours=tuple(_colour(c) for c in entry["colours"]),
+                stars=int(entry["stars"]),
+                steps=int(entry["steps"]),
+                left=tuple(_colour(c) for c in entry["left"]),
+                right=tuple(_colour(c) for c in entry["right"]),
+            )
+            for entry in doc["card"]
+        )
+        return _Data(
+            plots=(plots[0], plots[1]),
+            printed=(printed[0], printed[1]),
+            streets=tuple((int(e["value"]), int(e["tie"])) for e in doc["street"]),
+            cards=cards,
+            specialists=tuple(
+                (str(e["slug"]), str(e["name"]), _colour(e["colour"]), int(e["stars"]))
+                for e in doc["specialist"]
+            ),
+            supervisors=int(doc["rules"]["supervisors"]),
+        )
+    except DATA_ERRORS:
+        return None
+
+
+def _fits(data: _Data, state: dict[str, Any]) -> bool:
+    """Whether the state's buildings and ids fit the packaged file (a game of a user's data
+    file may not: its buildings are then drawn at every slot and its cards by id)."""
+    plots = data.plots[1 if state["players"] == 4 else 0]
+    if len(plots) != 16:
+        return False
+    for slot, colour in enumerate(state["city"]):
+        if colour < 0:
+            continue
+        side, k = divmod(slot, 3)
+        count = plots[side // 4][side % 4]
+        if (k == 2 and count) or (k < 2 and k >= count):
+            return False
+    cards = [*state["row"], *state["deck"]["bottom"], *state["deck"]["pool"]]
+    cards += [c for project in state["projects"] for c in project]
+    if any(not 0 <= c < len(data.cards) for c in cards):
+        return False
+    if any(not -1 <= t < len(data.streets) for t in state["streets"]):
+        return False
+    specialists: list[int] = state["specialists"]
+    return all(
+        0 <= s < len(data.specialists) and data.specialists[s][2] == c
+        for c, s in enumerate(specialists)
+    )
+
+
+def _winner(state: dict[str, Any]) -> int:
+    """At the end, the seat with the most PP, ties to the earliest in turn order from the
+    starting seat (ruling 20); -1 before."""
+    if state["phase"] != "end":
+        return -1
+    pp: list[int] = state["pp"]
+    n: int = state["players"]
+    start: int = state["start"]
+    order = [(start + i) % n for i in range(n)]
+    return max(order, key=lambda seat: (pp[seat], -order.index(seat)))
+
+
+def _slot(slot: int) -> str:
+    """A slot in notation: ``5n0``, ``3wc``."""
+    side, k = divmod(slot, 3)
+    return f"{side // 4}{_SIDES[side % 4]}{'c' if k == 2 else k}"
+
+
+def _notation(action: int) -> str:
+    """Action ``action`` in the notation of docs/games/chandigarh.md (ids do not depend on the
+    data file)."""
+    c = _LETTERS
+    ranges: tuple[tuple[int, int, Callable[[int], str]], ...] = (
+        (0, 4, lambda v: f"step {_SIDES[v]}"),
+        (4, 72, lambda v: f"add {v // 2} {('left', 'right')[v % 2]}"),
+        (
+            76,
+            3072,
+            lambda v: (
+                f"build {c[v // 128 % 4]} "
+                f"{_slot((v % 128) // 2 * 3 + v % 2)}{_BUILD_MODES[v // 512]}"
+            ),
+        ),
+        (3148, 256, lambda v: f"build {c[v // 64]} {_slot(v % 64 * 3 + 2)}"),
+        (3404, 49, lambda v: f"drive {v % 7 - 1},{v // 7 - 1}"),
+        (3453, 49, lambda v: f"design {v % 7 - 1},{v // 7 - 1}"),
+        (3502, 4, lambda v: f"governor {c[v]}"),
+        (3506, 16, lambda v: f"redistribute {v}"),
+        (3522, 5, lambda v: f"arrange {(c + '-')[v]}"),
+        (3527, 16, lambda v: f"pawn {v}"),
+        (3543, 4, lambda v: f"take {c[v]}"),
+        (3547, 4, lambda v: f"discard {c[v]}"),
+        (3551, 36, lambda v: f"pick {v}"),
+        (3587, 16, lambda v: f"exchange {c[v // 4]} {c[v % 4]}"),
+        (3603, 16, lambda v: f"craft {c[v // 4]} {c[v % 4]}"),
+        (3619, 36, lambda v: f"project {v}"),
+        (3655, 36, lambda v: f"mayor {v}"),
+        (3691, 1, lambda v: "logistics"),
+        (3692, 36, lambda v: f"score {v}"),
+        (3728, 6, lambda v: f"street {_STREETS[v]}"),
+        (3734, 4, lambda v: ("stop", "end", "pass", "skip")[v]),
+        (3738, 10, lambda v: f"tile {v}"),
+        (3748, 36, lambda v: f"reveal {v}"),
+        (3784, 4, lambda v: f"first {v}"),
+    )
+    for first, count, name in ranges:
+        if first <= action < first + count:
+            return name(action - first)
+    return f"action {action}"
+
+
+def _building(
+    parent: ET.Element, x: float, y: float, size: float, colour: int, centre: bool = False
+) -> None:
+    """A building of ``colour`` in the box at x, y: a coloured block with its letter (a
+    centre-of-side building is a diamond)."""
+    if centre:
+        h = size / 2
+        _el(
+            parent,
+            "path",
+            d=f"M{_num(x + h)} {_num(y - 1)}l{_num(h + 1)} {_num(h + 1)}l{_num(-h - 1)} "
+            f"{_num(h + 1)}l{_num(-h - 1)} {_num(-h - 1)}z",
+            fill=_FILL[colour],
+            stroke=_DARK[colour],
+            stroke_width=1,
+        )
+    else:
+        _el(
+            parent,
+            "rect",
+            x=x,
+            y=y,
+            width=size,
+            height=size,
+            rx=size * 0.18,
+            fill=_FILL[colour],
+            stroke=_DARK[colour],
+            stroke_width=1,
+        )
+    if size >= 9:
+        _el(
+            parent,
+            "text",
+            _LETTERS[colour],
+            x=x + size / 2,
+            y=y + size * 0.72,
+            text_anchor="middle",
+            font_size=size * 0.66,
+            font_weight="bold",
+            fill=_ON[colour],
+        )
+
+
+def _icon(parent: ET.Element, x: float, y: float, size: float, colour: int) -> None:
+    """A building icon of a card's end: a colour, or (4) "any" as four quarters."""
+    if colour < 4:
+        _building(parent, x, y, size, colour)
+        return
+    h = size / 2
+    for i in range(4):
+        _el(
+            parent,
+            "rect",
+            x=x + h * (i % 2),
+            y=y + h * (i // 2),
+            width=h,
+            height=h,
+            fill=_FILL[i],
+        )
+    _el(
+        parent,
+        "rect",
+        x=x,
+        y=y,
+        width=size,
+        height=size,
+        rx=size * 0.18,
+        fill="none",
+        stroke=INK,
+        stroke_width=0.8,
+    )
+
+
+def _architect_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8) -> None:
+    """An architect or seat marker: a disc of ``seat``'s colour with its number."""
+    _el(
+        parent,
+        "circle",
+        cx=cx,
+        cy=cy,
+        r=r,
+        fill=_SEAT[seat],
+        stroke="#ffffff",
+        stroke_width=1.5,
+    )
+    _el(
+        parent,
+        "text",
+        str(seat),
+        x=cx,
+        y=cy + r * 0.4,
+        text_anchor="middle",
+        font_size=r * 1.1,
+        font_weight="bold",
+        fill=_SEAT_ON[seat],
+    )
+
+
+def _supervisor(parent: ET.Element, cx: float, cy: float, seat: int, r: float) -> None:
+    """A supervisor: a small person of the seat's colour."""
+    g = _el(parent, "g", class_="supervisor")
+    _el(g, "title", f"supervised by seat {seat}")
+    _el(g, "circle", cx=cx, cy=cy - r * 0.55, r=r * 0.42, fill=_SEAT[seat], stroke="#ffffff")
+    _el(
+        g,
+        "path",
+        d=f"M{_num(cx - r * 0.75)} {_num(cy + r)}Q{_num(cx - r * 0.75)} {_num(cy - r * 0.1)} "
+        f"{_num(cx)} {_num(cy - r * 0.1)}Q{_num(cx + r * 0.75)} {_num(cy - r * 0.1)} "
+        f"{_num(cx + r * 0.75)} {_num(cy + r)}Z",
+        fill=_SEAT[seat],
+        stroke="#ffffff",
+    )
+
+
+def _pawn(parent: ET.Element, cx: float, cy: float, colour: int, r: float, name: str) -> None:
+    """A specialist pawn: a cone of the specialist's colour."""
+    g = _el(parent, "g", class_="pawn")
+    _el(g, "title", f"{name} (pawn)")
+    _el(
+        g,
+        "path",
+        d=f"M{_num(cx - r * 0.7)} {_num(cy + r)}L{_num(cx - r * 0.25)} {_num(cy - r * 0.3)}"
+        f"H{_num(cx + r * 0.25)}L{_num(cx + r * 0.7)} {_num(cy + r)}Z",
+        fill=_FILL[colour],
+        stroke=_DARK[colour],
+    )
+    _el(
+        g,
+        "circle",
+        cx=cx,
+        cy=cy - r * 0.5,
+        r=r * 0.38,
+        fill=_FILL[colour],
+        stroke=_DARK[colour],
+    )
+
+
+def _steps(parent: ET.Element, x: float, y: float, steps: int) -> None:
+    """Footprints, one pair per step."""
+    for i in range(steps):
+        at = x + 9 * i
+        _el(parent, "ellipse", cx=at + 2, cy=y + 1.5, rx=1.6, ry=2.6, fill=MUTED)
+        _el(parent, "ellipse", cx=at + 5.5, cy=y - 1.5, rx=1.6, ry=2.6, fill=MUTED)
+
+
+def _pattern(parent: ET.Element, x: float, y: float, card: _Card) -> None:
+    """The card's pattern as a little diagram in the 44 x 30 box at x, y: sectors as squares,
+    the required buildings as coloured dots."""
+    a = card.colours[0]
+    b = card.colours[1] if len(card.colours) > 1 else a
+    g = _el(parent, "g", class_="pattern")
+
+    def sector(sx: float, sy: float, s: float = 10, dashed: bool = False) -> None:
+        _el(
+            g,
+            "rect",
+            x=sx,
+            y=sy,
+            width=s,
+            height=s,
+            rx=1.5,
+            fill="#ece3cf" if not dashed else "none",
+            stroke="#a89670",
+            stroke_width=0.8,
+            stroke_dasharray="2 1.5" if dashed else None,
+        )
+
+    def dot(cx: float, cy: float, colour: int) -> None:
+        _el(g, "circle", cx=cx, cy=cy, r=2.6, fill=_FILL[colour], stroke=_DARK[colour])
+
+    kind = card.pattern
+    cx, cy = x + 22, y + 15
+    if kind == "opposite":
+        sector(cx - 11, cy - 11, 22)
+        dot(cx, cy - 8, a)
+        dot(cx, cy + 8, b)
+    elif kind == "across":
+        sector(cx - 21, cy - 9, 18)
+        sector(cx + 3, cy - 9, 18)
+        _el(g, "path", d=f"M{_num(cx)} {_num(cy - 12)}V{_num(cy + 12)}", stroke=MUTED)
+        dot(cx - 5, cy, a)
+        dot(cx + 5, cy, b)
+    elif kind in ("line3", "line2", "diagonal"):
+        count = 2 if kind == "line2" else 3
+        for i in range(count):
+            sx = cx - count * 6.5 + i * 13
+            sy = cy - 5 + ((i - 1) * 10 if kind == "diagonal" else 0)
+            sector(sx, sy)
+            dot(sx + 5, sy + 5, a)
+    elif kind == "cross":
+        sector(cx - 5, cy - 5, dashed=True)
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            sector(cx - 5 + 11 * dx, cy - 5 + 11 * dy, 10)
+            dot(cx + 11 * dx, cy + 11 * dy, a)
+    elif kind == "perimeter":
+        sector(cx - 11, cy - 7, 22)
+        _el(
+            g,
+            "path",
+            d=f"M{_num(cx - 15)} {_num(cy - 9)}H{_num(cx + 15)}",
+            stroke=INK,
+            stroke_width=2,
+        )
+        dot(cx, cy - 3, a)
+    else:  # street
+        _el(g, "rect", x=cx - 2, y=cy - 14, width=4, height=28, fill=MUTED)
+        for i in range(2):
+            sector(cx - 14, cy - 13 + 14 * i, 11)
+            sector(cx + 3, cy - 13 + 14 * i, 11)
+            dot(cx - 6, cy - 7.5 + 14 * i, a)
+            dot(cx + 6, cy - 7.5 + 14 * i, a)
+
+
+def _card(
+    parent: ET.Element, x: float, y: float, index: int, data: _Data | None, scale: float = 1
+) -> ET.Element:
+    """A project card: its id and stars on top, the steps, the pattern, and the buildings
+    on its left and right ends."""
+    w, h = _CARD_W * scale, _CARD_H * scale
+    g = _el(parent, "g", class_="card")
+    card = data.cards[index] if data and 0 <= index < len(data.cards) else None
+    _el(g, "rect", x=x, y=y, width=w, height=h, rx=6, fill=_CARD, stroke=_CARD_LINE)
+    if card is None:
+        _el(g, "title", f"card {index}")
+        _el(
+            g,
+            "text",
+            f"card {index}",
+            x=x + w / 2,
+            y=y + h / 2 + 4,
+            text_anchor="middle",
+            font_size=11,
+            font_weight="bold",
+        )
+        return g
+    colours = " and ".join(COLOURS[c] for c in card.colours)
+    ends = [
+        f"{end} " + (" ".join("any" if c == 4 else COLOURS[c] for c in icons) or "none")
+        for end, icons in (("left", card.left), ("right", card.right))
+    ]
+    plural = "s" if card.steps != 1 else ""
+    _el(
+        g,
+        "title",
+        f"card {index}: {card.pattern} {colours}, {card.stars} \u2605, {card.steps} step{plural}, "
+        + ", ".join(ends),
+    )
+    inner = _el(g, "g", transform=f"translate({_num(x)} {_num(y)}) scale({_num(scale)})")
+    _el(inner, "text", f"#{index}", x=6, y=13, font_size=10, fill=MUTED)
+    _el(
+        inner,
+        "text",
+        f"{card.stars}\u2605",
+        x=_CARD_W - 6,
+        y=14,
+        text_anchor="end",
+        font_size=12,
+        font_weight="bold",
+        fill="#9a6b00",
+    )
+    _steps(inner, 32, 9, card.steps)
+    _pattern(inner, 30, 20, card)
+    _fit(
+        inner,
+        _PATTERN_NAMES.get(card.pattern, card.pattern),
+        _CARD_W / 2,
+        _CARD_H - 7,
+        _CARD_W - 30,
+        8.5,
+        text_anchor="middle",
+        fill=MUTED,
+    )
+    for end, icons in ((0, card.left), (1, card.right)):
+        ix = 4 if end == 0 else _CARD_W - 15
+        for i, colour in enumerate(icons):
+            _icon(inner, ix, 24 + 14 * i, 11, colour)
+    return g
+
+
+@dataclass
+class _Frame:
+    """What one drawing of a Chandigarh state shares: the state, who looks, the packaged data
+    (None if the state does not fit it), the city's geometry, and the boxes of what the last
+    action may have touched (keyed like ``slot-17``)."""
+
+    state: dict[str, Any]
+    perspective: int | None
+    data: _Data | None
+    cells: list[tuple[int, int]]
+    """Per sector tile, its cell (column, row)."""
+    cell: float
+    """The cell size in pixels."""
+    origin: tuple[float, float]
+    """The pixel position of grid point (0, 0)."""
+    anchors: dict[str, Box]
+
+    @property
+    def blue(self) -> int:
+        """The side of the tiles: 1 blue (4 players), 0 brown."""
+        return 1 if self.state["players"] == 4 else 0
+
+    def plots(self, tile: int, side: int) -> int:
+        """The plots on a side of a tile (2 for every side without the packaged data)."""
+        if self.data is None:
+            return 2
+        return self.data.plots[self.blue][tile][side]
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        """The pixel position of grid point x, y."""
+        return self.origin[0] + x * self.cell, self.origin[1] + y * self.cell
+
+    def card_name(self, index: int) -> str:
+        if self.data is None or not 0 <= index < len(self.data.cards):
+            return f"card {index}"
+        card = self.data.cards[index]
+        colours = "/".join(_LETTERS[c] for c in card.colours)
+        return f"card {index} ({card.pattern} {colours})"
+
+    def specialist(self, colour: int) -> str:
+        """The name of the specialist of ``colour`` in play."""
+        ids: list[int] = self.state["specialists"]
+        if colour >= len(ids):
+            return f"{COLOURS[colour]} specialist"
+        if self.data is None:
+            return f"specialist {ids[colour]}"
+        return self.data.specialists[ids[colour]][1]
+
+    def completed(self, tile: int) -> bool:
+        """Whether the tile has plots and all of them hold a building (packaged data)."""
+        if self.data is None:
+            supervisors: list[int] = self.state["supervisors"]
+            return supervisors[tile] >= 0
+        city: list[int] = self.state["city"]
+        slots = [
+            (4 * tile + side) * 3 + k for side in range(4) for k in range(self.plots(tile, side))
+        ]
+        return bool(slots) and all(city[s] >= 0 for s in slots)
+
+
+def _cells(state: dict[str, Any]) -> list[tuple[int, int]]:
+    cells = [(t % 4, t // 4) for t in range(16)]
+    for tile, column, row in state["variant"]:
+        cells[tile] = (column, row)
+    return cells
+
+
+class ChandigarhDrawer:
+    """Draws a Chandigarh state: the city (sectors, plots, plazas with pawns and supervisors,
+    architects at the junctions, street tiles), the project reserve and deck, the general
+    reserve, the specialists, the turn in progress, and per seat its PP, reserve, project,
+    tokens and supervisors."""
+
+    def seats(self, state: dict[str, Any]) -> int:
+        players: int = state["players"]
+        return players
+
+    def bounds(self, state: dict[str, Any]) -> Bounds | None:
+        return None
+
+    def seat_colours(self, state: dict[str, Any]) -> list[str]:
+        players: int = state["players"]
+        return list(_SEAT[:players])
+
+    def starts_turn(self, action: int) -> bool:
+        # A turn opens with a step, an add, a specialist or a pass, and steps and specialists
+        # come later in the turn too: no action tells a turn's start. Turns change seats.
+        return False
+
+    @staticmethod
+    def _status(state: dict[str, Any]) -> str:
+        """The first line of the text rendering (docs/games/chandigarh.md)."""
+        phase, turn, seat = state["phase"], state["turn"], state["to_move"]
+        if phase == "setup":
+            return "setup"
+        if phase == "end":
+            return f"game over: winner {_winner(state)}"
+        if phase == "reveal":
+            return f"turn {turn}: revealing cards"
+        if phase == "final" or (phase == "street" and state["flow"] == ""):
+            # A street chosen outside an add is the final scoring's.
+            return f"final scoring: seat {seat} to score a card"
+        pending = state["pending"]
+        doing = {
+            "draft": "to draft",
+            "draft-take": "to take buildings",
+            "main": "to play",
+            "move": f"to move ({state['steps']} steps left)",
+            "add": "to add a card",
+            "gain": "to take an any building",
+            "craft": "to craft",
+            "street": "to choose a street",
+            "after": "to use a specialist or end",
+            "arrange": f"to arrange sector {pending['sector']}",
+            "relocate": f"to relocate the {_LETTERS[pending['relocate']]} pawn",
+            "bonus": "to take a bonus building",
+            "takes": "to take buildings",
+            "discard": "to discard",
+        }
+        return f"turn {turn}: seat {seat} {doing.get(phase, phase)}"
+
+    def _last(self, frame: _Frame) -> tuple[str, list[str]]:
+        """The last action in notation and the boxes to mark (the first one drawn is
+        marked). The one hidden thing is which street tile was drawn face down: a seat's
+        picture says a tile was drawn, and marks nothing."""
+        state = frame.state
+        history: list[int] = state["history"]
+        if not history:
+            return "no move yet", []
+        action = history[-1]
+        text = _notation(action)
+        word = text.split()[0]
+        seat: int = state["to_move"]
+        if word in ("step", "drive", "design"):
+            return text, [f"architect-{seat}"]
+        if word == "build":
+            slot = action - 76 if action < 3148 else -1
+            if slot >= 0:
+                p = slot % 128
+                return text, [f"slot-{p // 2 * 3 + p % 2}"]
+            return text, [f"slot-{(action - 3148) % 64 * 3 + 2}"]
+        if word in ("add", "pick"):
+            card = int(text.split()[1])
+            return text, [f"project-{card}"]
+        if word in ("take", "exchange", "craft", "governor"):
+            return text, ["general"]
+        if word in ("pawn", "redistribute"):
+            return text, [f"plaza-{text.split()[1]}"]
+        if word == "arrange":
+            return text, [f"sector-{state['pending']['sector']}"]
+        if word == "tile" and frame.perspective is not None:
+            return "tile (drawn face down)", []
+        if word == "tile":
+            tile = int(text.split()[1])
+            places: list[int] = state["streets"]
+            return text, [f"street-{places.index(tile)}"] if tile in places else []
+        if word == "reveal":
+            return text, [f"row-{text.split()[1]}", "deck"]
+        if word == "logistics":
+            return text, ["row", "deck"]
+        if word == "street":
+            return text, [f"street-{_STREETS.index(text.split()[1])}"]
+        if word == "first":
+            return text, [f"seat-{text.split()[1]}"]
+        return text, []
+
+    def draw(
+        self, state: dict[str, Any], perspective: int | None, bounds: Bounds | None
+    ) -> ET.Element:
+        packaged = _data()
+        data = packaged if packaged and _fits(packaged, state) else None
+        cells = _cells(state)
+        columns = [c for c, _ in cells]
+        rows = [r for _, r in cells]
+        across = max(max(columns) - min(columns), max(rows) - min(rows)) + 1
+        cell = min(120.0, _CITY / across)
+        ox = _CITY_X + (_CITY - (max(columns) - min(columns) + 1) * cell) / 2
+        oy = _CITY_Y + (_CITY - (max(rows) - min(rows) + 1) * cell) / 2
+        origin = (ox - min(columns) * cell, oy - min(rows) * cell)
+        frame = _Frame(state, perspective, data, cells, cell, origin, {})
+        players: int = state["players"]
+        status = self._status(state)
+        title = f"Chandigarh, {players} players, move {len(state['history'])}"
+        root = _picture(_WIDTH, _HEIGHT, _seen_by(title, perspective), status)
+        last_text, marks = self._last(frame)
+        self._header(root, frame, status, last_text)
+        self._city(root, frame)
+        self._turn(root, frame)
+        self._row(root, frame)
+        self._supply(root, frame)
+        self._specialists(root, frame)
+        panel = _el(root, "g", class_="panel", fill=INK)
+        winner = _winner(state)
+        for seat in range(players):
+            self._seat(panel, frame, seat, _SEATS_Y + seat * (_SEAT_H + _SEAT_GAP), winner)
+        self._legend(root)
+        _ring(root, _first(frame.anchors, marks), 3, 6)
+        return root
+
+    # --- the parts of the picture ------------------------------------------------------------
+
+    def _header(self, root: ET.Element, frame: _Frame, status: str, last_text: str) -> None:
+        state = frame.state
+        header = _el(root, "g", class_="header", fill=INK)
+        x, y = _LEFT, 12
+        facts = [f"{state['players']} players", f"turn {state['turn']}"]
+        facts.append(f"move {len(state['history'])}")
+        facts.append("specialists" if state["specialists"] else "no specialists")
+        facts.append("blue side" if frame.blue else "brown side")
+        if state["variant"]:
+            moved = ", ".join(f"sector {t} to {c},{r}" for t, c, r in state["variant"])
+            facts.append(f"variant: {moved}")
+        if frame.data is None:
+            facts.append("not the packaged data: plots as built, cards by id")
+        if frame.perspective is not None:
+            facts.append(f"seen by seat {frame.perspective}")
+        last = "last: " + last_text if state["history"] else last_text
+        _heading(
+            header,
+            x,
+            y,
+            "Chandigarh",
+            facts,
+            status,
+            last,
+            facts_x=x + 128,
+            facts_width=_WIDTH - x - 144,
+            last_width=640,
+        )
+
+    def _city(self, root: ET.Element, frame: _Frame) -> None:
+        cell = frame.cell
+        pad = cell * 0.07
+        board = _el(root, "g", class_="city")
+        _el(
+            board,
+            "rect",
+            x=_LEFT,
+            y=_BOARD_Y,
+            width=_BOARD_W,
+            height=_BOARD_H,
+            rx=8,
+            fill="#f6f2e8",
+            stroke=_PANEL_LINE,
+        )
+        streets = _el(board, "g", class_="streets", fill=_STREET)
+        for column, row in frame.cells:
+            x, y = frame.point(column, row)
+            _el(streets, "rect", x=x - pad, y=y - pad, width=cell + 2 * pad, height=cell + 2 * pad)
+        for tile, (column, row) in enumerate(frame.cells):
+            self._sector(board, frame, tile, *frame.point(column, row))
+        corners = sorted(
+            {(c + dx, r + dy) for c, r in frame.cells for dx in (0, 1) for dy in (0, 1)},
+            key=lambda p: (p[1], p[0]),
+        )
+        dots = _el(board, "g", class_="junctions", fill="#9c9282")
+        for x, y in corners:
+            px, py = frame.point(x, y)
+            _el(dots, "circle", cx=px, cy=py, r=max(1.5, cell * 0.022))
+        self._street_tiles(board, frame)
+        self._architects(board, frame)
+
+    def _sector(self, parent: ET.Element, frame: _Frame, tile: int, x: float, y: float) -> None:
+        state = frame.state
+        cell = frame.cell
+        pad = cell * 0.07
+        size = cell - 2 * pad
+        tx, ty = x + pad, y + pad
+        done = frame.completed(tile)
+        g = _el(parent, "g", class_=f"sector sector-{tile}")
+        _el(g, "title", f"sector {tile}" + (" (completed)" if done else ""))
+        _el(
+            g,
+            "rect",
+            x=tx,
+            y=ty,
+            width=size,
+            height=size,
+            rx=cell * 0.05,
+            fill=(_DONE if done else _TILE)[frame.blue],
+            stroke=_TILE_LINE[frame.blue],
+            stroke_width=1.2,
+        )
+        frame.anchors[f"sector-{tile}"] = (tx, ty, size, size)
+        _el(
+            g,
+            "text",
+            str(tile),
+            x=tx + size - 4,
+            y=ty + size - 4,
+            text_anchor="end",
+            font_size=max(7.0, cell * 0.09),
+            font_weight="bold",
+            fill=_TILE_LINE[frame.blue],
+        )
+        city: list[int] = state["city"]
+        plot = cell * 0.17
+        inset = cell * 0.03
+        for side in range(4):
+            count = frame.plots(tile, side)
+            places = {1: (0.5,), 2: (0.35, 0.65)}.get(count, ())
+            spots = [(k, f) for k, f in enumerate(places)]
+            if count == 0:
+                spots = [(2, 0.5)]
+            for k, fraction in spots:
+                slot = (4 * tile + side) * 3 + k
+                colour = city[slot]
+                if frame.data is None and colour < 0:
+                    continue
+                if k == 2 and colour < 0:
+                    continue
+                along = fraction * size - plot / 2
+                px, py = {
+                    0: (tx + along, ty + inset),
+                    1: (tx + size - inset - plot, ty + along),
+                    2: (tx + along, ty + size - inset - plot),
+                    3: (tx + inset, ty + along),
+                }[side]
+                frame.anchors[f"slot-{slot}"] = (px, py, plot, plot)
+                if colour >= 0:
+                    _building(g, px, py, plot, colour, centre=k == 2)
+                else:
+                    _el(
+                        g,
+                        "rect",
+                        x=px,
+                        y=py,
+                        width=plot,
+                        height=plot,
+                        rx=plot * 0.18,
+                        fill=_PLOT,
+                        stroke=_PLOT_LINE,
+                        stroke_width=0.9,
+                        stroke_dasharray="2.5 1.5",
+                    )
+        # The plaza: the supervisor and the specialist's pawn.
+        cx, cy = x + cell / 2, y + cell / 2
+        r = cell * 0.15
+        _el(g, "circle", cx=cx, cy=cy, r=r, fill=_PLAZA, stroke=_TILE_LINE[frame.blue])
+        frame.anchors[f"plaza-{tile}"] = (cx - r, cy - r, 2 * r, 2 * r)
+        supervisor: int = state["supervisors"][tile]
+        pawns = [c for c, where in enumerate(state["pawns"]) if where == tile]
+        shown = (1 if supervisor >= 0 else 0) + len(pawns)
+        at = cx - (shown - 1) * r * 0.45
+        if supervisor >= 0:
+            _supervisor(g, at, cy, supervisor, r * 0.5)
+            at += r * 0.9
+        for colour in pawns:
+            _pawn(g, at, cy, colour, r * 0.5, frame.specialist(colour))
+            at += r * 0.9
+
+    def _street_tiles(self, parent: ET.Element, frame: _Frame) -> None:
+        """The street tiles: x streets above the city, y streets to its right, the corner
+        tile (the perimeter's) in the top right corner."""
+        state = frame.state
+        top = min(r for _, r in frame.cells)
+        right = max(c for c, _ in frame.cells) + 1
+        g = _el(parent, "g", class_="street-tiles")
+        w, h = 44.0, 32.0
+        for place in range(7):
+            if place < 3:
+                px, py = frame.point(place + 1, top)
+                py -= frame.cell * 0.07 + 10 + h / 2
+            elif place < 6:
+                px, py = frame.point(right, place - 2)
+                px += frame.cell * 0.07 + 8 + w / 2
+            else:
+                px, py = frame.point(right, top)
+                px += frame.cell * 0.07 + 8 + w / 2
+                py -= frame.cell * 0.07 + 10 + h / 2
+            name = _STREETS[place] if place < 6 else "perimeter"
+            tile: int = state["streets"][place]
+            box = (px - w / 2, py - h / 2, w, h)
+            frame.anchors[f"street-{place}"] = box
+            if tile < 0:
+                _el(
+                    g,
+                    "rect",
+                    x=box[0],
+                    y=box[1],
+                    width=w,
+                    height=h,
+                    rx=4,
+                    fill="none",
+                    stroke=MUTED,
+                    stroke_dasharray="4 3",
+                )
+                value = "\u2013"
+                colour = MUTED
+            else:
+                _el(g, "rect", x=box[0], y=box[1], width=w, height=h, rx=4, fill=_STREET_TILE)
+                colour = "#ffffff"
+                if frame.data is not None:
+                    points, tie = frame.data.streets[tile]
+                    value = f"{points} ({tie})"
+                else:
+                    value = f"tile {tile}"
+            label = "perim." if place == 6 else name
+            _el(
+                g,
+                "text",
+                label,
+                x=px,
+                y=py - 4,
+                text_anchor="middle",
+                font_size=9,
+                fill="#d5dbe4" if tile >= 0 else MUTED,
+            )
+            _el(
+                g,
+                "text",
+                value,
+                x=px,
+                y=py + 10,
+                text_anchor="middle",
+                font_size=12,
+                font_weight="bold",
+                fill=colour,
+            )
+
+    def _architects(self, parent: ET.Element, frame: _Frame) -> None:
+        g = _el(parent, "g", class_="architects")
+        at: dict[tuple[int, int], list[int]] = {}
+        for seat, (x, y) in enumerate(frame.state["architects"]):
+            at.setdefault((x, y), []).append(seat)
+        r = max(6.0, frame.cell * 0.085)
+        for (x, y), seats in sorted(at.items(), key=lambda item: (item[0][1], item[0][0])):
+            px, py = frame.point(x, y)
+            for i, seat in enumerate(seats):
+                if len(seats) == 1:
+                    cx, cy = px, py
+                else:
+                    angle = math.pi * (1.25 + 2 * i / len(seats))
+                    cx = px + r * 1.05 * math.cos(angle)
+                    cy = py + r * 1.05 * math.sin(angle)
+                chip = _el(g, "g", class_=f"architect architect-{seat}")
+                _el(chip, "title", f"seat {seat}'s architect at {x},{y}")
+                _architect_chip(chip, cx, cy, seat, r)
+                frame.anchors[f"architect-{seat}"] = (cx - r, cy - r, 2 * r, 2 * r)
+
+    def _turn(self, root: ET.Element, frame: _Frame) -> None:
+        """What the turn in progress holds: steps, builds, specialists used, what is pending,
+        and whether the end was triggered."""
+        state = frame.state
+        x, y, w = _LEFT, _TURN_Y, _BOARD_W
+        g = _el(root, "g", class_="turn", fill=INK)
+        _el(
+            g,
+            "rect",
+            x=x,
+            y=y,
+            width=w,
+            height=_TURN_H,
+            rx=8,
+            fill="#f8f5ee",
+            stroke=_PANEL_LINE,
+        )
+        phase: str = state["phase"]
+        pending = state["pending"]
+        lines: list[str] = []
+        words = [f"phase {phase}"]
+        if state["flow"]:
+            words.append(f"add flow: {state['flow']}")
+        if phase in ("main", "move"):
+            words.append(f"{state['steps']} steps left")
+        if state["last"] >= 0:
+            words.append(f"last step {_SIDES[state['last']]}")
+        if state["here"] < 2:
+            words.append(f"{state['here']} built at this junction")
+        lines.append(" \u00b7 ".join(words))
+        used = [frame.specialist(c) for c in state["used"]]
+        gained = " ".join(_LETTERS[c] for c in state["gained"])
+        lines.append(
+            "specialists used this turn: "
+            + (", ".join(used) if used else "none")
+            + (f" \u00b7 taken: {gained}" if gained else "")
+        )
+        todo: int = pending["todo"]
+        waiting = []
+        if pending["score"] >= 0:
+            waiting.append(f"scoring {frame.card_name(pending['score'])}")
+        if pending["sector"] >= 0:
+            left = " ".join(_LETTERS[c] for c in pending["arrange"]) or "none"
+            waiting.append(f"arranging sector {pending['sector']}: {todo} plots, holding {left}")
+        elif todo:
+            what = {"gain": "any icons", "reveal": "cards to reveal"}.get(phase, "to do")
+            waiting.append(f"{todo} {what}")
+        if pending["relocate"] >= 0:
+            waiting.append(f"the {COLOURS[pending['relocate']]} pawn to relocate")
+        if pending["bonus"] > 0:
+            waiting.append(f"a bonus building ({_BONUS[pending['bonus']]})")
+        if pending["takes"]:
+            waiting.append(f"{pending['takes']} Project Manager takes")
+        lines.append("pending: " + ("; ".join(waiting) if waiting else "nothing"))
+        start: int = state["start"]
+        if state["ending"] and phase not in ("final", "end") and start >= 0:
+            last = (start - 1) % state["players"]
+            lines.append(f"the end is triggered: the game ends after seat {last}'s turn")
+        elif phase == "final" or (phase == "street" and not state["flow"]):
+            lines.append("final scoring: each seat scores one card, then specialists and streets")
+        elif phase == "end":
+            lines.append("the game is over")
+        else:
+            lines.append("the game ends in the round a colour runs out in the general reserve")
+        _el(g, "text", "this turn", x=x + 10, y=y + 16, font_size=11, fill=MUTED)
+        for i, line in enumerate(lines):
+            _fit(g, line, x + 10, y + 34 + 16 * i, w - 20, 11.5)
+
+    def _row(self, root: ET.Element, frame: _Frame) -> None:
+        row: list[int] = frame.state["row"]
+        x, y = _PANEL_X, _ROW_Y
+        g = _el(root, "g", class_="row")
+        _el(g, "text", f"project reserve ({len(row)})", x=x, y=y + 10, font_size=11, fill=MUTED)
+        top = y + 18
+        frame.anchors["row"] = (x, top, 4 * _CARD_STEP - 6, _CARD_H)
+        for i in range(max(4, len(row))):
+            cx = x + i * _CARD_STEP
+            if i < len(row):
+                _card(g, cx, top, row[i], frame.data)
+                frame.anchors[f"row-{row[i]}"] = (cx, top, _CARD_W, _CARD_H)
+            else:
+                _el(
+                    g,
+                    "rect",
+                    x=cx,
+                    y=top,
+                    width=_CARD_W,
+                    height=_CARD_H,
+                    rx=6,
+                    fill="none",
+                    stroke=_PANEL_LINE,
+                    stroke_dasharray="6 4",
+                )
+
+    def _supply(self, root: ET.Element, frame: _Frame) -> None:
+        """The deck (a pool drawn at random over a known bottom) and the general reserve."""
+        state = frame.state
+        deck = state["deck"]
+        pool, bottom = len(deck["pool"]), len(deck["bottom"])
+        x = _PANEL_X + 4 * _CARD_STEP + 4
+        y = _ROW_Y
+        g = _el(root, "g", class_="supply", fill=INK)
+        _el(g, "text", "deck", x=x, y=y + 10, font_size=11, fill=MUTED)
+        top = y + 18
+        frame.anchors["deck"] = (x, top, 40, 56)
+        if pool + bottom:
+            _card_back(g, x + 3, top + 3, 36, 52, r=4)
+            _card_back(g, x, top, 36, 52, r=4)
+        else:
+            _el(
+                g,
+                "rect",
+                x=x,
+                y=top,
+                width=36,
+                height=52,
+                rx=4,
+                fill="none",
+                stroke=_PANEL_LINE,
+                stroke_dasharray="4 3",
+            )
+        _el(
+            g,
+            "text",
+            str(pool + bottom),
+            x=x + 18,
+            y=top + 31,
+            text_anchor="middle",
+            font_size=14,
+            font_weight="bold",
+            fill="#ffffff" if pool + bottom else MUTED,
+        )
+        if bottom:
+            _el(
+                g,
+                "text",
+                f"{bottom} known",
+                x=x + 20,
+                y=top + 70,
+                text_anchor="middle",
+                font_size=9,
+                fill=MUTED,
+            )
+        gx = x + 50
+        _el(g, "text", "general reserve", x=gx, y=y + 10, font_size=11, fill=MUTED)
+        general: list[int] = state["general"]
+        frame.anchors["general"] = (gx, top, 86, 56)
+        for colour, count in enumerate(general):
+            bx = gx + 46 * (colour % 2)
+            by = top + 4 + 28 * (colour // 2)
+            _building(g, bx, by, 18, colour)
+            _el(
+                g,
+                "text",
+                str(count),
+                x=bx + 23,
+                y=by + 14,
+                font_size=13,
+                font_weight="bold",
+                fill=INK if count else HIGHLIGHT,
+            )
+
+    def _specialists(self, root: ET.Element, frame: _Frame) -> None:
+        state = frame.state
+        x, y = _PANEL_X, _SPEC_Y
+        g = _el(root, "g", class_="specialists", fill=INK)
+        ids: list[int] = state["specialists"]
+        _el(g, "text", "specialists", x=x, y=y + 10, font_size=11, fill=MUTED)
+        top = y + 18
+        if not ids:
+            _el(
+                g,
+                "rect",
+                x=x,
+                y=top,
+                width=_PANEL_W,
+                height=56,
+                rx=6,
+                fill="none",
+                stroke=_PANEL_LINE,
+                stroke_dasharray="6 4",
+            )
+            _el(
+                g,
+                "text",
+                "played without specialists",
+                x=x + _PANEL_W / 2,
+                y=top + 32,
+                text_anchor="middle",
+                font_size=12,
+                fill=MUTED,
+            )
+            return
+        w = (_PANEL_W - 3 * 8) / 4
+        players: int = state["players"]
+        for colour, index in enumerate(ids):
+            sx = x + colour * (w + 8)
+            tile = _el(g, "g", class_=f"specialist specialist-{colour}")
+            name = frame.specialist(colour)
+            slug, stars = "", -1
+            if frame.data is not None:
+                slug, _, _, stars = frame.data.specialists[index]
+            kind = _SPECIALIST_KIND.get(slug, "")
+            holders = sum(1 for held in state["tokens"] if colour in held)
+            where: int = state["pawns"][colour]
+            _el(
+                tile,
+                "title",
+                f"{name}: {COLOURS[colour]}, {kind or 'specialist'}"
+                + (f", {stars} \u2605 at the end" if stars >= 0 else ""),
+            )
+            _el(
+                tile,
+                "rect",
+                x=sx,
+                y=top,
+                width=w,
+                height=56,
+                rx=6,
+                fill=_CARD,
+                stroke=_DARK[colour],
+                stroke_width=1.2,
+            )
+            _el(
+                tile,
+                "path",
+                d=f"M{_num(sx + 6)} {_num(top)}h{_num(w - 12)}",
+                stroke=_FILL[colour],
+                stroke_width=5,
+            )
+            _fit(tile, name, sx + 6, top + 18, w - 40, 11, font_weight="bold")
+            if stars >= 0:
+                _el(
+                    tile,
+                    "text",
+                    f"{stars}\u2605",
+                    x=sx + w - 6,
+                    y=top + 18,
+                    text_anchor="end",
+                    font_size=11,
+                    font_weight="bold",
+                    fill="#9a6b00",
+                )
+            what = {"footsteps": "move and build", "card": "add a card"}.get(kind, "")
+            if what:
+                _el(tile, "text", what, x=sx + 6, y=top + 33, font_size=9.5, fill=MUTED)
+            pawn = f"pawn in sector {where}" if where >= 0 else "pawn off the board"
+            _fit(tile, f"{players - holders} left \u00b7 {pawn}", sx + 6, top + 48, w - 12, 9.5)
+            if colour in state["used"]:
+                _badge(tile, sx + w - 4, top, "used", _USED)
+
+    def _seat(self, parent: ET.Element, frame: _Frame, seat: int, y: float, winner: int) -> None:
+        state = frame.state
+        x, w = _PANEL_X, _PANEL_W
+        moving = state["to_move"] == seat
+        row = _seat_panel(parent, seat, x, y, w, _SEAT_H, moving)
+        frame.anchors[f"seat-{seat}"] = (x, y, w, _SEAT_H)
+        _architect_chip(row, x + 18, y + 17, seat, r=10)
+        more = ["first player"] if state["start"] == seat else []
+        tags = _seat_tags(seat, frame.perspective, moving, seat == winner, *more)
+        _seat_name(row, seat, x + 34, y + 22, tags, x + 90, moving or seat == winner)
+        _score(row, str(state["pp"][seat]), "PP", x + w - 10, y + 26, 20)
+        # The project, left to right, and the card being scored.
+        project: list[int] = state["projects"][seat]
+        scale = 0.8
+        cw, ch = _CARD_W * scale, _CARD_H * scale
+        top = y + 32
+        cards = _el(row, "g", class_=f"project project-{seat}")
+        step = cw + 5 if len(project) <= 3 else (3 * (cw + 5) - cw) / (len(project) - 1)
+        for i in range(max(3, len(project))):
+            cx = x + 8 + i * step
+            if i < len(project):
+                _card(cards, cx, top, project[i], frame.data, scale)
+                frame.anchors[f"project-{project[i]}"] = (cx, top, cw, ch)
+            else:
+                _el(
+                    cards,
+                    "rect",
+                    x=cx,
+                    y=top,
+                    width=cw,
+                    height=ch,
+                    rx=5,
+                    fill="none",
+                    stroke=_PANEL_LINE,
+                    stroke_dasharray="5 4",
+                )
+        facts_x = x + 8 + 3 * (cw + 5) + 10
+        scoring: int = state["pending"]["score"]
+        if moving and scoring >= 0:
+            _card(cards, facts_x, top, scoring, frame.data, scale)
+            _badge(cards, facts_x + cw - 2, top, "scoring", HIGHLIGHT)
+            facts_x += cw + 12
+        facts = _el(row, "g", class_="facts", font_size=11, fill=MUTED)
+        reserve: list[int] = state["reserves"][seat]
+        _el(facts, "text", "reserve", x=facts_x, y=y + 47)
+        frame.anchors[f"reserve-{seat}"] = (facts_x + 46, y + 35, 4 * 34, 16)
+        for colour, count in enumerate(reserve):
+            bx = facts_x + 48 + 34 * colour
+            _building(facts, bx, y + 35, 14, colour)
+            _el(facts, "text", str(count), x=bx + 18, y=y + 47, fill=INK, font_weight="bold")
+        _el(facts, "text", "tokens", x=facts_x, y=y + 67)
+        tokens: list[int] = state["tokens"][seat]
+        if not tokens:
+            _el(facts, "text", "none", x=facts_x + 48, y=y + 67, fill=INK)
+        for i, colour in enumerate(tokens):
+            tx = facts_x + 56 + 20 * i
+            token = _el(facts, "g", class_="token")
+            _el(token, "title", frame.specialist(colour))
+            _el(
+                token,
+                "circle",
+                cx=tx,
+                cy=y + 63,
+                r=7.5,
+                fill=_FILL[colour],
+                stroke=_DARK[colour],
+            )
+            if colour in state["used"] and moving:
+                _el(
+                    token,
+                    "path",
+                    d=f"M{_num(tx - 5)} {_num(y + 68)}L{_num(tx + 5)} {_num(y + 58)}",
+                    stroke=INK,
+                    stroke_width=1.5,
+                )
+        supervised = [t for t, who in enumerate(state["supervisors"]) if who == seat]
+        limit = frame.data.supervisors if frame.data else 5
+        ax, ay = state["architects"][seat]
+        text = f"supervises {len(supervised)}, {max(0, limit - len(supervised))} left"
+        text += f" \u00b7 architect at {ax},{ay}"
+        _fit(facts, text, facts_x, y + 86, x + w - 10 - facts_x, 11)
+        if supervised:
+            _fit(
+                facts,
+                "sectors " + " ".join(str(t) for t in supervised),
+                facts_x,
+                y + 102,
+                x + w - 10 - facts_x,
+                10,
+            )
+
+    def _legend(self, root: ET.Element) -> None:
+        x, y = _LEFT, _HEIGHT - 34
+        legend = _legend(root, x, y, _WIDTH - 2 * _LEFT)
+        y += 20
+        at = float(x)
+        for colour, kind in enumerate(_KINDS):
+            _building(legend, at, y - 11, 13, colour)
+            at = _key(legend, kind, at, y, 18)
+        _icon(legend, at, y - 11, 13, 4)
+        at = _key(legend, "any", at, y, 18)
+        _building(legend, at, y - 11, 13, 3, centre=True)
+        at = _key(legend, "centre of a side", at, y, 18)
+        _architect_chip(legend, at + 7, y - 4, 0, 7)
+        at = _key(legend, "architect", at, y, 18)
+        _supervisor(legend, at + 6, y - 5, 1, 6)
+        at = _key(legend, "supervisor", at, y, 16)
+        _pawn(legend, at + 6, y - 5, 2, 6, "a specialist")
+        at = _key(legend, "specialist pawn", at, y, 16)
+        _steps(legend, at, y - 4, 1)
+        at = _key(legend, "step", at, y, 14)
+        _el(legend, "text", "\u2605 PP per pattern", x=at, y=y)
+        at += _text_width("\u2605 PP per pattern", 11) + 12
+        _last_mark(legend, at, y - 11)
+        _el(legend, "text", "last move", x=at + 18, y=y)

@@ -1,0 +1,886 @@
+"""Rebuilding Chicago: per seat its 11 x 11 table (district board, suburbs, buildings, landmarks,
+rubble and sights), its money, VP, unhappy population, qualities, law, landmarks and
+abilities; the market, the events, the task queue.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ._common import (
+    _CARD,
+    _CARD_LINE,
+    _PANEL_LINE,
+    DATA_ERRORS,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    Bounds,
+    Box,
+    _badge,
+    _el,
+    _fit,
+    _heading,
+    _key,
+    _legend,
+    _num,
+    _packaged_toml,
+    _picture,
+    _ring,
+    _score,
+    _seat_name,
+    _seat_panel,
+    _seat_tags,
+    _seen_by,
+)
+
+_TYPES: Final = (
+    "train",
+    "money",
+    "graduation",
+    "entertainment",
+    "shopping",
+    "restaurant",
+    "statue",
+)
+_LETTERS: Final = "TMGESRX"
+_TYPE_FILL: Final = (
+    "#6b5b95",  # train (expansion)
+    "#2a9d5c",  # money
+    "#1d3557",  # graduation
+    "#2f6fd0",  # entertainment: the rulebook's blue tile
+    "#e0a526",  # shopping
+    "#d1495b",  # restaurant
+    "#8d99ae",  # statue
+)
+_TYPE_ON: Final = ("#ffffff",) * 4 + ("#3d2c00", "#ffffff", "#1f2430")
+_LANDMARK: Final = "#7a1f6e"
+_EVENTS: Final = ("expansion", "graduation", "sights", "night", "shopping", "dining", "world")
+_EVENT_NAMES: Final = (
+    "Expansion",
+    "Graduation",
+    "See the Sights",
+    "A Night on the Town",
+    "Shopping",
+    "Fine Dining",
+    "On the World Stage",
+)
+_CHOICES: Final = ("vp", "money", "building", "appease", "card", "ability")
+_LEVELS: Final = ("easy", "standard", "expert")
+_REGION: Final = {"S": "#efe4cc", "A": "#d9e8cf", "B": "#d3e2ef", "#": "#8fb9cf"}
+_UNCONNECTED: Final = {"A": "#c3cdbd", "B": "#bcc6cf"}
+_SUBURB: Final = "#f7f1df"
+_RUBBLE: Final = "#6e5a44"
+_SIGHT: Final = "#c2185b"
+_SEAT: Final = ("#2b2620", "#8c8c8c", "#7b3fa0", "#b0682a", "#2a7f8a")
+_CELL: Final = 19
+_LEFT: Final = 20
+_WIDTH: Final = 1200
+_MARKET_Y: Final = 96
+_CARD_W: Final = 136
+_CARD_H: Final = 78
+_EVENTS_Y: Final = _MARKET_Y + _CARD_H + 30
+_SEATS_Y: Final = _EVENTS_Y + 64
+_SEAT_W: Final = 576
+_SEAT_H: Final = 11 * _CELL + 52
+_SEAT_GAP: Final = 8
+
+_Cell = tuple[int, int, str]
+
+
+def _cells(rows: list[str], suburb: bool = False) -> list[_Cell]:
+    """A piece's cells as printed (docs/games/rebuilding_chicago.md, *Pieces*)."""
+    cells: list[_Cell] = []
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(str(row)):
+            if suburb and ch in ".r123":
+                cells.append((x, y, "" if ch == "." else ch))
+            elif not suburb and ch == "#":
+                cells.append((x, y, ""))
+    return cells
+
+
+def _orientations(cells: list[_Cell]) -> list[list[_Cell]]:
+    """The distinct orientations o0, o1, ... of a piece, in the spec's order."""
+    found: list[list[_Cell]] = []
+    for k in range(8):
+        turned: list[_Cell] = []
+        for x, y, s in cells:
+            if k >= 4:
+                x = -x
+            for _ in range(k % 4):
+                x, y = -y, x
+            turned.append((x, y, s))
+        mx = min((x for x, _, _ in turned), default=0)
+        my = min((y for _, y, _ in turned), default=0)
+        shifted = sorted(((x - mx, y - my, s) for x, y, s in turned), key=lambda c: (c[1], c[0]))
+        if shifted not in found:
+            found.append(shifted)
+    return found
+
+
+@dataclass(frozen=True)
+class _Card:
+    cost: int
+    benefits: tuple[str, ...]
+    ability: str
+
+
+@dataclass(frozen=True)
+class _Data:
+    """The packaged component file, as much of it as the picture needs."""
+
+    kinds: tuple[tuple[str, int, int, tuple[tuple[_Cell, ...], ...]], ...]
+    """Per building kind: key, type, symbols, orientations."""
+    districts: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...], tuple[Any, ...]], ...]
+    """Per district: key, name, regions, symbols, starting buildings."""
+    laws: tuple[tuple[str, ...], ...]
+    """Per district: its 3 law keys."""
+    landmarks: tuple[tuple[str, str, int, tuple[tuple[_Cell, ...], ...]], ...]
+    """Per landmark: key, name, cost, orientations."""
+    suburbs: tuple[tuple[tuple[_Cell, ...], ...], ...]
+    """Per suburb tile: its orientations."""
+    cards: tuple[_Card, ...]
+    solo_target: int
+
+
+@functools.lru_cache(maxsize=1)
+def _data() -> _Data | None:
+    """``data/rebuilding_chicago.toml`` of the package, or None if it cannot be read."""
+    try:
+        doc = _packaged_toml("rebuilding_chicago.toml")
+        kinds = tuple(
+            (
+                str(k["key"]),
+                _TYPES.index(str(k["type"])),
+                int(k["symbols"]),
+                tuple(tuple(o) for o in _orientations(_cells(list(k["shape"])))),
+            )
+            for k in doc["kind"]
+        )
+        districts = tuple(
+            (
+                str(d["key"]),
+                str(d["name"]),
+                tuple(str(r) for r in d["regions"]),
+                tuple(str(r) for r in d["symbols"]),
+                tuple(tuple(b) for b in d["buildings"]),
+            )
+            for d in doc["district"]
+        )
+        laws = tuple(tuple(str(law["key"]) for law in d["law"]) for d in doc["district"])
+        landmarks = tuple(
+            (
+                str(lm["key"]),
+                str(lm["name"]),
+                int(lm["cost"]),
+                tuple(tuple(o) for o in _orientations(_cells(list(lm["shape"])))),
+            )
+            for lm in doc["landmark"]
+        )
+        suburbs = tuple(
+            tuple(tuple(o) for o in _orientations(_cells(list(s["cells"]), suburb=True)))
+            for s in doc["suburb"]
+            for _ in range(int(s["count"]))
+        )
+        cards = []
+        for c in doc["card"]:
+            if "profit" in c:
+                ability = f"profit: {c['profit']}"
+            elif "endgame" in c:
+                ability = f"end: {c['endgame']}"
+            else:
+                ability = f"suburbs {c['suburbs']}"
+            cards.append(_Card(int(c["cost"]), tuple(str(b) for b in c["benefits"]), ability))
+        return _Data(
+            kinds=kinds,
+            districts=districts,
+            laws=laws,
+            landmarks=landmarks,
+            suburbs=suburbs,
+            cards=tuple(cards),
+            solo_target=int(doc["rules"]["solo_target"]),
+        )
+    except DATA_ERRORS:
+        return None
+
+
+def _fits(data: _Data, state: dict[str, Any]) -> bool:
+    """Whether the state's ids fit the packaged file (a user's data file may not)."""
+    if len(state["supply"]) != len(data.kinds):
+        return False
+    cards = [c for c in state["market"] if c >= 0] + [c for deck in state["decks"] for c in deck]
+    if any(not 0 <= c < len(data.cards) for c in cards):
+        return False
+    for seat in state["seats"]:
+        if not -1 <= seat["district"] < len(data.districts):
+            return False
+        shapes: list[list[tuple[tuple[_Cell, ...], ...]]] = [
+            [k[3] for k in data.kinds],
+            [lm[3] for lm in data.landmarks],
+            list(data.suburbs),
+        ]
+        for cls, ident, o, _ in seat["pieces"]:
+            if not 0 <= cls < 3 or not 0 <= ident < len(shapes[cls]):
+                return False
+            if not 0 <= o < len(shapes[cls][ident]):
+                return False
+        landmarks = [*seat["landmarks"], *seat["built"], *seat["dealt"]]
+        if any(not 0 <= k < len(data.landmarks) for k in landmarks):
+            return False
+    return True
+
+
+@dataclass
+class _Square:
+    """What one space of a seat's table shows."""
+
+    region: str = ""
+    """S A B # on the district board, "" elsewhere."""
+    suburb: bool = False
+    symbol: str = ""
+    cover: int = -1
+    """Building type 0..6, 7 a landmark, -1 nothing."""
+    piece: int = -1
+    """Index of the covering piece in the seat's ``pieces``, -2 a starting building."""
+
+
+class _Table:
+    """One seat's table, worked out from the JSON and the packaged data."""
+
+    def __init__(self, data: _Data | None, seat: dict[str, Any]) -> None:
+        self.squares = [_Square() for _ in range(121)]
+        self.symbols = [0] * 7
+        self.tiles = [0] * 7
+        self.district = ""
+        district: int = seat["district"]
+        if data is not None and district >= 0:
+            _, name, regions, symbols, buildings = data.districts[district]
+            self.district = name
+            for y in range(7):
+                for x in range(7):
+                    square = self.squares[(y + 2) * 11 + x + 2]
+                    square.region = regions[y][x]
+                    symbol = symbols[y][x]
+                    square.symbol = symbol if symbol in "r123" else ""
+            keys = [k[0] for k in data.kinds]
+            for key, o, anchor in buildings:
+                kind = keys.index(str(key))
+                column = "abcdefghijk".index(str(anchor)[0])
+                row = int(str(anchor)[1:]) - 1
+                self._cover(data.kinds[kind][3][int(o)], row * 11 + column, data.kinds[kind][1], -2)
+                self._count(data, kind)
+        for index, (cls, ident, o, anchor) in enumerate(seat["pieces"]):
+            if data is None:
+                square = self.squares[anchor]
+                square.cover = ident % 7 if cls == 0 else 7 if cls == 1 else -1
+                square.suburb = square.suburb or cls == 2
+                continue
+            if cls == 0:
+                self._cover(data.kinds[ident][3][o], anchor, data.kinds[ident][1], index)
+                self._count(data, ident)
+            elif cls == 1:
+                self._cover(data.landmarks[ident][3][o], anchor, 7, index)
+            else:
+                ay, ax = divmod(anchor, 11)
+                for x, y, s in data.suburbs[ident][o]:
+                    if 0 <= ax + x < 11 and 0 <= ay + y < 11:
+                        square = self.squares[(ay + y) * 11 + ax + x]
+                        square.suburb = True
+                        square.symbol = s
+
+    def _cover(self, shape: tuple[_Cell, ...], anchor: int, cover: int, piece: int) -> None:
+        ay, ax = divmod(anchor, 11)
+        for x, y, _ in shape:
+            if 0 <= ax + x < 11 and 0 <= ay + y < 11:
+                square = self.squares[(ay + y) * 11 + ax + x]
+                square.cover = cover
+                square.piece = piece
+
+    def _count(self, data: _Data, kind: int) -> None:
+        _, kind_type, symbols, _ = data.kinds[kind]
+        self.tiles[kind_type] += 1
+        self.symbols[kind_type] += symbols
+
+    def connected(self, area: str) -> bool:
+        for where, square in enumerate(self.squares):
+            if square.region != area:
+                continue
+            y, x = divmod(where, 11)
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                inside = 0 <= x + dx < 11 and 0 <= y + dy < 11
+                if inside and self.squares[(y + dy) * 11 + x + dx].suburb:
+                    return True
+        return False
+
+
+def _winners(state: dict[str, Any], data: _Data | None) -> list[int]:
+    """The winners once the game is over (ruling 26), else none."""
+    if state["phase"] != "over":
+        return []
+    seats: list[dict[str, Any]] = state["seats"]
+    if state["players"] == 1:
+        target = data.solo_target if data else 150
+        return [0] if seats[0]["vp"] >= target else []
+    best = max((s["vp"], -s["unhappy"]) for s in seats)
+    return [i for i, s in enumerate(seats) if (s["vp"], -s["unhappy"]) == best]
+
+
+def _space(where: int) -> str:
+    y, x = divmod(where, 11)
+    return f"{'abcdefghijk'[x]}{y + 1}"
+
+
+def _notation(action: int, data: _Data | None) -> str:
+    """Action ``action`` in the notation of docs/games/rebuilding_chicago.md (the keys of the
+    packaged data; ids when the data is not there)."""
+
+    def key(table: str, index: int) -> str:
+        if data is not None:
+            names = {
+                "landmark": [k[0] for k in data.landmarks],
+                "district": [k[0] for k in data.districts],
+                "kind": [k[0] for k in data.kinds],
+            }[table]
+            if 0 <= index < len(names):
+                return names[index]
+        return f"{table}-{index}"
+
+    ranges: tuple[tuple[int, int, Callable[[int], str]], ...] = (
+        (0, 968, lambda v: f"place o{v // 121} {_space(v % 121)}"),
+        (968, 16, lambda v: f"buy {v // 2 + 1}{'ab'[v % 2]}"),
+        (984, 15, lambda v: f"landmark {key('landmark', v)}"),
+        (999, 7, lambda v: f"event {_EVENTS[v]}"),
+        (1006, 3, lambda v: f"law {v + 1}"),
+        (1009, 1, lambda v: "refill"),
+        (1010, 6, lambda v: f"district {key('district', v)}"),
+        (1016, 15, lambda v: f"return {key('landmark', v)}"),
+        (1031, 60, lambda v: f"suburb {v}"),
+        (1091, 6, lambda v: f"choose {_CHOICES[v]}"),
+        (1097, 32, lambda v: f"shape {key('kind', v)}"),
+        (1129, 144, lambda v: f"drop card {v}"),
+        (1273, 15, lambda v: f"drop {key('landmark', v)}"),
+        (1288, 5, lambda v: f"start {v}"),
+        (1293, 144, lambda v: f"card {v}"),
+        (1437, 60, lambda v: f"bag {v}"),
+        (1497, 15, lambda v: f"deal {key('landmark', v)}"),
+        (1512, 6, lambda v: f"scenario {v}"),
+        (1518, 27, lambda v: f"automaton {v}"),
+    )
+    for first, count, name in ranges:
+        if first <= action < first + count:
+            return name(action - first)
+    return f"action {action}"
+
+
+class RebuildingChicagoDrawer:
+    """Draws a Rebuilding Chicago state: the market and its solo tokens, the seven events,
+    the task queue, and per seat its table (district board regions and symbols, suburbs,
+    buildings coloured by type, landmarks), money, VP, unhappy population, qualities,
+    amenity symbols, law, landmarks, abilities and suburbs in hand."""
+
+    def seats(self, state: dict[str, Any]) -> int:
+        players: int = state["players"]
+        return players
+
+    def bounds(self, state: dict[str, Any]) -> Bounds | None:
+        return None
+
+    def seat_colours(self, state: dict[str, Any]) -> list[str]:
+        players: int = state["players"]
+        return list(_SEAT[:players])
+
+    def starts_turn(self, action: int) -> bool:
+        # A turn is a main action, maybe after a refill, and the tasks it puts on the queue:
+        # no action id alone tells where a turn starts.
+        return False
+
+    @staticmethod
+    def _status(state: dict[str, Any]) -> str:
+        """The first line of the text rendering (docs/games/rebuilding_chicago.md)."""
+        players: int = state["players"]
+        who = "1 player" if players == 1 else f"{players} players"
+        to_move: int = state["to_move"]
+        if state["phase"] == "over":
+            moving = "game over"
+        elif to_move < 0:
+            moving = "chance to move"
+        else:
+            moving = f"seat {to_move} to move"
+        return (
+            f"Rebuilding Chicago, {who}, round {state['round']}, phase {state['phase']}, {moving}"
+        )
+
+    def draw(
+        self, state: dict[str, Any], perspective: int | None, bounds: Bounds | None
+    ) -> ET.Element:
+        packaged = _data()
+        data = packaged if packaged and _fits(packaged, state) else None
+        players: int = state["players"]
+        rows = (players + 1) // 2
+        height = _SEATS_Y + rows * (_SEAT_H + _SEAT_GAP) + 58
+        title = f"Rebuilding Chicago, {players} player{'s' if players > 1 else ''}"
+        title += f", move {len(state['history'])}"
+        status = self._status(state)
+        root = _picture(_WIDTH, height, _seen_by(title, perspective), status)
+        anchors: dict[str, Box] = {}
+        history: list[int] = state["history"]
+        last = _notation(history[-1], data) if history else ""
+        if perspective is not None and last.startswith("deal "):
+            # a landmark card dealt into a hand: the seats see that one was dealt, not which
+            last = "deal (a landmark card, face down)"
+        self._header(root, state, data, status, last, perspective)
+        self._market(root, state, data, anchors)
+        self._events(root, state, anchors)
+        winners = _winners(state, data)
+        panel = _el(root, "g", class_="panel", fill=INK)
+        for seat in range(players):
+            x = _LEFT + (seat % 2) * (_SEAT_W + _SEAT_GAP)
+            y = _SEATS_Y + (seat // 2) * (_SEAT_H + _SEAT_GAP)
+            self._seat(panel, state, data, seat, x, y, perspective, winners, anchors)
+        self._legend(root, height - 40)
+        mark = self._mark(state, history[-1]) if history else ""
+        _ring(root, anchors.get(mark), 2, 4)
+        return root
+
+    @staticmethod
+    def _mark(state: dict[str, Any], action: int) -> str:
+        """The anchor key of what the last action touched."""
+        if action < 968:
+            o, anchor = divmod(action, 121)
+            for seat, entry in enumerate(state["seats"]):
+                pieces: list[list[int]] = entry["pieces"]
+                if pieces and pieces[-1][2:] == [o, anchor]:
+                    return f"space-{seat}-{anchor}"
+            return ""
+        if action < 984:
+            return f"slot-{(action - 968) // 2}"
+        if 999 <= action < 1006:
+            return f"event-{action - 999}"
+        if 1293 <= action < 1437:
+            card = action - 1293
+            market: list[int] = state["market"]
+            return f"slot-{market.index(card)}" if card in market else ""
+        return ""
+
+    def _header(
+        self,
+        root: ET.Element,
+        state: dict[str, Any],
+        data: _Data | None,
+        status: str,
+        last: str,
+        perspective: int | None,
+    ) -> None:
+        header = _el(root, "g", class_="header", fill=INK)
+        x, y = _LEFT, 12
+        facts = [f"round {state['round']} of 3", f"phase {state['phase']}"]
+        facts.append(f"move {len(state['history'])}")
+        if state["players"] == 1 and state["scenario"] >= 0:
+            facts.append(f"scenario {state['scenario']}")
+        decks: list[list[int]] = state["decks"]
+        facts.append("decks " + "/".join(str(len(d)) for d in decks))
+        facts.append(f"bag {len(state['bag'])}")
+        if data is None:
+            facts.append("not the packaged data: pieces by their anchor")
+        if perspective is not None:
+            facts.append(f"seen by seat {perspective}")
+        _heading(
+            header,
+            x,
+            y,
+            "Rebuilding Chicago",
+            facts,
+            status,
+            f"last: {last}" if last else "no move yet",
+            facts_x=x + 210,
+            facts_width=_WIDTH - x - 230,
+            status_y=42,
+            status_width=_WIDTH - 2 * x,
+            last_y=52,
+            last_width=420,
+        )
+        todo: list[list[int]] = state["todo"]
+        queue = " ".join(json.dumps(task, separators=(",", ":")) for task in todo) or "[]"
+        _fit(header, f"todo: {queue}", x + 450, y + 62, _WIDTH - x - 470, 11, fill=MUTED)
+
+    def _market(
+        self, root: ET.Element, state: dict[str, Any], data: _Data | None, anchors: dict[str, Box]
+    ) -> None:
+        g = _el(root, "g", class_="market", fill=INK)
+        x0, y = _LEFT, _MARKET_Y
+        _el(g, "text", "market", x=x0, y=y - 6, font_size=11, fill=MUTED)
+        market: list[int] = state["market"]
+        tokens: list[int] = state["tokens"]
+        for slot, card in enumerate(market):
+            x = x0 + slot * (_CARD_W + 8)
+            anchors[f"slot-{slot}"] = (x, y, _CARD_W, _CARD_H)
+            if card < 0:
+                _el(
+                    g,
+                    "rect",
+                    x=x,
+                    y=y,
+                    width=_CARD_W,
+                    height=_CARD_H,
+                    rx=6,
+                    fill="none",
+                    stroke=_PANEL_LINE,
+                    stroke_dasharray="6 4",
+                )
+                _el(
+                    g,
+                    "text",
+                    f"slot {slot + 1}: empty",
+                    x=x + 8,
+                    y=y + 44,
+                    font_size=11,
+                    fill=MUTED,
+                )
+                continue
+            item = _el(g, "g", class_="card")
+            info = data.cards[card] if data is not None else None
+            tip = f"card {card}"
+            if info is not None:
+                tip += f": ${info.cost}, a: {', '.join(info.benefits)}; b: {info.ability}"
+            _el(item, "title", tip)
+            _el(
+                item,
+                "rect",
+                x=x,
+                y=y,
+                width=_CARD_W,
+                height=_CARD_H,
+                rx=6,
+                fill=_CARD,
+                stroke=_CARD_LINE,
+            )
+            _el(item, "text", f"{slot + 1}", x=x + 7, y=y + 15, font_size=10, fill=MUTED)
+            _el(item, "text", f"c{card}", x=x + 22, y=y + 15, font_size=12, font_weight="bold")
+            if info is not None:
+                _el(
+                    item,
+                    "text",
+                    f"${info.cost}",
+                    x=x + _CARD_W - 8,
+                    y=y + 15,
+                    text_anchor="end",
+                    font_size=12,
+                    font_weight="bold",
+                    fill="#2a7a3a",
+                )
+                for i, benefit in enumerate(info.benefits):
+                    _fit(
+                        item,
+                        f"a: {benefit}" if i == 0 else f"    {benefit}",
+                        x + 7,
+                        y + 33 + 13 * i,
+                        _CARD_W - 14,
+                        10,
+                    )
+                _fit(item, f"b: {info.ability}", x + 7, y + 68, _CARD_W - 14, 10, fill=MUTED)
+            if tokens[slot]:
+                _badge(item, x + _CARD_W - 4, y, "$1 token", HIGHLIGHT)
+
+    def _events(self, root: ET.Element, state: dict[str, Any], anchors: dict[str, Box]) -> None:
+        g = _el(root, "g", class_="events", fill=INK)
+        x0, y = _LEFT, _EVENTS_Y
+        _el(g, "text", "events", x=x0, y=y - 6, font_size=11, fill=MUTED)
+        events: list[int] = state["events"]
+        tokens: list[int] = state["tokens"]
+        w = (_WIDTH - 2 * _LEFT - 6 * 8) / 7
+        for e, name in enumerate(_EVENT_NAMES):
+            x = x0 + e * (w + 8)
+            done = bool(events[e])
+            box = _el(g, "g", class_=f"event event-{_EVENTS[e]}")
+            _el(box, "title", f"{name}: {'activated this round' if done else 'not activated'}")
+            _el(
+                box,
+                "rect",
+                x=x,
+                y=y,
+                width=w,
+                height=40,
+                rx=6,
+                fill="#e6e0d4" if done else "#f8f5ee",
+                stroke=_PANEL_LINE,
+            )
+            anchors[f"event-{e}"] = (x, y, w, 40)
+            _fit(
+                box,
+                name,
+                x + 8,
+                y + 17,
+                w - 16,
+                11,
+                font_weight="bold",
+                fill=MUTED if done else INK,
+            )
+            _el(
+                box,
+                "text",
+                "activated" if done else "open",
+                x=x + 8,
+                y=y + 32,
+                font_size=10,
+                fill=MUTED,
+            )
+            if tokens[8 + e]:
+                _badge(box, x + w - 4, y, "$1 token", HIGHLIGHT)
+
+    def _seat(
+        self,
+        parent: ET.Element,
+        state: dict[str, Any],
+        data: _Data | None,
+        seat: int,
+        x: float,
+        y: float,
+        perspective: int | None,
+        winners: list[int],
+        anchors: dict[str, Box],
+    ) -> None:
+        info: dict[str, Any] = state["seats"][seat]
+        moving = state["to_move"] == seat
+        g = _seat_panel(parent, seat, x, y, _SEAT_W, _SEAT_H, moving)
+        _el(g, "circle", cx=x + 16, cy=y + 17, r=9, fill=_SEAT[seat], stroke="#ffffff")
+        tab = _Table(data, info)
+        level = _LEVELS[state["difficulty"][seat]]
+        district = tab.district or ("-" if info["district"] < 0 else f"district {info['district']}")
+        more = ["first player"] if state["start"] == seat else []
+        tags = [f"{district} ({level})"]
+        tags += _seat_tags(seat, perspective, moving, seat in winners, *more)
+        _seat_name(g, seat, x + 32, y + 22, tags, x + 92, False, tags_width=_SEAT_W - 190)
+        _score(g, str(info["vp"]), "VP", x + _SEAT_W - 10, y + 26, 26)
+        self._table(g, tab, seat, x + 10, y + 38, anchors)
+        self._facts(g, state, data, tab, info, seat, x + 11 * _CELL + 24, y + 50, perspective)
+
+    def _table(
+        self,
+        parent: ET.Element,
+        tab: _Table,
+        seat: int,
+        x: float,
+        y: float,
+        anchors: dict[str, Box],
+    ) -> None:
+        c = _CELL
+        g = _el(parent, "g", class_=f"table table-{seat}")
+        _el(g, "rect", x=x, y=y, width=11 * c, height=11 * c, fill="#ffffff", stroke=_PANEL_LINE)
+        connected = {area: tab.connected(area) for area in ("A", "B")}
+        for where, square in enumerate(tab.squares):
+            row, column = divmod(where, 11)
+            sx, sy = x + column * c, y + row * c
+            anchors[f"space-{seat}-{where}"] = (sx, sy, c, c)
+            if square.region:
+                fill = _REGION[square.region]
+                if square.region in "AB" and not connected[square.region]:
+                    fill = _UNCONNECTED[square.region]
+            elif square.suburb:
+                fill = _SUBURB
+            else:
+                continue
+            _el(
+                g,
+                "rect",
+                x=sx,
+                y=sy,
+                width=c,
+                height=c,
+                fill=fill,
+                stroke="#ffffff",
+                stroke_width=0.6,
+            )
+            if square.suburb:
+                _el(
+                    g,
+                    "rect",
+                    x=sx + 1,
+                    y=sy + 1,
+                    width=c - 2,
+                    height=c - 2,
+                    fill="none",
+                    stroke="#b5a27a",
+                    stroke_width=0.8,
+                    stroke_dasharray="2 1.5",
+                )
+        _el(
+            g,
+            "rect",
+            x=x + 2 * c,
+            y=y + 2 * c,
+            width=7 * c,
+            height=7 * c,
+            fill="none",
+            stroke="#7a705f",
+            stroke_width=1.2,
+        )
+        for where, square in enumerate(tab.squares):
+            row, column = divmod(where, 11)
+            sx, sy = x + column * c, y + row * c
+            if square.cover >= 0:
+                fill = _LANDMARK if square.cover == 7 else _TYPE_FILL[square.cover]
+                letter = "L" if square.cover == 7 else _LETTERS[square.cover]
+                on = "#ffffff" if square.cover == 7 else _TYPE_ON[square.cover]
+                _el(g, "rect", x=sx + 1, y=sy + 1, width=c - 2, height=c - 2, rx=2, fill=fill)
+                _el(
+                    g,
+                    "text",
+                    letter,
+                    x=sx + c / 2,
+                    y=sy + c * 0.7,
+                    text_anchor="middle",
+                    font_size=c * 0.55,
+                    font_weight="bold",
+                    fill=on,
+                )
+            elif square.symbol == "r":
+                _el(
+                    g,
+                    "path",
+                    d=f"M{_num(sx + c * 0.2)} {_num(sy + c * 0.78)}"
+                    f"L{_num(sx + c * 0.5)} {_num(sy + c * 0.25)}"
+                    f"L{_num(sx + c * 0.8)} {_num(sy + c * 0.78)}Z",
+                    fill=_RUBBLE,
+                )
+            elif square.symbol:
+                _el(
+                    g,
+                    "circle",
+                    cx=sx + c / 2,
+                    cy=sy + c / 2,
+                    r=c * 0.36,
+                    fill="#ffffff",
+                    stroke=_SIGHT,
+                    stroke_width=1.4,
+                )
+                _el(
+                    g,
+                    "text",
+                    square.symbol,
+                    x=sx + c / 2,
+                    y=sy + c * 0.68,
+                    text_anchor="middle",
+                    font_size=c * 0.48,
+                    font_weight="bold",
+                    fill=_SIGHT,
+                )
+        # Outline each placed piece, so neighbouring tiles of one type stay apart.
+        for where, square in enumerate(tab.squares):
+            if square.cover < 0:
+                continue
+            row, column = divmod(where, 11)
+            sx, sy = x + column * c, y + row * c
+            for dx, dy, d in (
+                (0, -1, f"M{_num(sx)} {_num(sy)}h{c}"),
+                (0, 1, f"M{_num(sx)} {_num(sy + c)}h{c}"),
+                (-1, 0, f"M{_num(sx)} {_num(sy)}v{c}"),
+                (1, 0, f"M{_num(sx + c)} {_num(sy)}v{c}"),
+            ):
+                nx, ny = column + dx, row + dy
+                inside = 0 <= nx < 11 and 0 <= ny < 11
+                other = tab.squares[ny * 11 + nx] if inside else None
+                if other is None or other.piece != square.piece or other.cover != square.cover:
+                    _el(g, "path", d=d, stroke=INK, stroke_width=1.2)
+
+    def _facts(
+        self,
+        parent: ET.Element,
+        state: dict[str, Any],
+        data: _Data | None,
+        tab: _Table,
+        info: dict[str, Any],
+        seat: int,
+        x: float,
+        y: float,
+        perspective: int | None,
+    ) -> None:
+        g = _el(parent, "g", class_="facts", font_size=11, fill=INK)
+        width = _SEAT_W - (11 * _CELL + 24) - 10
+        quality: list[int] = info["quality"]
+        lines = [
+            f"${info['money']} \u00b7 {info['vp']} VP \u00b7 unhappy {info['unhappy']}",
+            "quality "
+            + " ".join(f"{a[0]}{q}" for a, q in zip(("e", "s", "r"), quality, strict=True)),
+            "amenity symbols "
+            + " ".join(f"{a[0]}{tab.symbols[3 + i]}" for i, a in enumerate(("e", "s", "r"))),
+        ]
+        counts = " ".join(f"{_LETTERS[t]}{tab.tiles[t]}" for t in range(7))
+        lines.append(f"tiles {counts}")
+        law: int = info["law"]
+        district: int = info["district"]
+        law_text = "-"
+        if law >= 0:
+            law_text = str(law + 1)
+            if data is not None and district >= 0:
+                law_text += f" ({data.laws[district][law]})"
+        lines.append(f"law this round: {law_text}")
+
+        def landmark(k: int) -> str:
+            return data.landmarks[k][0] if data is not None else f"landmark {k}"
+
+        kept: list[int] = info["landmarks"]
+        built: list[int] = info["built"]
+        lost: list[int] = info["lost"]
+        lines.append("landmarks: " + (", ".join(landmark(k) for k in kept) or "-"))
+        lines.append(
+            "built: " + (", ".join(landmark(k) + ("!" if k in lost else "") for k in built) or "-")
+        )
+        abilities: list[int] = info["abilities"]
+        lines.append("abilities: " + (", ".join(f"c{c}" for c in abilities) or "-"))
+        hand: list[int] = info["hand"]
+        lines.append("suburbs in hand: " + (", ".join(str(s) for s in hand) or "-"))
+        lines.append(f"suburbs placed: {sum(1 for p in info['pieces'] if p[0] == 2)}")
+        dealt: list[int] = info["dealt"]
+        if dealt:
+            if perspective is None or perspective == seat:
+                lines.append("dealt: " + ", ".join(landmark(k) for k in dealt))
+            else:
+                lines.append(f"dealt: {len(dealt)} hidden")
+        for i, line in enumerate(lines):
+            _fit(g, line, x, y + 17 * i, width, 11, fill=INK if i < 2 else MUTED)
+
+    def _legend(self, root: ET.Element, y: float) -> None:
+        legend = _legend(root, _LEFT, y, None)
+        at = float(_LEFT)
+        for t, name in enumerate(_TYPES):
+            _el(legend, "rect", x=at, y=y - 10, width=12, height=12, rx=2, fill=_TYPE_FILL[t])
+            at = _key(legend, f"{_LETTERS[t]} {name}", at, y, 16)
+        _el(legend, "rect", x=at, y=y - 10, width=12, height=12, rx=2, fill=_LANDMARK)
+        at = _key(legend, "L landmark", at, y, 16)
+        _el(
+            legend,
+            "path",
+            d=f"M{_num(at)} {_num(y + 1)}L{_num(at + 6)} {_num(y - 10)}"
+            f"L{_num(at + 12)} {_num(y + 1)}Z",
+            fill=_RUBBLE,
+        )
+        at = _key(legend, "rubble", at, y, 16)
+        _el(legend, "circle", cx=at + 6, cy=y - 4, r=6, fill="#ffffff", stroke=_SIGHT)
+        at = _key(legend, "sights", at, y, 16)
+        _el(
+            legend,
+            "rect",
+            x=at,
+            y=y - 10,
+            width=12,
+            height=12,
+            fill=_SUBURB,
+            stroke="#b5a27a",
+            stroke_dasharray="2 1.5",
+        )
+        _key(legend, "suburb", at, y, 16)
+        at, y = float(_LEFT), y + 18
+        for fill, name in (
+            (_REGION["S"], "neighbourhood"),
+            (_REGION["A"], "connected area"),
+            (_UNCONNECTED["A"], "unconnected area"),
+            (_REGION["#"], "not buildable"),
+        ):
+            _el(legend, "rect", x=at, y=y - 10, width=12, height=12, fill=fill, stroke=_PANEL_LINE)
+            at = _key(legend, name, at, y, 16)
