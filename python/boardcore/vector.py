@@ -16,11 +16,22 @@ only decision nodes, and a game that ends reports its returns (1 split among the
 Game ``k`` of env ``i`` in a batch ``B`` reset with seed ``S`` is seeded ``S + i + k * B``.
 Observations are the seat to move's own (``observation_tensor(to_move)``), so hidden
 information stays hidden. All the work runs in Rust with the GIL released, in parallel.
+
+``observation="compact"`` returns the same content in a few kilobytes per env instead of the
+dense tensor and the mask (docs/vector.md): the tensor's nonzero entries as ``(index, value)``
+tokens and the legal actions as a list, each padded with -1 to a fixed width:
+
+>>> env = boardcore.VectorEnv("kardinal", batch=8, seed=1, players=2, observation="compact")
+>>> obs = env.reset(seed=1)
+>>> obs.token_index.shape, obs.legal.shape, obs.legal.dtype
+((8, 115), (8, 128), dtype('int32'))
+>>> pick = (np.random.default_rng(0).random(8) * obs.num_legal).astype(np.int64)
+>>> obs, rewards, terminated = env.step(obs.legal[np.arange(8), pick])
 """
 
 from __future__ import annotations
 
-from typing import Any, SupportsIndex
+from typing import Any, Generic, Literal, NamedTuple, SupportsIndex, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -30,7 +41,7 @@ from ._registry import GAMES
 from .api import Game, State
 from .errors import IllegalActionError, ParameterError
 
-__all__ = ["VectorEnv"]
+__all__ = ["CompactObservation", "CompactStep", "VectorEnv"]
 
 Arrays = tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]]
 StepArrays = tuple[
@@ -42,12 +53,39 @@ StepArrays = tuple[
 ]
 
 
+class CompactObservation(NamedTuple):
+    """The compact observation of a batch (docs/vector.md), row ``i`` for env ``i``.
+
+    Decoding row ``i``: ``dense[token_index[i, :k]] = token_value[i, :k]`` on zeros, with
+    ``k = num_tokens[i]``, gives ``observation_tensor(to_move[i])``; ``legal[i,
+    :num_legal[i]]`` is ``legal_actions()``, ascending. Padding is -1 in ``token_index`` and
+    ``legal``, 0 in ``token_value``.
+    """
+
+    token_index: npt.NDArray[np.int32]
+    """``batch x max_observation_tokens``: where the dense tensor is nonzero."""
+    token_value: npt.NDArray[np.float32]
+    """``batch x max_observation_tokens``: the dense tensor's value there."""
+    num_tokens: npt.NDArray[np.int32]
+    legal: npt.NDArray[np.int32]
+    """``batch x max_legal_actions``: the legal actions of the seat to move."""
+    num_legal: npt.NDArray[np.int32]
+    to_move: npt.NDArray[np.int32]
+
+
+CompactStep = tuple[CompactObservation, npt.NDArray[np.float32], npt.NDArray[np.bool_]]
+"""``(observation, rewards, terminated)``."""
+
+_R = TypeVar("_R", Arrays, CompactObservation)
+_S = TypeVar("_S", StepArrays, CompactStep)
+
 # A game state's own size is not known from Python; this is a generous allowance for it.
 _STATE_BYTES = 1 << 16
 
 
 def max_batch(game: Game) -> int:
-    """The largest batch of ``game`` whose arrays and states fit in physical memory."""
+    """The largest batch of ``game`` whose dense arrays and states fit in physical memory
+    (the compact arrays are smaller)."""
     import os
 
     size = len(game.new_initial_state().observation_tensor(0))
@@ -60,22 +98,55 @@ def max_batch(game: Game) -> int:
     return max(1, memory // per_env)
 
 
-class VectorEnv:
+class VectorEnv(Generic[_R, _S]):
     """``batch`` games of ``name`` with ``params`` (as ``boardcore.load``), stepped as one.
 
     ``batch`` is checked before anything is allocated: at most what the machine's memory
     holds (its observations, masks and states), else ``ParameterError`` naming the bound.
     Seeds are taken modulo 2**64; numpy integers are accepted where an int is.
+
+    ``observation="dense"`` (the default): ``reset``/``observe`` give ``(observations, masks,
+    to_move)`` and ``step`` ``(observations, masks, rewards, terminated, to_move)``.
+    ``observation="compact"``: ``reset``/``observe`` give a :class:`CompactObservation` and
+    ``step`` ``(observation, rewards, terminated)``; every call returns new arrays.
     """
 
+    @overload
     def __init__(
-        self, name: str, *, batch: SupportsIndex, seed: SupportsIndex = 0, **params: Any
+        self: VectorEnv[Arrays, StepArrays],
+        name: str,
+        *,
+        batch: SupportsIndex,
+        seed: SupportsIndex = 0,
+        observation: Literal["dense"] = "dense",
+        **params: Any,
+    ) -> None: ...
+    @overload
+    def __init__(
+        self: VectorEnv[CompactObservation, CompactStep],
+        name: str,
+        *,
+        batch: SupportsIndex,
+        seed: SupportsIndex = 0,
+        observation: Literal["compact"],
+        **params: Any,
+    ) -> None: ...
+    def __init__(
+        self,
+        name: str,
+        *,
+        batch: SupportsIndex,
+        seed: SupportsIndex = 0,
+        observation: str = "dense",
+        **params: Any,
     ) -> None:
         from . import _core, load
 
         info = GAMES.get(name)
         if info is None:
             raise ParameterError(f"unknown game {name!r}; the games are: {', '.join(GAMES)}")
+        if observation not in ("dense", "compact"):
+            raise ParameterError(f"observation must be 'dense' or 'compact', not {observation!r}")
         n = _args.index(batch, "batch")
         game = load(name, **params)  # checks the parameters before the batch is sized
         high = max_batch(game)
@@ -86,6 +157,8 @@ class VectorEnv:
             )
         cls = getattr(_core, info.rust_class.removesuffix("Game") + "VectorEnv")
         self.name = name
+        self.observation: str = observation
+        """``"dense"`` or ``"compact"``."""
         self._env: Any = cls(n, _args.seed(seed), **params)
 
     @property
@@ -104,20 +177,45 @@ class VectorEnv:
     def observation_size(self) -> int:
         return int(self._env.observation_size)
 
-    def reset(self, seed: SupportsIndex = 0) -> Arrays:
-        """Starts game 0 of every env; ``(observations, masks, to_move)``."""
+    @property
+    def max_observation_tokens(self) -> int:
+        """The width of the compact observation's token rows (a bound, docs/vector.md)."""
+        return int(self._env.max_observation_tokens)
+
+    @property
+    def max_legal_actions(self) -> int:
+        """The width of the compact observation's legal-action rows (a bound)."""
+        return int(self._env.max_legal_actions)
+
+    def reset(self, seed: SupportsIndex = 0) -> _R:
+        """Starts game 0 of every env; the observation as ``observe`` gives it."""
         self._env.reset(_args.seed(seed))
         return self.observe()
 
-    def observe(self) -> Arrays:
-        """``(observations, masks, to_move)``: ``batch x observation_size`` float32,
-        ``batch x num_distinct_actions`` bool, ``batch`` int32 seats."""
-        obs, mask, to_move = self._env.observe()
-        return obs, mask, to_move
+    def observe(self) -> _R:
+        """Dense: ``(observations, masks, to_move)``, ``batch x observation_size`` float32,
+        ``batch x num_distinct_actions`` bool, ``batch`` int32 seats. Compact: a
+        :class:`CompactObservation`."""
+        result: Any = self._compact() if self.observation == "compact" else self._env.observe()
+        return result  # type: ignore[no-any-return]
 
-    def step(self, actions: npt.ArrayLike) -> StepArrays:
+    def _compact(self) -> CompactObservation:
+        b, t, n = self.batch, self.max_observation_tokens, self.max_legal_actions
+        out = CompactObservation(
+            np.empty((b, t), dtype=np.int32),
+            np.empty((b, t), dtype=np.float32),
+            np.empty(b, dtype=np.int32),
+            np.empty((b, n), dtype=np.int32),
+            np.empty(b, dtype=np.int32),
+            np.empty(b, dtype=np.int32),
+        )
+        self._env.observe_compact(*out)
+        return out
+
+    def step(self, actions: npt.ArrayLike) -> _S:
         """One action per env. An illegal action raises ``IllegalActionError`` naming the
-        env, and no env moves. ``(observations, masks, rewards, terminated, to_move)``."""
+        env, and no env moves. Dense: ``(observations, masks, rewards, terminated,
+        to_move)``; compact: ``(observation, rewards, terminated)``."""
         ids = np.asarray(actions)
         if ids.shape != (self.batch,) or not np.issubdtype(ids.dtype, np.integer):
             raise IllegalActionError(
@@ -125,8 +223,29 @@ class VectorEnv:
                 f"with shape {ids.shape}"
             )
         rewards, terminated = self._env.step(ids.astype(np.int64, copy=False))
-        obs, mask, to_move = self._env.observe()
-        return obs, mask, rewards, terminated, to_move
+        result: Any
+        if self.observation == "compact":
+            result = (self._compact(), rewards, terminated)
+        else:
+            obs, mask, to_move = self._env.observe()
+            result = (obs, mask, rewards, terminated, to_move)
+        return result  # type: ignore[no-any-return]
+
+    def final_observation_compact(
+        self, i: SupportsIndex, seat: SupportsIndex
+    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float32], int] | None:
+        """``(index, value, num_tokens)`` of ``seat``'s view of the game env ``i`` finished
+        in the last ``step`` (rows as in :class:`CompactObservation`), or ``None``."""
+        t = self.max_observation_tokens
+        index = np.empty(t, dtype=np.int32)
+        value = np.empty(t, dtype=np.float32)
+        count = self._env.final_observation_compact(
+            _args.count(i, "i", 0, self.batch - 1),
+            _args.count(seat, "seat", 0, self.num_players - 1),
+            index,
+            value,
+        )
+        return None if count is None else (index, value, int(count))
 
     def state(self, i: SupportsIndex) -> State:
         """A copy of env ``i``'s current state (to draw it, save it, inspect it)."""

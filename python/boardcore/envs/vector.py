@@ -16,6 +16,13 @@ the learner acting for whoever is to move in each (self-play).
   ``S + i + k * N`` (as ``boardcore.VectorEnv``); ``seed=[S, S + 1, ...]`` (what Gymnasium
   passes) is the same; other lists are refused. Episodes are never truncated.
 - An illegal action raises :class:`boardcore.IllegalActionError` and no env moves.
+
+``observation="compact"`` (``make_vec(..., observation="compact")``) gives the same content,
+small (docs/vector.md): ``Dict(token_index=int32 (T,), token_value=float32 (T,),
+num_tokens=int32 (), legal=int32 (L,), num_legal=int32 ())`` per env, the dense tensor's
+nonzero entries as ``(index, value)`` tokens and the legal actions as a list, each padded
+with -1. A final observation has no legal action (``num_legal`` 0), as the dense one's mask
+is all zeros.
 """
 
 from __future__ import annotations
@@ -32,13 +39,33 @@ from gymnasium.vector.utils import batch_space
 
 from .. import _args, load
 from ..errors import ParameterError
-from ..vector import VectorEnv
+from ..vector import CompactObservation, VectorEnv
 from ._common import action_space, observation_space
 
-__all__ = ["BoardcoreVectorEnv", "VectorObservation"]
+__all__ = ["BoardcoreVectorEnv", "VectorObservation", "compact_observation_space"]
 
 VectorObservation = dict[str, npt.NDArray[Any]]
-"""``{"observation": num_envs x size float32, "action_mask": num_envs x actions int8}``."""
+"""Dense: ``{"observation": num_envs x size float32, "action_mask": num_envs x actions
+int8}``; compact: ``{"token_index", "token_value", "num_tokens", "legal", "num_legal"}``."""
+
+
+def compact_observation_space(
+    size: int, actions: int, tokens: int, legal: int
+) -> gymnasium.spaces.Dict:
+    """One env's compact observation: a dense tensor of ``size`` values (never negative, as
+    the dense space says) holding at most ``tokens`` nonzero ones, and at most ``legal`` of
+    ``actions`` legal actions."""
+    f32max = float(np.finfo(np.float32).max)
+    box = gymnasium.spaces.Box
+    return gymnasium.spaces.Dict(
+        {
+            "token_index": box(low=-1, high=size - 1, shape=(tokens,), dtype=np.int32),
+            "token_value": box(low=0.0, high=f32max, shape=(tokens,), dtype=np.float32),
+            "num_tokens": box(low=0, high=tokens, shape=(), dtype=np.int32),
+            "legal": box(low=-1, high=actions - 1, shape=(legal,), dtype=np.int32),
+            "num_legal": box(low=0, high=legal, shape=(), dtype=np.int32),
+        }
+    )
 
 
 class BoardcoreVectorEnv(
@@ -51,13 +78,34 @@ class BoardcoreVectorEnv(
         "render_modes": [],
     }
 
-    def __init__(self, name: str, num_envs: SupportsIndex = 1, **params: Any) -> None:
+    def __init__(
+        self,
+        name: str,
+        num_envs: SupportsIndex = 1,
+        observation: str = "dense",
+        **params: Any,
+    ) -> None:
         params.pop("render_mode", None)  # make_vec passes it; there is nothing to render
-        self.vector = VectorEnv(name, batch=num_envs, **params)
+        self.vector: VectorEnv[Any, Any]
+        if observation == "compact":
+            self.vector = VectorEnv(name, batch=num_envs, observation="compact", **params)
+        elif observation == "dense":
+            self.vector = VectorEnv(name, batch=num_envs, **params)
+        else:
+            raise ParameterError(f"observation must be 'dense' or 'compact', not {observation!r}")
         """The low-level arrays API underneath."""
         game = load(name, **params)
         self.num_envs = self.vector.batch
-        self.single_observation_space = observation_space(game)
+        self.compact = observation == "compact"
+        if self.compact:
+            self.single_observation_space = compact_observation_space(
+                self.vector.observation_size,
+                self.vector.num_distinct_actions,
+                self.vector.max_observation_tokens,
+                self.vector.max_legal_actions,
+            )
+        else:
+            self.single_observation_space = observation_space(game)
         self.single_action_space = action_space(game)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
@@ -84,6 +132,10 @@ class BoardcoreVectorEnv(
                 )
         else:
             first = _args.seed(seed)
+        if self.compact:
+            compact: CompactObservation = self.vector.reset(seed=first)
+            self._to_move = compact.to_move
+            return self._compact(compact), {"to_move": compact.to_move}
         obs, mask, to_move = self.vector.reset(seed=first)
         self._to_move = to_move
         return self._observation(obs, mask), {"to_move": to_move}
@@ -98,7 +150,14 @@ class BoardcoreVectorEnv(
         dict[str, Any],
     ]:
         movers = self._to_move
-        obs, mask, returns, terminated, to_move = self.vector.step(actions)
+        observation: VectorObservation
+        if self.compact:
+            compact, returns, terminated = self.vector.step(actions)
+            to_move = compact.to_move
+            observation = self._compact(compact)
+        else:
+            obs, mask, returns, terminated, to_move = self.vector.step(actions)
+            observation = self._observation(obs, mask)
         self._to_move = to_move
         rows = np.arange(self.num_envs)
         rewards = returns[rows, movers].astype(np.float32)
@@ -107,6 +166,9 @@ class BoardcoreVectorEnv(
             final = np.full(self.num_envs, None, dtype=object)
             size = self.vector.num_distinct_actions
             for i in np.flatnonzero(terminated):
+                if self.compact:
+                    final[i] = self._final_compact(int(i), int(movers[i]))
+                    continue
                 state = self.vector.final_state(int(i))
                 assert state is not None  # the step ended env i's game
                 final[i] = {
@@ -119,7 +181,29 @@ class BoardcoreVectorEnv(
             infos["_final_obs"] = terminated.copy()
             infos["final_info"] = {}
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
-        return self._observation(obs, mask), rewards, terminated, truncated, infos
+        return observation, rewards, terminated, truncated, infos
+
+    @staticmethod
+    def _compact(obs: CompactObservation) -> VectorObservation:
+        return {
+            "token_index": obs.token_index,
+            "token_value": obs.token_value,
+            "num_tokens": obs.num_tokens,
+            "legal": obs.legal,
+            "num_legal": obs.num_legal,
+        }
+
+    def _final_compact(self, i: int, seat: int) -> VectorObservation:
+        final = self.vector.final_observation_compact(i, seat)
+        assert final is not None  # the step ended env i's game
+        index, value, count = final
+        return {
+            "token_index": index,
+            "token_value": value,
+            "num_tokens": np.array(count, dtype=np.int32),
+            "legal": np.full(self.vector.max_legal_actions, -1, dtype=np.int32),
+            "num_legal": np.array(0, dtype=np.int32),
+        }
 
     @staticmethod
     def _observation(

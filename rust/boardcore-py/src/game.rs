@@ -737,6 +737,107 @@ macro_rules! py_game {
                     seat.into_pyarray(py),
                 ))
             }
+            #[getter]
+            fn max_observation_tokens(&self) -> usize {
+                boardcore::engine::Game::max_observation_tokens(self.inner.game())
+            }
+            #[getter]
+            fn max_legal_actions(&self) -> usize {
+                boardcore::engine::Game::max_legal_actions(self.inner.game())
+            }
+            /// Writes the compact observation of every env into the given C-contiguous arrays
+            /// (`batch x max_observation_tokens` int32 and float32, `batch` int32,
+            /// `batch x max_legal_actions` int32, `batch` int32, `batch` int32).
+            #[allow(clippy::too_many_arguments)]
+            fn observe_compact(
+                &mut self,
+                py: Python<'_>,
+                mut index: numpy::PyReadwriteArray2<'_, i32>,
+                mut value: numpy::PyReadwriteArray2<'_, f32>,
+                mut num_tokens: numpy::PyReadwriteArray1<'_, i32>,
+                mut legal: numpy::PyReadwriteArray2<'_, i32>,
+                mut num_legal: numpy::PyReadwriteArray1<'_, i32>,
+                mut to_move: numpy::PyReadwriteArray1<'_, i32>,
+            ) -> PyResult<()> {
+                use numpy::PyUntypedArrayMethods;
+                let b = self.inner.batch();
+                let t = self.max_observation_tokens();
+                let l = self.max_legal_actions();
+                let shape_error = |name: &str| {
+                    $crate::errors::to_py(boardcore::Error::Parameter(format!(
+                        "{name}: a C-contiguous array of the batch's shape is needed"
+                    )))
+                };
+                let check = |shape: &[usize], want: &[usize], name: &str| {
+                    if shape == want {
+                        Ok(())
+                    } else {
+                        Err(shape_error(name))
+                    }
+                };
+                check(index.shape(), &[b, t], "index")?;
+                check(value.shape(), &[b, t], "value")?;
+                check(num_tokens.shape(), &[b], "num_tokens")?;
+                check(legal.shape(), &[b, l], "legal")?;
+                check(num_legal.shape(), &[b], "num_legal")?;
+                check(to_move.shape(), &[b], "to_move")?;
+                let out = boardcore::vector::CompactBuffers {
+                    index: index.as_slice_mut().map_err(|_| shape_error("index"))?,
+                    value: value.as_slice_mut().map_err(|_| shape_error("value"))?,
+                    num_tokens: num_tokens
+                        .as_slice_mut()
+                        .map_err(|_| shape_error("num_tokens"))?,
+                    legal: legal.as_slice_mut().map_err(|_| shape_error("legal"))?,
+                    num_legal: num_legal
+                        .as_slice_mut()
+                        .map_err(|_| shape_error("num_legal"))?,
+                    to_move: to_move.as_slice_mut().map_err(|_| shape_error("to_move"))?,
+                };
+                let inner = &mut self.inner;
+                py.allow_threads(|| inner.observe_compact(out))
+                    .map_err($crate::errors::to_py)
+            }
+            /// Writes the tokens of `seat`'s view of the game env `i` finished in the last
+            /// step into two rows of `max_observation_tokens`; their count, or None if that
+            /// step finished no game.
+            fn final_observation_compact(
+                &self,
+                i: usize,
+                seat: usize,
+                mut index: numpy::PyReadwriteArray1<'_, i32>,
+                mut value: numpy::PyReadwriteArray1<'_, f32>,
+            ) -> PyResult<Option<i32>> {
+                if i >= self.inner.batch() || seat >= self.num_players() {
+                    return Err($crate::errors::to_py(boardcore::Error::Parameter(format!(
+                        "env {i}, seat {seat} do not exist"
+                    ))));
+                }
+                let Some(state) = self.inner.final_state(i) else {
+                    return Ok(None);
+                };
+                let t = self.max_observation_tokens();
+                let (Ok(index), Ok(value)) = (index.as_slice_mut(), value.as_slice_mut()) else {
+                    return Err($crate::errors::to_py(boardcore::Error::Parameter(
+                        "index and value must be contiguous rows".into(),
+                    )));
+                };
+                if index.len() != t || value.len() != t {
+                    return Err($crate::errors::to_py(boardcore::Error::Parameter(format!(
+                        "index and value must hold {t} entries"
+                    ))));
+                }
+                let mut tokens = Vec::new();
+                boardcore::engine::Game::observation_tokens_into(
+                    self.inner.game(),
+                    state,
+                    seat,
+                    &mut tokens,
+                )
+                .map_err($crate::errors::to_py)?;
+                boardcore::vector::write_tokens(&tokens, index, value)
+                    .map(Some)
+                    .map_err($crate::errors::to_py)
+            }
             fn reset(&mut self, py: Python<'_>, seed: &Bound<'_, PyAny>) -> PyResult<()> {
                 let seed = $crate::game::seed_arg(seed)?;
                 let inner = &mut self.inner;

@@ -81,6 +81,29 @@ pub fn check_seat(player: usize, players: usize) -> Result<(), Error> {
     }
 }
 
+/// Where an observation writer puts its values: the dense tensor (zeroed first), or the
+/// list of its nonzero entries. One writer per game then serves both observations.
+pub trait ObservationSink {
+    /// Entry `index` of the dense tensor is `value` (each index is set at most once).
+    fn set(&mut self, index: usize, value: f32);
+}
+
+impl ObservationSink for [f32] {
+    #[inline]
+    fn set(&mut self, index: usize, value: f32) {
+        self[index] = value;
+    }
+}
+
+impl ObservationSink for Vec<(u32, f32)> {
+    #[inline]
+    fn set(&mut self, index: usize, value: f32) {
+        if value != 0.0 {
+            self.push((index as u32, value));
+        }
+    }
+}
+
 /// A game with its parameters fixed.
 pub trait Game: Clone + Sync + Send + Sized {
     type State: GameState;
@@ -99,6 +122,45 @@ pub trait Game: Clone + Sync + Send + Sized {
     fn new_initial_state(&self) -> Self::State;
     /// Parses and validates a state written by `GameState::to_json` (either engine's).
     fn state_from_json(&self, text: &str) -> Result<Self::State, Error>;
+
+    /// At most this many actions are ever legal at once (the width of the compact
+    /// observation's legal-action list). The default, every action, is always safe; games
+    /// lower it to a bound documented where they override it.
+    fn max_legal_actions(&self) -> usize {
+        self.num_distinct_actions()
+    }
+    /// At most this many entries of `observation_tensor` are ever nonzero (the width of the
+    /// compact observation's token list). The default, the whole tensor, is always safe.
+    fn max_observation_tokens(&self) -> usize {
+        self.observation_size()
+    }
+    /// The nonzero entries of `state.observation_tensor(player)` as `(index, value)` tokens,
+    /// each index once, in the order the game writes them: the compact observation. The
+    /// default writes the dense tensor into a per-thread buffer and scans it; games whose
+    /// tensor is large and mostly zero write the tokens directly through [`ObservationSink`].
+    fn observation_tokens_into(
+        &self,
+        state: &Self::State,
+        player: usize,
+        out: &mut Vec<(u32, f32)>,
+    ) -> Result<(), Error> {
+        thread_local! {
+            static DENSE: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        out.clear();
+        DENSE.with_borrow_mut(|dense| {
+            dense.resize(self.observation_size(), 0.0);
+            state.observation_tensor_into(player, dense)?;
+            out.extend(
+                dense
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &v)| v != 0.0)
+                    .map(|(i, &v)| (i as u32, v)),
+            );
+            Ok(())
+        })
+    }
 
     /// Applies `actions` in order from the initial state.
     fn replay(&self, actions: &[Action]) -> Result<Self::State, Error> {

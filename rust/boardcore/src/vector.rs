@@ -16,6 +16,10 @@ struct Slot<S> {
     games: u64,
     outcomes: Vec<(Action, u64)>,
     legal: Vec<Action>,
+    // Whether `legal` lists the current state's legal actions (set by `observe_compact`, so
+    // that `step` checks the actions against it instead of listing them again).
+    legal_fresh: bool,
+    tokens: Vec<(u32, f32)>,
     // The state in which the last step ended a game (kept for Gymnasium's final observation).
     last: S,
     ended: bool,
@@ -38,6 +42,7 @@ impl<S: GameState> Slot<S> {
     }
 
     fn start(&mut self, initial: &S, seed: u64) {
+        self.legal_fresh = false;
         self.state.clone_from(initial);
         self.rng = SplitMix64::new(seed);
         self.settle();
@@ -57,6 +62,8 @@ impl<G: Game> VectorEnv<G> {
                 games: 0,
                 outcomes: Vec::new(),
                 legal: Vec::new(),
+                legal_fresh: false,
+                tokens: Vec::new(),
                 last: initial.clone(),
                 ended: false,
             })
@@ -113,18 +120,31 @@ impl<G: Game> VectorEnv<G> {
                 actions.len()
             )));
         }
-        for (i, (slot, &a)) in self.slots.iter_mut().zip(actions).enumerate() {
-            slot.state.legal_actions_into(&mut slot.legal);
-            if !slot.legal.contains(&a) {
+        let illegal = self
+            .slots
+            .par_iter_mut()
+            .zip(actions.par_iter())
+            .enumerate()
+            .find_map_first(|(i, (slot, &a))| {
+                if !slot.legal_fresh {
+                    slot.state.legal_actions_into(&mut slot.legal);
+                    slot.legal_fresh = true;
+                }
+                // Legal actions are listed ascending.
+                if slot.legal.binary_search(&a).is_ok() {
+                    return None;
+                }
                 let text = slot
                     .state
                     .action_to_string(a)
                     .unwrap_or_else(|_| "no action".into());
-                return Err(Error::IllegalAction(format!(
+                Some(format!(
                     "env {i}: action {a} ({text}) is not legal for seat {}",
                     slot.state.current_player()
-                )));
-            }
+                ))
+            });
+        if let Some(message) = illegal {
+            return Err(Error::IllegalAction(message));
         }
         let (initial, seed) = (&self.initial, self.seed);
         self.slots
@@ -134,6 +154,7 @@ impl<G: Game> VectorEnv<G> {
             .zip(actions.par_iter())
             .enumerate()
             .for_each(|(i, (((slot, reward), done), &a))| {
+                slot.legal_fresh = false;
                 slot.state.apply_legal(a);
                 slot.settle();
                 reward.fill(0.0);
@@ -180,6 +201,87 @@ impl<G: Game> VectorEnv<G> {
     }
 }
 
+/// The compact observation of a batch: preallocated arrays `observe_compact` fills, row `i`
+/// for env `i`. Rows are padded: tokens with index -1 and value 0, legal actions with -1.
+pub struct CompactBuffers<'a> {
+    /// `batch x max_observation_tokens`: indices of the nonzero entries of the dense tensor.
+    pub index: &'a mut [i32],
+    /// `batch x max_observation_tokens`: their values.
+    pub value: &'a mut [f32],
+    /// `batch`: how many tokens each row holds.
+    pub num_tokens: &'a mut [i32],
+    /// `batch x max_legal_actions`: the legal actions, ascending.
+    pub legal: &'a mut [i32],
+    /// `batch`: how many legal actions each row holds.
+    pub num_legal: &'a mut [i32],
+    /// `batch`: the seat to move.
+    pub to_move: &'a mut [i32],
+}
+
+/// Writes one state's tokens into a padded row; an overflow is an error, never a truncation.
+pub fn write_tokens(
+    tokens: &[(u32, f32)],
+    index: &mut [i32],
+    value: &mut [f32],
+) -> Result<i32, Error> {
+    let cap = index.len();
+    if tokens.len() > cap {
+        return Err(Error::Parameter(format!(
+            "the observation has {} nonzero entries, more than the compact width {cap}",
+            tokens.len()
+        )));
+    }
+    for ((&(i, v), ri), rv) in tokens.iter().zip(index.iter_mut()).zip(value.iter_mut()) {
+        *ri = i as i32;
+        *rv = v;
+    }
+    index[tokens.len()..].fill(-1);
+    value[tokens.len()..].fill(0.0);
+    Ok(tokens.len() as i32)
+}
+
+impl<G: Game> VectorEnv<G> {
+    /// The compact observation of the seat to move in every env (see [`CompactBuffers`]):
+    /// the same content as `observe`, as the list of the dense tensor's nonzero entries and
+    /// the list of legal actions instead of the dense tensor and the mask.
+    pub fn observe_compact(&mut self, out: CompactBuffers<'_>) -> Result<(), Error> {
+        let tokens = self.game.max_observation_tokens();
+        let width = self.game.max_legal_actions();
+        let game = &self.game;
+        self.slots
+            .par_iter_mut()
+            .zip(out.index.par_chunks_mut(tokens))
+            .zip(out.value.par_chunks_mut(tokens))
+            .zip(out.num_tokens.par_iter_mut())
+            .zip(out.legal.par_chunks_mut(width))
+            .zip(out.num_legal.par_iter_mut())
+            .zip(out.to_move.par_iter_mut())
+            .try_for_each(|((((((slot, index), value), nt), legal), nl), t)| {
+                // A settled env is always at a decision node: the seat is valid.
+                let seat = slot.state.current_player();
+                *t = seat;
+                game.observation_tokens_into(&slot.state, seat.max(0) as usize, &mut slot.tokens)?;
+                *nt = write_tokens(&slot.tokens, index, value)?;
+                if !slot.legal_fresh {
+                    slot.state.legal_actions_into(&mut slot.legal);
+                    slot.legal_fresh = true;
+                }
+                let n = slot.legal.len();
+                if n > width {
+                    return Err(Error::Parameter(format!(
+                        "{n} legal actions, more than the compact width {width}"
+                    )));
+                }
+                for (o, &a) in legal.iter_mut().zip(&slot.legal) {
+                    *o = a as i32;
+                }
+                legal[n..].fill(-1);
+                *nl = n as i32;
+                Ok(())
+            })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,5 +321,103 @@ mod tests {
             }
         }
         assert!(finished > 0);
+    }
+
+    use crate::engine::Params;
+    use crate::games::chandigarh::ChandigarhGame;
+    use crate::games::city_connect::CityConnectGame;
+    use crate::games::prestel_new_york::PrestelGame;
+    use crate::games::rebuilding_chicago::RebuildingChicagoGame;
+
+    /// Steps a batch with random legal actions from the compact lists and checks every
+    /// observation: the tokens decode to the dense tensor, the list is `legal_actions`, the
+    /// widths hold with room to spare, and a determinized state (hidden information redrawn)
+    /// gives the seat to move the same tokens. Returns the largest counts seen.
+    fn check_compact<G: Game>(game: G, batch: usize, steps: usize) -> (usize, usize, bool) {
+        let size = game.observation_size();
+        let (tw, lw) = (game.max_observation_tokens(), game.max_legal_actions());
+        let players = game.num_players();
+        let mut env = VectorEnv::new(game, batch, 3).unwrap();
+        let (mut index, mut value) = (vec![0; batch * tw], vec![0.0; batch * tw]);
+        let (mut nt, mut legal, mut nl, mut seat) = (
+            vec![0; batch],
+            vec![0; batch * lw],
+            vec![0; batch],
+            vec![0; batch],
+        );
+        let (mut obs, mut mask, mut dense_seat) = (
+            vec![0.0; batch * size],
+            vec![false; batch * env.game().num_distinct_actions()],
+            vec![0; batch],
+        );
+        let (mut rewards, mut done) = (vec![0.0; batch * players], vec![false; batch]);
+        let mut rng = SplitMix64::new(11);
+        let (mut most_tokens, mut most_legal, mut hidden_differs) = (0, 0, false);
+        let mut tokens = Vec::new();
+        for _ in 0..steps {
+            env.observe_compact(CompactBuffers {
+                index: &mut index,
+                value: &mut value,
+                num_tokens: &mut nt,
+                legal: &mut legal,
+                num_legal: &mut nl,
+                to_move: &mut seat,
+            })
+            .unwrap();
+            env.observe(&mut obs, &mut mask, &mut dense_seat);
+            assert_eq!(seat, dense_seat);
+            let mut actions = Vec::with_capacity(batch);
+            for i in 0..batch {
+                let (n, l) = (nt[i] as usize, nl[i] as usize);
+                most_tokens = most_tokens.max(n);
+                most_legal = most_legal.max(l);
+                let mut decoded = vec![0.0; size];
+                for k in 0..tw {
+                    if k < n {
+                        assert_eq!(decoded[index[i * tw + k] as usize], 0.0, "index twice");
+                        decoded[index[i * tw + k] as usize] = value[i * tw + k];
+                    } else {
+                        assert_eq!((index[i * tw + k], value[i * tw + k]), (-1, 0.0));
+                    }
+                }
+                assert_eq!(decoded, obs[i * size..(i + 1) * size]);
+                let mut expected = Vec::new();
+                env.state(i).legal_actions_into(&mut expected);
+                let listed: Vec<Action> = legal[i * lw..i * lw + l]
+                    .iter()
+                    .map(|&a| a as Action)
+                    .collect();
+                assert_eq!(listed, expected);
+                assert!(legal[i * lw + l..(i + 1) * lw].iter().all(|&a| a == -1));
+                let state = env.state(i);
+                let other = state.determinize(seat[i] as usize, &mut rng);
+                hidden_differs |= other.to_json() != state.to_json();
+                env.game()
+                    .observation_tokens_into(&other, seat[i] as usize, &mut tokens)
+                    .unwrap();
+                let own: Vec<(u32, f32)> = (0..n)
+                    .map(|k| (index[i * tw + k] as u32, value[i * tw + k]))
+                    .collect();
+                assert_eq!(tokens, own, "hidden information leaks into the tokens");
+                actions.push(listed[rng.below(l as u64) as usize]);
+            }
+            env.step(&actions, &mut rewards, &mut done).unwrap();
+        }
+        // Room to spare: the widths are bounds, not the largest value seen.
+        assert!(most_tokens <= tw && most_legal <= lw);
+        (most_tokens, most_legal, hidden_differs)
+    }
+
+    #[test]
+    fn compact_observations_match_dense_ones_in_every_game() {
+        let p = Params::new();
+        let k = check_compact(KardinalGame::from_params(&p).unwrap(), 16, 300);
+        let c = check_compact(ChandigarhGame::from_params(&p).unwrap(), 16, 300);
+        let cc = check_compact(CityConnectGame::from_params(&p).unwrap(), 16, 300);
+        let pn = check_compact(PrestelGame::from_params(&p).unwrap(), 16, 300);
+        let rc = check_compact(RebuildingChicagoGame::from_params(&p).unwrap(), 16, 300);
+        // The hidden-information games did redraw something the seat cannot see.
+        assert!(cc.2 && pn.2 && rc.2, "{cc:?} {pn:?} {rc:?}");
+        eprintln!("most tokens, legal: {k:?} {c:?} {cc:?} {pn:?} {rc:?}");
     }
 }

@@ -429,6 +429,14 @@ impl Game for ChandigarhGame {
     fn observation_size(&self) -> usize {
         OBSERVATION_SIZE
     }
+    /// Random games never listed more than 41 (docs/vector.md); an overflow is an error.
+    fn max_legal_actions(&self) -> usize {
+        128.min(self.num_distinct_actions())
+    }
+    /// Random games never set more than 98 (docs/vector.md); an overflow is an error.
+    fn max_observation_tokens(&self) -> usize {
+        256.min(self.observation_size())
+    }
     fn new_initial_state(&self) -> ChandigarhState {
         ChandigarhState::new(Arc::clone(&self.cfg))
     }

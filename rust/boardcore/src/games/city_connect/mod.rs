@@ -224,6 +224,14 @@ impl Game for CityConnectGame {
     fn observation_size(&self) -> usize {
         self.cfg.layout.observation_size()
     }
+    /// Random games never listed more than 24 (docs/vector.md); an overflow is an error.
+    fn max_legal_actions(&self) -> usize {
+        64.min(self.num_distinct_actions())
+    }
+    /// Random games never set more than 101 (docs/vector.md); an overflow is an error.
+    fn max_observation_tokens(&self) -> usize {
+        256.min(self.observation_size())
+    }
     fn new_initial_state(&self) -> CityState {
         CityState::new(Arc::clone(&self.cfg))
     }

@@ -98,6 +98,25 @@ impl Game for KardinalGame {
     fn observation_size(&self) -> usize {
         OBSERVATION_SIZE
     }
+    /// Random games never listed more than 45 (docs/vector.md); an overflow is an error.
+    fn max_legal_actions(&self) -> usize {
+        128
+    }
+    /// Exact bound: two planes per built cell (colour and shape), the two nave cells on
+    /// their shape planes and the nave plane, the cardinal, and the 46 scalars.
+    fn max_observation_tokens(&self) -> usize {
+        let [houses, towers, yards] = self.cfg.pieces.map(usize::from);
+        let cells = 4 * (houses + towers + 2 * yards);
+        (2 * cells + 4 + 1 + 46).min(OBSERVATION_SIZE)
+    }
+    fn observation_tokens_into(
+        &self,
+        state: &KardinalState,
+        player: usize,
+        out: &mut Vec<(u32, f32)>,
+    ) -> Result<(), Error> {
+        render::observation_tokens(state, player, out)
+    }
     fn new_initial_state(&self) -> KardinalState {
         KardinalState::new(self.cfg)
     }

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::state::{colour_owner, row_col, xy, KardinalState, Phase};
 use super::{CELLS, COLOURS, OBSERVATION_SIZE, SHAPES, W};
-use crate::engine::{check_seat, Error, GameState};
+use crate::engine::{check_seat, Error, GameState, ObservationSink};
 
 const SHAPE_LETTERS: [char; 3] = ['H', 'T', 'Y'];
 
@@ -110,24 +110,43 @@ pub fn observation_tensor(s: &KardinalState, player: usize, out: &mut [f32]) -> 
         )));
     }
     out.fill(0.0);
+    write_observation(s, player, out);
+    Ok(())
+}
+
+/// The nonzero entries of `observation_tensor` (the compact observation), written directly:
+/// the nine planes hold at most a few dozen ones among 44,100 cells.
+pub fn observation_tokens(
+    s: &KardinalState,
+    player: usize,
+    out: &mut Vec<(u32, f32)>,
+) -> Result<(), Error> {
+    check_seat(player, s.players())?;
+    out.clear();
+    write_observation(s, player, out);
+    Ok(())
+}
+
+/// Sets the entries of the observation that may be nonzero, each once.
+fn write_observation<O: ObservationSink + ?Sized>(s: &KardinalState, player: usize, out: &mut O) {
     let nave = super::state::NAVE;
     for (cell, shape_plane) in [(nave, 4), (nave + 1, 5)] {
-        out[shape_plane * CELLS + usize::from(cell)] = 1.0;
-        out[7 * CELLS + usize::from(cell)] = 1.0;
+        out.set(shape_plane * CELLS + usize::from(cell), 1.0);
+        out.set(7 * CELLS + usize::from(cell), 1.0);
     }
     for e in s.edifices() {
         for &c in e.cells() {
-            out[usize::from(e.colour) * CELLS + usize::from(c)] = 1.0;
-            out[(4 + usize::from(e.shape)) * CELLS + usize::from(c)] = 1.0;
+            out.set(usize::from(e.colour) * CELLS + usize::from(c), 1.0);
+            out.set((4 + usize::from(e.shape)) * CELLS + usize::from(c), 1.0);
         }
     }
     if let Some(k) = s.cardinal {
         let (r, c) = row_col(k);
-        out[8 * CELLS + r * W + c] = 1.0;
+        out.set(8 * CELLS + r * W + c, 1.0);
     }
     let mut i = 9 * CELLS;
     let mut push = |v: f32| {
-        out[i] = v;
+        out.set(i, v);
         i += 1;
     };
     s.supply.iter().for_each(|&v| push(f32::from(v)));
@@ -159,5 +178,4 @@ pub fn observation_tensor(s: &KardinalState, player: usize, out: &mut [f32]) -> 
     for k in 0..4 {
         push(f32::from(u8::from(to_move == Some(k))));
     }
-    Ok(())
 }

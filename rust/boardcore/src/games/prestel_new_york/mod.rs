@@ -239,6 +239,14 @@ impl Game for PrestelGame {
     fn observation_size(&self) -> usize {
         self.cfg.layout.observation_size()
     }
+    /// Random games never listed more than 18 (docs/vector.md); an overflow is an error.
+    fn max_legal_actions(&self) -> usize {
+        64.min(self.num_distinct_actions())
+    }
+    /// Random games never set more than 199 (docs/vector.md); an overflow is an error.
+    fn max_observation_tokens(&self) -> usize {
+        512.min(self.observation_size())
+    }
     fn new_initial_state(&self) -> PrestelState {
         PrestelState::new(Arc::clone(&self.cfg))
     }

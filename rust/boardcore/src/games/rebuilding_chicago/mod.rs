@@ -318,6 +318,22 @@ impl Game for RebuildingChicagoGame {
     fn observation_size(&self) -> usize {
         OBSERVATION_SIZE
     }
+    /// Random games never listed more than 132 (docs/vector.md); an overflow is an error.
+    fn max_legal_actions(&self) -> usize {
+        512
+    }
+    /// Random games never set more than 445 (docs/vector.md); an overflow is an error.
+    fn max_observation_tokens(&self) -> usize {
+        1024
+    }
+    fn observation_tokens_into(
+        &self,
+        state: &RebuildingChicagoState,
+        player: usize,
+        out: &mut Vec<(u32, f32)>,
+    ) -> Result<(), Error> {
+        render::observation_tokens(state, player, out)
+    }
     fn new_initial_state(&self) -> RebuildingChicagoState {
         RebuildingChicagoState::new(Arc::clone(&self.cfg))
     }

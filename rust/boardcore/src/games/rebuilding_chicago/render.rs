@@ -5,7 +5,7 @@ use super::json::todo;
 use super::state::{RebuildingChicagoState, PHASES};
 use super::{EVENTS, LEVELS, MAX_PLAYERS, OBSERVATION_SIZE, SPACES};
 use crate::bits::{bits, bits128};
-use crate::engine::{check_seat, Error, CHANCE, TERMINAL};
+use crate::engine::{check_seat, Error, ObservationSink, CHANCE, TERMINAL};
 
 const LETTERS: [u8; 7] = *b"TMGESRX";
 
@@ -13,11 +13,11 @@ const LETTERS: [u8; 7] = *b"TMGESRX";
 fn coverage(st: &RebuildingChicagoState, s: usize) -> [u8; SPACES] {
     let cfg = st.config();
     let mut out = [255u8; SPACES];
+    // The set bits only: a scan of every space per piece made the observation cost ten times
+    // the step it follows.
     let mut mark = |mask: u128, v: u8| {
-        for (i, o) in out.iter_mut().enumerate() {
-            if mask & (1u128 << i) != 0 {
-                *o = v;
-            }
+        for i in bits128(mask) {
+            out[i] = v;
         }
     };
     let seat = &st.seats[s];
@@ -212,8 +212,7 @@ pub fn observation(
     player: usize,
     out: &mut [f32],
 ) -> Result<(), Error> {
-    let n = st.players();
-    check_seat(player, n)?;
+    check_seat(player, st.players())?;
     if out.len() != OBSERVATION_SIZE {
         return Err(Error::Parameter(format!(
             "the observation buffer must hold {OBSERVATION_SIZE} floats, not {}",
@@ -221,12 +220,36 @@ pub fn observation(
         )));
     }
     out.fill(0.0);
+    write_observation(st, player, out);
+    Ok(())
+}
+
+/// The nonzero entries of `observation` (the compact observation), written directly: the
+/// planes of five seats hold a few hundred ones among 9,242 entries.
+pub fn observation_tokens(
+    st: &RebuildingChicagoState,
+    player: usize,
+    out: &mut Vec<(u32, f32)>,
+) -> Result<(), Error> {
+    check_seat(player, st.players())?;
+    out.clear();
+    write_observation(st, player, out);
+    Ok(())
+}
+
+/// Sets the entries of the observation that may be nonzero, each once.
+fn write_observation<O: ObservationSink + ?Sized>(
+    st: &RebuildingChicagoState,
+    player: usize,
+    out: &mut O,
+) {
+    let n = st.players();
     let cfg = st.config();
     const BLOCK: usize = 15 * SPACES + 25;
     for i in 0..n {
         let s = (player + i) % n;
         let seat = &st.seats[s];
-        let block = &mut out[i * BLOCK..(i + 1) * BLOCK];
+        let block = i * BLOCK;
         if let Ok(d) = usize::try_from(seat.district) {
             let b = &cfg.boards[d];
             let cover = coverage(st, s);
@@ -242,44 +265,49 @@ pub fn observation(
             ];
             for (p, m) in planes.iter().enumerate() {
                 for x in bits128(*m) {
-                    block[p * SPACES + x] = 1.0;
+                    out.set(block + p * SPACES + x, 1.0);
                 }
             }
             for (x, &c) in cover.iter().enumerate() {
                 if c < 8 {
-                    block[(7 + usize::from(c)) * SPACES + x] = 1.0;
+                    out.set(block + (7 + usize::from(c)) * SPACES + x, 1.0);
                 }
             }
         }
-        let nums = &mut block[15 * SPACES..];
-        let mut v: Vec<f32> = vec![seat.money as f32, seat.vp as f32, seat.unhappy as f32];
-        v.extend(seat.quality.iter().map(|&q| f32::from(q)));
-        v.extend(seat.symbols.iter().map(|&x| x as f32));
-        v.extend(seat.tiles.iter().map(|&x| x as f32));
-        v.push(f32::from(u8::from(seat.law >= 0)));
-        v.push(seat.built.count_ones() as f32);
-        v.push(seat.kept.count_ones() as f32);
-        v.push(seat.abilities.len() as f32);
-        v.push(seat.hand.len() as f32);
-        nums.copy_from_slice(&v);
+        let mut k = block + 15 * SPACES;
+        let mut push = |v: f32| {
+            out.set(k, v);
+            k += 1;
+        };
+        push(seat.money as f32);
+        push(seat.vp as f32);
+        push(seat.unhappy as f32);
+        seat.quality.iter().for_each(|&q| push(f32::from(q)));
+        seat.symbols.iter().for_each(|&x| push(x as f32));
+        seat.tiles.iter().for_each(|&x| push(x as f32));
+        push(f32::from(u8::from(seat.law >= 0)));
+        push(seat.built.count_ones() as f32);
+        push(seat.kept.count_ones() as f32);
+        push(seat.abilities.len() as f32);
+        push(seat.hand.len() as f32);
+        debug_assert_eq!(k, (i + 1) * BLOCK);
     }
-    let g = &mut out[MAX_PLAYERS * BLOCK..];
-    g[usize::from(st.round - 1)] = 1.0;
+    let g = MAX_PLAYERS * BLOCK;
+    out.set(g + usize::from(st.round - 1), 1.0);
     for e in 0..7 {
-        g[3 + e] = f32::from((st.events >> e) & 1);
+        out.set(g + 3 + e, f32::from((st.events >> e) & 1));
     }
     for slot in 0..8 {
         if let Ok(c) = usize::try_from(st.market[slot]) {
-            g[10 + 2 * slot] = 1.0;
-            g[11 + 2 * slot] = cfg.data.cards[c].cost as f32;
+            out.set(g + 10 + 2 * slot, 1.0);
+            out.set(g + 11 + 2 * slot, cfg.data.cards[c].cost as f32);
         }
     }
     for i in 0..8 {
-        g[26 + i] = f32::from((st.tokens >> i) & 1);
+        out.set(g + 26 + i, f32::from((st.tokens >> i) & 1));
     }
     for e in 0..7 {
-        g[34 + e] = f32::from((st.event_tokens >> e) & 1);
+        out.set(g + 34 + e, f32::from((st.event_tokens >> e) & 1));
     }
-    g[41] = f32::from(u8::from(st.to_move == player as i32));
-    Ok(())
+    out.set(g + 41, f32::from(u8::from(st.to_move == player as i32)));
 }
