@@ -1,51 +1,80 @@
-"""VectorEnv throughput against a Python loop over the PettingZoo environment.
+"""VectorEnv throughput, dense and compact observations, by thread count.
 
-    python benches/bench_vector.py [--batch 256] [--steps 200] [--pz-steps 3000]
+    python benches/bench_vector.py [--batch 1024] [--steps 50] [--threads 1,2]
+    python benches/bench_vector.py --pettingzoo [--batch 256] [--steps 60] [--pz-steps 2000]
 
-Both take uniformly random legal actions (the VectorEnv's drawn with numpy over the masks,
-for the whole batch at once); a step is one decision of one game, observation and mask of
-the next seat included. Results go to docs/performance.md.
+A step is one decision of one game, counted the way a learner pays for it: the next
+observation and the legal actions of every env included, and a uniformly random legal action
+per env drawn in numpy from what the env returned (the mask's nonzero entries for the dense
+observation, ``legal[:num_legal]`` for the compact one), inside the timed loop. Each
+measurement runs in its own process with ``RAYON_NUM_THREADS`` set (the Rust thread pool is
+sized once per process). Every game at its default parameters. Results go to
+docs/performance.md. The bench checks itself: every action it draws is legal (the env
+raises otherwise), and dense and compact runs, same seeds and same draws, finish the same
+number of games.
+
+``--pettingzoo`` compares the dense VectorEnv with a Python loop over the PettingZoo env.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import subprocess
+import sys
 import time
 from typing import Any
 
 import numpy as np
 
 import boardcore
-from boardcore.envs.pettingzoo import env as pettingzoo_env
-
-GAMES: list[tuple[str, dict[str, Any]]] = [
-    ("kardinal", {"players": 4}),
-    ("prestel_new_york", {"players": 4}),
-]
 
 
-def vector_rate(name: str, params: dict[str, Any], batch: int, steps: int) -> tuple[float, float]:
-    """Steps per second in all, and in the environment alone (without choosing actions)."""
-    env = boardcore.VectorEnv(name, batch=batch, seed=1, **params)
+def dense_rate(name: str, batch: int, steps: int) -> tuple[float, int]:
+    """Steps per second with the dense observation, and the games finished."""
+    env = boardcore.VectorEnv(name, batch=batch, seed=1)
     rng = np.random.default_rng(1)
     _, mask, _ = env.reset(seed=1)
-    in_env = 0.0
+    ended = 0
     start = time.perf_counter()
     for _ in range(steps):
-        # A random legal action per game, for the whole batch at once.
         rows, cols = np.nonzero(mask)
         counts = np.bincount(rows, minlength=batch)
         first = np.concatenate(([0], np.cumsum(counts)[:-1]))
         pick = first + (rng.random(batch) * counts).astype(np.int64)
-        before = time.perf_counter()
-        _, mask, _, _, _ = env.step(cols[pick])
-        in_env += time.perf_counter() - before
-    total = time.perf_counter() - start
-    return batch * steps / total, batch * steps / in_env
+        _, mask, _, terminated, _ = env.step(cols[pick])
+        ended += int(terminated.sum())
+    return batch * steps / (time.perf_counter() - start), ended
+
+
+def compact_rate(name: str, batch: int, steps: int) -> tuple[float, int]:
+    """Steps per second with the compact observation, and the games finished."""
+    env = boardcore.VectorEnv(name, batch=batch, seed=1, observation="compact")
+    rng = np.random.default_rng(1)
+    rows = np.arange(batch)
+    obs = env.reset(seed=1)
+    ended = 0
+    start = time.perf_counter()
+    for _ in range(steps):
+        pick = (rng.random(batch) * obs.num_legal).astype(np.int64)
+        obs, _, terminated = env.step(obs.legal[rows, pick])
+        ended += int(terminated.sum())
+    return batch * steps / (time.perf_counter() - start), ended
+
+
+def measure(name: str, mode: str, batch: int, steps: int, threads: int) -> tuple[float, int]:
+    """One measurement in a fresh process with ``threads`` Rust threads."""
+    env = dict(os.environ, RAYON_NUM_THREADS=str(threads))
+    args = [sys.executable, __file__, "--child", name, mode, str(batch), str(steps)]
+    out = subprocess.run(args, env=env, check=True, capture_output=True, text=True).stdout
+    rate, ended = json.loads(out)
+    return float(rate), int(ended)
 
 
 def pettingzoo_rate(name: str, params: dict[str, Any], steps: int) -> float:
+    from boardcore.envs.pettingzoo import env as pettingzoo_env
+
     env: Any = pettingzoo_env(name, **params)
     env.reset(seed=1)
     rng = np.random.default_rng(1)
@@ -64,25 +93,46 @@ def pettingzoo_rate(name: str, params: dict[str, Any], steps: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--batch", type=int, default=256)
-    parser.add_argument("--steps", type=int, default=200)
-    parser.add_argument("--pz-steps", type=int, default=3000)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--batch", type=int, default=1024)
+    parser.add_argument("--steps", type=int, default=50)
+    parser.add_argument("--threads", default="1,2", help="comma-separated thread counts")
+    parser.add_argument("--games", default=",".join(i.name for i in boardcore.games()))
+    parser.add_argument("--pettingzoo", action="store_true")
+    parser.add_argument("--pz-steps", type=int, default=2000)
+    parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    cores = os.cpu_count()
-    print(
-        f"| game | PettingZoo loop steps/s | VectorEnv (batch {args.batch}, {cores} cores) "
-        "steps/s, actions chosen in numpy | ratio | VectorEnv alone steps/s | ratio |"
-    )
-    print("|---|---|---|---|---|---|")
-    for name, params in GAMES:
-        pz = pettingzoo_rate(name, params, args.pz_steps)
-        vec, alone = vector_rate(name, params, args.batch, args.steps)
-        print(
-            f"| {name} {params} | {pz:,.0f} | {vec:,.0f} | {vec / pz:,.0f}x | {alone:,.0f} | "
-            f"{alone / pz:,.0f}x |",
-            flush=True,
-        )
+    if args.child:
+        name, mode, batch, steps = args.child
+        rate = (compact_rate if mode == "compact" else dense_rate)(name, int(batch), int(steps))
+        print(json.dumps(rate))
+        return
+    games = args.games.split(",")
+    if args.pettingzoo:
+        print(f"| game | PettingZoo loop steps/s | VectorEnv dense, batch {args.batch} | ratio |")
+        print("|---|---|---|---|")
+        for name in games:
+            pz = pettingzoo_rate(name, {}, args.pz_steps)
+            vec, _ = measure(name, "dense", args.batch, args.steps, os.cpu_count() or 1)
+            print(f"| {name} | {pz:,.0f} | {vec:,.0f} | {vec / pz:,.0f}x |", flush=True)
+        return
+    threads = [int(t) for t in args.threads.split(",")]
+    cols = [f"{mode} {t} thr" for mode in ("dense", "compact") for t in threads]
+    print(f"batch {args.batch}, {args.steps} steps, {os.cpu_count()} cores; steps/s")
+    print(f"| game | {' | '.join(cols)} | compact / dense ({threads[-1]} thr) |")
+    print("|---|" + "---|" * (len(cols) + 1))
+    for name in games:
+        runs = {
+            (mode, t): measure(name, mode, args.batch, args.steps, t)
+            for mode in ("dense", "compact")
+            for t in threads
+        }
+        if len({ended for _, ended in runs.values()}) != 1:
+            raise SystemExit(f"{name}: the runs finished different numbers of games: {runs}")
+        rates = {key: rate for key, (rate, _) in runs.items()}
+        cells = " | ".join(f"{rates[m, t]:,.0f}" for m in ("dense", "compact") for t in threads)
+        ratio = rates["compact", threads[-1]] / rates["dense", threads[-1]]
+        print(f"| {name} | {cells} | {ratio:,.0f}x |", flush=True)
 
 
 if __name__ == "__main__":

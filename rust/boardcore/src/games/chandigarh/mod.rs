@@ -437,6 +437,14 @@ impl Game for ChandigarhGame {
     fn max_observation_tokens(&self) -> usize {
         256.min(self.observation_size())
     }
+    fn observation_tokens_into(
+        &self,
+        state: &ChandigarhState,
+        player: usize,
+        out: &mut Vec<(u32, f32)>,
+    ) -> Result<(), Error> {
+        render::observation_tokens(state, player, out)
+    }
     fn new_initial_state(&self) -> ChandigarhState {
         ChandigarhState::new(Arc::clone(&self.cfg))
     }

@@ -10,7 +10,7 @@ use super::json::flow_index;
 use super::notation::{junction_text, slot_text};
 use super::state::{ChandigarhState, Phase};
 use super::{COLOURS, OBSERVATION_SIZE, STREETS};
-use crate::engine::{check_seat, Error};
+use crate::engine::{check_seat, Error, ObservationSink};
 
 pub fn observation_tensor(
     s: &ChandigarhState,
@@ -25,80 +25,97 @@ pub fn observation_tensor(
         )));
     }
     out.fill(0.0);
+    write_observation(s, player, out);
+    Ok(())
+}
+
+/// The nonzero entries of `observation_tensor` (the compact observation), written directly.
+pub fn observation_tokens(
+    s: &ChandigarhState,
+    player: usize,
+    out: &mut Vec<(u32, f32)>,
+) -> Result<(), Error> {
+    check_seat(player, s.players())?;
+    out.clear();
+    write_observation(s, player, out);
+    Ok(())
+}
+
+/// Sets the entries of the observation that may be nonzero, each once.
+fn write_observation<O: ObservationSink + ?Sized>(s: &ChandigarhState, player: usize, out: &mut O) {
     let n = s.players();
     for slot in 0..SLOTS {
         if s.city[slot] >= 0 {
-            out[slot * 4 + s.city[slot] as usize] = 1.0;
+            out.set(slot * 4 + s.city[slot] as usize, 1.0);
         }
     }
     for c in 0..4 {
-        out[768 + c] = f32::from(s.general[c]) / 18.0;
+        out.set(768 + c, f32::from(s.general[c]) / 18.0);
     }
     for r in 0..n {
         let p = (player + r) % n;
         let base = 772 + 96 * r;
         for c in 0..4 {
-            out[base + c] = f32::from(s.reserves[p][c]) / 6.0;
+            out.set(base + c, f32::from(s.reserves[p][c]) / 6.0);
             if s.tokens[p] & (1 << c) != 0 {
-                out[base + 5 + c] = 1.0;
+                out.set(base + 5 + c, 1.0);
             }
         }
-        out[base + 4] = s.pp[p] as f32 / 100.0;
-        out[base + 9] = f32::from(s.placed[p]) / 5.0;
-        out[base + 10 + usize::from(s.architects[p])] = 1.0;
+        out.set(base + 4, s.pp[p] as f32 / 100.0);
+        out.set(base + 9, f32::from(s.placed[p]) / 5.0);
+        out.set(base + 10 + usize::from(s.architects[p]), 1.0);
         for &k in s.projects[p].iter() {
-            out[base + 59 + usize::from(k)] = 1.0;
+            out.set(base + 59 + usize::from(k), 1.0);
         }
         if s.start == p as i8 {
-            out[base + 95] = 1.0;
+            out.set(base + 95, 1.0);
         }
     }
     for &k in s.row.iter() {
-        out[1156 + usize::from(k)] = 1.0;
+        out.set(1156 + usize::from(k), 1.0);
     }
     for c in 0..4 {
         let t = s.pawns[c];
-        out[1192 + 17 * c + if t >= 0 { t as usize } else { 16 }] = 1.0;
+        out.set(1192 + 17 * c + if t >= 0 { t as usize } else { 16 }, 1.0);
     }
     for t in 0..16 {
         let sup = s.supervisors[t];
         if sup >= 0 {
-            out[1260 + 4 * t + (sup as usize + n - player) % n] = 1.0;
+            out.set(1260 + 4 * t + (sup as usize + n - player) % n, 1.0);
         }
     }
     for c in 0..4 {
         if s.used & (1 << c) != 0 {
-            out[1324 + c] = 1.0;
+            out.set(1324 + c, 1.0);
         }
     }
-    out[1328 + s.phase.index()] = 1.0;
-    out[1346] = f32::from(s.steps) / 7.0;
-    out[1347] = f32::from(s.here) / 2.0;
+    out.set(1328 + s.phase.index(), 1.0);
+    out.set(1346, f32::from(s.steps) / 7.0);
+    out.set(1347, f32::from(s.here) / 2.0);
     if s.last >= 0 {
-        out[1348 + s.last as usize] = 1.0;
+        out.set(1348 + s.last as usize, 1.0);
     }
-    out[1352] = f32::from(u8::from(s.ending));
-    out[1353] = s.deck_size() as f32 / 36.0;
-    out[1354] = f32::from(s.todo) / 4.0;
+    out.set(1352, f32::from(u8::from(s.ending)));
+    out.set(1353, s.deck_size() as f32 / 36.0);
+    out.set(1354, f32::from(s.todo) / 4.0);
     for c in 0..4 {
-        out[1355 + c] = f32::from(s.gained[c]) / 4.0;
+        out.set(1355 + c, f32::from(s.gained[c]) / 4.0);
     }
     let flow = flow_index(s.flow);
     if flow > 0 {
-        out[1359 + flow - 1] = 1.0;
+        out.set(1359 + flow - 1, 1.0);
     }
-    out[1364 + usize::from(s.bonus)] = 1.0;
+    out.set(1364 + usize::from(s.bonus), 1.0);
     if s.relocate >= 0 {
-        out[1367 + s.relocate as usize] = 1.0;
+        out.set(1367 + s.relocate as usize, 1.0);
     }
     for c in 0..4 {
-        out[1371 + c] = f32::from(s.arrange[c]) / 8.0;
+        out.set(1371 + c, f32::from(s.arrange[c]) / 8.0);
     }
-    out[1375] = f32::from(s.turn) / 100.0;
-    out[1376] = f32::from(s.takes) / 2.0;
-    out[1377] = f32::from(u8::from(s.score >= 0));
-    out[1379] = 1.0;
-    Ok(())
+    out.set(1375, f32::from(s.turn) / 100.0);
+    out.set(1376, f32::from(s.takes) / 2.0);
+    out.set(1377, f32::from(u8::from(s.score >= 0)));
+    out.set(1379, 1.0);
 }
 
 fn status(s: &ChandigarhState) -> String {

@@ -232,6 +232,14 @@ impl Game for CityConnectGame {
     fn max_observation_tokens(&self) -> usize {
         256.min(self.observation_size())
     }
+    fn observation_tokens_into(
+        &self,
+        state: &CityState,
+        player: usize,
+        out: &mut Vec<(u32, f32)>,
+    ) -> Result<(), Error> {
+        render::observation_tokens(state, player, out)
+    }
     fn new_initial_state(&self) -> CityState {
         CityState::new(Arc::clone(&self.cfg))
     }

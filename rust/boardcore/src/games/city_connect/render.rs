@@ -7,7 +7,7 @@ use std::fmt;
 
 use super::state::{CityState, Phase};
 use super::{MAX_PLAYERS, SIDES, SYMBOLS};
-use crate::engine::{check_seat, Error, GameState};
+use crate::engine::{check_seat, Error, GameState, ObservationSink};
 
 pub fn observation_tensor(s: &CityState, player: usize, out: &mut [f32]) -> Result<(), Error> {
     check_seat(player, s.players())?;
@@ -20,19 +20,37 @@ pub fn observation_tensor(s: &CityState, player: usize, out: &mut [f32]) -> Resu
         )));
     }
     out.fill(0.0);
+    write_observation(s, player, out);
+    Ok(())
+}
+
+/// The nonzero entries of `observation_tensor` (the compact observation), written directly.
+pub fn observation_tokens(
+    s: &CityState,
+    player: usize,
+    out: &mut Vec<(u32, f32)>,
+) -> Result<(), Error> {
+    check_seat(player, s.players())?;
+    out.clear();
+    write_observation(s, player, out);
+    Ok(())
+}
+
+/// Sets the entries of the observation that may be nonzero, each once.
+fn write_observation<O: ObservationSink + ?Sized>(s: &CityState, player: usize, out: &mut O) {
     let d = &s.cfg.data;
     let (b, l) = (d.buildings, d.landmarks);
     let k = b + l;
     let n = s.players();
     let third = |x: u8| f32::from(x) / 3.0;
     for kind in 0..b {
-        out[kind] = third(s.hands[player][kind]);
-        out[b + kind] = third(s.market[kind]);
-        out[2 * b + kind] = third(s.discard[kind]);
+        out.set(kind, third(s.hands[player][kind]));
+        out.set(b + kind, third(s.market[kind]));
+        out.set(2 * b + kind, third(s.discard[kind]));
     }
     for li in 0..l {
         if s.in_row(li) {
-            out[3 * b + li] = 1.0;
+            out.set(3 * b + li, 1.0);
         }
     }
     let mut scores = [0i32; MAX_PLAYERS];
@@ -41,49 +59,54 @@ pub fn observation_tensor(s: &CityState, player: usize, out: &mut [f32]) -> Resu
     for r in 0..n {
         let p = (player + r) % n;
         let base = 3 * b + l + r * (k + 8);
-        for &c in s.city(p) {
-            out[base + usize::from(c)] += 1.0 / 3.0;
+        // A third per copy of a card in the city, set once per distinct card.
+        let city = s.city(p);
+        for (j, &c) in city.iter().enumerate() {
+            if !city[..j].contains(&c) {
+                // Summed as the dense tensor always was, so its floats stay the same.
+                let third_each = city[j..].iter().filter(|&&x| x == c).map(|_| 1.0 / 3.0);
+                out.set(base + usize::from(c), third_each.sum::<f32>());
+            }
         }
         let (_, demand) = s.city_symbols(p);
-        out[base + k] = f32::from(s.cfg.sides[p]);
-        out[base + k + 1] = f32::from(s.hand_size[p]) / 6.0;
-        out[base + k + 2] = f32::from(s.city_len[p]) / 10.0;
-        out[base + k + 3] = demand[0] as f32 / 10.0;
-        out[base + k + 4] = demand[1] as f32 / 10.0;
-        out[base + k + 5] = f32::from(u8::from(s.pioneer == p as i8));
-        out[base + k + 6] = scores[p] as f32 / 100.0;
-        out[base + k + 7] = f32::from(u8::from(to_move == p as i32));
+        out.set(base + k, f32::from(s.cfg.sides[p]));
+        out.set(base + k + 1, f32::from(s.hand_size[p]) / 6.0);
+        out.set(base + k + 2, f32::from(s.city_len[p]) / 10.0);
+        out.set(base + k + 3, demand[0] as f32 / 10.0);
+        out.set(base + k + 4, demand[1] as f32 / 10.0);
+        out.set(base + k + 5, f32::from(u8::from(s.pioneer == p as i8)));
+        out.set(base + k + 6, scores[p] as f32 / 100.0);
+        out.set(base + k + 7, f32::from(u8::from(to_move == p as i32)));
     }
     let g = 3 * b + l + 4 * (k + 8);
-    out[g] = f32::from(s.pile_size) / f32::from(d.total_buildings());
-    out[g + 1] = f32::from(u8::from(s.stage == 2));
-    out[g + 2 + s.phase.index()] = 1.0;
-    out[g + 15] = f32::from(u8::from(s.acted));
-    out[g + 16] = f32::from(u8::from(s.mayor_used));
-    out[g + 17] = f32::from(s.taken) / 3.0;
-    out[g + 18] = f32::from(s.todo) / 10.0;
+    out.set(g, f32::from(s.pile_size) / f32::from(d.total_buildings()));
+    out.set(g + 1, f32::from(u8::from(s.stage == 2)));
+    out.set(g + 2 + s.phase.index(), 1.0);
+    out.set(g + 15, f32::from(u8::from(s.acted)));
+    out.set(g + 16, f32::from(u8::from(s.mayor_used)));
+    out.set(g + 17, f32::from(s.taken) / 3.0);
+    out.set(g + 18, f32::from(s.todo) / 10.0);
     let mut i = g + 19;
     if s.pay.card >= 0 {
-        out[i + s.pay.card as usize] = 1.0;
+        out.set(i + s.pay.card as usize, 1.0);
     }
     i += k;
     for sym in 0..5 {
-        out[i + sym] = f32::from(s.pay.owed[sym]) / 8.0;
+        out.set(i + sym, f32::from(s.pay.owed[sym]) / 8.0);
     }
-    out[i + 5] = f32::from(s.pay.credit) / 8.0;
+    out.set(i + 5, f32::from(s.pay.credit) / 8.0);
     i += 6;
     for c in 0..=k {
-        out[i + c] = third(s.pay.city[c]);
+        out.set(i + c, third(s.pay.city[c]));
     }
     i += k + 1;
     for kind in 0..b {
-        out[i + kind] = third(s.pay.hand[kind]);
+        out.set(i + kind, third(s.pay.hand[kind]));
     }
     i += b;
     for c in 0..=k {
-        out[i + c] = third(s.gears[c]);
+        out.set(i + c, third(s.gears[c]));
     }
-    Ok(())
 }
 
 fn kinds(s: &CityState, counts: &[u8]) -> Vec<String> {

@@ -98,7 +98,7 @@ impl Game for KardinalGame {
     fn observation_size(&self) -> usize {
         OBSERVATION_SIZE
     }
-    /// Random games never listed more than 45 (docs/vector.md); an overflow is an error.
+    /// Random games never listed more than 56 (docs/vector.md); an overflow is an error.
     fn max_legal_actions(&self) -> usize {
         128
     }

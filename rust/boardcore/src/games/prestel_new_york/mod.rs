@@ -247,6 +247,14 @@ impl Game for PrestelGame {
     fn max_observation_tokens(&self) -> usize {
         512.min(self.observation_size())
     }
+    fn observation_tokens_into(
+        &self,
+        state: &PrestelState,
+        player: usize,
+        out: &mut Vec<(u32, f32)>,
+    ) -> Result<(), Error> {
+        render::observation_tokens(state, player, out)
+    }
     fn new_initial_state(&self) -> PrestelState {
         PrestelState::new(Arc::clone(&self.cfg))
     }

@@ -3,7 +3,7 @@
 
 use super::state::{Phase, PrestelState};
 use super::{MAX_PLAYERS, SLOTS, STACKS, STACK_LETTERS};
-use crate::engine::{check_seat, Error};
+use crate::engine::{check_seat, Error, ObservationSink};
 
 const NONE: u8 = u8::MAX;
 
@@ -172,6 +172,24 @@ pub fn observation_tensor(s: &PrestelState, player: usize, out: &mut [f32]) -> R
         )));
     }
     out.fill(0.0);
+    write_observation(s, player, out);
+    Ok(())
+}
+
+/// The nonzero entries of `observation_tensor` (the compact observation), written directly.
+pub fn observation_tokens(
+    s: &PrestelState,
+    player: usize,
+    out: &mut Vec<(u32, f32)>,
+) -> Result<(), Error> {
+    check_seat(player, s.players())?;
+    out.clear();
+    write_observation(s, player, out);
+    Ok(())
+}
+
+/// Sets the entries of the observation that may be nonzero, each once.
+fn write_observation<O: ObservationSink + ?Sized>(s: &PrestelState, player: usize, out: &mut O) {
     let data = &s.cfg.data;
     let n = s.players();
     let (parts, comms) = (data.parts(), data.commissions());
@@ -179,7 +197,7 @@ pub fn observation_tensor(s: &PrestelState, player: usize, out: &mut [f32]) -> R
     let at_mem = |part: usize| 14 * part + 8;
     // Parts: hand, built on the table or completed, builder, memory.
     for part in PrestelState::parts_of(s.hands[player]) {
-        out[14 * usize::from(part)] = 1.0;
+        out.set(14 * usize::from(part), 1.0);
     }
     // A built part is on a commission in a slot until that commission is completed.
     for part in 0..parts {
@@ -187,62 +205,64 @@ pub fn observation_tensor(s: &PrestelState, player: usize, out: &mut [f32]) -> R
         if b != NONE {
             let at = 14 * part;
             let on_table = s.table.contains(&data.commission_of[part]);
-            out[at + if on_table { 1 } else { 2 }] = 1.0;
-            out[at + 3 + rel(b)] = 1.0;
+            out.set(at + if on_table { 1 } else { 2 }, 1.0);
+            out.set(at + 3 + rel(b), 1.0);
         }
         let stack = s.mem_stack[player][part];
         if stack != 0 {
-            out[at_mem(part) + usize::from(stack - 1)] = 1.0;
-            out[14 * part + 13] = f32::from(s.mem_depth[player][part]) / parts as f32;
+            out.set(at_mem(part) + usize::from(stack - 1), 1.0);
+            out.set(
+                14 * part + 13,
+                f32::from(s.mem_depth[player][part]) / parts as f32,
+            );
         }
     }
     // Commissions.
     let base = 14 * parts;
     for slot in 0..SLOTS {
         if s.table[slot] != NONE {
-            out[base + 8 * usize::from(s.table[slot]) + slot] = 1.0;
+            out.set(base + 8 * usize::from(s.table[slot]) + slot, 1.0);
         }
     }
     if s.top != NONE {
-        out[base + 8 * usize::from(s.top) + 4] = 1.0;
+        out.set(base + 8 * usize::from(s.top) + 4, 1.0);
     }
     for (i, &c) in s.tail().iter().enumerate() {
-        out[base + 8 * usize::from(c) + 5] = 1.0;
-        out[base + 8 * usize::from(c) + 6] = (i + 1) as f32 / comms as f32;
+        out.set(base + 8 * usize::from(c) + 5, 1.0);
+        out.set(base + 8 * usize::from(c) + 6, (i + 1) as f32 / comms as f32);
     }
     for &c in s.completed() {
-        out[base + 8 * usize::from(c) + 7] = 1.0;
+        out.set(base + 8 * usize::from(c) + 7, 1.0);
     }
     // Seats, relative to the observer.
     let base = 14 * parts + 8 * comms;
     for seat in 0..n {
         let at = base + 22 * rel(seat as u8);
-        out[at] = f32::from(s.chips[seat]) / f32::from(data.win_chips);
+        out.set(at, f32::from(s.chips[seat]) / f32::from(data.win_chips));
         if s.stones[seat] != 0 {
-            out[at + usize::from(s.stones[seat])] = 1.0;
+            out.set(at + usize::from(s.stones[seat]), 1.0);
         }
-        out[at + 6] = s.hands[seat].count_ones() as f32 / 3.0;
+        out.set(at + 6, s.hands[seat].count_ones() as f32 / 3.0);
         if s.taken[seat] != NONE {
-            out[at + 7 + usize::from(s.taken[seat])] = 1.0;
+            out.set(at + 7 + usize::from(s.taken[seat]), 1.0);
         }
         if let Some(place) = s.finish().iter().position(|&f| usize::from(f) == seat) {
-            out[at + 12 + place] = 1.0;
+            out.set(at + 12 + place, 1.0);
         }
         if s.new_stones[seat] != 0 {
-            out[at + 16 + usize::from(s.new_stones[seat])] = 1.0;
+            out.set(at + 16 + usize::from(s.new_stones[seat]), 1.0);
         }
     }
     // Globals.
     let base = base + 22 * MAX_PLAYERS;
     for i in 0..STACKS {
-        out[base + i] = f32::from(s.stack_len[i]) / parts as f32;
+        out.set(base + i, f32::from(s.stack_len[i]) / parts as f32);
     }
-    out[base + 5 + s.phase.index()] = 1.0;
+    out.set(base + 5 + s.phase.index(), 1.0);
     if s.to_move >= 0 {
-        out[base + 13 + rel(s.to_move as u8)] = 1.0;
+        out.set(base + 13 + rel(s.to_move as u8), 1.0);
     }
-    out[base + 18] = f32::from(s.looked[player]) / parts as f32;
-    out[base + 19] = s.round as f32;
-    out[base + 20] = s.unseen.count_ones() as f32 / comms as f32;
-    Ok(())
+    out.set(base + 18, f32::from(s.looked[player]) / parts as f32);
+    out.set(base + 19, s.round as f32);
+    out.set(base + 20, s.unseen.count_ones() as f32 / comms as f32);
 }

@@ -322,9 +322,10 @@ impl Game for RebuildingChicagoGame {
     fn max_legal_actions(&self) -> usize {
         512
     }
-    /// Random games never set more than 445 (docs/vector.md); an overflow is an error.
+    /// Random games never set more than 168 per seat (docs/vector.md); an overflow is an
+    /// error.
     fn max_observation_tokens(&self) -> usize {
-        1024
+        384 * self.num_players() + 64
     }
     fn observation_tokens_into(
         &self,
