@@ -38,6 +38,12 @@ def main() -> None:
     final: State | None = vec.vector.final_state(0)
     low = boardcore.VectorEnv("kardinal", batch=2, players=2)
     _o, _m, _to_move = low.reset(seed=np.uint64(4))
+    compact = boardcore.VectorEnv("kardinal", batch=2, players=2, observation="compact")
+    cobs = compact.reset(seed=4)
+    legal: npt.NDArray[np.int32] = cobs.legal
+    cobs, _crewards, _cterminated = compact.step(legal[:, 0])
+    tokens: npt.NDArray[np.float32] = cobs.token_value
+    assert tokens.shape == (2, compact.max_observation_tokens)
     assert len(first.returns()) == 2 and (final is None or final.is_terminal())
     vec.close()
 

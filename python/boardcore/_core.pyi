@@ -122,6 +122,16 @@ class ChandigarhVectorEnv:
         num_legal: npt.NDArray[np.int32],
         to_move: npt.NDArray[np.int32],
     ) -> None: ...
+    def step_compact(
+        self,
+        actions: npt.NDArray[np.int64],
+        index: npt.NDArray[np.int32],
+        value: npt.NDArray[np.float32],
+        num_tokens: npt.NDArray[np.int32],
+        legal: npt.NDArray[np.int32],
+        num_legal: npt.NDArray[np.int32],
+        to_move: npt.NDArray[np.int32],
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]: ...
     def final_observation_compact(
         self, i: int, seat: int, index: npt.NDArray[np.int32], value: npt.NDArray[np.float32]
     ) -> int | None: ...
@@ -216,6 +226,16 @@ class CityConnectVectorEnv:
         num_legal: npt.NDArray[np.int32],
         to_move: npt.NDArray[np.int32],
     ) -> None: ...
+    def step_compact(
+        self,
+        actions: npt.NDArray[np.int64],
+        index: npt.NDArray[np.int32],
+        value: npt.NDArray[np.float32],
+        num_tokens: npt.NDArray[np.int32],
+        legal: npt.NDArray[np.int32],
+        num_legal: npt.NDArray[np.int32],
+        to_move: npt.NDArray[np.int32],
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]: ...
     def final_observation_compact(
         self, i: int, seat: int, index: npt.NDArray[np.int32], value: npt.NDArray[np.float32]
     ) -> int | None: ...
@@ -310,6 +330,16 @@ class KardinalVectorEnv:
         num_legal: npt.NDArray[np.int32],
         to_move: npt.NDArray[np.int32],
     ) -> None: ...
+    def step_compact(
+        self,
+        actions: npt.NDArray[np.int64],
+        index: npt.NDArray[np.int32],
+        value: npt.NDArray[np.float32],
+        num_tokens: npt.NDArray[np.int32],
+        legal: npt.NDArray[np.int32],
+        num_legal: npt.NDArray[np.int32],
+        to_move: npt.NDArray[np.int32],
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]: ...
     def final_observation_compact(
         self, i: int, seat: int, index: npt.NDArray[np.int32], value: npt.NDArray[np.float32]
     ) -> int | None: ...
@@ -406,6 +436,16 @@ class PrestelNewYorkVectorEnv:
         num_legal: npt.NDArray[np.int32],
         to_move: npt.NDArray[np.int32],
     ) -> None: ...
+    def step_compact(
+        self,
+        actions: npt.NDArray[np.int64],
+        index: npt.NDArray[np.int32],
+        value: npt.NDArray[np.float32],
+        num_tokens: npt.NDArray[np.int32],
+        legal: npt.NDArray[np.int32],
+        num_legal: npt.NDArray[np.int32],
+        to_move: npt.NDArray[np.int32],
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]: ...
     def final_observation_compact(
         self, i: int, seat: int, index: npt.NDArray[np.int32], value: npt.NDArray[np.float32]
     ) -> int | None: ...
@@ -502,6 +542,16 @@ class RebuildingChicagoVectorEnv:
         num_legal: npt.NDArray[np.int32],
         to_move: npt.NDArray[np.int32],
     ) -> None: ...
+    def step_compact(
+        self,
+        actions: npt.NDArray[np.int64],
+        index: npt.NDArray[np.int32],
+        value: npt.NDArray[np.float32],
+        num_tokens: npt.NDArray[np.int32],
+        legal: npt.NDArray[np.int32],
+        num_legal: npt.NDArray[np.int32],
+        to_move: npt.NDArray[np.int32],
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]: ...
     def final_observation_compact(
         self, i: int, seat: int, index: npt.NDArray[np.int32], value: npt.NDArray[np.float32]
     ) -> int | None: ...

@@ -199,9 +199,9 @@ class VectorEnv(Generic[_R, _S]):
         result: Any = self._compact() if self.observation == "compact" else self._env.observe()
         return result  # type: ignore[no-any-return]
 
-    def _compact(self) -> CompactObservation:
+    def _compact_arrays(self) -> CompactObservation:
         b, t, n = self.batch, self.max_observation_tokens, self.max_legal_actions
-        out = CompactObservation(
+        return CompactObservation(
             np.empty((b, t), dtype=np.int32),
             np.empty((b, t), dtype=np.float32),
             np.empty(b, dtype=np.int32),
@@ -209,6 +209,9 @@ class VectorEnv(Generic[_R, _S]):
             np.empty(b, dtype=np.int32),
             np.empty(b, dtype=np.int32),
         )
+
+    def _compact(self) -> CompactObservation:
+        out = self._compact_arrays()
         self._env.observe_compact(*out)
         return out
 
@@ -222,11 +225,14 @@ class VectorEnv(Generic[_R, _S]):
                 f"step needs a 1-d integer array of {self.batch} actions, not {ids.dtype} "
                 f"with shape {ids.shape}"
             )
-        rewards, terminated = self._env.step(ids.astype(np.int64, copy=False))
+        ids = ids.astype(np.int64, copy=False)
         result: Any
         if self.observation == "compact":
-            result = (self._compact(), rewards, terminated)
+            out = self._compact_arrays()
+            rewards, terminated = self._env.step_compact(ids, *out)
+            result = (out, rewards, terminated)
         else:
+            rewards, terminated = self._env.step(ids)
             obs, mask, to_move = self._env.observe()
             result = (obs, mask, rewards, terminated, to_move)
         return result  # type: ignore[no-any-return]

@@ -797,6 +797,77 @@ macro_rules! py_game {
                 py.allow_threads(|| inner.observe_compact(out))
                     .map_err($crate::errors::to_py)
             }
+            /// `step` then `observe_compact` in one pass: `(rewards, terminated)`, the
+            /// observation written into the arrays as `observe_compact` takes them.
+            #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+            fn step_compact<'py>(
+                &mut self,
+                py: Python<'py>,
+                actions: numpy::PyReadonlyArray1<'py, i64>,
+                mut index: numpy::PyReadwriteArray2<'_, i32>,
+                mut value: numpy::PyReadwriteArray2<'_, f32>,
+                mut num_tokens: numpy::PyReadwriteArray1<'_, i32>,
+                mut legal: numpy::PyReadwriteArray2<'_, i32>,
+                mut num_legal: numpy::PyReadwriteArray1<'_, i32>,
+                mut to_move: numpy::PyReadwriteArray1<'_, i32>,
+            ) -> PyResult<(
+                Bound<'py, numpy::PyArray2<f32>>,
+                Bound<'py, numpy::PyArray1<bool>>,
+            )> {
+                use numpy::{IntoPyArray, PyArrayMethods, PyUntypedArrayMethods};
+                let b = self.inner.batch();
+                let players = self.num_players();
+                let n = self.num_distinct_actions() as i64;
+                let (t, l) = (self.max_observation_tokens(), self.max_legal_actions());
+                let shape_error = |name: &str| {
+                    $crate::errors::to_py(boardcore::Error::Parameter(format!(
+                        "{name}: a C-contiguous array of the batch's shape is needed"
+                    )))
+                };
+                for (shape, want, name) in [
+                    (index.shape(), &[b, t][..], "index"),
+                    (value.shape(), &[b, t][..], "value"),
+                    (num_tokens.shape(), &[b][..], "num_tokens"),
+                    (legal.shape(), &[b, l][..], "legal"),
+                    (num_legal.shape(), &[b][..], "num_legal"),
+                    (to_move.shape(), &[b][..], "to_move"),
+                ] {
+                    if shape != want {
+                        return Err(shape_error(name));
+                    }
+                }
+                let mut ids = Vec::with_capacity(b);
+                for (i, &a) in actions.as_array().iter().enumerate() {
+                    if !(0..n).contains(&a) {
+                        return Err($crate::errors::to_py(boardcore::Error::IllegalAction(
+                            format!("env {i}: action {a} is out of range 0 to {}", n - 1),
+                        )));
+                    }
+                    ids.push(a as u32);
+                }
+                let out = boardcore::vector::CompactBuffers {
+                    index: index.as_slice_mut().map_err(|_| shape_error("index"))?,
+                    value: value.as_slice_mut().map_err(|_| shape_error("value"))?,
+                    num_tokens: num_tokens
+                        .as_slice_mut()
+                        .map_err(|_| shape_error("num_tokens"))?,
+                    legal: legal.as_slice_mut().map_err(|_| shape_error("legal"))?,
+                    num_legal: num_legal
+                        .as_slice_mut()
+                        .map_err(|_| shape_error("num_legal"))?,
+                    to_move: to_move.as_slice_mut().map_err(|_| shape_error("to_move"))?,
+                };
+                let mut rewards = vec![0.0f32; b * players];
+                let mut done = vec![false; b];
+                let inner = &mut self.inner;
+                py.allow_threads(|| inner.step_compact(&ids, &mut rewards, &mut done, out))
+                    .map_err($crate::errors::to_py)?;
+                py.check_signals()?;
+                Ok((
+                    rewards.into_pyarray(py).reshape([b, players])?,
+                    done.into_pyarray(py),
+                ))
+            }
             /// Writes the tokens of `seat`'s view of the game env `i` finished in the last
             /// step into two rows of `max_observation_tokens`; their count, or None if that
             /// step finished no game.

@@ -41,6 +41,71 @@ impl<S: GameState> Slot<S> {
         }
     }
 
+    /// Applies a checked action, settles chance and restarts a finished game (its returns in
+    /// `reward`, its end in `last`); whether it finished. Game `k` is seeded `base + k * batch`.
+    fn advance(
+        &mut self,
+        a: Action,
+        reward: &mut [f32],
+        initial: &S,
+        base: u64,
+        batch: usize,
+    ) -> bool {
+        self.legal_fresh = false;
+        self.state.apply_legal(a);
+        self.settle();
+        reward.fill(0.0);
+        let done = self.state.is_terminal();
+        self.ended = done;
+        if done {
+            self.last.clone_from(&self.state);
+            let mask = self.state.winners_mask();
+            let k = mask.count_ones().max(1) as f32;
+            for (seat, r) in reward.iter_mut().enumerate() {
+                *r = if mask >> seat & 1 == 1 { 1.0 / k } else { 0.0 };
+            }
+            self.games += 1;
+            let next = base.wrapping_add(self.games.wrapping_mul(batch as u64));
+            self.start(initial, next);
+        }
+        done
+    }
+
+    /// Writes this env's row of the compact observation (see [`CompactBuffers`]).
+    #[allow(clippy::too_many_arguments)]
+    fn observe_compact<G: Game<State = S>>(
+        &mut self,
+        game: &G,
+        index: &mut [i32],
+        value: &mut [f32],
+        num_tokens: &mut i32,
+        legal: &mut [i32],
+        num_legal: &mut i32,
+        to_move: &mut i32,
+    ) -> Result<(), Error> {
+        // A settled env is always at a decision node: the seat is valid.
+        let seat = self.state.current_player();
+        *to_move = seat;
+        game.observation_tokens_into(&self.state, seat.max(0) as usize, &mut self.tokens)?;
+        *num_tokens = write_tokens(&self.tokens, index, value)?;
+        if !self.legal_fresh {
+            self.state.legal_actions_into(&mut self.legal);
+            self.legal_fresh = true;
+        }
+        let (n, width) = (self.legal.len(), legal.len());
+        if n > width {
+            return Err(Error::Parameter(format!(
+                "{n} legal actions, more than the compact width {width}"
+            )));
+        }
+        for (o, &a) in legal.iter_mut().zip(&self.legal) {
+            *o = a as i32;
+        }
+        legal[n..].fill(-1);
+        *num_legal = n as i32;
+        Ok(())
+    }
+
     fn start(&mut self, initial: &S, seed: u64) {
         self.legal_fresh = false;
         self.state.clone_from(initial);
@@ -104,16 +169,10 @@ impl<G: Game> VectorEnv<G> {
         });
     }
 
-    /// Applies `actions[i]` in env `i`. Every action is checked first: one illegal action is
-    /// an error naming the env, and no env moves. Games that end write their returns into
-    /// `rewards` (`batch x players`, zeros elsewhere), set `terminated[i]` and restart.
-    pub fn step(
-        &mut self,
-        actions: &[Action],
-        rewards: &mut [f32],
-        terminated: &mut [bool],
-    ) -> Result<(), Error> {
-        let (batch, players) = (self.batch(), self.game.num_players());
+    /// Checks every action against its env's legal list (made once per state, in parallel):
+    /// the first illegal one is an error naming the env.
+    fn check_actions(&mut self, actions: &[Action]) -> Result<(), Error> {
+        let batch = self.batch();
         if actions.len() != batch {
             return Err(Error::IllegalAction(format!(
                 "step needs {batch} actions, one per env, not {}",
@@ -146,6 +205,20 @@ impl<G: Game> VectorEnv<G> {
         if let Some(message) = illegal {
             return Err(Error::IllegalAction(message));
         }
+        Ok(())
+    }
+
+    /// Applies `actions[i]` in env `i`. Every action is checked first: one illegal action is
+    /// an error naming the env, and no env moves. Games that end write their returns into
+    /// `rewards` (`batch x players`, zeros elsewhere), set `terminated[i]` and restart.
+    pub fn step(
+        &mut self,
+        actions: &[Action],
+        rewards: &mut [f32],
+        terminated: &mut [bool],
+    ) -> Result<(), Error> {
+        let (batch, players) = (self.batch(), self.game.num_players());
+        self.check_actions(actions)?;
         let (initial, seed) = (&self.initial, self.seed);
         self.slots
             .par_iter_mut()
@@ -154,27 +227,46 @@ impl<G: Game> VectorEnv<G> {
             .zip(actions.par_iter())
             .enumerate()
             .for_each(|(i, (((slot, reward), done), &a))| {
-                slot.legal_fresh = false;
-                slot.state.apply_legal(a);
-                slot.settle();
-                reward.fill(0.0);
-                *done = slot.state.is_terminal();
-                slot.ended = *done;
-                if *done {
-                    slot.last.clone_from(&slot.state);
-                    let mask = slot.state.winners_mask();
-                    let k = mask.count_ones().max(1) as f32;
-                    for (seat, r) in reward.iter_mut().enumerate() {
-                        *r = if mask >> seat & 1 == 1 { 1.0 / k } else { 0.0 };
-                    }
-                    slot.games += 1;
-                    let next = seed
-                        .wrapping_add(i as u64)
-                        .wrapping_add(slot.games.wrapping_mul(batch as u64));
-                    slot.start(initial, next);
-                }
+                *done = slot.advance(a, reward, initial, seed.wrapping_add(i as u64), batch);
             });
         Ok(())
+    }
+
+    /// `step` and then `observe_compact` in one pass over the envs, each env observed right
+    /// after it moved (its state still in cache). An illegal action moves no env; a row too
+    /// wide for its width (never seen, see the widths) is an error after the envs moved.
+    pub fn step_compact(
+        &mut self,
+        actions: &[Action],
+        rewards: &mut [f32],
+        terminated: &mut [bool],
+        out: CompactBuffers<'_>,
+    ) -> Result<(), Error> {
+        let (batch, players) = (self.batch(), self.game.num_players());
+        self.check_actions(actions)?;
+        let (tokens, width) = (
+            self.game.max_observation_tokens(),
+            self.game.max_legal_actions(),
+        );
+        let (game, initial, seed) = (&self.game, &self.initial, self.seed);
+        self.slots
+            .par_iter_mut()
+            .zip(rewards.par_chunks_mut(players))
+            .zip(terminated.par_iter_mut())
+            .zip(actions.par_iter())
+            .zip(out.index.par_chunks_mut(tokens))
+            .zip(out.value.par_chunks_mut(tokens))
+            .zip(out.num_tokens.par_iter_mut())
+            .zip(out.legal.par_chunks_mut(width))
+            .zip(out.num_legal.par_iter_mut())
+            .zip(out.to_move.par_iter_mut())
+            .enumerate()
+            .try_for_each(
+                |(i, (((((((((slot, reward), done), &a), index), value), nt), legal), nl), t))| {
+                    *done = slot.advance(a, reward, initial, seed.wrapping_add(i as u64), batch);
+                    slot.observe_compact(game, index, value, nt, legal, nl, t)
+                },
+            )
     }
 
     /// The observation of the seat to move, the legal-action mask and the seat, per env.
@@ -257,27 +349,7 @@ impl<G: Game> VectorEnv<G> {
             .zip(out.num_legal.par_iter_mut())
             .zip(out.to_move.par_iter_mut())
             .try_for_each(|((((((slot, index), value), nt), legal), nl), t)| {
-                // A settled env is always at a decision node: the seat is valid.
-                let seat = slot.state.current_player();
-                *t = seat;
-                game.observation_tokens_into(&slot.state, seat.max(0) as usize, &mut slot.tokens)?;
-                *nt = write_tokens(&slot.tokens, index, value)?;
-                if !slot.legal_fresh {
-                    slot.state.legal_actions_into(&mut slot.legal);
-                    slot.legal_fresh = true;
-                }
-                let n = slot.legal.len();
-                if n > width {
-                    return Err(Error::Parameter(format!(
-                        "{n} legal actions, more than the compact width {width}"
-                    )));
-                }
-                for (o, &a) in legal.iter_mut().zip(&slot.legal) {
-                    *o = a as i32;
-                }
-                legal[n..].fill(-1);
-                *nl = n as i32;
-                Ok(())
+                slot.observe_compact(game, index, value, nt, legal, nl, t)
             })
     }
 }
