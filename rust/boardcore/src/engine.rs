@@ -136,8 +136,9 @@ pub trait Game: Clone + Sync + Send + Sized {
     }
     /// The nonzero entries of `state.observation_tensor(player)` as `(index, value)` tokens,
     /// each index once, in the order the game writes them: the compact observation. The
-    /// default writes the dense tensor into a per-thread buffer and scans it; games whose
-    /// tensor is large and mostly zero write the tokens directly through [`ObservationSink`].
+    /// default writes the dense tensor into a per-thread buffer and scans it, which costs
+    /// several times the dense observation; every game here writes its tokens directly
+    /// instead, through the same writer as its dense tensor (see [`ObservationSink`]).
     fn observation_tokens_into(
         &self,
         state: &Self::State,
