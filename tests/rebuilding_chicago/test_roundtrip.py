@@ -29,6 +29,7 @@ import boardcore.reference
 from boardcore import NotationError, SplitMix64, StateFormatError
 from boardcore.api import CHANCE, Game, State
 from tests.conftest import Loader, apply
+from tests.helpers import js, legal_now, step
 
 GAME = "rebuilding_chicago"
 ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
@@ -375,11 +376,6 @@ def opening_json(moves: int = len(OPENING)) -> str:
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
 
-def js(state: State) -> dict[str, Any]:
-    result: dict[str, Any] = json.loads(state.to_json())
-    return result
-
-
 def engine(which: str, **params: Any) -> Game:
     """Rebuilding Chicago in engine ``which``."""
     return ENGINES[which](GAME, **params)
@@ -392,16 +388,6 @@ def start(load: Loader, *moves: str, **params: Any) -> State:
     state = load(GAME, **params).new_initial_state()
     apply(state, *SETUP, *moves)
     return state
-
-
-def step(state: State, rng: SplitMix64) -> None:
-    """One random step: a chance outcome by weight, or a uniformly random legal action."""
-    if state.current_player() == CHANCE:
-        outcomes = state.chance_outcomes()
-        state.apply_action(outcomes[rng.choose_weighted([w for _, w in outcomes])][0])
-    else:
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.below(len(legal))])
 
 
 def random_states(game: Game, seed: int, every: int = 1) -> list[State]:
@@ -453,14 +439,6 @@ def phase_states(load: Loader, seeds: int = 40) -> dict[str, State]:
             if len(found) == len(PHASES):
                 return found
     return found
-
-
-def legal_now(state: State) -> list[int]:
-    if state.is_terminal():
-        return []
-    if state.current_player() == CHANCE:
-        return [a for a, _ in state.chance_outcomes()]
-    return state.legal_actions()
 
 
 # --- the opening ----------------------------------------------------------------------------

@@ -63,7 +63,6 @@ choice and every amenity reward against the spec's geometry and rulings, recompu
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -77,6 +76,7 @@ import boardcore
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import IllegalActionError, NotationError
 from tests.conftest import Loader, apply
+from tests.helpers import js, phase
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -324,15 +324,6 @@ def suburb_placements(
 
 
 # --- reading a state --------------------------------------------------------------------
-
-
-def js(state: State) -> Json:
-    data: Json = json.loads(state.to_json())
-    return data
-
-
-def phase(state: State) -> str:
-    return str(js(state)["phase"])
 
 
 def seat(state: State, s: int) -> Json:
