@@ -1,4 +1,4 @@
-"""boardcore's games as OpenSpiel games (the optional extra ``boardcore[openspiel]``).
+"""boardcore's games as OpenSpiel games (the ``openspiel`` extra).
 
 :func:`register` registers every game of :func:`boardcore.games` with ``pyspiel`` as a Python
 game named ``boardcore_<name>``; its parameters pass through ``pyspiel.load_game``. The
