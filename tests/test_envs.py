@@ -585,6 +585,34 @@ def test_make_vec_is_a_gymnasium_vector_env(name: str, params: dict[str, Any]) -
         assert ended > 0
 
 
+@pytest.mark.parametrize(
+    "option",
+    [
+        {"seat": 1},
+        {"opponents": None},
+        {"engine": "reference"},
+        {"illegal_reward": -1.0},
+        {"max_steps": 10},
+    ],
+)
+def test_make_vec_refuses_the_single_agent_options_and_says_where_they_work(
+    option: dict[str, Any],
+) -> None:
+    # Before, these reached the game's parameters: 'city_connect has no parameter "seat"'.
+    with pytest.raises(ParameterError, match="option of the single-agent env") as raised:
+        gymnasium.make_vec("boardcore/city_connect-v0", num_envs=2, players=2, **option)
+    assert next(iter(option)) in str(raised.value)
+    assert "vectorization_mode='sync'" in str(raised.value)
+    # The sync mode builds single-agent envs, which take them.
+    sync = gymnasium.make_vec(
+        "boardcore/city_connect-v0", num_envs=2, players=2, vectorization_mode="sync", **option
+    )
+    assert isinstance(sync, gymnasium.vector.SyncVectorEnv)
+    obs, _ = sync.reset(seed=0)
+    assert obs["observation"].shape == (2, 420)
+    sync.close()
+
+
 def test_the_typed_user_script_runs() -> None:
     from tests.typing_user_script import main
 
