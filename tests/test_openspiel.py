@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import itertools
 import json
 import random
 from pathlib import Path
@@ -548,7 +549,7 @@ def test_what_a_seat_cannot_see_leaves_its_information_state_alone(
                 world = state.clone()
                 world.apply_action(action)
                 worlds.append(world)
-            for a, b in zip(worlds, worlds[1:], strict=False):
+            for a, b in itertools.pairwise(worlds):
                 info = a.information_state_string(seat)
                 info_b = b.information_state_string(seat)
                 if a.observation_string(seat) == b.observation_string(seat):

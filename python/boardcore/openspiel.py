@@ -53,11 +53,28 @@ Decisions, all documented in ``docs/ecosystem.md`` (section *OpenSpiel*):
   ids (459, 271, 3527 and 1288 and up with the packaged data), so ``max_chance_outcomes`` is
   ``num_distinct_actions``: every chance id lies below it.
 - The observation is the engine's ``observation_tensor(p)`` / ``observation_string(p)``
-  (what seat ``p`` may know). Kardinal's and Chandigarh's information state is the history
-  (they hide nothing); Prestel, City Connect and Rebuilding Chicago provide no information
-  state (their observations forget: Prestel's the parts once seen, City Connect's which
-  market cards the other seats took into their hands, Rebuilding Chicago's which landmark
-  cards a seat returned).
+  (what seat ``p`` may know). Every game provides an information state string (no tensor),
+  the observer for ``IIGObservationType(perfect_recall=True)``: Kardinal's and Chandigarh's
+  is the history (they hide nothing); Prestel's, City Connect's and Rebuilding Chicago's is
+  the seat's own (their observations forget, so it is built from the seat's successive
+  observations and its own actions: :meth:`BoardcoreState.information_state`).
+- ``resample_from_infostate(p, sampler)`` draws a world seat ``p`` cannot tell from the true
+  one, its hidden steps redrawn (:meth:`BoardcoreState.resample_from_infostate` says from
+  which distribution), so OpenSpiel's ``ISMCTSBot`` searches the hidden-information games
+  fairly. OpenSpiel's ``MCTSBot`` does not resample: on those games it searches the true
+  state, hidden cards included (an omniscient baseline, not a fair player).
+
+>>> prestel = pyspiel.load_game("boardcore_prestel_new_york", {"players": 2, "max_rounds": 2})
+>>> state = prestel.new_initial_state()
+>>> for _ in range(80):
+...     state.apply_action(state.legal_actions()[0])
+>>> state.information_state_string(0).splitlines()[:2]
+['seat 0', '0:setup: revealing a commission']
+>>> sample = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+>>> sample.information_state_string(0) == state.information_state_string(0)
+True
+>>> sample.legal_actions() == state.legal_actions()
+True
 """
 
 from __future__ import annotations
@@ -723,7 +740,7 @@ class _Sampler:
         decision of another seat whose action no longer fits is redrawn uniformly among the
         ones of its kind that do (``acts`` is updated). ``checkpoints`` receives the world
         before each hidden step."""
-        p, seen = self.player, self.seen
+        seen = self.seen
         hidden = set(self.hidden[bisect.bisect_left(self.hidden, start) :])
         for step in range(start, len(acts)):
             before = None
