@@ -619,28 +619,33 @@ def test_resampled_states_look_the_same_to_the_seat(name: str, params: dict[str,
     assert fresh(game, last).history() == last.history()
 
 
-def test_resampling_redraws_the_hidden_cards() -> None:
+def test_resampling_redraws_the_hidden_cards_evenly() -> None:
     # Rebuilding Chicago: the landmark cards dealt to the other seat are hidden until it
-    # keeps two of them; the resampled worlds deal it other cards.
+    # keeps two of them. Seat 0 knows only that they are not its own three, so the chain
+    # must deal seat 1 each of the 12 others about equally often (3 of 12: 1/4 each).
     game = load("rebuilding_chicago", {"players": 2})
     state = game.new_initial_state()
     rng = random.Random(4)
     while "dealt 3 hidden" not in state.observation_string(0):
         state.apply_action(random_action(state, rng))
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    dealt = {
-        json.dumps(json.loads(s.core.to_json())["seats"][1].get("dealt"))
-        for s in check_resampled(game, state, 0, sampler) * 3
-    }
-    for _ in range(10):
-        sample = state.resample_from_infostate(0, sampler)
-        dealt.add(json.dumps(json.loads(sample.core.to_json())["seats"][1].get("dealt")))
-    assert len(dealt) > 1
+    saved = json.loads(state.core.to_json())["seats"]
+    mine, theirs = set(saved[0]["dealt"]), saved[1]["dealt"]
+    check_resampled(game, state, 0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    counts: dict[int, int] = {}
+    uniform = random.Random(0).random
+    samples = 400
+    for _ in range(samples):
+        sample = state.resample_from_infostate(0, uniform)
+        for card in json.loads(sample.core.to_json())["seats"][1]["dealt"]:
+            counts[card] = counts.get(card, 0) + 1
+    assert not set(counts) & mine
+    assert len(counts) == 15 - 3
+    for card, count in counts.items():
+        assert 0.6 < count / (samples / 4) < 1.4, (card, count)
     # Seat 1 sees its own cards: its resampled worlds keep them.
-    own = json.loads(state.core.to_json())["seats"][1].get("dealt")
     for _ in range(5):
-        sample = state.resample_from_infostate(1, sampler)
-        assert json.loads(sample.core.to_json())["seats"][1].get("dealt") == own
+        sample = state.resample_from_infostate(1, uniform)
+        assert json.loads(sample.core.to_json())["seats"][1]["dealt"] == theirs
 
 
 def test_resampling_perfect_information_games_copies() -> None:

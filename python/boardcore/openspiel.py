@@ -581,11 +581,16 @@ def register() -> list[str]:
 
 # --- Information states and resampling (the hidden-information games) -----------------------
 
-RESAMPLE_STEPS = 4
+RESAMPLE_STEPS = 8
 """Moves of the resampling chain per :meth:`BoardcoreState.resample_from_infostate` call."""
 
-RESAMPLE_BURN_IN = 24
-"""Moves of the resampling chain when it starts (or restarts) from the true world."""
+RESAMPLE_BURN_IN = 4
+"""Moves of the resampling chain per hidden step when it starts (or restarts) from the true
+world, as far as :data:`RESAMPLE_BURN_IN_ACTIONS` allows."""
+
+RESAMPLE_BURN_IN_ACTIONS = 20_000
+"""The burn-in makes at most this many actions' worth of moves (a move replays at most the
+whole history), and at least :data:`RESAMPLE_STEPS` moves."""
 
 _ALTERNATIVES = 4
 """How many other actions of the same kind are tried to tell whether a step is hidden."""
@@ -662,7 +667,17 @@ class _Sampler:
     """Seat ``player``'s view of the true history and a chain of worlds consistent with it
     (see :meth:`BoardcoreState.resample_from_infostate`)."""
 
-    __slots__ = ("acts", "checkpoints", "cursor", "game", "hidden", "player", "seen", "world")
+    __slots__ = (
+        "acts",
+        "checkpoints",
+        "cursor",
+        "game",
+        "hidden",
+        "kinds",
+        "player",
+        "seen",
+        "world",
+    )
 
     def __init__(self, game: Game, player: int) -> None:
         self.game = game
@@ -671,6 +686,8 @@ class _Sampler:
         """The true world, as far as the history was read."""
         self.hidden: list[int] = []
         """The steps hidden from the seat, ascending."""
+        self.kinds: dict[int, str] = {}
+        """The kind of each hidden step's action."""
         self.seen: list[str] = []
         """The seat's observation after each step of the true world."""
         self.acts: list[int] = []
@@ -710,6 +727,8 @@ class _Sampler:
             self.seen.append(cursor.observation_string(p))
             if before is not None and self._is_hidden(before, action, self.seen[-1]):
                 self.hidden.append(step)
+                kind = before.action_to_string(action).split(" ", 1)[0]
+                self.kinds[step] = f"{kind} chance" if actor == CHANCE else kind
         acts = self.acts + history[start:]
         checkpoints: dict[int, State] = {}
         world = None
@@ -721,7 +740,10 @@ class _Sampler:
             world = self._replay(self.game.new_initial_state(), 0, self.acts, self.checkpoints)
             assert world is not None  # the true world always passes
             self.world = world
-            self.walk(RESAMPLE_BURN_IN, uniform)
+            affordable = RESAMPLE_BURN_IN_ACTIONS // max(len(history), 1)
+            self.walk(
+                max(RESAMPLE_STEPS, min(RESAMPLE_BURN_IN * len(self.hidden), affordable)), uniform
+            )
         else:
             self.acts = acts
             self.checkpoints.update(checkpoints)
@@ -773,24 +795,39 @@ class _Sampler:
 
     def walk(self, steps: int, uniform: Callable[[], float]) -> None:
         """Moves the chain ``steps`` times (each move may leave it where it is)."""
+
+        def pick(items: list[int]) -> int:
+            return items[min(int(float(uniform()) * len(items)), len(items) - 1)]
+
         for _ in range(steps if self.hidden else 0):
-            step = self.hidden[min(int(float(uniform()) * len(self.hidden)), len(self.hidden) - 1)]
+            step = pick(self.hidden)
             base = self.checkpoints[step]
             old = self.acts[step]
-            others = _same_kind(base, old)
-            if not others:
-                continue
-            new = _draw(others, uniform)
             acts = list(self.acts)
-            acts[step] = new
-            if base.current_player() == CHANCE:
-                # A later hidden step that drew the new outcome draws the old one instead.
-                later = self.hidden[bisect.bisect_right(self.hidden, step) :]
-                swap = next((k for k in later if acts[k] == new), None)
-                if swap is not None:
-                    acts[swap] = old
+            start = step
+            if base.current_player() == CHANCE and float(uniform()) < 0.5:
+                # Exchange the outcomes of two hidden chance steps of the same kind.
+                kind = self.kinds[step]
+                partners = [k for k in self.hidden if self.kinds[k] == kind and acts[k] != old]
+                if not partners:
+                    continue
+                other = pick(partners)
+                acts[step], acts[other] = acts[other], old
+                start = min(step, other)
+            else:
+                others = _same_kind(base, old)
+                if not others:
+                    continue
+                new = _draw(others, uniform)
+                acts[step] = new
+                if base.current_player() == CHANCE:
+                    # A later hidden step that drew the new outcome draws the old one instead.
+                    later = self.hidden[bisect.bisect_right(self.hidden, step) :]
+                    swap = next((k for k in later if acts[k] == new), None)
+                    if swap is not None:
+                        acts[swap] = old
             checkpoints: dict[int, State] = {}
-            world = self._replay(base.clone(), step, acts, checkpoints, uniform)
+            world = self._replay(self.checkpoints[start].clone(), start, acts, checkpoints, uniform)
             if world is not None:
                 self.acts = acts
                 self.checkpoints.update(checkpoints)
@@ -1035,23 +1072,29 @@ class BoardcoreState(pyspiel.State):  # type: ignore[misc]
         would have left the seat's observation the same.
 
         The worlds come from a Markov chain kept per state and seat, started at the true
-        world (which is consistent) and moved :data:`RESAMPLE_BURN_IN` times, then
+        world (which is consistent) and moved :data:`RESAMPLE_BURN_IN` times per hidden
+        step (at most :data:`RESAMPLE_BURN_IN_ACTIONS` actions' worth of moves), then
         :data:`RESAMPLE_STEPS` times per call. A move picks a hidden step uniformly and
-        redraws it: a chance outcome among the others of its kind in proportion to their
-        weights (a later hidden step that drew the new outcome takes the old one, so the
-        cards dealt are exchanged rather than duplicated), a decision of another seat
-        uniformly among its others of the same kind. The rest of the game is replayed; a
-        later hidden decision that no longer fits is redrawn uniformly among those of its
-        kind that do, and the move is kept only if every action stays legal and the seat
-        observes exactly what it observed. So every sample is consistent; for chance draws
-        the chain's moves leave the chance distribution conditioned on the seat's view
-        unchanged (the proposal's weights cancel the outcomes' probabilities, approximately
-        when weights change along the game), the other seats' hidden decisions are assumed
-        uniform, the number of hidden steps and who made them are the true ones (in Prestel,
-        how many parts each other seat looked at), and successive samples are correlated (a
-        short chain from the true world stays near it). Each move replays at most the rest
-        of the history, so a call costs at most ``RESAMPLE_STEPS`` replays (and a restart
-        ``RESAMPLE_BURN_IN``). Kardinal and Chandigarh hide nothing: the result is a copy.
+        either (a chance step, half the time) exchanges its outcome with that of another
+        hidden chance step of the same kind picked uniformly, or redraws it: a chance
+        outcome among the others of its kind in proportion to their weights (a later
+        hidden step that drew the new outcome takes the old one, so the cards dealt are
+        exchanged rather than duplicated), a decision of another seat uniformly among its
+        others of the same kind. The rest of the game is replayed; a later hidden decision
+        that no longer fits is redrawn uniformly among those of its kind that do, and the
+        move is kept only if every action stays legal and the seat observes exactly what it
+        observed. So every sample is consistent. What it samples: for chance draws the
+        moves leave the chance distribution conditioned on the seat's view unchanged
+        (exchanges are symmetric, and a redraw's weights cancel the outcomes'
+        probabilities: exactly for draws from a pool, approximately when weights change
+        along the game); the other seats' hidden decisions are taken as uniform among
+        those consistent with the seat's view; the number of hidden steps and who made them
+        are the true ones (in Prestel, how many parts each other seat looked at); and
+        successive samples are correlated (a chain moved a few times between samples, from
+        a start at the true world). Each move replays at most the rest of the history, so a
+        call costs at most ``RESAMPLE_STEPS`` replays, and a start or restart about
+        ``RESAMPLE_BURN_IN_ACTIONS`` actions. Kardinal and Chandigarh hide nothing: the
+        result is a copy.
         ``probability_sampler()`` gives the uniform draws in [0, 1) (OpenSpiel passes a
         ``pyspiel.UniformProbabilitySampler``); None uses numpy's global generator.
         """
