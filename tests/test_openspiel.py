@@ -648,6 +648,43 @@ def test_resampling_redraws_the_hidden_cards_evenly() -> None:
         assert json.loads(sample.core.to_json())["seats"][1]["dealt"] == theirs
 
 
+def test_resampling_redraws_a_returned_landmark_card() -> None:
+    # Returning a landmark card is seen (the two kept are public), which card was returned
+    # is not: the resampled worlds have the other seat return different cards, never one
+    # seat 0 knows to be elsewhere.
+    game = load("rebuilding_chicago", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while "landmarks -" in state.observation_string(0):  # until both seats kept two
+        state.apply_action(random_action(state, rng))
+    core = game.core.new_initial_state()
+    returned = {}
+    for action in state.history():
+        if core.current_player() >= 0 and core.action_to_string(action).startswith("return"):
+            returned[core.current_player()] = core.action_to_string(action)
+        core.apply_action(action)
+    assert set(returned) == {0, 1}
+    seen: set[str] = set()
+    uniform = random.Random(2).random
+    for _ in range(60):
+        sample = state.resample_from_infostate(0, uniform)
+        core = game.core.new_initial_state()
+        for action in sample.history():
+            if core.current_player() == 1 and core.action_to_string(action).startswith("return"):
+                seen.add(core.action_to_string(action))
+            core.apply_action(action)
+        assert view(game, sample, 0) == view(game, state, 0)
+    assert len(seen) > 3
+    # Seat 0's own three cards (kept, named in its observation, and returned) never are.
+    lines = state.observation_string(0).split("\n")
+    details = lines[next(i for i, line in enumerate(lines) if line.startswith("seat 0 ")) + 1]
+    kept = details.split("landmarks ")[1].split(", ")[0].split(",")
+    assert len(kept) == 2 and returned[0] not in (f"return {card}" for card in kept)
+    for card in kept:
+        assert f"return {card}" not in seen
+    assert returned[0] not in seen
+
+
 def test_resampling_perfect_information_games_copies() -> None:
     game = load("kardinal", {"players": 2})
     state = game.new_initial_state()

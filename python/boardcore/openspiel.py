@@ -758,23 +758,25 @@ class _Sampler:
         uniform: Callable[[], float] | None = None,
     ) -> State | None:
         """Plays ``acts[start:]`` on ``world`` (at step ``start``) if the seat observes after
-        each what it observed in the true world; None if not. With ``uniform``, a hidden
-        decision of another seat whose action no longer fits is redrawn uniformly among the
-        ones of its kind that do (``acts`` is updated). ``checkpoints`` receives the world
-        before each hidden step."""
-        seen = self.seen
+        each what it observed in the true world; None if not. With ``uniform``, a decision
+        of another seat whose action no longer fits is redrawn uniformly among the ones of
+        its kind that do (``acts`` is updated): a decision the seat sees may still depend on
+        what it does not (which landmark card another seat returns, when the two it keeps
+        are public). ``checkpoints`` receives the world before each hidden step."""
+        seen, p = self.seen, self.player
         hidden = set(self.hidden[bisect.bisect_left(self.hidden, start) :])
         for step in range(start, len(acts)):
-            before = None
-            if step in hidden:
-                before = world.clone()
+            actor = world.current_player()
+            soft = uniform is not None and actor >= 0 and actor != p
+            before = world.clone() if soft or step in hidden else None
+            if step in hidden and before is not None:
                 checkpoints[step] = before.clone()
             if self._fits(world, acts[step], seen[step]):
                 continue
-            if before is None or uniform is None or before.current_player() == CHANCE:
+            if before is None or not soft:
                 return None
             others = _same_kind(before, acts[step])
-            keys = sorted((float(uniform()), a) for a, _ in others)
+            keys = sorted((float(uniform()), a) for a, _ in others)  # type: ignore[misc]
             for _, other in keys:
                 world = before.clone()
                 if self._fits(world, other, seen[step]):
@@ -1063,8 +1065,9 @@ class BoardcoreState(pyspiel.State):  # type: ignore[misc]
         """A state seat ``player_id`` cannot tell from this one, its hidden steps drawn at
         random: OpenSpiel's ``ISMCTSBot`` samples its worlds here.
 
-        The result has the same number of steps and the same movers, the true action at every
-        step the seat sees (its own, the public ones), and gives the seat the same observation
+        The result has the same number of steps and the same movers, the true action at the
+        seat's own steps and at the chance steps it sees (another seat's action may differ
+        where the seat cannot tell which it was), and gives the seat the same observation
         after every step: so the same information state (:meth:`information_state`) and, on
         its turn, the same legal actions. A step of another seat or of chance is *hidden*
         from the seat when another action of the same kind (the first word of its notation:
@@ -1080,8 +1083,10 @@ class BoardcoreState(pyspiel.State):  # type: ignore[misc]
         outcome among the others of its kind in proportion to their weights (a later
         hidden step that drew the new outcome takes the old one, so the cards dealt are
         exchanged rather than duplicated), a decision of another seat uniformly among its
-        others of the same kind. The rest of the game is replayed; a later hidden decision
-        that no longer fits is redrawn uniformly among those of its kind that do, and the
+        others of the same kind. The rest of the game is replayed; a later decision of
+        another seat that no longer fits (a hidden one, or one the seat sees that depends
+        on what it does not: which landmark card another seat returns when the two it keeps
+        are public) is redrawn uniformly among those of its kind that do, and the
         move is kept only if every action stays legal and the seat observes exactly what it
         observed. So every sample is consistent. What it samples: for chance draws the
         moves leave the chance distribution conditioned on the seat's view unchanged
