@@ -773,10 +773,10 @@ class _Sampler:
                 checkpoints[step] = before.clone()
             if self._fits(world, acts[step], seen[step]):
                 continue
-            if before is None or not soft:
+            if before is None or not soft or uniform is None:
                 return None
             others = _same_kind(before, acts[step])
-            keys = sorted((float(uniform()), a) for a, _ in others)  # type: ignore[misc]
+            keys = sorted((float(uniform()), a) for a, _ in others)
             for _, other in keys:
                 world = before.clone()
                 if self._fits(world, other, seen[step]):
