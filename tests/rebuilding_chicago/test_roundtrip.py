@@ -420,25 +420,33 @@ def scarce_path() -> str:
 
 def phase_states(load: Loader, seeds: int = 40) -> dict[str, State]:
     """The first state of each phase met by seeded random games of the settings above, and
-    of 3 players with scarce shapes (``shape`` is rare otherwise)."""
-    found: dict[str, State] = {}
+    of 3 players with scarce shapes (``shape`` is rare otherwise). The Rust engine finds
+    them; the engine asked for replays their histories (the same games: the engines agree
+    move for move), so the slow engine does not write a saved state at every step."""
+    found: dict[str, tuple[dict[str, Any], list[int]]] = {}
     scarce: dict[str, Any] = {"players": 3, "data": scarce_path()}
     for seed in range(seeds):
         for setting in [scarce, *SETTINGS]:
-            game = load(GAME, **setting)
-            state = game.new_initial_state()
+            state = boardcore.load(GAME, **setting).new_initial_state()
             rng = SplitMix64(seed)
             while True:
                 phase = js(state)["phase"]
                 if phase not in found:
-                    found[phase] = state.clone()
+                    found[phase] = (setting, state.history())
                 if state.is_terminal():
                     break
                 step(state, rng)
                 assert len(state.history()) < MAX_ACTIONS, f"seed {seed}: the game does not end"
             if len(found) == len(PHASES):
-                return found
-    return found
+                break
+        if len(found) == len(PHASES):
+            break
+    states = {
+        phase: load(GAME, **setting).replay(history) for phase, (setting, history) in found.items()
+    }
+    for phase, state in states.items():
+        assert js(state)["phase"] == phase
+    return states
 
 
 # --- the opening ----------------------------------------------------------------------------
