@@ -444,8 +444,8 @@ def phase_states(load: Loader, seeds: int = 40) -> dict[str, State]:
     states = {
         phase: load(GAME, **setting).replay(history) for phase, (setting, history) in found.items()
     }
-    for phase, state in states.items():
-        assert js(state)["phase"] == phase
+    for phase, reached in states.items():
+        assert js(reached)["phase"] == phase
     return states
 
 
