@@ -1522,7 +1522,10 @@ def test_amenities_director(load: Loader) -> None:
 # --- specialists: red -----------------------------------------------------------------------
 
 
-def test_local_brahmin(load: Loader) -> None:
+def test_local_brahmin_pays_for_each_temple_built_in_a_turn(load: Loader) -> None:
+    # "Local Brahmin — Earn 1 PP each time you build a Temple.": every red pays, the second
+    # of a turn too; no choice activates it, so its token is never flipped ("If you choose
+    # to activate it, flip over the corresponding Token").
     state = draft(
         new_game(load, cards=(4, 3, 0, 6, 16, 22), specialists=FIRST_GAME), "4 ry", "3 yb"
     )
@@ -1531,13 +1534,14 @@ def test_local_brahmin(load: Loader) -> None:
     add(state, 6, "left", reveal=34)  # 6's right r, 0's left y: r3 y2; cards 6 0 4, 4 steps
     apply(state, "step e", "stop")
     apply(state, "step s", "step w", "build r 12n0", "pawn 14")
-    # Points come before the gain: nothing for this red.
+    # Points come before the gain (ruling 11): nothing for this red.
     assert js(state)["pp"] == [0, 0]
     apply(state, "step n", "build r 8n0")
-    assert js(state)["pp"] == [1, 0]
+    assert js(state)["pp"] == [1, 0] and js(state)["used"] == []
     apply(state, "step n", "build r 4n0")
-    assert js(state)["pp"] == [1, 0]  # once per turn
+    assert js(state)["pp"] == [2, 0] and js(state)["used"] == []
     apply(state, "stop")
+    assert js(state)["pp"] == [2, 0]
 
 
 def test_mayor(load: Loader) -> None:
@@ -1679,7 +1683,9 @@ def test_chief_gardener(load: Loader) -> None:
     apply(state, "stop")
 
 
-def test_head_of_supervision(load: Loader) -> None:
+def test_head_of_supervision_pays_for_each_sector_completed_in_a_turn(load: Loader) -> None:
+    # "Head of Supervision — Earn 1 PP each time you complete a Sector.": two sectors
+    # completed in one turn pay twice; the token is never flipped.
     state = new_game(
         load,
         cards=(4, 16, 13, 10, 3, 22),
@@ -1692,9 +1698,9 @@ def test_head_of_supervision(load: Loader) -> None:
     apply(state, "step w", "build y 10w0")  # completes sector 10
     j = js(state)
     assert j["supervisors"][10] == 0 and j["pp"] == [1, 0]
-    apply(state, "step n", "build y 6w0")  # completes sector 6: once per turn
+    apply(state, "step n", "build y 6w0")  # completes sector 6: each time
     j = js(state)
-    assert j["supervisors"][6] == 0 and j["pp"] == [1, 0]
+    assert j["supervisors"][6] == 0 and j["pp"] == [2, 0] and j["used"] == []
     apply(state, "stop")
 
 

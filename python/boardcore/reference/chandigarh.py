@@ -79,7 +79,7 @@ else:  # pragma: no cover - Python 3.10 has no tomllib
 __all__ = ["ChandigarhGame", "ChandigarhState", "count_pattern"]
 
 NAME: Final = "chandigarh"
-VERSION: Final = 2  # 2: ruling 9 counts the Driver and Park Designer
+VERSION: Final = 3  # 2: ruling 9 counts the Driver and Park Designer; 3: "each time"
 NONE: Final = -1  # no seat, no sector, no card, no direction
 
 # "Geometry".
@@ -2210,16 +2210,16 @@ class ChandigarhState(ReferenceState):
         completed = had_vacant and not self._has_vacant_plot(sector)
         if completed and self._supervisors.count(seat) < rules.data.supervisors:
             self._supervisors[sector] = seat  # ruling 13: 5 supervisors per seat
-        # Automatic points.
-        if colour == RED and self._can("local-brahmin"):
+        # Automatic points. The Local Brahmin and Head of Supervision pay "each time" (every
+        # temple, every completed sector) and are never flipped; the Chief Gardener pays
+        # "when", once per turn.
+        if colour == RED and self._holds(seat, "local-brahmin"):
             self._pp[seat] += 1
-            self._use("local-brahmin")
         if self._holds_green(sector) and self._can("chief-gardener"):
             self._pp[seat] += 1
             self._use("chief-gardener")
-        if completed and self._can("head-of-supervision"):
+        if completed and self._holds(seat, "head-of-supervision"):
             self._pp[seat] += 1
-            self._use("head-of-supervision")
         # The specialist in the sector.
         if rules.specialists and self._pawns[colour] == sector and not self._tokens[seat][colour]:
             self._tokens[seat][colour] = True

@@ -1526,13 +1526,14 @@ impl ChandigarhState {
                 self.supervisors[t] = s as i8;
                 self.placed[s] += 1;
             }
-            if self.can(Ability::HeadOfSupervision) {
-                self.mark(Ability::HeadOfSupervision);
+            // "Earn 1 PP each time you complete a Sector": every completion pays, and the
+            // token is never flipped (no choice activates it).
+            if self.holds(s, Ability::HeadOfSupervision) {
                 self.pp[s] += 1;
             }
         }
-        if c == 2 && self.can(Ability::LocalBrahmin) {
-            self.mark(Ability::LocalBrahmin);
+        // "Earn 1 PP each time you build a Temple": every red pays, as above.
+        if c == 2 && self.holds(s, Ability::LocalBrahmin) {
             self.pp[s] += 1;
         }
         if self.can(Ability::ChiefGardener) && self.sector_has(t, 3) {
