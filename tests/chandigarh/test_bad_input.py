@@ -430,8 +430,8 @@ TAMPERED: list[tuple[Callable[[str], str], str]] = [
     # the game and its parameters
     (lambda t: _mutate(t, game="kardinal"), "game"),
     (lambda t: _mutate(t, game=7), "game"),
-    (lambda t: _mutate(t, version=1), "version"),
-    (lambda t: _mutate(t, version="2"), "version"),
+    (lambda t: _mutate(t, version=2), "version"),
+    (lambda t: _mutate(t, version="3"), "version"),
     (lambda t: _mutate(t, players=2), "players"),
     (lambda t: _mutate(t, players=4), "players"),
     (lambda t: _mutate(t, players="3"), "players"),

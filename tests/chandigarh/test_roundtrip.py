@@ -189,7 +189,7 @@ def opening_json(moves: int = 2) -> str:
         "turn": 1,
         "used": [],
         "variant": [],
-        "version": 2,
+        "version": 3,
     }
     if moves >= 1:  # step n: from 2,2 to 2,1
         architects[1] = [2, 1]
@@ -455,7 +455,7 @@ def test_default_parameters(load: Loader) -> None:
     saved = js(game.new_initial_state())
     assert saved["specialists"] == [SPECIALIST_IDS[s] for s in DEFAULT_SPECIALISTS.split(",")]
     assert saved["variant"] == []
-    assert game.name == GAME and game.version == 2
+    assert game.name == GAME and game.version == 3
 
 
 def test_simulate_matches_play_on_both_engines() -> None:

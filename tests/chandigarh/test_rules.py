@@ -778,14 +778,20 @@ def test_ruling_9_a_step_must_leave_a_way_to_finish(load: Loader) -> None:
     assert "stop" in legal(state)
 
 
-# The first 73 actions of seed 27's two-player game under version 1: seat 0 stands at 1,2
-# with one step left (last step w) and an unused Park Designer; seat 1 stands at 1,1.
-SEED_27_BEFORE_THE_STEP = [
-    3743, 3745, 3738, 3744, 3741, 3739, 3746, 3527, 3530, 3542, 3539, 3761, 3775, 3764, 3769,
-    3752, 3759, 3784, 3564, 3546, 3545, 3567, 3544, 3545, 12, 3546, 3762, 3735, 3, 368, 3,
-    268, 3734, 33, 3763, 3735, 58, 3753, 3735, 2, 418, 3734, 2, 1, 0, 507, 3734, 35, 3546,
-    3549, 3758, 3735, 46, 3754, 3735, 17, 3550, 3547, 3774, 3735, 0, 473, 3734, 3, 2, 558,
-    3534, 3477, 3734, 15, 3768, 3735, 3,
+# The first 138 actions of seed 233's two-player game (version 3): seat 0 stands at 3,1 with
+# one step left (last step s) and the Park Designer it has just gained with that step left;
+# seat 1 stands at 2,1. (The issue's reproduction, seed 27's first 73 actions, no longer
+# plays: at its action 67 seat 0 uses a Park Designer gained with no step left.)
+SEED_233_BEFORE_THE_STEP = [
+    3739, 3743, 3747, 3744, 3738, 3746, 3741, 3542, 3539, 3527, 3530, 3753, 3760, 3767,
+    3768, 3762, 3754, 3785, 3556, 3546, 3544, 3563, 3543, 3544, 17, 3766, 3735, 33, 3770,
+    3735, 48, 3548, 3779, 3735, 0, 344, 3734, 43, 3550, 3549, 3777, 3735, 1, 138, 3734, 3,
+    122, 3734, 62, 3781, 3735, 1, 514, 0, 89, 3734, 44, 3548, 3546, 3550, 3773, 3735, 0,
+    212, 1, 1, 228, 3734, 70, 3550, 3550, 3774, 3735, 41, 3769, 3735, 0, 3734, 56, 3545,
+    3778, 3735, 47, 3549, 3550, 3729, 3751, 3735, 11, 3780, 3735, 65, 3548, 3547, 3756,
+    3735, 54, 3548, 3761, 3735, 69, 3547, 3549, 3783, 3735, 67, 3548, 3771, 3735, 31, 3549,
+    3546, 3548, 3546, 3550, 3759, 3735, 50, 3549, 3549, 3730, 3755, 3735, 75, 3549, 3548,
+    3776, 3735, 3, 101, 3, 92, 2, 98, 3734, 2, 488, 3529,
 ]  # fmt: skip
 
 
@@ -796,17 +802,19 @@ def test_ruling_9_an_unused_park_designer_is_a_way_off_an_occupied_junction(
     the Specialists "at any time during your turn": a last step onto another architect's
     junction is legal when the Park Designer can still carry the architect away (version 1
     refused it)."""
-    state = load(GAME, players=2).replay(SEED_27_BEFORE_THE_STEP)
+    state = load(GAME, players=2).replay(SEED_233_BEFORE_THE_STEP)
     saved = js(state)
-    assert saved["architects"] == [[1, 2], [1, 1]] and saved["steps"] == 1
-    assert "step n" in steps(state)
-    apply(state, "step n")  # onto seat 1's 1,1 with no step left
+    assert saved["architects"] == [[3, 1], [2, 1]] and saved["steps"] == 1
+    assert saved["tokens"] == [[3], []] and saved["used"] == []
+    assert "step w" in steps(state)
+    apply(state, "step w")  # onto seat 1's 2,1 with no step left
     assert "stop" not in legal(state)
-    assert {"build y 0e0", "design 2,0"} <= legal(state)
-    apply(state, "design 2,0")
+    # 2,1: 2s0 is vacant; sector 3 (3s0) holds a green, so its corner 3,0 is a target.
+    assert {"build g 2s0", "design 3,0"} <= legal(state)
+    apply(state, "design 3,0")
     assert legal(state) == {"stop"}
     apply(state, "stop")
-    assert js(state)["architects"][0] == [2, 0]
+    assert js(state)["architects"][0] == [3, 0]
 
 
 def test_build_only_after_moving(load: Loader) -> None:
@@ -1279,8 +1287,9 @@ def test_governor(load: Loader) -> None:
     apply(state, "step n", "build r 8n0")
     assert js(state)["pp"] == [1, 0]
     apply(state, "step n", "build y 0e0", "pawn 13")
-    # Usable the turn it is gained (not used here).
-    assert {"governor y", "governor b", "governor r", "governor g"} <= legal(state)
+    # Gained at the fourth and last step: no step left, so it waits for the next turn.
+    assert not {m for m in legal(state) if m.startswith("governor")}
+    assert js(state)["used"] == [0]
     apply(state, "stop")
     apply(state, "step e", "stop")
     # Governor in main commits to Move; after an add it is not offered.
@@ -1452,14 +1461,16 @@ def test_traffic_director(load: Loader) -> None:
     apply(state, "step n", "step e")
     assert js(state)["steps"] == 0
     apply(state, "build b 3s0", "pawn 6")
-    # Gained during the move: one more step at once.
+    # Gained with no step left: "even on that very same turn if you still have any steps
+    # left to use" does not hold, so no extra step this turn; the token waits (in `used`).
     j = js(state)
-    assert j["steps"] == 1 and j["used"] == []
-    apply(state, "step e", "stop")
+    assert j["tokens"][0] == [1] and j["steps"] == 0 and j["used"] == [1]
+    assert not steps(state)
+    apply(state, "stop")  # at 3,1
     apply(state, "step s", "stop")
-    # Card 4's 2 steps + 1.
-    assert js(state)["steps"] == 3
-    apply(state, "step w", "step s", "step s")
+    # Card 4's 2 steps + 1; automatic, so never in `used`.
+    assert js(state)["steps"] == 3 and js(state)["used"] == []
+    apply(state, "step e", "step s", "step s")
     assert js(state)["used"] == [] and not steps(state)
 
 
@@ -1514,7 +1525,10 @@ def test_amenities_director(load: Loader) -> None:
 # --- specialists: red -----------------------------------------------------------------------
 
 
-def test_local_brahmin(load: Loader) -> None:
+def test_local_brahmin_pays_for_each_temple_built_in_a_turn(load: Loader) -> None:
+    # "Local Brahmin — Earn 1 PP each time you build a Temple.": every red pays, the second
+    # of a turn too; no choice activates it, so its token is never flipped ("If you choose
+    # to activate it, flip over the corresponding Token").
     state = draft(
         new_game(load, cards=(4, 3, 0, 6, 16, 22), specialists=FIRST_GAME), "4 ry", "3 yb"
     )
@@ -1523,13 +1537,14 @@ def test_local_brahmin(load: Loader) -> None:
     add(state, 6, "left", reveal=34)  # 6's right r, 0's left y: r3 y2; cards 6 0 4, 4 steps
     apply(state, "step e", "stop")
     apply(state, "step s", "step w", "build r 12n0", "pawn 14")
-    # Points come before the gain: nothing for this red.
+    # Points come before the gain (ruling 11): nothing for this red.
     assert js(state)["pp"] == [0, 0]
     apply(state, "step n", "build r 8n0")
-    assert js(state)["pp"] == [1, 0]
+    assert js(state)["pp"] == [1, 0] and js(state)["used"] == []
     apply(state, "step n", "build r 4n0")
-    assert js(state)["pp"] == [1, 0]  # once per turn
+    assert js(state)["pp"] == [2, 0] and js(state)["used"] == []
     apply(state, "stop")
+    assert js(state)["pp"] == [2, 0]
 
 
 def test_mayor(load: Loader) -> None:
@@ -1625,6 +1640,25 @@ def test_draughtsman(load: Loader) -> None:
 # --- specialists: green ---------------------------------------------------------------------
 
 
+def test_a_specialist_gained_with_no_step_left_waits_for_the_next_turn(load: Loader) -> None:
+    # "From that moment on, you can apply their effect once per turn, even on that very same
+    # turn if you still have any steps left to use" (Getting the Help of a Specialist).
+    state = opening(load, team(r="draughtsman"), "ry", "r", idle="e")
+    # Seat 0 at 2,2 with 4 steps; the red pawn (the Draughtsman) in corner sector 12.
+    apply(state, "step s", "step s", "step w", "step n")  # 2,3 2,4 1,4 1,3
+    assert js(state)["steps"] == 0
+    apply(state, "build r 12n0", "pawn 7")
+    j = js(state)
+    assert j["tokens"][0] == [2] and j["used"] == [2]
+    assert builds(state, "draughtsman") == set()
+    assert_illegal(state, "build y 12e0 draughtsman")
+    apply(state, "stop")
+    apply(state, "step e", "stop")  # seat 1: 3,2 to 4,2
+    # Seat 0's next turn: usable from its start.
+    assert js(state)["used"] == []
+    assert "build y 12e0 draughtsman" in legal(state)
+
+
 def test_park_engineer(load: Loader) -> None:
     state = opening(load, team(g="park-engineer"), "gy", "y", idle="n")
     apply(state, "step e", "step s", "build g 15w0", "pawn 1", "step w")
@@ -1671,7 +1705,9 @@ def test_chief_gardener(load: Loader) -> None:
     apply(state, "stop")
 
 
-def test_head_of_supervision(load: Loader) -> None:
+def test_head_of_supervision_pays_for_each_sector_completed_in_a_turn(load: Loader) -> None:
+    # "Head of Supervision — Earn 1 PP each time you complete a Sector.": two sectors
+    # completed in one turn pay twice; the token is never flipped.
     state = new_game(
         load,
         cards=(4, 16, 13, 10, 3, 22),
@@ -1684,9 +1720,9 @@ def test_head_of_supervision(load: Loader) -> None:
     apply(state, "step w", "build y 10w0")  # completes sector 10
     j = js(state)
     assert j["supervisors"][10] == 0 and j["pp"] == [1, 0]
-    apply(state, "step n", "build y 6w0")  # completes sector 6: once per turn
+    apply(state, "step n", "build y 6w0")  # completes sector 6: each time
     j = js(state)
-    assert j["supervisors"][6] == 0 and j["pp"] == [1, 0]
+    assert j["supervisors"][6] == 0 and j["pp"] == [2, 0] and j["used"] == []
     apply(state, "stop")
 
 

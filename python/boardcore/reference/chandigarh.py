@@ -75,7 +75,7 @@ else:  # pragma: no cover - Python 3.10 has no tomllib
 __all__ = ["ChandigarhGame", "ChandigarhState", "count_pattern"]
 
 NAME: Final = "chandigarh"
-VERSION: Final = 2  # 2: ruling 9 counts the Driver and Park Designer
+VERSION: Final = 3  # 2: ruling 9 counts the Driver and Park Designer; 3: "each time"
 NONE: Final = -1  # no seat, no sector, no card, no direction
 
 # "Geometry".
@@ -2100,20 +2100,24 @@ class ChandigarhState(ReferenceState):
         completed = had_vacant and not self._has_vacant_plot(sector)
         if completed and self._supervisors.count(seat) < rules.data.supervisors:
             self._supervisors[sector] = seat  # ruling 13: 5 supervisors per seat
-        # Automatic points.
+        # Automatic points. The Local Brahmin and Head of Supervision pay "each time" (every
+        # temple, every completed sector) and are never flipped; the Chief Gardener pays
+        # "when", once per turn.
         if colour == RED and self._can("local-brahmin"):
             self._pp[seat] += 1
-            self._use("local-brahmin")
         if self._holds_green(sector) and self._can("chief-gardener"):
             self._pp[seat] += 1
             self._use("chief-gardener")
         if completed and self._can("head-of-supervision"):
             self._pp[seat] += 1
-            self._use("head-of-supervision")
         # The specialist in the sector.
         if rules.specialists and self._pawns[colour] == sector and not self._tokens[seat][colour]:
             self._tokens[seat][colour] = True
-            if rules.in_play.get("traffic-director") == colour:
+            if self._steps == 0:
+                # "even on that very same turn if you still have any steps left to use": with
+                # none left, the token waits for the next turn (as if flipped).
+                self._used[colour] = True
+            elif rules.in_play.get("traffic-director") == colour:
                 self._steps += 1  # ruling 7: the step at once
             if sum(tokens[colour] for tokens in self._tokens) == rules.players:
                 self._pawns[colour] = NONE  # the last token removes the pawn
@@ -2492,7 +2496,7 @@ class ChandigarhState(ReferenceState):
         if not self._tokens[self._seat][colour]:
             return f"seat {self._seat} has no token of the {slug}"
         if self._used[colour]:
-            return f"the {slug} was already used this turn"
+            return f"the {slug} was already used this turn, or gained with no step left"
         return None
 
     def _reason(self, kind: str, x: int, y: int, z: int) -> str | None:

@@ -24,7 +24,8 @@ use crate::engine::{check_param_names, int_param, str_param, Error, Game, ParamV
 pub const NAME: &str = "chandigarh";
 /// Bumped whenever the rules or data change what a game does.
 /// 2: ruling 9 counts an unused Driver or Park Designer as a way off an occupied junction.
-pub const VERSION: u32 = 2;
+/// 3: the Local Brahmin and Head of Supervision pay each time, not once per turn.
+pub const VERSION: u32 = 3;
 
 pub const MAX_PLAYERS: usize = 4;
 pub const COLOURS: [&str; 4] = ["y", "b", "r", "g"];

@@ -1526,13 +1526,14 @@ impl ChandigarhState {
                 self.supervisors[t] = s as i8;
                 self.placed[s] += 1;
             }
+            // "Earn 1 PP each time you complete a Sector": every completion pays, and the
+            // token is never flipped (no choice activates it).
             if self.can(Ability::HeadOfSupervision) {
-                self.mark(Ability::HeadOfSupervision);
                 self.pp[s] += 1;
             }
         }
+        // "Earn 1 PP each time you build a Temple": every red pays, as above.
         if c == 2 && self.can(Ability::LocalBrahmin) {
-            self.mark(Ability::LocalBrahmin);
             self.pp[s] += 1;
         }
         if self.can(Ability::ChiefGardener) && self.sector_has(t, 3) {
@@ -1553,7 +1554,11 @@ impl ChandigarhState {
             } else {
                 self.relocate = c as i8;
             }
-            if self.cfg.colour_of(Ability::TrafficDirector) == Some(c) {
+            // "even on that very same turn if you still have any steps left to use": with
+            // none left, the token waits for the next turn (as if flipped).
+            if self.steps == 0 {
+                self.used |= 1 << c;
+            } else if self.cfg.colour_of(Ability::TrafficDirector) == Some(c) {
                 self.steps += 1;
             }
         }
