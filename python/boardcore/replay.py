@@ -210,6 +210,20 @@ _CHART_TOP = 10
 _CHART_BOTTOM = 24
 
 
+def _spread(ys: list[float], gap: float, bottom: float) -> list[tuple[int, float]]:
+    """Each label's index and a height near its ``ys`` with at least ``gap`` between
+    neighbours (equal final scores would print on top of each other), none below
+    ``bottom``."""
+    order = sorted(range(len(ys)), key=lambda i: (ys[i], i))
+    placed: list[float] = []
+    for i in order:
+        placed.append(ys[i] if not placed else max(ys[i], placed[-1] + gap))
+    overflow = (placed[-1] - bottom) if placed else 0
+    if overflow > 0:
+        placed = [y - overflow for y in placed]
+    return list(zip(order, placed, strict=True))
+
+
 def _chart(record: Record, colours: list[str]) -> str:
     """The scores over time: one line per seat, a cursor at the shown position."""
     frames = len(record.states)
@@ -259,16 +273,18 @@ def _chart(record: Record, colours: list[str]) -> str:
             stroke_linejoin="round",
             class_=f"score seat-{seat}",
         )
-        final = record.scores[-1][seat]
+    finals = record.scores[-1]
+    for seat, label_y in _spread([y_of(final) + 4 for final in finals], 12, _CHART_HEIGHT - 2):
         _el(
             root,
             "text",
-            str(final),
+            str(finals[seat]),
             x=_CHART_LEFT + inner_width + 5,
-            y=y_of(final) + 4,
+            y=label_y,
             font_size=11,
             font_weight="bold",
             fill=colours[seat],
+            class_=f"final seat-{seat}",
         )
     _el(
         root,

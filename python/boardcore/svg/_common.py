@@ -180,6 +180,93 @@ def _wrap(text: str, chars: int, lines: int) -> list[str]:
     return result or [""]
 
 
+def _wrap_to(text: str, width: float, size: float, lines: int, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines at most ``width`` pixels wide at font ``size``;
+    past ``lines`` lines the last one takes the rest (and is squeezed by :func:`_fit`)."""
+    result: list[str] = []
+    for word in text.split():
+        if result and _text_width(f"{result[-1]} {word}", size, bold) <= width:
+            result[-1] += " " + word
+        elif len(result) < lines:
+            result.append(word)
+        else:
+            result[-1] += " " + word
+    return result or [""]
+
+
+def _card_face(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    title: str | None = None,
+    fill: str = _CARD,
+    stroke: str = _CARD_LINE,
+    stroke_width: float | None = None,
+    class_: str = "card",
+) -> ET.Element:
+    """A card's group: its tooltip and rounded face; what is drawn in it stays on the face
+    (``data-panel``, which the layout test checks)."""
+    g = _el(parent, "g", class_=class_, data_panel=class_)
+    if title is not None:
+        _el(g, "title", title)
+    _el(
+        g,
+        "rect",
+        x=x,
+        y=y,
+        width=w,
+        height=h,
+        rx=6,
+        fill=fill,
+        stroke=stroke,
+        stroke_width=stroke_width,
+    )
+    return g
+
+
+def _empty(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    label: str | None = None,
+    *,
+    filled: bool = False,
+    rx: float = 6,
+    dash: str = "6 4",
+    size: float = 11,
+) -> None:
+    """A dashed place where no card lies (``filled``: on a pale ground), its ``label``
+    centred in it."""
+    _el(
+        parent,
+        "rect",
+        x=x,
+        y=y,
+        width=w,
+        height=h,
+        rx=rx,
+        fill=_EMPTY if filled else "none",
+        stroke=_CARD_LINE if filled else _PANEL_LINE,
+        stroke_dasharray=dash,
+    )
+    if label is not None:
+        _el(
+            parent,
+            "text",
+            label,
+            x=x + w / 2,
+            y=y + h / 2 + size * 0.36,
+            text_anchor="middle",
+            font_size=size,
+            fill=MUTED,
+        )
+
+
 def _seat_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8) -> None:
     """A marker chip of ``seat``'s colour with the seat number on it."""
     _el(
@@ -330,7 +417,7 @@ def _seat_panel(
     parent: ET.Element, seat: int, x: float, y: float, width: float, height: float, moving: bool
 ) -> ET.Element:
     """The group of ``seat``'s panel and its rounded box, golden for the seat to move."""
-    row = _el(parent, "g", class_=f"seat seat-{seat}")
+    row = _el(parent, "g", class_=f"seat seat-{seat}", data_panel=f"seat {seat}")
     _el(
         row,
         "rect",

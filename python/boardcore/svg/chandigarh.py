@@ -245,6 +245,18 @@ def _winner(state: dict[str, Any]) -> int:
     return max(order, key=lambda seat: (pp[seat], -order.index(seat)))
 
 
+_AROUND: Final = {2: (0.75, 1.75), 3: (0.25, 0.92, 1.58), 4: (0, 0.5, 1, 1.5)}
+"""Where architects sharing a junction stand round it, in half turns from the right (y
+down): away from the up-left, where the sector's number is written."""
+_SAID: Final = {
+    "stop": "the architect stops its move",
+    "end": "the turn ends, no more specialists used",
+    "pass": "no step and no add possible: the turn passes",
+    "skip": "the offer is declined",
+}
+"""What the one-word actions did, for the last move's line."""
+
+
 def _slot(slot: int) -> str:
     """A slot in notation: ``5n0``, ``3wc``."""
     side, k = divmod(slot, 3)
@@ -737,6 +749,8 @@ class ChandigarhDrawer:
             return text, [f"street-{_STREETS.index(text.split()[1])}"]
         if word == "first":
             return text, [f"seat-{text.split()[1]}"]
+        if word in _SAID:
+            return f"{text} ({_SAID[word]})", []
         return text, []
 
     def draw(
@@ -1005,9 +1019,12 @@ class ChandigarhDrawer:
                 if len(seats) == 1:
                     cx, cy = px, py
                 else:
-                    angle = math.pi * (1.25 + 2 * i / len(seats))
-                    cx = px + r * 1.05 * math.cos(angle)
-                    cy = py + r * 1.05 * math.sin(angle)
+                    angle = math.pi * _AROUND[len(seats)][i]
+                    # Far enough from the junction that neighbouring chips keep a gap of
+                    # 3 px between their white rims.
+                    spread = (r + 2.5) / math.sin(math.pi / len(seats))
+                    cx = px + spread * math.cos(angle)
+                    cy = py + spread * math.sin(angle)
                 chip = _el(g, "g", class_=f"architect architect-{seat}")
                 _el(chip, "title", f"seat {seat}'s architect at {x},{y}")
                 _architect_chip(chip, cx, cy, seat, r)
@@ -1304,7 +1321,18 @@ class ChandigarhDrawer:
         scoring: int = state["pending"]["score"]
         if moving and scoring >= 0:
             _card(cards, facts_x, top, scoring, frame.data, scale)
-            _badge(cards, facts_x + cw - 2, top, "scoring", HIGHLIGHT)
+            # Said under the card: a tag on its top edge would cover its stars.
+            _el(
+                cards,
+                "text",
+                "being scored",
+                x=facts_x + cw / 2,
+                y=top + ch + 12,
+                text_anchor="middle",
+                font_size=10,
+                font_weight="bold",
+                fill=HIGHLIGHT,
+            )
             facts_x += cw + 12
         facts = _el(row, "g", class_="facts", font_size=11, fill=MUTED)
         reserve: list[int] = state["reserves"][seat]
