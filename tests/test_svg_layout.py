@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import boardcore
-from boardcore.replay import record_game, replay_html
+from boardcore.replay import drawn_positions, record_game, replay_html
 
 # Counted in the browser: every shape outside the canvas or its panel, every pair of texts
 # whose boxes cross by more than a pixel each way (a text's box is its em box, so lines of
@@ -167,3 +168,29 @@ def test_many_pictures_keep_their_texts_apart_and_inside(browser: Any, name: str
                     f"{players}p seed {seed} {label}: {f}" for f in measure(browser, state.to_svg())
                 ]
     assert faults == []
+
+
+def test_a_sampled_page_shows_the_picture_before_an_undrawn_position(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A long game's page draws some positions: a move between two drawn ones shows the
+    earlier picture and says so."""
+    game = boardcore.load("kardinal", players=2)
+    record = record_game(game, boardcore.play(game, seed=3).history())
+    drawn = drawn_positions(len(record.states), 5)
+    page = tmp_path / "sampled.html"
+    page.write_text(replay_html(record, max_pictures=5), encoding="utf-8")
+    browser.get(page.as_uri())
+    shown = "return document.querySelector('#frames .frame:not([hidden])').dataset.frame"
+    assert browser.execute_script(shown) == "0"
+    move = browser.find_elements("css selector", "#moves .move")[drawn[1]]  # position drawn[1]+1
+    browser.execute_script("arguments[0].scrollIntoView()", move)
+    move.click()
+    assert browser.execute_script(shown) == str(drawn[1])
+    counter = browser.find_element("id", "counter").text
+    assert counter == f"position {drawn[1] + 1} / {len(record.moves)}"
+    caption = browser.find_element("id", "caption").text
+    assert caption.endswith(f"(the picture shows position {drawn[1]})")
+    browser.find_element("id", "last").click()
+    assert browser.execute_script(shown) == str(len(record.moves))
+    assert len(browser.find_elements("css selector", "#frames .frame")) == 5
