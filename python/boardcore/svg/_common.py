@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from importlib import resources
 from typing import Any, Final, Protocol
 
@@ -20,6 +21,8 @@ Bounds = tuple[int, int, int, int]
 """A board window ``(x_min, y_min, x_max, y_max)`` in the game's cell coordinates, inclusive."""
 Box = tuple[float, float, float, float]
 """A drawn thing's ``(x, y, width, height)`` in pixels: what the last action's ring goes round."""
+Ranges = tuple[tuple[int, int, Callable[[int], str]], ...]
+"""A game's action ids as ``(first id, count, name of the id's offset)`` runs."""
 FONT: Final = "Helvetica, Arial, sans-serif"
 HIGHLIGHT: Final = "#e0119d"
 """The last action's mark: a magenta that none of the game colours is close to."""
@@ -53,6 +56,33 @@ class Drawer(Protocol):
         ...
 
 
+_CHART: Final = ("#d63c2f", "#2f66c4", "#3c9a4a", "#d9a400", "#3b3833")
+"""The seat chips' colours for score charts, yellow darkened a little: chart lines are thin
+and drawn on white."""
+
+
+class TableDrawer:
+    """What the drawers of games on a fixed table share: the seats are the state's
+    ``players``, the board window is fixed, a seat's colour is its chip's (``CHART``), and
+    no action id alone tells where a turn starts (the move list breaks turns at seat
+    changes)."""
+
+    CHART: tuple[str, ...] = _CHART
+
+    def seats(self, state: dict[str, Any]) -> int:
+        players: int = state["players"]
+        return players
+
+    def bounds(self, state: dict[str, Any]) -> Bounds | None:
+        return None
+
+    def seat_colours(self, state: dict[str, Any]) -> list[str]:
+        return list(self.CHART[: self.seats(state)])
+
+    def starts_turn(self, action: int) -> bool:
+        return False
+
+
 DATA_ERRORS: Final = (
     OSError,
     UnicodeDecodeError,
@@ -69,6 +99,14 @@ def _packaged_toml(name: str) -> dict[str, Any]:
     """The package's ``data/{name}`` read as TOML (raising one of :data:`DATA_ERRORS`)."""
     source = resources.files("boardcore").joinpath("data").joinpath(name)
     return tomllib.loads(source.read_text(encoding="utf-8"))
+
+
+def _in_ranges(action: int, ranges: Ranges) -> str:
+    """Action ``action`` named by the run of ``ranges`` it falls in (``action N`` if none)."""
+    for first, count, name in ranges:
+        if first <= action < first + count:
+            return name(action - first)
+    return f"action {action}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -267,29 +305,34 @@ def _empty(
         )
 
 
-def _seat_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8) -> None:
-    """A marker chip of ``seat``'s colour with the seat number on it."""
-    _el(
-        parent,
-        "circle",
-        cx=cx,
-        cy=cy,
-        r=r,
-        fill=_SEAT_FILL[seat],
-        stroke="#ffffff",
-        stroke_width=1.5,
-    )
-    _el(
-        parent,
-        "circle",
-        cx=cx,
-        cy=cy,
-        r=r - 2.5,
-        fill="none",
-        stroke=_SEAT_ON[seat],
-        stroke_width=0.7,
-        opacity=0.55,
-    )
+def _seat_chip(
+    parent: ET.Element,
+    cx: float,
+    cy: float,
+    seat: int,
+    r: float = 8,
+    *,
+    fill: str | None = None,
+    on: str | None = None,
+    ring: bool = True,
+) -> None:
+    """A marker chip of ``seat``'s colour (or ``fill``) with the seat number on it (in
+    ``on``), a thin ring inside its rim if ``ring``."""
+    fill = _SEAT_FILL[seat] if fill is None else fill
+    on = _SEAT_ON[seat] if on is None else on
+    _el(parent, "circle", cx=cx, cy=cy, r=r, fill=fill, stroke="#ffffff", stroke_width=1.5)
+    if ring:
+        _el(
+            parent,
+            "circle",
+            cx=cx,
+            cy=cy,
+            r=r - 2.5,
+            fill="none",
+            stroke=on,
+            stroke_width=0.7,
+            opacity=0.55,
+        )
     _el(
         parent,
         "text",
@@ -299,7 +342,7 @@ def _seat_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8
         text_anchor="middle",
         font_size=r * 1.1,
         font_weight="bold",
-        fill=_SEAT_ON[seat],
+        fill=on,
     )
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -20,12 +19,15 @@ from ._common import (
     MUTED,
     Bounds,
     Box,
+    Ranges,
+    TableDrawer,
     _badge,
     _card_face,
     _el,
     _empty,
     _fit,
     _heading,
+    _in_ranges,
     _key,
     _legend,
     _num,
@@ -473,7 +475,7 @@ def _notation(action: int, data: _Data | None) -> str:
                 return names[index]
         return f"{table}-{index}"
 
-    ranges: tuple[tuple[int, int, Callable[[int], str]], ...] = (
+    ranges: Ranges = (
         (0, 968, lambda v: f"place o{v // 121} {_space(v % 121)}"),
         (968, 16, lambda v: f"buy {v // 2 + 1}{'ab'[v % 2]}"),
         (984, 15, lambda v: f"landmark {key('landmark', v)}"),
@@ -494,33 +496,18 @@ def _notation(action: int, data: _Data | None) -> str:
         (1512, 6, lambda v: f"scenario {v}"),
         (1518, 27, lambda v: f"automaton {v}"),
     )
-    for first, count, name in ranges:
-        if first <= action < first + count:
-            return name(action - first)
-    return f"action {action}"
+    return _in_ranges(action, ranges)
 
 
-class RebuildingChicagoDrawer:
+class RebuildingChicagoDrawer(TableDrawer):
     """Draws a Rebuilding Chicago state: the market and its solo tokens, the seven events,
     the task queue, and per seat its table (district board regions and symbols, suburbs,
     buildings coloured by type, landmarks), money, VP, unhappy population, qualities,
     amenity symbols, law, landmarks, abilities and suburbs in hand."""
 
-    def seats(self, state: dict[str, Any]) -> int:
-        players: int = state["players"]
-        return players
-
-    def bounds(self, state: dict[str, Any]) -> Bounds | None:
-        return None
-
-    def seat_colours(self, state: dict[str, Any]) -> list[str]:
-        players: int = state["players"]
-        return list(_SEAT[:players])
-
-    def starts_turn(self, action: int) -> bool:
-        # A turn is a main action, maybe after a refill, and the tasks it puts on the queue:
-        # no action id alone tells where a turn starts.
-        return False
+    CHART = _SEAT
+    # A turn is a main action, maybe after a refill, and the tasks it puts on the queue: no
+    # action id alone tells where a turn starts (starts_turn).
 
     @staticmethod
     def _status(state: dict[str, Any]) -> str:
