@@ -455,7 +455,10 @@ def test_a_long_game_draws_some_positions_and_lists_every_move() -> None:
     )
     assert len(parsed.moves) == len(history)
     assert f'data-last="{len(history)}"' in page
-    assert len(page) < 3_000_000
+    # 40 pictures of some 40 KB and the whole move list: a few MB, where a picture per
+    # position would make a page a hundred times that.
+    picture = len(state_to_svg(record.states[-1]))
+    assert len(page) < 40 * picture + 2_000_000 < len(record.states) * picture / 10
     assert "40 of the" in page and "final scores" in page
 
 

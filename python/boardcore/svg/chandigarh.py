@@ -13,7 +13,6 @@ from typing import Any, Final
 
 from ._common import (
     _CARD,
-    _CARD_LINE,
     _PANEL_LINE,
     DATA_ERRORS,
     HIGHLIGHT,
@@ -25,6 +24,7 @@ from ._common import (
     TableDrawer,
     _badge,
     _card_back,
+    _card_face,
     _el,
     _empty,
     _first,
@@ -506,9 +506,8 @@ def _card(
     """A project card: its id and stars on top, the steps, the pattern, and the buildings
     on its left and right ends."""
     w, h = _CARD_W * scale, _CARD_H * scale
-    g = _el(parent, "g", class_="card")
     card = data.cards[index] if data and 0 <= index < len(data.cards) else None
-    _el(g, "rect", x=x, y=y, width=w, height=h, rx=6, fill=_CARD, stroke=_CARD_LINE)
+    g = _card_face(parent, x, y, w, h)
     if card is None:
         _el(g, "title", f"card {index}")
         _el(

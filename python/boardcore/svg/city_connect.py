@@ -24,6 +24,7 @@ from ._common import (
     TableDrawer,
     _badge,
     _card_back,
+    _card_face,
     _el,
     _empty,
     _first,
@@ -512,17 +513,17 @@ def _card(
     """A face-up card: symbols, VP and sun or moon along the top, the name, the effect, and
     the cost as a row of symbol dots; ``card`` None: a blank card labelled ``label``."""
     w, h = _CARD_W, _CARD_H
-    g = _el(parent, "g", class_="card")
     if card is None:
-        _el(g, "rect", x=x, y=y, width=w, height=h, rx=6, fill=_CARD, stroke=_CARD_LINE)
+        g = _card_face(parent, x, y, w, h)
         _fit(g, label, x + 6, y + 38, w - 12, 10, font_weight="bold")
         return g
     fill, line, width = {
         "landmark": (_LANDMARK, _LANDMARK_LINE, 1.6),
         "initial": (_INITIAL, _INITIAL_LINE, 1.2),
     }.get(card.kind, (_CARD, _CARD_LINE, 1.2))
-    _el(g, "title", _describe(card))
-    _el(g, "rect", x=x, y=y, width=w, height=h, rx=6, fill=fill, stroke=line, stroke_width=width)
+    g = _card_face(
+        parent, x, y, w, h, title=_describe(card), fill=fill, stroke=line, stroke_width=width
+    )
     for i, symbol in enumerate(card.symbols[:3]):
         _symbol(g, x + 11 + i * 15, y + 11, symbol)
     if card.demand >= 0:

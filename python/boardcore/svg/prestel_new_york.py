@@ -624,7 +624,7 @@ class PrestelNewYorkDrawer(TableDrawer):
         self, parent: ET.Element, frame: _Frame, k: int, slot: dict[str, Any], x: float, y: float
     ) -> None:
         names = frame.names
-        g = _el(parent, "g", class_=f"slot slot-{k + 1}")
+        g = _el(parent, "g", class_=f"slot slot-{k + 1}", data_panel=f"slot {k + 1}")
         c: int = slot["commission"]
         if c < 0:
             _empty(g, x, y, _SLOT_W, _SLOT_H, "empty", filled=True, rx=8, size=12)

@@ -731,7 +731,7 @@ class RebuildingChicagoDrawer(TableDrawer):
         for e, name in enumerate(_EVENT_NAMES):
             x = x0 + e * (w + 8)
             done = bool(events[e])
-            box = _el(g, "g", class_=f"event event-{_EVENTS[e]}")
+            box = _el(g, "g", class_=f"event event-{_EVENTS[e]}", data_panel=_EVENT_NAMES[e])
             _el(box, "title", f"{name}: {'activated this round' if done else 'not activated'}")
             _el(
                 box,
