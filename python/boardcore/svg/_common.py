@@ -2,6 +2,10 @@
 
 Every game module draws with these and imports nothing but them (and its reference rules);
 :mod:`boardcore.svg` gathers the games' drawers.
+
+A group with a ``data-panel`` attribute (a seat's panel, a card, a table) is a panel: its first
+``rect`` child is its box and everything else drawn in it stays inside that box; the layout
+test (``tests/test_svg_layout.py``) checks this and that no two texts overlap, in Chromium.
 """
 
 from __future__ import annotations
