@@ -765,7 +765,7 @@ class RebuildingChicagoDrawer(TableDrawer):
                 fill=MUTED,
             )
             if tokens[8 + e]:
-                _badge(box, x + w - 4, y, "$1 token", HIGHLIGHT)
+                _badge(box, x + w - 5, y + 29, "$1 token", HIGHLIGHT)  # inside, by the state
 
     def _seat(
         self,
