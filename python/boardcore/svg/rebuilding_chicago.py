@@ -785,7 +785,9 @@ class RebuildingChicagoDrawer(TableDrawer):
         _el(g, "circle", cx=x + 16, cy=y + 17, r=9, fill=_SEAT[seat], stroke="#ffffff")
         tab = _Table(data, info)
         level = _LEVELS[state["difficulty"][seat]]
-        district = tab.district or ("-" if info["district"] < 0 else f"district {info['district']}")
+        district = tab.district or (
+            "no district yet" if info["district"] < 0 else f"district {info['district']}"
+        )
         more = ["first player"] if state["start"] == seat else []
         tags = [f"{district} ({level})"]
         tags += _seat_tags(seat, perspective, moving, seat in winners, *more)
