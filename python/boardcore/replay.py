@@ -37,7 +37,7 @@ from rich.console import Console
 from ._cli_common import game_params, name_value, progress_bar, saved_params
 from .api import CHANCE, Game
 from .errors import BoardcoreError, ParameterError, StateFormatError
-from .svg import _el, drawer, seat_colours, state_to_svg, union_bounds
+from .svg import _el, _state_element, drawer, seat_colours, union_bounds
 
 __all__ = [
     "Move",
@@ -343,9 +343,9 @@ def _chart(record: Record, colours: list[str]) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def _caption(svg: str) -> str | None:
+def _caption(picture: ET.Element) -> str | None:
     """The last move as a picture captions it (its "last: ..." line), or None."""
-    for element in ET.fromstring(svg).iter():
+    for element in picture.iter():
         if element.tag.endswith("text") and (element.text or "").startswith("last: "):
             return (element.text or "")[len("last: ") :]
     return None
@@ -376,12 +376,13 @@ def replay_html(
     for i, text in enumerate(record.states):
         # A seat's move list needs every picture's caption (what it may see of each move).
         if i in drawn or (perspective is not None and i > 0):
-            svg = state_to_svg(text, perspective, bounds=bounds)
+            picture = _state_element(text, perspective, bounds)
             if i in drawn:
+                svg = ET.tostring(picture, encoding="unicode")
                 hidden = "" if i == 0 else " hidden"
                 frames.append(f'<div class="frame" data-frame="{i}"{hidden}>{svg}</div>')
             if i > 0:
-                seen_moves.append(_caption(svg) if perspective is not None else None)
+                seen_moves.append(_caption(picture) if perspective is not None else None)
         elif i > 0:
             seen_moves.append(None)
         if progress is not None:
