@@ -472,3 +472,12 @@ def test_an_unfinished_game_does_not_call_its_scores_final() -> None:
     assert "final" not in header and "winners" not in header
     whole = replay_html(record_game(game, history)).split("</header>")[0]
     assert "final scores" in whole and "winners" in whole
+
+
+def test_replay_command_refuses_too_few_frames_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "x.html"
+    assert main(["replay", "kardinal", "--max-frames", "1", "--out", str(out)]) == 2
+    assert "--max-frames must be at least 2, not 1" in " ".join(capsys.readouterr().err.split())
+    assert not out.exists()

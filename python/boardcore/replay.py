@@ -586,6 +586,8 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
 
     if args.state is not None and args.log is not None:
         raise BoardcoreError("give --state or --log, not both")
+    if args.max_frames < 2:
+        raise ParameterError(f"--max-frames must be at least 2, not {args.max_frames}")
     if args.log is not None:
         source = load_log(Path(args.log), args.game_index)
         where = f"{Path(args.log).name}, game {args.game_index}"
@@ -608,8 +610,6 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     else:
         probe = game.new_initial_state()
         actions = [a if isinstance(a, int) else probe.string_to_action(a) for a in source.actions]
-    if args.max_frames < 2:
-        raise ParameterError(f"--max-frames must be at least 2, not {args.max_frames}")
     # Every picture drawn is one SVG in the page: a random Prestel game (thousands of
     # actions) drawn whole would make a page of hundreds of megabytes.
     with progress_bar(console, f"playing {game.name}", len(actions)) as advance:
