@@ -65,9 +65,11 @@ def test_readme_quick_start_has_exactly_two_commands() -> None:
 
 
 def test_install_hints_work_from_a_clone() -> None:
-    """boardcore is installed from a clone, not an index: an extra is ``'.[name]'``."""
-    for page in PAGES:
-        assert "pip install 'boardcore[" not in (ROOT / page).read_text(encoding="utf-8"), page
+    """boardcore is installed from a clone, not an index: an extra is ``'.[name]'``, in the
+    docs and in every hint the library prints."""
+    sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "python").rglob("*.py"))
+    for page in [*PAGES, *sources]:
+        assert "boardcore[" not in (ROOT / page).read_text(encoding="utf-8"), page
 
 
 def test_no_link_leaves_the_repository() -> None:

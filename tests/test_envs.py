@@ -275,8 +275,7 @@ def test_missing_extra_says_what_to_install(module: str) -> None:
         f"try:\n    import boardcore.envs.{module}\nexcept ImportError as e:\n    print(e)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert f"pip install 'boardcore[{module}]'" in out.stdout
-    assert f"pip install '.[{module}]'" in out.stdout
+    assert f"from the clone of boardcore, pip install '.[{module}]'" in out.stdout
 
 
 # ---------------------------------------------------------------- Gymnasium
@@ -584,6 +583,34 @@ def test_make_vec_is_a_gymnasium_vector_env(name: str, params: dict[str, Any]) -
     env.close()
     if name != "prestel_new_york":  # random Prestel games take thousands of steps
         assert ended > 0
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        {"seat": 1},
+        {"opponents": None},
+        {"engine": "reference"},
+        {"illegal_reward": -1.0},
+        {"max_steps": 10},
+    ],
+)
+def test_make_vec_refuses_the_single_agent_options_and_says_where_they_work(
+    option: dict[str, Any],
+) -> None:
+    # Before, these reached the game's parameters: 'city_connect has no parameter "seat"'.
+    with pytest.raises(ParameterError, match="option of the single-agent env") as raised:
+        gymnasium.make_vec("boardcore/city_connect-v0", num_envs=2, players=2, **option)
+    assert next(iter(option)) in str(raised.value)
+    assert "vectorization_mode='sync'" in str(raised.value)
+    # The sync mode builds single-agent envs, which take them.
+    sync = gymnasium.make_vec(
+        "boardcore/city_connect-v0", num_envs=2, players=2, vectorization_mode="sync", **option
+    )
+    assert isinstance(sync, gymnasium.vector.SyncVectorEnv)
+    obs, _ = sync.reset(seed=0)
+    assert obs["observation"].shape == (2, 420)
+    sync.close()
 
 
 def test_the_typed_user_script_runs() -> None:

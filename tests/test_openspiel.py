@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import itertools
 import json
 import random
 from pathlib import Path
@@ -15,7 +16,7 @@ import boardcore
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]  # noqa: E402
 from open_spiel.python.observation import make_observation  # type: ignore[import-untyped]  # noqa: E402
 
 import boardcore.openspiel  # noqa: E402
@@ -104,6 +105,7 @@ def test_game_types() -> None:
         assert t.utility == game_type.Utility.CONSTANT_SUM
         assert t.reward_model == game_type.RewardModel.TERMINAL
         assert t.provides_observation_string and t.provides_observation_tensor
+        assert t.provides_information_state_string
         assert not t.provides_information_state_tensor
     assert kardinal.information == game_type.Information.PERFECT_INFORMATION
     assert kardinal.chance_mode == game_type.ChanceMode.DETERMINISTIC
@@ -111,12 +113,12 @@ def test_game_types() -> None:
     assert (kardinal.min_num_players, kardinal.max_num_players) == (2, 4)
     assert prestel.information == game_type.Information.IMPERFECT_INFORMATION
     assert prestel.chance_mode == game_type.ChanceMode.EXPLICIT_STOCHASTIC
-    assert not prestel.provides_information_state_string
     assert (prestel.min_num_players, prestel.max_num_players) == (2, 5)
     city = load("city_connect", {}).get_type()
     assert city.information == game_type.Information.IMPERFECT_INFORMATION
     assert city.chance_mode == game_type.ChanceMode.EXPLICIT_STOCHASTIC
     assert city.utility == game_type.Utility.CONSTANT_SUM
+    assert city.provides_information_state_string and not city.provides_information_state_tensor
     # A solo game is won (1) or lost (0), so its returns do not always sum to one.
     solo = load("city_connect", {"players": 1}).get_type()
     assert solo.utility == game_type.Utility.GENERAL_SUM
@@ -192,7 +194,7 @@ def test_rebuilding_chicago_game_info() -> None:
     assert chicago.num_players() == 2
     assert t.information == game_type.Information.IMPERFECT_INFORMATION
     assert t.chance_mode == game_type.ChanceMode.EXPLICIT_STOCHASTIC
-    assert not t.provides_information_state_string
+    assert t.provides_information_state_string and not t.provides_information_state_tensor
     assert (t.min_num_players, t.max_num_players) == (1, 5)
     assert t.utility == game_type.Utility.CONSTANT_SUM
     assert chicago.utility_sum() == 1.0
@@ -272,7 +274,8 @@ def test_serialize_round_trip(name: str, params: dict[str, Any]) -> None:
 )
 def test_mcts_plays_against_random(name: str, params: dict[str, Any]) -> None:
     # Prestel is an imperfect-information game, but OpenSpiel's MCTSBot accepts it and
-    # searches the true state: it sees the hidden stacks and hands (docs/ecosystem.md).
+    # searches the true state: it sees the hidden stacks and hands, an omniscient baseline
+    # (docs/ecosystem.md); ISMCTSBot is the fair search (test_ismcts_plays_full_games).
     game = load(name, params)
     for seed in range(2):
         np_rng = np.random.RandomState(seed)
@@ -415,15 +418,313 @@ def test_information_state() -> None:
     # Kardinal hides nothing: its information state is the history.
     assert state.information_state_string(0) == state.history_str()
     assert state.information_state_string(1) == state.history_str()
-    # Prestel's observation forgets, so it has no information state.
+    # Prestel's is the seat's own: the perfect-recall observer gives it, as a string only.
     prestel = load("prestel_new_york", {"players": 2, "max_rounds": 2})
-    perfect_recall = pyspiel.IIGObservationType(perfect_recall=True)
-    with pytest.raises(ValueError, match="perfect_recall=True"):
-        make_observation(prestel, perfect_recall)
+    state = prestel.new_initial_state()
+    for _ in range(80):
+        state.apply_action(random_action(state, rng))
+    observation = make_observation(prestel, pyspiel.IIGObservationType(perfect_recall=True))
+    assert observation.tensor is None
+    assert observation.string_from(state, 1) == state.information_state_string(1)
+    assert state.information_state_string(1).startswith("seat 1\n")
     with pytest.raises(ValueError, match="not supported"):
         make_observation(prestel, None, {"verbose": 1})
+    public = pyspiel.IIGObservationType(
+        perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="private_info=NONE"):
+        make_observation(prestel, public)
     # The C++ observer made without an observation type is the default one.
     assert prestel.make_observer({}) is not None
+
+
+# --- Information states and resampling in the hidden-information games --------------------
+
+HIDDEN: list[tuple[str, dict[str, Any]]] = [
+    ("prestel_new_york", {"players": 2, "max_rounds": 2}),
+    ("prestel_new_york", {"players": 4, "max_rounds": 1}),
+    ("city_connect", {"players": 2}),
+    ("city_connect", {"players": 3, "sides": "mayor"}),
+    ("rebuilding_chicago", {"players": 2}),
+    ("rebuilding_chicago", {"players": 3}),
+]
+HIDDEN_IDS = [f"{name}-{'-'.join(f'{k}{v}' for k, v in p.items())}" for name, p in HIDDEN]
+
+
+def fresh(game: Any, state: Any) -> Any:
+    """The same position as a new pyspiel state, with no cached information state."""
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    return again
+
+
+def view(game: Any, state: Any, seat: int) -> tuple[Any, ...]:
+    """Everything seat ``seat`` may know at ``state``, computed from scratch."""
+    again = fresh(game, state)
+    legal = state.legal_actions() if state.current_player() == seat else None
+    return (
+        again.information_state_string(seat),
+        state.observation_string(seat),
+        state.current_player(),
+        legal,
+    )
+
+
+def random_game(game: Any, seed: int, steps: int) -> list[Any]:
+    """The states of a random game, ``steps`` actions at most."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    states = [state.clone()]
+    while not state.is_terminal() and len(states) <= steps:
+        state.apply_action(random_action(state, rng))
+        states.append(state.clone())
+    return states
+
+
+def latest_observation(info: str) -> str:
+    """The seat's current observation, read back from its information state: the first
+    observation's lines, then each step's changed lines (``i:<line>``, ``#n`` to cut)."""
+    lines: list[str] = []
+    for line in info.split("\n")[1:-1]:
+        if line.startswith("#"):
+            del lines[int(line[1:]) :]
+        elif line != "--" and not line.startswith("> "):
+            index, _, text = line.partition(":")
+            if int(index) < len(lines):
+                lines[int(index)] = text
+            else:
+                assert int(index) == len(lines)  # new lines come in order
+                lines.append(text)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(("name", "params"), HIDDEN, ids=HIDDEN_IDS)
+def test_information_state_has_perfect_recall(name: str, params: dict[str, Any]) -> None:
+    game = load(name, params)
+    seats = range(game.num_players())
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    before = [state.information_state_string(p) for p in seats]
+    mine: list[list[str]] = [[] for _ in seats]
+    while not state.is_terminal() and len(state.history()) < 300:
+        mover = state.current_player()
+        action = random_action(state, rng)
+        if mover >= 0:
+            mine[mover].append(state.action_to_string(action))
+        state.apply_action(action)
+        after = [state.information_state_string(p) for p in seats]
+        for p in seats:
+            # The information state at t is a prefix of the one at t + 1, and the seat's
+            # current observation can be read back from it.
+            assert after[p].startswith(before[p])
+            assert latest_observation(after[p]) == state.observation_string(p)
+        before = after
+    for p in seats:
+        # Computed afresh it is the same (a clone extends the cached one), and it holds the
+        # seat's own actions, as the engine writes them, and no one else's.
+        assert before[p] == fresh(game, state).information_state_string(p)
+        assert [line[2:] for line in before[p].split("\n") if line.startswith("> ")] == mine[p]
+
+
+@pytest.mark.parametrize(("name", "params"), HIDDEN, ids=HIDDEN_IDS)
+def test_what_a_seat_cannot_see_leaves_its_information_state_alone(
+    name: str, params: dict[str, Any]
+) -> None:
+    # Two games that differ in one action of another seat or of chance: the seat's
+    # information states are the same exactly when its observations after it are.
+    game = load(name, params)
+    same = different = 0
+    for state in random_game(game, 8, 250)[::5]:
+        if state.is_terminal():
+            continue
+        mover = state.current_player()
+        actions = state.legal_actions()[:12]
+        for seat in range(game.num_players()):
+            if seat == mover:
+                continue
+            state.information_state_string(seat)  # the clones extend it
+            worlds = []
+            for action in actions:
+                world = state.clone()
+                world.apply_action(action)
+                worlds.append(world)
+            for a, b in itertools.pairwise(worlds):
+                info = a.information_state_string(seat)
+                info_b = b.information_state_string(seat)
+                if a.observation_string(seat) == b.observation_string(seat):
+                    assert info == info_b
+                    same += 1
+                else:
+                    assert info != info_b
+                    different += 1
+    assert same > 0 and different > 0
+
+
+def test_prestel_search_length_is_not_told() -> None:
+    # Another seat's search is hidden, and so is how many parts it looked at.
+    game = load("prestel_new_york", {"players": 2, "max_rounds": 2})
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    looks = 0
+    while not state.is_terminal():
+        mover = state.current_player()
+        if mover >= 0 and state.action_to_string(state.legal_actions()[0]) == "look":
+            other = 1 - mover
+            before = state.information_state_string(other)
+            looked = state.information_state_string(mover).count("\n> look\n")
+            state.apply_action(state.legal_actions()[0])
+            assert state.information_state_string(other) == before
+            assert state.information_state_string(mover).count("\n> look\n") == looked + 1
+            looks += 1
+            continue
+        state.apply_action(random_action(state, rng))
+    assert looks > 3
+
+
+def check_resampled(game: Any, state: Any, seat: int, sampler: Any) -> list[Any]:
+    """Resamples ``state`` for ``seat`` a few times; every sample must look the same to it."""
+    seen = view(game, state, seat)
+    samples = []
+    for _ in range(3):
+        sample = state.resample_from_infostate(seat, sampler)
+        assert isinstance(sample, BoardcoreState) and sample is not state
+        assert len(sample.history()) == len(state.history())
+        assert view(game, sample, seat) == seen
+        samples.append(sample)
+    return samples
+
+
+@pytest.mark.parametrize(("name", "params"), HIDDEN, ids=HIDDEN_IDS)
+def test_resampled_states_look_the_same_to_the_seat(name: str, params: dict[str, Any]) -> None:
+    game = load(name, params)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    states = random_game(game, 5, 300)
+    changed = 0
+    for state in [*states[20::90], states[-1]]:
+        seats = range(game.num_players())
+        for seat in seats:
+            for sample in check_resampled(game, state, seat, sampler):
+                if sample.history() != state.history():
+                    changed += 1
+                    # The world is another one: another seat sees the difference.
+                    assert str(sample) != str(state) or any(
+                        view(game, sample, other)[0] != view(game, state, other)[0]
+                        for other in seats
+                        if other != seat
+                    )
+    assert changed > 0  # what the seats cannot see was redrawn
+    # The true state is left alone.
+    last = states[-1]
+    assert fresh(game, last).history() == last.history()
+
+
+def test_resampling_redraws_the_hidden_cards_evenly() -> None:
+    # Rebuilding Chicago: the landmark cards dealt to the other seat are hidden until it
+    # keeps two of them. Seat 0 knows only that they are not its own three, so the chain
+    # must deal seat 1 each of the 12 others about equally often (3 of 12: 1/4 each).
+    game = load("rebuilding_chicago", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while "dealt 3 hidden" not in state.observation_string(0):
+        state.apply_action(random_action(state, rng))
+    saved = json.loads(state.core.to_json())["seats"]
+    mine, theirs = set(saved[0]["dealt"]), saved[1]["dealt"]
+    check_resampled(game, state, 0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    counts: dict[int, int] = {}
+    uniform = random.Random(0).random
+    samples = 400
+    for _ in range(samples):
+        sample = state.resample_from_infostate(0, uniform)
+        for card in json.loads(sample.core.to_json())["seats"][1]["dealt"]:
+            counts[card] = counts.get(card, 0) + 1
+    assert not set(counts) & mine
+    assert len(counts) == 15 - 3
+    for card, count in counts.items():
+        assert 0.6 < count / (samples / 4) < 1.4, (card, count)
+    # Seat 1 sees its own cards: its resampled worlds keep them.
+    for _ in range(5):
+        sample = state.resample_from_infostate(1, uniform)
+        assert json.loads(sample.core.to_json())["seats"][1]["dealt"] == theirs
+
+
+def test_resampling_redraws_a_returned_landmark_card() -> None:
+    # Returning a landmark card is seen (the two kept are public), which card was returned
+    # is not: the resampled worlds have the other seat return different cards, never one
+    # seat 0 knows to be elsewhere.
+    game = load("rebuilding_chicago", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while "landmarks -" in state.observation_string(0):  # until both seats kept two
+        state.apply_action(random_action(state, rng))
+    core = game.core.new_initial_state()
+    returned = {}
+    for action in state.history():
+        if core.current_player() >= 0 and core.action_to_string(action).startswith("return"):
+            returned[core.current_player()] = core.action_to_string(action)
+        core.apply_action(action)
+    assert set(returned) == {0, 1}
+    seen: set[str] = set()
+    uniform = random.Random(2).random
+    for _ in range(60):
+        sample = state.resample_from_infostate(0, uniform)
+        core = game.core.new_initial_state()
+        for action in sample.history():
+            if core.current_player() == 1 and core.action_to_string(action).startswith("return"):
+                seen.add(core.action_to_string(action))
+            core.apply_action(action)
+        assert view(game, sample, 0) == view(game, state, 0)
+    assert len(seen) > 3
+    # Seat 0's own three cards (kept, named in its observation, and returned) never are.
+    lines = state.observation_string(0).split("\n")
+    details = lines[next(i for i, line in enumerate(lines) if line.startswith("seat 0 ")) + 1]
+    kept = details.split("landmarks ")[1].split(", ")[0].split(",")
+    assert len(kept) == 2 and returned[0] not in (f"return {card}" for card in kept)
+    for card in kept:
+        assert f"return {card}" not in seen
+    assert returned[0] not in seen
+
+
+def test_resampling_perfect_information_games_copies() -> None:
+    game = load("kardinal", {"players": 2})
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    sample = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert sample.history() == state.history() and sample is not state
+
+
+ISMCTS_CASES = [
+    *HIDDEN[:1],
+    HIDDEN[2],
+    HIDDEN[4],
+    pytest.param(*HIDDEN[1], marks=pytest.mark.slow),
+    pytest.param(*HIDDEN[3], marks=pytest.mark.slow),
+    pytest.param(*HIDDEN[5], marks=pytest.mark.slow),
+    pytest.param("city_connect", {"players": 1}, marks=pytest.mark.slow),
+    pytest.param("rebuilding_chicago", {"players": 1}, marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("name", "params"), ISMCTS_CASES)
+def test_ismcts_plays_full_games(name: str, params: dict[str, Any]) -> None:
+    game = load(name, params)
+    np_rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np_rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3, random_state=np_rng)
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    seat = game.num_players() - 1
+    moves = 0
+    while not state.is_terminal():
+        if state.current_player() == seat:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            moves += 1
+        else:
+            action = random_action(state, rng)
+        state.apply_action(action)
+    assert moves > 0
+    assert state.returns() == state.core.returns()
 
 
 # --- Docs --------------------------------------------------------------------------------

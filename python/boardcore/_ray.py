@@ -1,7 +1,7 @@
 """The Ray backend of ``simulate``: the seeds split into ranges, each range one Ray task.
 
 ``boardcore.simulate(name, games=N, seed=S, backend="ray")`` imports this module and nothing
-else does, so Ray (``pip install 'boardcore[ray]'``) is needed only for this backend. Each
+else does, so Ray (from the clone, ``pip install '.[ray]'``) is needed only for this backend. Each
 task runs the threads backend on its range of seeds (for random agents, the Rust engine's
 ``simulate`` on those seeds), and the ranges are put back in seed order, so the result is
 the local run's, game for game, wherever the tasks ran.
@@ -28,7 +28,7 @@ try:
     import ray
 except ImportError as error:  # pragma: no cover - the tests run with the extra installed
     raise BoardcoreError(
-        f"backend='ray' needs Ray: pip install 'boardcore[ray]' ({error})"
+        f"backend='ray' needs Ray: from the clone of boardcore, pip install '.[ray]' ({error})"
     ) from error
 
 __all__ = ["connect", "simulate_ray"]

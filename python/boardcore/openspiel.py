@@ -1,4 +1,4 @@
-"""boardcore's games as OpenSpiel games (the optional extra ``boardcore[openspiel]``).
+"""boardcore's games as OpenSpiel games (the ``openspiel`` extra).
 
 :func:`register` registers every game of :func:`boardcore.games` with ``pyspiel`` as a Python
 game named ``boardcore_<name>``; its parameters pass through ``pyspiel.load_game``. The
@@ -53,15 +53,33 @@ Decisions, all documented in ``docs/ecosystem.md`` (section *OpenSpiel*):
   ids (459, 271, 3527 and 1288 and up with the packaged data), so ``max_chance_outcomes`` is
   ``num_distinct_actions``: every chance id lies below it.
 - The observation is the engine's ``observation_tensor(p)`` / ``observation_string(p)``
-  (what seat ``p`` may know). Kardinal's and Chandigarh's information state is the history
-  (they hide nothing); Prestel, City Connect and Rebuilding Chicago provide no information
-  state (their observations forget: Prestel's the parts once seen, City Connect's which
-  market cards the other seats took into their hands, Rebuilding Chicago's which landmark
-  cards a seat returned).
+  (what seat ``p`` may know). Every game provides an information state string (no tensor),
+  the observer for ``IIGObservationType(perfect_recall=True)``: Kardinal's and Chandigarh's
+  is the history (they hide nothing); Prestel's, City Connect's and Rebuilding Chicago's is
+  the seat's own (their observations forget, so it is built from the seat's successive
+  observations and its own actions: :meth:`BoardcoreState.information_state`).
+- ``resample_from_infostate(p, sampler)`` draws a world seat ``p`` cannot tell from the true
+  one, its hidden steps redrawn (:meth:`BoardcoreState.resample_from_infostate` says from
+  which distribution), so OpenSpiel's ``ISMCTSBot`` searches the hidden-information games
+  fairly. OpenSpiel's ``MCTSBot`` does not resample: on those games it searches the true
+  state, hidden cards included (an omniscient baseline, not a fair player).
+
+>>> prestel = pyspiel.load_game("boardcore_prestel_new_york", {"players": 2, "max_rounds": 2})
+>>> state = prestel.new_initial_state()
+>>> for _ in range(80):
+...     state.apply_action(state.legal_actions()[0])
+>>> state.information_state_string(0).splitlines()[:2]
+['seat 0', '0:setup: revealing a commission']
+>>> sample = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+>>> sample.information_state_string(0) == state.information_state_string(0)
+True
+>>> sample.legal_actions() == state.legal_actions()
+True
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -523,7 +541,7 @@ def _game_type(info: boardcore.GameInfo, spec: _Spec, constant_sum: bool) -> Any
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(info.players),
         min_num_players=min(info.players),
-        provides_information_state_string=spec.perfect_information,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
@@ -559,6 +577,263 @@ def register() -> list[str]:
             game_type, type(f"Boardcore_{info.name}", (BoardcoreGame,), attributes)
         )
     return names
+
+
+# --- Information states and resampling (the hidden-information games) -----------------------
+
+RESAMPLE_STEPS = 8
+"""Moves of the resampling chain per :meth:`BoardcoreState.resample_from_infostate` call."""
+
+RESAMPLE_BURN_IN = 4
+"""Moves of the resampling chain per hidden step when it starts (or restarts) from the true
+world, as far as :data:`RESAMPLE_BURN_IN_ACTIONS` allows."""
+
+RESAMPLE_BURN_IN_ACTIONS = 20_000
+"""The burn-in makes at most this many actions' worth of moves (a move replays at most the
+whole history), and at least :data:`RESAMPLE_STEPS` moves."""
+
+_ALTERNATIVES = 4
+"""How many other actions of the same kind are tried to tell whether a step is hidden."""
+
+
+def _entry(action: str | None, old: list[str], new: list[str]) -> str:
+    """One step of an information state: ``--``, ``> <action>`` when the seat made it, and the
+    observation lines that changed (``i:<line>``; ``#n`` when only ``n`` lines are left); ""
+    when the seat neither acted nor saw anything change."""
+    lines = [f"> {action}"] if action is not None else []
+    lines += [f"{i}:{line}" for i, line in enumerate(new) if i >= len(old) or old[i] != line]
+    if len(new) < len(old):
+        lines.append(f"#{len(new)}")
+    return "".join(f"{line}\n" for line in ["--", *lines]) if lines else ""
+
+
+class _Trail:
+    """One seat's information state so far, extended by replaying the history lazily."""
+
+    __slots__ = ("cursor", "entries", "last", "player")
+
+    def __init__(self, game: Game, player: int) -> None:
+        self.player = player
+        self.cursor = game.new_initial_state()
+        self.last = self.cursor.observation_string(player).split("\n")
+        self.entries = [f"seat {player}\n" + _entry(None, [], self.last)[3:]]
+
+    def copy(self, cursor: State | None = None) -> _Trail:
+        """A copy (at ``cursor``, a state with the same history, if given)."""
+        new = _Trail.__new__(_Trail)
+        new.player = self.player
+        new.cursor = cursor if cursor is not None else self.cursor.clone()
+        new.entries = list(self.entries)
+        new.last = self.last
+        return new
+
+    def string(self, history: list[int]) -> str:
+        cursor, p = self.cursor, self.player
+        for action in history[len(cursor.history()) :]:
+            actor = cursor.current_player()
+            text = cursor.action_to_string(action) if actor == p else None
+            cursor.apply_action(action)
+            new = cursor.observation_string(p).split("\n")
+            entry = _entry(text, self.last, new)
+            if entry:
+                self.entries.append(entry)
+            self.last = new
+        return "".join(self.entries)
+
+
+def _same_kind(state: State, action: int) -> list[tuple[int, int]]:
+    """``(action, weight)`` for every other action of the same kind as ``action`` (the first
+    word of its notation) possible at ``state``: chance outcomes with their weights, legal
+    actions with weight 1."""
+    if state.current_player() == CHANCE:
+        weighted = [(a, w) for a, w in state.chance_outcomes() if w > 0 and a != action]
+    else:
+        weighted = [(a, 1) for a in state.legal_actions() if a != action]
+    kind = state.action_to_string(action).split(" ", 1)[0]
+    return [(a, w) for a, w in weighted if state.action_to_string(a).split(" ", 1)[0] == kind]
+
+
+def _draw(weighted: list[tuple[int, int]], uniform: Callable[[], float]) -> int:
+    """One of ``weighted``'s actions, in proportion to its weight."""
+    target = min(float(uniform()), 1.0 - 1e-12) * sum(w for _, w in weighted)
+    for action, weight in weighted:
+        target -= weight
+        if target < 0:
+            return action
+    return weighted[-1][0]
+
+
+class _Sampler:
+    """Seat ``player``'s view of the true history and a chain of worlds consistent with it
+    (see :meth:`BoardcoreState.resample_from_infostate`)."""
+
+    __slots__ = (
+        "acts",
+        "checkpoints",
+        "cursor",
+        "game",
+        "hidden",
+        "kinds",
+        "player",
+        "seen",
+        "world",
+    )
+
+    def __init__(self, game: Game, player: int) -> None:
+        self.game = game
+        self.player = player
+        self.cursor = game.new_initial_state()
+        """The true world, as far as the history was read."""
+        self.hidden: list[int] = []
+        """The steps hidden from the seat, ascending."""
+        self.kinds: dict[int, str] = {}
+        """The kind of each hidden step's action."""
+        self.seen: list[str] = []
+        """The seat's observation after each step of the true world."""
+        self.acts: list[int] = []
+        """The actions of the chain's world (the true ones at the steps not hidden)."""
+        self.checkpoints: dict[int, State] = {}
+        """The chain's world before each hidden step."""
+        self.world = game.new_initial_state()
+        """The chain's world after the last step."""
+
+    def _is_hidden(self, before: State, action: int, seen: str) -> bool:
+        """Whether another action of the same kind, one of the few closest in notation, would
+        have left the seat's observation the same."""
+        words = before.action_to_string(action).split(" ")
+        others = []
+        for other, _ in _same_kind(before, action):
+            text = before.action_to_string(other).split(" ")
+            distance = sum(a != b for a, b in zip(text, words, strict=False))
+            others.append((distance + abs(len(text) - len(words)), other))
+        for _, other in sorted(others)[:_ALTERNATIVES]:
+            world = before.clone()
+            world.apply_action(other)
+            if world.observation_string(self.player) == seen:
+                return True
+        return False
+
+    def extend(self, history: list[int], uniform: Callable[[], float]) -> None:
+        """Reads the new steps of the true history; the chain's world follows them, or the
+        chain restarts from the true world when it cannot."""
+        start = len(self.seen)
+        if start == len(history):
+            return
+        cursor, p = self.cursor, self.player
+        for step, action in enumerate(history[start:], start):
+            actor = cursor.current_player()
+            before = cursor.clone() if actor != p else None
+            cursor.apply_action(action)
+            self.seen.append(cursor.observation_string(p))
+            if before is not None and self._is_hidden(before, action, self.seen[-1]):
+                self.hidden.append(step)
+                kind = before.action_to_string(action).split(" ", 1)[0]
+                self.kinds[step] = f"{kind} chance" if actor == CHANCE else kind
+        acts = self.acts + history[start:]
+        checkpoints: dict[int, State] = {}
+        world = None
+        if start > 0:
+            world = self._replay(self.world.clone(), start, acts, checkpoints, uniform)
+        if world is None:
+            self.acts = list(history)
+            self.checkpoints = {}
+            world = self._replay(self.game.new_initial_state(), 0, self.acts, self.checkpoints)
+            assert world is not None  # the true world always passes
+            self.world = world
+            affordable = RESAMPLE_BURN_IN_ACTIONS // max(len(history), 1)
+            self.walk(
+                max(RESAMPLE_STEPS, min(RESAMPLE_BURN_IN * len(self.hidden), affordable)), uniform
+            )
+        else:
+            self.acts = acts
+            self.checkpoints.update(checkpoints)
+            self.world = world
+
+    def _replay(
+        self,
+        world: State,
+        start: int,
+        acts: list[int],
+        checkpoints: dict[int, State],
+        uniform: Callable[[], float] | None = None,
+    ) -> State | None:
+        """Plays ``acts[start:]`` on ``world`` (at step ``start``) if the seat observes after
+        each what it observed in the true world; None if not. With ``uniform``, a decision
+        of another seat whose action no longer fits is redrawn uniformly among the ones of
+        its kind that do (``acts`` is updated): a decision the seat sees may still depend on
+        what it does not (which landmark card another seat returns, when the two it keeps
+        are public). ``checkpoints`` receives the world before each hidden step."""
+        seen, p = self.seen, self.player
+        hidden = set(self.hidden[bisect.bisect_left(self.hidden, start) :])
+        for step in range(start, len(acts)):
+            actor = world.current_player()
+            soft = uniform is not None and actor >= 0 and actor != p
+            before = world.clone() if soft or step in hidden else None
+            if step in hidden and before is not None:
+                checkpoints[step] = before.clone()
+            if self._fits(world, acts[step], seen[step]):
+                continue
+            if before is None or not soft or uniform is None:
+                return None
+            others = _same_kind(before, acts[step])
+            keys = sorted((float(uniform()), a) for a, _ in others)
+            for _, other in keys:
+                world = before.clone()
+                if self._fits(world, other, seen[step]):
+                    acts[step] = other
+                    break
+            else:
+                return None
+        return world
+
+    def _fits(self, world: State, action: int, seen: str) -> bool:
+        """Applies ``action`` to ``world``: whether it is legal and the seat then observes
+        ``seen``."""
+        try:
+            world.apply_action(action)
+        except boardcore.IllegalActionError:
+            return False
+        return world.observation_string(self.player) == seen
+
+    def walk(self, steps: int, uniform: Callable[[], float]) -> None:
+        """Moves the chain ``steps`` times (each move may leave it where it is)."""
+
+        def pick(items: list[int]) -> int:
+            return items[min(int(float(uniform()) * len(items)), len(items) - 1)]
+
+        for _ in range(steps if self.hidden else 0):
+            step = pick(self.hidden)
+            base = self.checkpoints[step]
+            old = self.acts[step]
+            acts = list(self.acts)
+            start = step
+            if base.current_player() == CHANCE and float(uniform()) < 0.5:
+                # Exchange the outcomes of two hidden chance steps of the same kind.
+                kind = self.kinds[step]
+                partners = [k for k in self.hidden if self.kinds[k] == kind and acts[k] != old]
+                if not partners:
+                    continue
+                other = pick(partners)
+                acts[step], acts[other] = acts[other], old
+                start = min(step, other)
+            else:
+                others = _same_kind(base, old)
+                if not others:
+                    continue
+                new = _draw(others, uniform)
+                acts[step] = new
+                if base.current_player() == CHANCE:
+                    # A later hidden step that drew the new outcome draws the old one instead.
+                    later = self.hidden[bisect.bisect_right(self.hidden, step) :]
+                    swap = next((k for k in later if acts[k] == new), None)
+                    if swap is not None:
+                        acts[swap] = old
+            checkpoints: dict[int, State] = {}
+            world = self._replay(self.checkpoints[start].clone(), start, acts, checkpoints, uniform)
+            if world is not None:
+                self.acts = acts
+                self.checkpoints.update(checkpoints)
+                self.world = world
 
 
 # --- Game, state, observer ------------------------------------------------------------------
@@ -637,9 +912,16 @@ class BoardcoreGame(pyspiel.Game):  # type: ignore[misc]
         if self.spec.perfect_information:
             # Nothing is hidden: the history is the information state, no private info.
             return IIGObserverForPublicInfoGame(iig_obs_type, params)
+        if (
+            iig_obs_type.perfect_recall
+            and iig_obs_type.public_info
+            and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            return _InformationStateObserver()
         raise ValueError(
-            f"{self.core.name}: only the seat's own observation (perfect_recall=False, "
-            "public_info=True, private_info=SINGLE_PLAYER) is supported, not "
+            f"{self.core.name}: only the seat's own observation (public_info=True, "
+            "private_info=SINGLE_PLAYER) is supported, with perfect_recall=False (the "
+            "observation) or True (the information state), not "
             f"perfect_recall={iig_obs_type.perfect_recall}, "
             f"public_info={iig_obs_type.public_info}, "
             f"private_info={iig_obs_type.private_info.name}"
@@ -666,6 +948,26 @@ def _restore(name: str, params: Params, text: str) -> _Core:
     return _Core(boardcore.load(name, **params).state_from_json(text))
 
 
+class _Info:
+    """The caches behind information states and resampling. A deep copy keeps the
+    information states (a clone extends them) but not the resampling chains, which serve the
+    state they were made for; pickling keeps neither (they are rebuilt from the history)."""
+
+    __slots__ = ("samplers", "trails")
+
+    def __init__(self) -> None:
+        self.trails: dict[int, _Trail] = {}
+        self.samplers: dict[int, _Sampler] = {}
+
+    def __deepcopy__(self, memo: object) -> _Info:
+        new = _Info()
+        new.trails = {p: trail.copy() for p, trail in self.trails.items()}
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Info, ())
+
+
 class BoardcoreState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping a boardcore state (``self.core``)."""
 
@@ -676,6 +978,8 @@ class BoardcoreState(pyspiel.State):  # type: ignore[misc]
         self._params = dict(game.openspiel_params)
         self._stopped = (-1, False)
         """(history length, whether the OpenSpiel game stopped there): see ``_Spec.stop``."""
+        self._info = _Info()
+        self._replaying = False
 
     @property
     def core(self) -> State:
@@ -713,6 +1017,8 @@ class BoardcoreState(pyspiel.State):  # type: ignore[misc]
         return [(action, weight / total) for action, weight in outcomes]
 
     def _apply_action(self, action: int) -> None:
+        if self._replaying:  # see _replayed: the engine state is there already
+            return
         self._core.state.apply_action(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -729,6 +1035,90 @@ class BoardcoreState(pyspiel.State):  # type: ignore[misc]
             seats = self.get_game().num_players()
             return [1.0 / seats] * seats
         return self._core.state.returns()
+
+    def information_state(self, player: int) -> str:
+        """Seat ``player``'s information state (perfect recall): everything it has seen, in
+        order, and nothing it may not see.
+
+        Kardinal's and Chandigarh's is the history (``history_str()``): they hide nothing.
+        In the other games it is built from the seat's observations (``observation_string``,
+        which leaves out what the seat may not know) and its own actions: the first
+        observation (``seat p``, then one ``i:<line>`` per line), then, for each later action
+        that the seat made or that changed what it observes, a line ``--``, ``> <action>`` if
+        the seat made it, and the lines of its observation that changed (``i:<line>``, and
+        ``#n`` when only ``n`` lines are left). An action of another seat or of chance that
+        changes nothing the seat observes leaves no trace, so neither a hidden move nor how
+        many there were is told (another seat's search in Prestel). The information state at
+        a state is a prefix of the one at every later state.
+        """
+        game = self.get_game()
+        if game.spec.perfect_information:
+            return str(self.history_str())
+        trail = self._info.trails.get(player)
+        if trail is None:
+            trail = self._info.trails[player] = _Trail(game.core, player)
+        return trail.string(self._core.state.history())
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float] | None = None
+    ) -> BoardcoreState:
+        """A state seat ``player_id`` cannot tell from this one, its hidden steps drawn at
+        random: OpenSpiel's ``ISMCTSBot`` samples its worlds here.
+
+        The result has the same number of steps and the same movers, the true action at the
+        seat's own steps and at the chance steps it sees (another seat's action may differ
+        where the seat cannot tell which it was), and gives the seat the same observation
+        after every step: so the same information state (:meth:`information_state`) and, on
+        its turn, the same legal actions. A step of another seat or of chance is *hidden*
+        from the seat when another action of the same kind (the first word of its notation:
+        ``deal``, ``card``, ``take``, ``return``...; the few closest in notation are tried)
+        would have left the seat's observation the same.
+
+        The worlds come from a Markov chain kept per state and seat, started at the true
+        world (which is consistent) and moved :data:`RESAMPLE_BURN_IN` times per hidden
+        step (at most :data:`RESAMPLE_BURN_IN_ACTIONS` actions' worth of moves), then
+        :data:`RESAMPLE_STEPS` times per call. A move picks a hidden step uniformly and
+        either (a chance step, half the time) exchanges its outcome with that of another
+        hidden chance step of the same kind picked uniformly, or redraws it: a chance
+        outcome among the others of its kind in proportion to their weights (a later
+        hidden step that drew the new outcome takes the old one, so the cards dealt are
+        exchanged rather than duplicated), a decision of another seat uniformly among its
+        others of the same kind. The rest of the game is replayed; a later decision of
+        another seat that no longer fits (a hidden one, or one the seat sees that depends
+        on what it does not: which landmark card another seat returns when the two it keeps
+        are public) is redrawn uniformly among those of its kind that do, and the
+        move is kept only if every action stays legal and the seat observes exactly what it
+        observed. So every sample is consistent. What it samples: for chance draws the
+        moves leave the chance distribution conditioned on the seat's view unchanged
+        (exchanges are symmetric, and a redraw's weights cancel the outcomes'
+        probabilities: exactly for draws from a pool, approximately when weights change
+        along the game); the other seats' hidden decisions are taken as uniform among
+        those consistent with the seat's view; the number of hidden steps and who made them
+        are the true ones (in Prestel, how many parts each other seat looked at); and
+        successive samples are correlated (a chain moved a few times between samples, from
+        a start at the true world). Each move replays at most the rest of the history, so a
+        call costs at most ``RESAMPLE_STEPS`` replays, and a start or restart about
+        ``RESAMPLE_BURN_IN_ACTIONS`` actions. Kardinal and Chandigarh hide nothing: the
+        result is a copy.
+        ``probability_sampler()`` gives the uniform draws in [0, 1) (OpenSpiel passes a
+        ``pyspiel.UniformProbabilitySampler``); None uses numpy's global generator.
+        """
+        game = self.get_game()
+        if game.spec.perfect_information or self.stopped():
+            return self.clone()  # type: ignore[no-any-return]
+        uniform = probability_sampler if probability_sampler is not None else np.random.random
+        sampler = self._info.samplers.get(player_id)
+        if sampler is None:
+            sampler = self._info.samplers[player_id] = _Sampler(game.core, player_id)
+        sampler.extend(self._core.state.history(), uniform)
+        sampler.walk(RESAMPLE_STEPS, uniform)
+        world = sampler.world.clone()
+        state = _replayed(game, world)
+        trail = self._info.trails.get(player_id)
+        if trail is not None and len(trail.cursor.history()) == len(world.history()):
+            # The seat's information state is the same in the sampled world.
+            state._info.trails[player_id] = trail.copy(world.clone())
+        return state
 
     def __str__(self) -> str:
         if self.stopped():
@@ -753,3 +1143,29 @@ class _Observer:
 
     def string_from(self, state: BoardcoreState, player: int) -> str:
         return state.core.observation_string(player)
+
+
+def _replayed(game: BoardcoreGame, core: State) -> BoardcoreState:
+    """A pyspiel state at engine state ``core``: OpenSpiel keeps its own history of the
+    actions applied, so they are applied again, to it only."""
+    state = BoardcoreState(game, core)
+    state._replaying = True
+    for action in core.history():
+        state.apply_action(action)
+    state._replaying = False
+    return state
+
+
+class _InformationStateObserver:
+    """A seat's information state (:meth:`BoardcoreState.information_state`), as OpenSpiel's
+    PyObserver interface wants it: a string only, no tensor."""
+
+    def __init__(self) -> None:
+        self.tensor = None
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+
+    def set_from(self, state: BoardcoreState, player: int) -> None:
+        pass
+
+    def string_from(self, state: BoardcoreState, player: int) -> str:
+        return state.information_state(player)

@@ -32,7 +32,7 @@ from ._args import quote
 from ._registry import GAMES
 from .errors import ParameterError, StateFormatError
 
-__all__ = ["loads", "schema", "validate"]
+__all__ = ["loads", "schema", "structure_error", "validate"]
 
 
 @functools.cache
@@ -121,11 +121,20 @@ def _validator(name: str) -> Any:
 def validate(name: str, text: str) -> None:
     """Checks the saved state ``text`` against game ``name``'s schema; a
     :class:`StateFormatError` names the first field that breaks it."""
+    found = structure_error(name, loads(text))
+    if found is not None:
+        raise StateFormatError(f"{name} saved state: {found[0]}: {found[1]}")
+
+
+def structure_error(name: str, value: Any) -> tuple[str, str] | None:
+    """Where (a ``/``-joined path, or "the state") and what, of the first way the parsed saved
+    state ``value`` breaks game ``name``'s schema; None if it keeps it. The reference engines
+    check a saved state's structure with this, before their own checks of what it means."""
     import jsonschema
 
-    value = loads(text)
     error = jsonschema.exceptions.best_match(_validator(name).iter_errors(value))
-    if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path) or "the state"
-        message = error.message if len(error.message) <= 200 else error.message[:200] + "..."
-        raise StateFormatError(f"{name} saved state: {where}: {message}")
+    if error is None:
+        return None
+    where = "/".join(str(p) for p in error.absolute_path) or "the state"
+    message = error.message if len(error.message) <= 200 else error.message[:200] + "..."
+    return where, message

@@ -24,7 +24,7 @@ from boardcore import (
     ParameterError,
     StateFormatError,
 )
-from boardcore.api import CHANCE, State
+from boardcore.api import State
 from tests.chandigarh.test_roundtrip import (
     DRAFT,
     ENGINES,
@@ -38,39 +38,18 @@ from tests.chandigarh.test_roundtrip import (
     drop_entry,
     edit_entry,
     engine,
-    js,
     opening_json,
     phase_states,
     start,
 )
 from tests.conftest import Loader, apply
-
-
-def legal_now(state: State) -> list[int]:
-    if state.is_terminal():
-        return []
-    if state.current_player() == CHANCE:
-        return [a for a, _ in state.chance_outcomes()]
-    return state.legal_actions()
-
-
-def assert_rejected(state: State, move: str) -> None:
-    """Applying ``move`` raises IllegalActionError naming it, and changes nothing."""
-    action = state.string_to_action(move)
-    assert action not in legal_now(state), move
-    before = state.to_json()
-    with pytest.raises(IllegalActionError) as info:
-        state.apply_action(action)
-    message = str(info.value)
-    assert move in message or str(action) in message, message
-    assert state.to_json() == before
-
-
-def assert_legal(state: State, *moves: str) -> None:
-    legal = legal_now(state)
-    for move in moves:
-        assert state.string_to_action(move) in legal, move
-
+from tests.helpers import assert_legal, assert_rejected, js, legal_now
+from tests.helpers import call as _call
+from tests.helpers import drop as _drop
+from tests.helpers import edit as _edit
+from tests.helpers import mutate as _mutate
+from tests.helpers import outcome as _outcome
+from tests.helpers import replace as _replace
 
 # --- illegal actions along the hand-driven opening ------------------------------------------
 
@@ -395,27 +374,6 @@ def test_malformed_notation(load: Loader, text: str) -> None:
 OPENING = opening_json(2)
 
 
-def _mutate(text: str, **changes: Any) -> str:
-    obj = json.loads(text)
-    obj.update(changes)
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
-
-
-def _drop(text: str, key: str) -> str:
-    obj = json.loads(text)
-    del obj[key]
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
-
-
-def _edit(edit: Callable[[dict[str, Any]], None]) -> Callable[[str], str]:
-    def change(text: str) -> str:
-        obj = json.loads(text)
-        edit(obj)
-        return json.dumps(obj, sort_keys=True, separators=(",", ":"))
-
-    return change
-
-
 def _set(*path: Any) -> Callable[[Any], Callable[[str], str]]:
     """A change of one value inside the JSON: ``_set("pending", "todo")(1)``."""
 
@@ -690,14 +648,6 @@ def test_good_parameters(load: Loader) -> None:
 # --- component data -------------------------------------------------------------------------
 
 
-def _replace(old: str, new: str) -> Callable[[str], str]:
-    def change(text: str) -> str:
-        assert old in text, old
-        return text.replace(old, new, 1)
-
-    return change
-
-
 def _in(table: str, index: int, old: str, new: str) -> Callable[[str], str]:
     return lambda text: edit_entry(text, table, index, old, new)
 
@@ -851,18 +801,6 @@ def test_a_broken_data_file_never_loads_a_game(tmp_path: Path) -> None:
 
 
 # --- both engines, the same exception class -------------------------------------------------
-
-
-def _outcome(call: Callable[[], Any]) -> str:
-    try:
-        call()
-    except Exception as error:  # the class is what is compared
-        return type(error).__name__
-    return "ok"
-
-
-def _call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], Any]:
-    return lambda: function(*args, **kwargs)
 
 
 def _battery(load: Loader, tmp_path: Path) -> list[tuple[str, Callable[[], Any]]]:

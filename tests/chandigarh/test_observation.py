@@ -26,13 +26,13 @@ from tests.chandigarh.test_roundtrip import (
     SETTINGS,
     SETUP,
     TURN_1,
-    js,
     junction,
     random_states,
     slot,
     start,
 )
 from tests.conftest import Loader
+from tests.helpers import js
 
 Tensor = npt.NDArray[np.float32]
 

@@ -24,6 +24,7 @@ import boardcore.reference
 from boardcore import SplitMix64, StateFormatError
 from boardcore.api import CHANCE, Game, State
 from tests.conftest import Loader, apply
+from tests.helpers import js, step
 
 GAME = "chandigarh"
 ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
@@ -200,11 +201,6 @@ def opening_json(moves: int = 2) -> str:
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
 
-def js(state: State) -> dict[str, Any]:
-    result: dict[str, Any] = json.loads(state.to_json())
-    return result
-
-
 def engine(which: str, **params: Any) -> Game:
     """Chandigarh in engine ``which``; skips the test while that engine lacks the game."""
     try:
@@ -222,16 +218,6 @@ def start(load: Loader, *moves: str, **params: Any) -> State:
     state = load(GAME, **params).new_initial_state()
     apply(state, *SETUP, *moves)
     return state
-
-
-def step(state: State, rng: SplitMix64) -> None:
-    """One random step: a chance outcome by weight, or a uniformly random legal action."""
-    if state.current_player() == CHANCE:
-        outcomes = state.chance_outcomes()
-        state.apply_action(outcomes[rng.choose_weighted([w for _, w in outcomes])][0])
-    else:
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.below(len(legal))])
 
 
 def random_states(game: Game, seed: int, every: int = 1) -> list[State]:

@@ -72,6 +72,7 @@ import boardcore
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import IllegalActionError, ParameterError
 from tests.conftest import Loader, apply
+from tests.helpers import js, phase
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -116,15 +117,6 @@ def slot(name: str) -> int:
     digits = len(name) - 2
     tile, side, k = int(name[:digits]), SIDES.index(name[digits]), name[digits + 1]
     return (4 * tile + side) * 3 + (2 if k == "c" else int(k))
-
-
-def js(state: State) -> Json:
-    parsed: Json = json.loads(state.to_json())
-    return parsed
-
-
-def phase(state: State) -> str:
-    return str(js(state)["phase"])
 
 
 def legal(state: State) -> set[str]:

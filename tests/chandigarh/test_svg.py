@@ -24,13 +24,13 @@ from tests.chandigarh.test_roundtrip import (
     SETTINGS,
     TURN_1,
     engine,
-    js,
     raise_street_values,
     random_states,
     slot,
     start,
 )
 from tests.conftest import Loader
+from tests.helpers import group, js, parse, texts
 
 SVG = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).parent.parent.parent
@@ -38,26 +38,6 @@ ROOT = Path(__file__).parent.parent.parent
 # The picture of docs/images/chandigarh.svg: a 3-player game of seed 59 after 157 actions.
 DOC_PICTURE = ROOT / "docs" / "images" / "chandigarh.svg"
 DOC_SEED, DOC_ACTIONS = 59, 157
-
-
-def parse(svg: str) -> ET.Element:
-    root = ET.fromstring(svg)
-    assert root.tag == f"{SVG}svg"
-    assert root.find(f"{SVG}title") is not None
-    return root
-
-
-def texts(element: ET.Element) -> list[str]:
-    """Every text and tooltip under ``element``."""
-    return [
-        e.text or "" for e in element.iter() if e.tag in (f"{SVG}text", f"{SVG}title", f"{SVG}desc")
-    ]
-
-
-def group(root: ET.Element, cls: str) -> ET.Element:
-    found = root.find(f".//{SVG}g[@class='{cls}']")
-    assert found is not None, cls
-    return found
 
 
 def card_ids(element: ET.Element) -> list[int]:

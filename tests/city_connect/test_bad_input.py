@@ -23,7 +23,7 @@ from boardcore import (
     ParameterError,
     StateFormatError,
 )
-from boardcore.api import CHANCE, State
+from boardcore.api import State
 from tests.city_connect.test_roundtrip import (
     ENGINES,
     GAME,
@@ -38,33 +38,19 @@ from tests.city_connect.test_roundtrip import (
     TURN_3,
     drop_entry,
     edit_entry,
-    js,
     phase_states,
     start,
 )
 from tests.conftest import Loader, apply
+from tests.helpers import assert_rejected, js, legal_now
+from tests.helpers import call as _call
+from tests.helpers import drop as _drop
+from tests.helpers import edited as _edit
+from tests.helpers import mutate as _mutate
+from tests.helpers import outcome as _outcome
+from tests.helpers import replace as _replace
 
 NUM_ACTIONS = 306
-
-
-def legal_now(state: State) -> list[int]:
-    if state.is_terminal():
-        return []
-    if state.current_player() == CHANCE:
-        return [a for a, _ in state.chance_outcomes()]
-    return state.legal_actions()
-
-
-def assert_rejected(state: State, move: str) -> None:
-    """Applying `move` raises IllegalActionError naming it, and changes nothing."""
-    action = state.string_to_action(move)
-    assert action not in legal_now(state), move
-    before = state.to_json()
-    with pytest.raises(IllegalActionError) as info:
-        state.apply_action(action)
-    message = str(info.value)
-    assert move in message or str(action) in message, message
-    assert state.to_json() == before
 
 
 # --- illegal actions, phase by phase (the hand-driven opening) ------------------------------
@@ -366,24 +352,6 @@ def test_notation_follows_the_data_file(load: Loader, tmp_path: Path) -> None:
 # --- saved states ---------------------------------------------------------------------------
 
 
-def _mutate(text: str, **changes: Any) -> str:
-    obj = json.loads(text)
-    obj.update(changes)
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
-
-
-def _drop(text: str, key: str) -> str:
-    obj = json.loads(text)
-    del obj[key]
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
-
-
-def _edit(text: str, edit: Callable[[dict[str, Any]], None]) -> str:
-    obj = json.loads(text)
-    edit(obj)
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
-
-
 def _pool_swap(obj: dict[str, Any]) -> None:
     """A hotel (24) of the pool becomes a hospital (14): same size, another pool."""
     pool = obj["pile"]["pool"]
@@ -627,14 +595,6 @@ def test_good_parameters(load: Loader) -> None:
 # --- component data -------------------------------------------------------------------------
 
 
-def _replace(old: str, new: str) -> Callable[[str], str]:
-    def change(text: str) -> str:
-        assert old in text, old
-        return text.replace(old, new, 1)
-
-    return change
-
-
 def _in(table: str, slug: str, old: str, new: str) -> Callable[[str], str]:
     return lambda text: edit_entry(text, table, slug, old, new)
 
@@ -816,18 +776,6 @@ def test_a_broken_data_file_never_loads_a_game(tmp_path: Path) -> None:
 
 
 # --- both engines, the same exception class -------------------------------------------------
-
-
-def _outcome(call: Callable[[], Any]) -> str:
-    try:
-        call()
-    except Exception as error:  # the class is what is compared
-        return type(error).__name__
-    return "ok"
-
-
-def _call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], Any]:
-    return lambda: function(*args, **kwargs)
 
 
 def _battery(load: Loader, tmp_path: Path) -> list[tuple[str, Callable[[], Any]]]:

@@ -35,11 +35,11 @@ from tests.city_connect.test_roundtrip import (
     K,
     L,
     N,
-    js,
     random_states,
     start,
 )
 from tests.conftest import Loader, apply
+from tests.helpers import js, same_view
 
 Tensor = npt.NDArray[np.float32]
 
@@ -146,13 +146,6 @@ def spec_string(state: State, p: int) -> str:
             line = line.replace(f"hand {m.group(2)}, ", f"hand size {size}, ", 1)
         lines.append(line)
     return "\n".join([*lines, f"observer: seat {p}"])
-
-
-def same_view(a: State, b: State, seat: int) -> bool:
-    return bool(
-        np.array_equal(a.observation_tensor(seat), b.observation_tensor(seat))
-        and a.observation_string(seat) == b.observation_string(seat)
-    )
 
 
 # --- size and range -------------------------------------------------------------------------

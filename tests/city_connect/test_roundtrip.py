@@ -7,7 +7,6 @@ of every phase.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ import boardcore.reference
 from boardcore import SplitMix64, StateFormatError
 from boardcore.api import CHANCE, Game, State
 from tests.conftest import Loader, apply
+from tests.helpers import js, step
 
 GAME = "city_connect"
 ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
@@ -89,11 +89,6 @@ TURN_2 = ["draw", "card hospital", "card apartment"]
 TURN_3 = ["build park market", "pay theater", "pay city house", "pay bakery", "card cafe"]
 
 
-def js(state: State) -> dict[str, Any]:
-    result: dict[str, Any] = json.loads(state.to_json())
-    return result
-
-
 def start(load: Loader, players: int = 2, *moves: str, **params: Any) -> State:
     """A game after the hand-driven setup (and ``moves``)."""
     state = load(GAME, players=players, **params).new_initial_state()
@@ -102,16 +97,6 @@ def start(load: Loader, players: int = 2, *moves: str, **params: Any) -> State:
         apply(state, "landmark harbor")
     apply(state, *moves)
     return state
-
-
-def step(state: State, rng: SplitMix64) -> None:
-    """One random step: a chance outcome by weight, or a uniformly random legal action."""
-    if state.current_player() == CHANCE:
-        outcomes = state.chance_outcomes()
-        state.apply_action(outcomes[rng.choose_weighted([w for _, w in outcomes])][0])
-    else:
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.below(len(legal))])
 
 
 def random_states(game: Game, seed: int, every: int = 1) -> list[State]:

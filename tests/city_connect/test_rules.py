@@ -45,6 +45,7 @@ import boardcore
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import IllegalActionError, NotationError
 from tests.conftest import Loader, apply
+from tests.helpers import js, phase, status
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -223,15 +224,6 @@ def new_game(
     return state
 
 
-def js(state: State) -> Json:
-    parsed: Json = json.loads(state.to_json())
-    return parsed
-
-
-def phase(state: State) -> str:
-    return str(js(state)["phase"])
-
-
 def legal_list(state: State) -> list[str]:
     return [state.action_to_string(a) for a in state.legal_actions()]
 
@@ -242,10 +234,6 @@ def legal_strings(state: State) -> set[str]:
 
 def outcome_weights(state: State) -> dict[str, int]:
     return {state.action_to_string(a): w for a, w in state.chance_outcomes()}
-
-
-def status(state: State) -> str:
-    return str(state).splitlines()[0]
 
 
 def payment(card: int, owed: Sequence[int], *, source: int, **paid: Any) -> Json:

@@ -18,6 +18,7 @@ import boardcore
 import boardcore.reference
 from boardcore.svg import CityConnectDrawer, drawer, seat_colours, state_to_svg
 from tests.conftest import Loader
+from tests.helpers import group, parse, ring, texts
 
 NAME = "city_connect"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -43,26 +44,6 @@ def engine(which: str, **params: Any) -> Any:
 def load(**params: Any) -> Any:
     """The Rust engine (built with the game)."""
     return boardcore.load(NAME, **params)
-
-
-def parse(svg: str) -> ET.Element:
-    root = ET.fromstring(svg)
-    assert root.tag == f"{SVG}svg"
-    assert root.find(f"{SVG}title") is not None
-    return root
-
-
-def texts(element: ET.Element) -> list[str]:
-    """Every text and tooltip under ``element``."""
-    return [
-        e.text or "" for e in element.iter() if e.tag in (f"{SVG}text", f"{SVG}title", f"{SVG}desc")
-    ]
-
-
-def group(root: ET.Element, cls: str) -> ET.Element:
-    found = root.find(f".//{SVG}g[@class='{cls}']")
-    assert found is not None, cls
-    return found
 
 
 def names() -> tuple[list[str], list[str], list[str]]:
@@ -295,12 +276,6 @@ def test_perspective_must_be_a_seat(bad: int) -> None:
 
 
 # --- the last action, the payment, the Pioneer Bonus ------------------------------------------
-
-
-def ring(svg: str) -> ET.Element | None:
-    marks = group(parse(svg), "last-action")
-    assert len(marks) <= 1
-    return marks[0] if len(marks) else None
 
 
 def test_the_last_action_is_written_with_its_seat_and_marked() -> None:

@@ -12,7 +12,6 @@ rulebook, and each search asserts that it found at least one case.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -25,6 +24,7 @@ from boardcore.api import TERMINAL, State
 from boardcore.errors import IllegalActionError
 from boardcore.rng import SplitMix64
 from tests.conftest import Loader, apply
+from tests.helpers import assert_legal, js
 
 Json = dict[str, Any]
 Cell = tuple[int, int]
@@ -45,11 +45,6 @@ def start(load: Loader, players: int, *moves: str, **params: Any) -> State:
     return state
 
 
-def js(state: State) -> Json:
-    parsed: Json = json.loads(state.to_json())
-    return parsed
-
-
 def legal_strings(state: State) -> set[str]:
     return {state.action_to_string(a) for a in state.legal_actions()}
 
@@ -66,10 +61,6 @@ def assert_illegal(state: State, move: str) -> None:
     with pytest.raises(IllegalActionError):
         state.apply_action(action)
     assert state.to_json() == before
-
-
-def assert_legal(state: State, move: str) -> None:
-    assert state.string_to_action(move) in state.legal_actions(), move
 
 
 def cell_index(x: int, y: int) -> int:

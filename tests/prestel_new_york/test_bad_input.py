@@ -12,13 +12,15 @@ import pytest
 import boardcore
 from boardcore import (
     DataError,
-    IllegalActionError,
     NotationError,
     ParameterError,
     StateFormatError,
 )
-from boardcore.api import CHANCE, State
 from tests.conftest import Loader, apply
+from tests.helpers import assert_rejected
+from tests.helpers import drop as _drop
+from tests.helpers import edited as _edit
+from tests.helpers import mutate as _mutate
 from tests.prestel_new_york.test_rules import (
     GAME,
     M_BUILD,
@@ -35,21 +37,6 @@ from tests.prestel_new_york.test_rules import (
 )
 
 REVEALS = ("reveal seagram", "reveal dakota", "reveal empire-state", "reveal liberty")
-
-
-def assert_rejected(state: State, move: str) -> None:
-    """Applying `move` raises IllegalActionError naming it, and changes nothing."""
-    action = state.string_to_action(move)
-    if state.current_player() == CHANCE:
-        assert action not in [a for a, _ in state.chance_outcomes()], move
-    else:
-        assert action not in state.legal_actions(), move
-    before = state.to_json()
-    with pytest.raises(IllegalActionError) as info:
-        state.apply_action(action)
-    message = str(info.value)
-    assert move in message or str(action) in message, message
-    assert state.to_json() == before
 
 
 # --- illegal actions, phase by phase --------------------------------------------------------
@@ -269,24 +256,6 @@ def test_notation_follows_the_data_file(load: Loader, tmp_path: Path) -> None:
 
 
 # --- saved states ---------------------------------------------------------------------------
-
-
-def _mutate(text: str, **changes: Any) -> str:
-    obj = json.loads(text)
-    obj.update(changes)
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
-
-
-def _drop(text: str, key: str) -> str:
-    obj = json.loads(text)
-    del obj[key]
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
-
-
-def _edit(text: str, edit: Callable[[dict[str, Any]], None]) -> str:
-    obj = json.loads(text)
-    edit(obj)
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
 def _swap_in_stack_d(obj: dict[str, Any]) -> None:

@@ -17,6 +17,7 @@ import numpy.typing as npt
 from boardcore.api import CHANCE, State
 from boardcore.rng import SplitMix64
 from tests.conftest import Loader, apply
+from tests.helpers import js, same_view
 from tests.prestel_new_york.test_rules import (
     C3_HANDS,
     C3_ROUND,
@@ -32,7 +33,6 @@ from tests.prestel_new_york.test_rules import (
     T_ROUND_1,
     T_ROUND_2,
     e5_game,
-    js,
     setup_moves,
     start,
     t_game,
@@ -68,13 +68,6 @@ def swap(moves: list[str], a: str, b: str) -> list[str]:
     swapped = list(moves)
     swapped[i], swapped[j] = moves[j], moves[i]
     return swapped
-
-
-def same_view(a: State, b: State, seat: int) -> bool:
-    return bool(
-        np.array_equal(a.observation_tensor(seat), b.observation_tensor(seat))
-        and a.observation_string(seat) == b.observation_string(seat)
-    )
 
 
 def test_observation_sizes(load: Loader, tmp_path: Path) -> None:

@@ -43,6 +43,7 @@ from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import IllegalActionError
 from boardcore.rng import SplitMix64
 from tests.conftest import Loader, apply
+from tests.helpers import js, status
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -196,21 +197,12 @@ def start(
     return state
 
 
-def js(state: State) -> Json:
-    parsed: Json = json.loads(state.to_json())
-    return parsed
-
-
 def legal_strings(state: State) -> set[str]:
     return {state.action_to_string(a) for a in state.legal_actions()}
 
 
 def outcome_strings(state: State) -> set[str]:
     return {state.action_to_string(a) for a, _ in state.chance_outcomes()}
-
-
-def status(state: State) -> str:
-    return str(state).splitlines()[0]
 
 
 def assert_illegal(state: State, move: str) -> None:

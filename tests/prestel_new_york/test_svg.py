@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ import pytest
 import boardcore
 from boardcore.cli import main
 from boardcore.svg import HIGHLIGHT, PrestelNewYorkDrawer, drawer, seat_colours, state_to_svg
+from tests.helpers import group, parse, ring, texts
 
 NAME = "prestel_new_york"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -25,26 +25,6 @@ DATA = Path(boardcore.__file__).parent / "data" / "prestel_new_york.toml"
 def load(**params: Any) -> Any:
     """The reference engine (the Rust one may be built later than these tests)."""
     return boardcore.reference.load(NAME, **params)
-
-
-def parse(svg: str) -> ET.Element:
-    root = ET.fromstring(svg)
-    assert root.tag == f"{SVG}svg"
-    assert root.find(f"{SVG}title") is not None
-    return root
-
-
-def texts(element: ET.Element) -> list[str]:
-    """Every text and tooltip under ``element``."""
-    return [
-        e.text or "" for e in element.iter() if e.tag in (f"{SVG}text", f"{SVG}title", f"{SVG}desc")
-    ]
-
-
-def group(root: ET.Element, cls: str) -> ET.Element:
-    found = root.find(f".//{SVG}g[@class='{cls}']")
-    assert found is not None, cls
-    return found
 
 
 def part_names() -> list[str]:
@@ -233,12 +213,6 @@ def test_perspective_must_be_a_seat(bad: int) -> None:
 
 
 # --- the last action ----------------------------------------------------------------------------
-
-
-def ring(svg: str) -> ET.Element | None:
-    marks = group(parse(svg), "last-action")
-    assert len(marks) <= 1
-    return marks[0] if len(marks) else None
 
 
 def test_the_last_action_is_marked() -> None:

@@ -26,6 +26,11 @@ from boardcore import (
 )
 from boardcore.api import State
 from tests.conftest import Loader, apply
+from tests.helpers import assert_legal, assert_rejected, js, legal_now
+from tests.helpers import call as _call
+from tests.helpers import mutate as _mutate
+from tests.helpers import outcome as _outcome
+from tests.helpers import replace as _replace
 from tests.rebuilding_chicago.test_roundtrip import (
     ENGINES,
     GAME,
@@ -40,33 +45,12 @@ from tests.rebuilding_chicago.test_roundtrip import (
     copy_entry,
     drop_entry,
     edit_entry,
-    js,
-    legal_now,
     opening_history,
     opening_json,
     phase_states,
     space,
     start,
 )
-
-
-def assert_rejected(state: State, move: str) -> None:
-    """Applying ``move`` raises IllegalActionError naming it, and changes nothing."""
-    action = state.string_to_action(move)
-    assert action not in legal_now(state), move
-    before = state.to_json()
-    with pytest.raises(IllegalActionError) as info:
-        state.apply_action(action)
-    message = str(info.value)
-    assert move in message or str(action) in message, message
-    assert state.to_json() == before
-
-
-def assert_legal(state: State, *moves: str) -> None:
-    legal = legal_now(state)
-    for move in moves:
-        assert state.string_to_action(move) in legal, move
-
 
 # --- illegal actions along the hand-driven opening ------------------------------------------
 
@@ -366,12 +350,6 @@ def _dump(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
-def _mutate(text: str, **changes: Any) -> str:
-    obj = json.loads(text)
-    obj.update(changes)
-    return _dump(obj)
-
-
 def _drop(key: str) -> Callable[[str], str]:
     def change(text: str) -> str:
         obj = json.loads(text)
@@ -614,14 +592,6 @@ def test_good_parameters(load: Loader) -> None:
 
 
 # --- component data -------------------------------------------------------------------------
-
-
-def _replace(old: str, new: str) -> Callable[[str], str]:
-    def change(text: str) -> str:
-        assert old in text, old
-        return text.replace(old, new, 1)
-
-    return change
 
 
 def _in(table: str, index: int, old: str, new: str) -> Callable[[str], str]:
@@ -963,18 +933,6 @@ def test_a_broken_data_file_never_loads_a_game(tmp_path: Path) -> None:
 
 
 # --- both engines, the same exception class -------------------------------------------------
-
-
-def _outcome(call: Callable[[], Any]) -> str:
-    try:
-        call()
-    except Exception as error:  # the class is what is compared
-        return type(error).__name__
-    return "ok"
-
-
-def _call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], Any]:
-    return lambda: function(*args, **kwargs)
 
 
 def _battery(load: Loader, tmp_path: Path) -> list[tuple[str, Callable[[], Any]]]:

@@ -19,6 +19,7 @@ import pytest
 from boardcore import ParameterError
 from boardcore.api import State
 from tests.conftest import Loader, apply
+from tests.helpers import js
 from tests.rebuilding_chicago.test_roundtrip import (
     CARD_COST,
     ENGINES,
@@ -30,7 +31,6 @@ from tests.rebuilding_chicago.test_roundtrip import (
     TURN_1,
     TURN_2,
     engine,
-    js,
     on_board,
     random_states,
     space,

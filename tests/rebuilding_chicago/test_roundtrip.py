@@ -29,6 +29,7 @@ import boardcore.reference
 from boardcore import NotationError, SplitMix64, StateFormatError
 from boardcore.api import CHANCE, Game, State
 from tests.conftest import Loader, apply
+from tests.helpers import js, legal_now, step
 
 GAME = "rebuilding_chicago"
 ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
@@ -375,11 +376,6 @@ def opening_json(moves: int = len(OPENING)) -> str:
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
 
-def js(state: State) -> dict[str, Any]:
-    result: dict[str, Any] = json.loads(state.to_json())
-    return result
-
-
 def engine(which: str, **params: Any) -> Game:
     """Rebuilding Chicago in engine ``which``."""
     return ENGINES[which](GAME, **params)
@@ -392,16 +388,6 @@ def start(load: Loader, *moves: str, **params: Any) -> State:
     state = load(GAME, **params).new_initial_state()
     apply(state, *SETUP, *moves)
     return state
-
-
-def step(state: State, rng: SplitMix64) -> None:
-    """One random step: a chance outcome by weight, or a uniformly random legal action."""
-    if state.current_player() == CHANCE:
-        outcomes = state.chance_outcomes()
-        state.apply_action(outcomes[rng.choose_weighted([w for _, w in outcomes])][0])
-    else:
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.below(len(legal))])
 
 
 def random_states(game: Game, seed: int, every: int = 1) -> list[State]:
@@ -434,33 +420,33 @@ def scarce_path() -> str:
 
 def phase_states(load: Loader, seeds: int = 40) -> dict[str, State]:
     """The first state of each phase met by seeded random games of the settings above, and
-    of 3 players with scarce shapes (``shape`` is rare otherwise)."""
-    found: dict[str, State] = {}
+    of 3 players with scarce shapes (``shape`` is rare otherwise). The Rust engine finds
+    them; the engine asked for replays their histories (the same games: the engines agree
+    move for move), so the slow engine does not write a saved state at every step."""
+    found: dict[str, tuple[dict[str, Any], list[int]]] = {}
     scarce: dict[str, Any] = {"players": 3, "data": scarce_path()}
     for seed in range(seeds):
         for setting in [scarce, *SETTINGS]:
-            game = load(GAME, **setting)
-            state = game.new_initial_state()
+            state = boardcore.load(GAME, **setting).new_initial_state()
             rng = SplitMix64(seed)
             while True:
                 phase = js(state)["phase"]
                 if phase not in found:
-                    found[phase] = state.clone()
+                    found[phase] = (setting, state.history())
                 if state.is_terminal():
                     break
                 step(state, rng)
                 assert len(state.history()) < MAX_ACTIONS, f"seed {seed}: the game does not end"
             if len(found) == len(PHASES):
-                return found
-    return found
-
-
-def legal_now(state: State) -> list[int]:
-    if state.is_terminal():
-        return []
-    if state.current_player() == CHANCE:
-        return [a for a, _ in state.chance_outcomes()]
-    return state.legal_actions()
+                break
+        if len(found) == len(PHASES):
+            break
+    states = {
+        phase: load(GAME, **setting).replay(history) for phase, (setting, history) in found.items()
+    }
+    for phase, state in states.items():
+        assert js(state)["phase"] == phase
+    return states
 
 
 # --- the opening ----------------------------------------------------------------------------

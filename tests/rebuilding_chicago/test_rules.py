@@ -63,7 +63,6 @@ choice and every amenity reward against the spec's geometry and rulings, recompu
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -77,6 +76,7 @@ import boardcore
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import IllegalActionError, NotationError
 from tests.conftest import Loader, apply
+from tests.helpers import js, phase
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -324,15 +324,6 @@ def suburb_placements(
 
 
 # --- reading a state --------------------------------------------------------------------
-
-
-def js(state: State) -> Json:
-    data: Json = json.loads(state.to_json())
-    return data
-
-
-def phase(state: State) -> str:
-    return str(js(state)["phase"])
 
 
 def seat(state: State, s: int) -> Json:
@@ -1964,6 +1955,111 @@ def test_ruling_14_a_hand_that_cannot_be_placed_is_discarded(load: Loader, tmp_p
     assert [p[1] for p in seat(state, 0)["pieces"]] == [0, 1, 16]
     assert 2 not in js(state)["bag"]  # discarded, not returned
     assert state.current_player() == 1  # seat 1 places its "..."
+
+
+# The first 205 actions of seed 216's three-player random game under version 1 (they discard
+# no suburb): round 3, seat 1 (Bronzeville) is placing suburb 16 ("...") with suburb 58 (a
+# 2 x 2 square, "2." ".r") still in its hand, and the two-space border is nearly full.
+SEED_216_BEFORE_THE_PLACE = [
+    "start 2", "card 25", "card 24", "card 1", "card 31", "card 42", "card 32", "card 43",
+    "card 14", "district pilsen", "district hyde-park", "district bronzeville",
+    "deal soldier-field", "deal city-market", "deal water-tower", "deal union-station",
+    "deal art-institute", "deal adler-planetarium", "deal willis-tower", "deal buckingham-fountain",
+    "deal chicago-theatre", "return water-tower", "return union-station", "return chicago-theatre",
+    "event sights", "event dining", "choose vp", "event shopping", "law 2", "event expansion",
+    "bag 0", "bag 25", "bag 15", "bag 28", "suburb 25", "place o0 h2", "place o0 a9", "place o2 f2",
+    "place o1 b7", "buy 1b", "bag 1", "bag 17", "suburb 17", "place o0 f1", "place o0 b2", "buy 2a",
+    "place o0 c7", "place o0 b9", "buy 8a", "place o0 d7", "place o0 a9", "law 3", "buy 7b",
+    "bag 10", "bag 2", "suburb 10", "place o1 j6", "place o0 j3", "buy 6b", "buy 4b", "bag 47",
+    "bag 40", "suburb 47", "place o7 c1", "place o3 i1", "buy 5b", "event world", "place o0 h2",
+    "choose money", "choose vp", "choose money", "buy 3a", "place o1 f1", "event night",
+    "choose vp", "law 1", "event graduation", "choose money", "card 62", "card 78", "card 70",
+    "card 85", "card 65", "card 61", "card 84", "card 51", "buy 3b", "refill", "card 77", "buy 5a",
+    "place o0 b9", "place o0 h5", "buy 8b", "bag 23", "bag 51", "suburb 51", "place o0 j4",
+    "place o1 j6", "event sights", "buy 3b", "buy 6a", "place o3 h6", "buy 7b", "bag 6", "bag 3",
+    "suburb 3", "place o1 k5", "place o1 f1", "law 3", "law 2", "bag 11", "place o1 k7",
+    "event shopping", "choose vp", "refill", "card 52", "card 76", "card 63", "card 60", "card 59",
+    "event night", "buy 7b", "bag 24", "bag 41", "suburb 24", "place o1 k1", "place o3 j9",
+    "buy 3b", "event dining", "buy 2b", "bag 53", "bag 22", "suburb 22", "place o1 b3",
+    "place o0 a6", "refill", "card 95", "card 69", "card 55", "law 3", "event expansion", "bag 8",
+    "bag 36", "bag 52", "bag 20", "bag 19", "bag 35", "suburb 36", "place o0 j6", "place o1 b10",
+    "suburb 52", "place o0 a8", "suburb 19", "place o0 h11", "place o1 a2", "place o1 j8", "buy 7a",
+    "place o1 a2", "event graduation", "choose money", "refill", "card 90", "event world",
+    "place o0 k7", "choose ability", "drop card 32", "choose ability", "choose vp", "card 125",
+    "card 101", "card 117", "card 97", "card 110", "card 103", "card 128", "card 119", "buy 7b",
+    "bag 18", "bag 46", "suburb 46", "place o4 a10", "place o0 c10", "refill", "card 126",
+    "event shopping", "choose building", "place o3 j5", "buy 4a", "place o1 b10", "buy 3b",
+    "buy 7a", "place o0 f8", "place o0 f6", "event expansion", "bag 4", "bag 42", "bag 16",
+    "bag 58", "bag 48", "bag 14", "suburb 4", "place o1 j4", "place o2 a6", "suburb 48",
+    "place o3 f10",
+]  # fmt: skip
+
+
+# Issue 22, item 2: the engines bound the table to two spaces around the district board and
+# discard a suburb that no longer fits, where the rulebook's table is open.
+RULING_14_DEVIATION = pytest.mark.xfail(
+    strict=True,
+    reason="ruling 14's known deviation (issue 22): the table is bounded and tile 58 is discarded",
+)
+
+
+def seed_216(load: Loader) -> State:
+    """Seed 216's position, then seat 1 places suburb 16 (`place o0 c11`), the reproduction."""
+    state: State = load(GAME, players=3).new_initial_state()
+    apply(state, *SEED_216_BEFORE_THE_PLACE)
+    assert js(state)["round"] == 3 and phase(state) == "place"
+    assert js(state)["todo"] == [[3, 1], [3, 2]] and js(state)["picked"] == 16
+    assert seat(state, 1)["district"] == DISTRICTS.index("bronzeville")
+    assert seat(state, 1)["hand"] == [16, 58]
+    apply(state, "place o0 c11")
+    return state
+
+
+def suburb_spaces(state: State, s: int) -> set[tuple[int, int]]:
+    """The table spaces of seat s's placed suburbs, from its pieces (`[2, id, o, anchor]`)."""
+    spaces: set[tuple[int, int]] = set()
+    for kind, tile, o, anchor in seat(state, s)["pieces"]:
+        if kind == 2:
+            ay, ax = divmod(anchor, 11)
+            shape = orientations(piece(SUBURBS[tile], True))[o]
+            spaces |= {(ax + x, ay + y) for x, y, _ in shape}
+    return spaces
+
+
+def test_ruling_14_seed_216_leaves_no_room_within_two_spaces_for_suburb_58(
+    load: Loader,
+) -> None:
+    """The reproduction's premise, by the spec's geometry: once suburb 16 is placed, suburb 58
+    has no placement within two spaces of the board."""
+    state = seed_216(load)
+    placed = suburb_spaces(state, 1)
+    tiles = [p[1] for p in seat(state, 1)["pieces"] if p[0] == 2]
+    assert tiles[-1] == 16 and 58 not in tiles
+    assert len(placed) == sum(len(piece(SUBURBS[t], True)) for t in tiles)  # no overlap
+    assert suburb_placements(piece(SUBURBS[58], True), "bronzeville", placed) == set()
+
+
+@RULING_14_DEVIATION
+def test_ruling_14_every_gained_suburb_tile_is_placed(load: Loader) -> None:
+    """The rulebook: "Players must then place all Suburb tiles they have just gained". Suburb 58
+    stays in seat 1's hand, picked for placing, although it no longer fits within two spaces."""
+    state = seed_216(load)
+    assert seat(state, 1)["hand"] == [58]
+    assert phase(state) == "place" and js(state)["picked"] == 58
+    assert state.current_player() == 1
+
+
+@RULING_14_DEVIATION
+def test_ruling_14_a_placement_more_than_two_spaces_out_is_offered(load: Loader) -> None:
+    """The table is open: where the two-space border has no room (the test above), suburb 58's
+    placements further out are offered, and placing one empties the hand."""
+    state = seed_216(load)
+    assert state.current_player() == 1
+    moves = legal(state)
+    assert moves and all(move.startswith("place ") for move in moves)
+    apply(state, moves[0])
+    assert seat(state, 1)["hand"] == []
+    assert [p[1] for p in seat(state, 1)["pieces"] if p[0] == 2][-1] == 58
 
 
 def test_ruling_21_world_stage_round_2_only_vp_when_the_market_is_empty(load: Loader) -> None:

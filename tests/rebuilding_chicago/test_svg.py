@@ -17,6 +17,7 @@ import pytest
 import boardcore
 from boardcore.svg import RebuildingChicagoDrawer, drawer, seat_colours, state_to_svg
 from tests.conftest import Loader, apply
+from tests.helpers import group, js, parse, texts
 from tests.rebuilding_chicago.test_roundtrip import (
     ENGINES,
     GAME,
@@ -30,7 +31,6 @@ from tests.rebuilding_chicago.test_roundtrip import (
     TURN_1,
     TURN_2,
     engine,
-    js,
     random_states,
     richer_vp,
     start,
@@ -39,26 +39,6 @@ from tests.rebuilding_chicago.test_roundtrip import (
 
 SVG = "{http://www.w3.org/2000/svg}"
 LETTERS = "TMGESRX"
-
-
-def parse(svg: str) -> ET.Element:
-    root = ET.fromstring(svg)
-    assert root.tag == f"{SVG}svg"
-    assert root.find(f"{SVG}title") is not None
-    return root
-
-
-def texts(element: ET.Element) -> list[str]:
-    """Every text and tooltip under ``element``."""
-    return [
-        e.text or "" for e in element.iter() if e.tag in (f"{SVG}text", f"{SVG}title", f"{SVG}desc")
-    ]
-
-
-def group(root: ET.Element, cls: str) -> ET.Element:
-    found = root.find(f".//{SVG}g[@class='{cls}']")
-    assert found is not None, cls
-    return found
 
 
 def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:

@@ -1,10 +1,10 @@
 """Reinforcement-learning environments for every boardcore game.
 
 - :mod:`boardcore.envs.pettingzoo`: ``env(name, **params)`` / ``raw_env``, a PettingZoo AEC
-  environment in which every seat is an agent (``pip install 'boardcore[pettingzoo]'``);
+  environment in which every seat is an agent (from the clone, ``pip install '.[pettingzoo]'``);
 - :mod:`boardcore.envs.gymnasium`: ``BoardcoreEnv`` and ``make(name, **kw)``, a single-agent
   Gymnasium environment in which the other seats are boardcore agents, registered as
-  ``boardcore/<game>-v0`` (``pip install 'boardcore[gymnasium]'``).
+  ``boardcore/<game>-v0`` (``pip install '.[gymnasium]'``).
 
 Importing this package imports neither PettingZoo nor Gymnasium; import the submodule you
 use. See ``docs/ecosystem.md``.

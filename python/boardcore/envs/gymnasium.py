@@ -1,4 +1,4 @@
-"""Single-agent Gymnasium environments for every boardcore game (``boardcore[gymnasium]``).
+"""Single-agent Gymnasium environments for every boardcore game (the ``gymnasium`` extra).
 
 The learner plays one seat; boardcore agents play the others. Importing this module
 registers ``boardcore/<game>-v0`` for every game (see :func:`register`):
@@ -50,8 +50,8 @@ try:
     import gymnasium
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(
-        "boardcore.envs.gymnasium needs Gymnasium: pip install 'boardcore[gymnasium]' "
-        "(from a clone: pip install '.[gymnasium]')"
+        "boardcore.envs.gymnasium needs Gymnasium: from the clone of boardcore, "
+        "pip install '.[gymnasium]'"
     ) from error
 import numpy as np
 import numpy.typing as npt

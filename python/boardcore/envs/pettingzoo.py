@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments for every boardcore game (``pip install 'boardcore[pettingzoo]'``).
+"""PettingZoo AEC environments for every boardcore game (the ``pettingzoo`` extra).
 
 Every seat is an agent, ``"player_0"`` to ``"player_{n-1}"``; chance nodes are played inside
 the environment. ``env`` adds PettingZoo's usual wrappers, ``raw_env`` is the bare
@@ -43,7 +43,7 @@ try:
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(
         "boardcore.envs.pettingzoo needs PettingZoo and Gymnasium: "
-        "pip install 'boardcore[pettingzoo]' (from a clone: pip install '.[pettingzoo]')"
+        "from the clone of boardcore, pip install '.[pettingzoo]'"
     ) from error
 import numpy as np
 import numpy.typing as npt

@@ -16,6 +16,10 @@ the learner acting for whoever is to move in each (self-play).
   ``S + i + k * N`` (as ``boardcore.VectorEnv``); ``seed=[S, S + 1, ...]`` (what Gymnasium
   passes) is the same; other lists are refused. Episodes are never truncated.
 - An illegal action raises :class:`boardcore.IllegalActionError` and no env moves.
+- The single-agent env's options (``seat``, ``opponents``, ``engine``, ``illegal_reward``,
+  ``max_steps``) are refused with a :class:`boardcore.ParameterError` that says so: here the
+  learner plays every seat. ``make_vec(..., vectorization_mode="sync")`` with them gives
+  ``num_envs`` single-agent envs against boardcore agents instead.
 """
 
 from __future__ import annotations
@@ -37,6 +41,9 @@ from ._common import action_space, observation_space
 
 __all__ = ["BoardcoreVectorEnv", "VectorObservation"]
 
+SINGLE_AGENT_OPTIONS = frozenset({"seat", "opponents", "engine", "illegal_reward", "max_steps"})
+"""Options of ``boardcore/<game>-v0``'s single-agent env that the self-play batch has not."""
+
 VectorObservation = dict[str, npt.NDArray[Any]]
 """``{"observation": num_envs x size float32, "action_mask": num_envs x actions int8}``."""
 
@@ -53,6 +60,14 @@ class BoardcoreVectorEnv(
 
     def __init__(self, name: str, num_envs: SupportsIndex = 1, **params: Any) -> None:
         params.pop("render_mode", None)  # make_vec passes it; there is nothing to render
+        # Without this the game itself would refuse them, as unknown game parameters.
+        given = sorted(SINGLE_AGENT_OPTIONS & params.keys())
+        if given:
+            raise ParameterError(
+                f"{', '.join(given)}: an option of the single-agent env; in the vector env "
+                "the learner plays every seat (self-play). For num_envs single-agent envs "
+                "against boardcore agents: gymnasium.make_vec(..., vectorization_mode='sync')"
+            )
         self.vector = VectorEnv(name, batch=num_envs, **params)
         """The low-level arrays API underneath."""
         game = load(name, **params)

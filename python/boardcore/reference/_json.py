@@ -12,6 +12,7 @@ from boardcore.errors import IllegalActionError, StateFormatError
 
 __all__ = [
     "as_int",
+    "check_saved",
     "describe",
     "is_int",
     "json_int",
@@ -101,6 +102,24 @@ def loads_saved(text: str) -> Any:
     # 3.5 or 12e0 becomes a _NotAnInteger, which no field check accepts: the engine's own
     # check then names the field, as the Rust engines' messages do
     return _loads(text, _NotAnInteger)
+
+
+def check_saved(name: str, text: object) -> dict[str, Any]:
+    """A saved state of game ``name``, parsed as strictly as the Rust engines parse it and
+    checked against the game's shipped JSON Schema (``boardcore/schemas/``): its structure,
+    every field's type and the ranges that do not depend on the parameters. What the fields
+    mean is left to the engine and to ``replay_saved``."""
+    from boardcore.schema import structure_error  # here: it imports the registry
+
+    if not isinstance(text, str):
+        raise StateFormatError(f"a saved state is a JSON str, got {type(text).__name__}")
+    doc = loads_saved(text)
+    found = structure_error(name, doc)
+    if found is not None:
+        where, message = found
+        raise StateFormatError(f"field {where}: {message}")
+    result: dict[str, Any] = doc
+    return result
 
 
 def replay_saved(state: Any, given: dict[str, Any]) -> None:
