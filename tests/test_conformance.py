@@ -23,6 +23,7 @@ import boardcore
 from boardcore.api import Game
 from boardcore.cli import main
 from boardcore.errors import ParameterError
+from boardcore.reference import _kardinal_actions as actions
 from boardcore.reference import kardinal as ref
 from boardcore.reference.kardinal import KardinalGame, KardinalState
 from boardcore.testing import (
@@ -77,7 +78,7 @@ class MissedRuleIIIState(_Broken):
             if cell == self._cardinal:
                 return ref.RULE_I, cell
         for cell in cells:
-            for near in ref.neighbours(cell):
+            for near in actions.neighbours(cell):
                 occupant = self._grid.get(near)
                 if occupant is None:
                     continue
@@ -86,10 +87,10 @@ class MissedRuleIIIState(_Broken):
                     return ref.RULE_IV, near
                 if occupant[2] == colour:
                     return ref.RULE_V, near
-                touches_house = touches_house or occupant[1] == ref.HOUSE
+                touches_house = touches_house or occupant[1] == actions.HOUSE
         if not touches:
             return ref.NOT_ADJACENT, cells[0]
-        if shape == ref.TOWER and not touches_house:  # was: shape != HOUSE
+        if shape == actions.TOWER and not touches_house:  # was: shape != HOUSE
             return ref.RULE_II_III, cells[0]
         return None
 
@@ -139,7 +140,7 @@ class MaskOffByOneState(_Broken):
     """The mask marks the action after each legal one."""
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
-        mask = np.zeros(ref.NUM_ACTIONS, dtype=np.bool_)
+        mask = np.zeros(actions.NUM_ACTIONS, dtype=np.bool_)
         mask[[a + 1 for a in self.legal_actions()]] = True
         return mask
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import shutil
@@ -16,7 +17,7 @@ import pytest
 
 import boardcore
 from boardcore.cli import main
-from boardcore.replay import Record, record_game, replay_html
+from boardcore.replay import Record, drawn_positions, record_game, replay_html
 from boardcore.svg import HIGHLIGHT, state_to_svg
 from tests.conftest import Loader, apply
 
@@ -422,3 +423,61 @@ def test_replay_page_in_headless_chromium(tmp_path: Path) -> None:
     finally:
         driver.quit()
     assert (ARTEFACTS / "replay.png").stat().st_size > 10_000
+
+
+# --- long games -----------------------------------------------------------------------------
+
+
+def test_drawn_positions_spread_over_the_game() -> None:
+    assert drawn_positions(5, None) == [0, 1, 2, 3, 4]
+    assert drawn_positions(5, 5) == [0, 1, 2, 3, 4]
+    assert drawn_positions(101, 5) == [0, 25, 50, 75, 100]
+    spread = drawn_positions(9831, 300)
+    assert len(spread) == 300 and spread[0] == 0 and spread[-1] == 9830
+    assert max(b - a for a, b in itertools.pairwise(spread)) <= 34  # 9830 / 299 = 32.9
+    with pytest.raises(boardcore.ParameterError):
+        drawn_positions(10, 1)
+
+
+def test_a_long_game_draws_some_positions_and_lists_every_move() -> None:
+    game = boardcore.load("prestel_new_york", players=3)
+    history = boardcore.play(game, seed=1).history()
+    assert len(history) > 1000  # random Prestel games are thousands of actions long
+    calls: list[int] = []
+    record = record_game(game, history, progress=calls.append)
+    assert len(calls) == len(history) and record.over
+    calls.clear()
+    page = replay_html(record, max_pictures=40, progress=calls.append)
+    assert len(calls) == len(record.states)
+    parsed = parse_page(page)
+    assert [int(f["data-frame"] or "") for f in parsed.frames] == drawn_positions(
+        len(record.states), 40
+    )
+    assert len(parsed.moves) == len(history)
+    assert f'data-last="{len(history)}"' in page
+    # 40 pictures of some 40 KB and the whole move list: a few MB, where a picture per
+    # position would make a page a hundred times that.
+    picture = len(state_to_svg(record.states[-1]))
+    assert len(page) < 40 * picture + 2_000_000 < len(record.states) * picture / 10
+    assert "40 of the" in page and "final scores" in page
+
+
+def test_an_unfinished_game_does_not_call_its_scores_final() -> None:
+    game = boardcore.load("kardinal", players=2)
+    history = boardcore.play(game, seed=3).history()
+    record = record_game(game, history[:10])
+    assert not record.over and record.winners == []
+    header = replay_html(record).split("</header>")[0]
+    assert "not over" in header and "scores so far" in header
+    assert "final" not in header and "winners" not in header
+    whole = replay_html(record_game(game, history)).split("</header>")[0]
+    assert "final scores" in whole and "winners" in whole
+
+
+def test_replay_command_refuses_too_few_frames_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "x.html"
+    assert main(["replay", "kardinal", "--max-frames", "1", "--out", str(out)]) == 2
+    assert "--max-frames must be at least 2, not 1" in " ".join(capsys.readouterr().err.split())
+    assert not out.exists()

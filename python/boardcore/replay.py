@@ -27,19 +27,28 @@ import argparse
 import html
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
 
 from rich.console import Console
 
-from ._cli_common import game_params, name_value, saved_params
+from ._cli_common import game_params, name_value, progress_bar, saved_params
 from .api import CHANCE, Game
 from .errors import BoardcoreError, ParameterError, StateFormatError
-from .svg import _el, drawer, seat_colours, state_to_svg, union_bounds
+from .svg import _el, _state_element, drawer, seat_colours, union_bounds
 
-__all__ = ["Move", "Record", "Source", "load_log", "record_game", "register", "replay_html"]
+__all__ = [
+    "Move",
+    "Record",
+    "Source",
+    "drawn_positions",
+    "load_log",
+    "record_game",
+    "register",
+    "replay_html",
+]
 
 
 @dataclass(frozen=True)
@@ -62,10 +71,15 @@ class Record:
     scores: list[list[int]]
     """``scores()`` of each state."""
     winners: list[int]
+    over: bool = True
+    """Whether the last state ends the game: if not, its scores are not final."""
 
 
-def record_game(game: Game, actions: Sequence[int]) -> Record:
-    """Plays ``actions`` from the initial state of ``game`` and keeps every position.
+def record_game(
+    game: Game, actions: Sequence[int], progress: Callable[[int], None] | None = None
+) -> Record:
+    """Plays ``actions`` from the initial state of ``game`` and keeps every position,
+    calling ``progress(1)`` after each action.
 
     An illegal action raises :class:`boardcore.IllegalActionError` naming it.
     """
@@ -80,7 +94,23 @@ def record_game(game: Game, actions: Sequence[int]) -> Record:
         moves.append(Move(seat, action, text))
         states.append(state.to_json())
         scores.append(state.scores())
-    return Record(game.name, game.num_players, states, moves, scores, state.winners())
+        if progress is not None:
+            progress(1)
+    over = state.is_terminal()
+    return Record(
+        game.name, game.num_players, states, moves, scores, state.winners() if over else [], over
+    )
+
+
+def drawn_positions(positions: int, max_pictures: int | None) -> list[int]:
+    """Which of ``positions`` positions a page draws: all of them, or ``max_pictures`` spread
+    evenly from the first to the last (a position between two shows the earlier one)."""
+    if max_pictures is None or positions <= max_pictures:
+        return list(range(positions))
+    if max_pictures < 2:
+        raise ParameterError(f"a page draws at least 2 positions, not {max_pictures}")
+    step = (positions - 1) / (max_pictures - 1)
+    return sorted({round(k * step) for k in range(max_pictures)})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -125,6 +155,14 @@ aside { flex: 1 1 340px; max-width: 460px; }
 _SCRIPT = """
 (function () {
   var frames = Array.prototype.slice.call(document.querySelectorAll("#frames .frame"));
+  // A long game draws some positions only: each position shows the last picture at or
+  // before it.
+  var drawn = frames.map(function (f) { return +f.dataset.frame; });
+  function pictureOf(i) {
+    var k = 0;
+    while (k + 1 < drawn.length && drawn[k + 1] <= i) k++;
+    return k;
+  }
   var moves = Array.prototype.slice.call(document.querySelectorAll("#moves .move"));
   var slider = document.getElementById("slider");
   var counter = document.getElementById("counter");
@@ -132,12 +170,14 @@ _SCRIPT = """
   var cursor = document.getElementById("cursor");
   var chart = document.getElementById("chart");
   var play = document.getElementById("play");
-  var last = frames.length - 1, current = 0, timer = null;
+  var last = +document.getElementById("frames").dataset.last, current = 0, shown = 0;
+  var timer = null;
   var x0 = +chart.dataset.x0, dx = +chart.dataset.dx;
   function show(i) {
     i = Math.max(0, Math.min(last, i | 0));
-    frames[current].hidden = true;
-    frames[i].hidden = false;
+    frames[shown].hidden = true;
+    shown = pictureOf(i);
+    frames[shown].hidden = false;
     current = i;
     slider.value = i;
     counter.textContent = "position " + i + " / " + last;
@@ -157,6 +197,9 @@ _SCRIPT = """
       }
     });
     if (i === 0) caption.textContent = "the initial position";
+    if (drawn[shown] !== i) {
+      caption.textContent += " (the picture shows position " + drawn[shown] + ")";
+    }
     if (history.replaceState) history.replaceState(null, "", "#" + i);
   }
   function stop() {
@@ -210,6 +253,20 @@ _CHART_TOP = 10
 _CHART_BOTTOM = 24
 
 
+def _spread(ys: list[float], gap: float, bottom: float) -> list[tuple[int, float]]:
+    """Each label's index and a height near its ``ys`` with at least ``gap`` between
+    neighbours (equal final scores would print on top of each other), none below
+    ``bottom``."""
+    order = sorted(range(len(ys)), key=lambda i: (ys[i], i))
+    placed: list[float] = []
+    for i in order:
+        placed.append(ys[i] if not placed else max(ys[i], placed[-1] + gap))
+    overflow = (placed[-1] - bottom) if placed else 0
+    if overflow > 0:
+        placed = [y - overflow for y in placed]
+    return list(zip(order, placed, strict=True))
+
+
 def _chart(record: Record, colours: list[str]) -> str:
     """The scores over time: one line per seat, a cursor at the shown position."""
     frames = len(record.states)
@@ -259,16 +316,18 @@ def _chart(record: Record, colours: list[str]) -> str:
             stroke_linejoin="round",
             class_=f"score seat-{seat}",
         )
-        final = record.scores[-1][seat]
+    finals = record.scores[-1]
+    for seat, label_y in _spread([y_of(final) + 4 for final in finals], 12, _CHART_HEIGHT - 2):
         _el(
             root,
             "text",
-            str(final),
+            str(finals[seat]),
             x=_CHART_LEFT + inner_width + 5,
-            y=y_of(final) + 4,
+            y=label_y,
             font_size=11,
             font_weight="bold",
             fill=colours[seat],
+            class_=f"final seat-{seat}",
         )
     _el(
         root,
@@ -284,28 +343,50 @@ def _chart(record: Record, colours: list[str]) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def _caption(svg: str) -> str | None:
+def _caption(picture: ET.Element) -> str | None:
     """The last move as a picture captions it (its "last: ..." line), or None."""
-    for element in ET.fromstring(svg).iter():
+    for element in picture.iter():
         if element.tag.endswith("text") and (element.text or "").startswith("last: "):
             return (element.text or "")[len("last: ") :]
     return None
 
 
-def replay_html(record: Record, *, title: str | None = None, perspective: int | None = None) -> str:
-    """One self-contained HTML page showing the game of ``record`` position by position."""
-    bounds = union_bounds(record.states)
+def replay_html(
+    record: Record,
+    *,
+    title: str | None = None,
+    perspective: int | None = None,
+    max_pictures: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> str:
+    """One self-contained HTML page showing the game of ``record`` position by position.
+
+    ``max_pictures`` bounds the pictures drawn (a long game draws positions spread over it,
+    see :func:`drawn_positions`; the move list stays complete); ``progress(1)`` is called
+    per position handled.
+    """
+    drawn = set(drawn_positions(len(record.states), max_pictures))
+    # The board window of every picture drawn, so the board does not jump between them.
+    bounds = union_bounds([record.states[i] for i in sorted(drawn)])
     colours = seat_colours(record.states[0])
     starts_turn = drawer(json.loads(record.states[0])["game"]).starts_turn
     heading = title or f"{record.name} replay, {record.players} players"
     frames = []
     seen_moves = []  # each move as the perspective's picture captions it
     for i, text in enumerate(record.states):
-        svg = state_to_svg(text, perspective, bounds=bounds)
-        hidden = "" if i == 0 else " hidden"
-        frames.append(f'<div class="frame" data-frame="{i}"{hidden}>{svg}</div>')
-        if i > 0:
-            seen_moves.append(_caption(svg) if perspective is not None else None)
+        # A seat's move list needs every picture's caption (what it may see of each move).
+        if i in drawn or (perspective is not None and i > 0):
+            picture = _state_element(text, perspective, bounds)
+            if i in drawn:
+                svg = ET.tostring(picture, encoding="unicode")
+                hidden = "" if i == 0 else " hidden"
+                frames.append(f'<div class="frame" data-frame="{i}"{hidden}>{svg}</div>')
+            if i > 0:
+                seen_moves.append(_caption(picture) if perspective is not None else None)
+        elif i > 0:
+            seen_moves.append(None)
+        if progress is not None:
+            progress(1)
     # The move list, one line per turn: a turn starts at a seat change or a turn's first move.
     turns: list[list[tuple[int, Move]]] = []
     for i, move in enumerate(record.moves, start=1):
@@ -329,11 +410,15 @@ def replay_html(record: Record, *, title: str | None = None, perspective: int | 
             f'<li><span class="who" style="background:{colour}" title="{who}"></span>{buttons}</li>'
         )
     final = record.scores[-1]
-    summary = f"{len(record.moves)} moves · scores " + ", ".join(
-        f"seat {seat} {score}" for seat, score in enumerate(final)
-    )
+    scores = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(final))
+    if record.over:
+        summary = f"{len(record.moves)} moves · final scores {scores}"
+    else:
+        summary = f"{len(record.moves)} moves, the game not over · scores so far {scores}"
     if record.winners:
         summary += " · winners: " + ", ".join(f"seat {s}" for s in record.winners)
+    if len(drawn) < len(record.states):
+        summary += f" · {len(drawn)} of the {len(record.states)} positions drawn"
     last = len(record.states) - 1
     return "\n".join(
         [
@@ -350,7 +435,7 @@ def replay_html(record: Record, *, title: str | None = None, perspective: int | 
             f'<p class="sub">{html.escape(summary)}</p></header>',
             "<main>",
             '<section id="stage">',
-            '<div id="frames">',
+            f'<div id="frames" data-last="{last}">',
             *frames,
             "</div>",
             '<nav id="controls">',
@@ -501,6 +586,8 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
 
     if args.state is not None and args.log is not None:
         raise BoardcoreError("give --state or --log, not both")
+    if args.max_frames < 2:
+        raise ParameterError(f"--max-frames must be at least 2, not {args.max_frames}")
     if args.log is not None:
         source = load_log(Path(args.log), args.game_index)
         where = f"{Path(args.log).name}, game {args.game_index}"
@@ -523,23 +610,26 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     else:
         probe = game.new_initial_state()
         actions = [a if isinstance(a, int) else probe.string_to_action(a) for a in source.actions]
-    if len(actions) > args.max_frames:
-        # Every position is one SVG in the page: a random Prestel game (thousands of
-        # actions) would make a page of hundreds of megabytes.
-        console.print(
-            f"the game has {len(actions)} actions: the page shows the first "
-            f"{args.max_frames} (--max-frames; --agents greedy plays shorter games)",
-            highlight=False,
-        )
-        actions = actions[: args.max_frames]
-    record = record_game(game, actions)
+    # Every picture drawn is one SVG in the page: a random Prestel game (thousands of
+    # actions) drawn whole would make a page of hundreds of megabytes.
+    with progress_bar(console, f"playing {game.name}", len(actions)) as advance:
+        record = record_game(game, actions, progress=advance)
     info = next((i for i in games() if i.name == game.name), None)
     title = f"{info.title if info else game.name}, {game.num_players} players, {where}"
-    page = replay_html(record, title=title, perspective=args.perspective)
+    with progress_bar(console, "drawing the positions", len(record.states)) as advance:
+        page = replay_html(
+            record,
+            title=title,
+            perspective=args.perspective,
+            max_pictures=args.max_frames,
+            progress=advance,
+        )
     out = Path(args.out)
     out.write_text(page, encoding="utf-8")
+    drawn = len(drawn_positions(len(record.states), args.max_frames))
+    pictures = "" if drawn == len(record.states) else f", {drawn} of them drawn (--max-frames)"
     console.print(
-        f"{len(record.states)} positions of {game.name} ({where}) written to {out}",
+        f"{len(record.states)} positions of {game.name} ({where}){pictures} written to {out}",
         highlight=False,
     )
     return 0
@@ -570,8 +660,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     replay.add_argument(
         "--max-frames",
         type=int,
-        default=1500,
-        help="draw at most this many actions of the game (default 1500)",
+        default=300,
+        help="draw at most this many positions, spread over the game; the move list "
+        "stays complete (default 300)",
     )
     replay.add_argument("--state", help="a saved state (JSON; its history) or a JSON list")
     replay.add_argument("--log", help="a `boardcore record` log (JSON lines)")

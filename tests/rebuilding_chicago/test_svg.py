@@ -117,8 +117,15 @@ def test_the_opening_picture(load: Loader) -> None:
     assert desc.text == "Rebuilding Chicago, 2 players, round 1, phase turn, seat 1 to move"
     # The market: slot 1 empty, then cards 5 8 12 16 24 32 40 with their costs.
     market = group(root, "market")
-    cards = [t for t in texts(market) if re.fullmatch(r"card \d+:.*", t)]
-    assert [int(t.split(":")[0].split()[1]) for t in cards] == [5, 8, 12, 16, 24, 32, 40]
+    cards = [t for t in texts(market) if re.fullmatch(r".*\(card \d+\), .*", t)]
+    assert [int(re.findall(r"\(card (\d+)\)", t)[0]) for t in cards] == [5, 8, 12, 16, 24, 32, 40]
+    # Each face reads like the card: card 5 is the 6th of round 1 in the packaged file,
+    # $2, "build train-i2" and "appease 2", its other half "money 1 per tiles:restaurant".
+    face = texts(market.findall(f"{SVG}g[@class='card']")[0])
+    for words in ("Round 1 \u00b7 no. 6", "$2", "build train I2", "appease 2 unhappy"):
+        assert words in face
+    assert face[-2:] == ["Profit: $1 per restaurant", "tile"]  # wrapped to fit the card
+    assert not [t for t in texts(root) if re.search(r"\bc\d+\b|todo|\[\]", t)]
     assert "slot 1: empty" in texts(market)
     assert [t for t in texts(market) if t.startswith("$")] == [
         "$2",

@@ -89,14 +89,21 @@ def state_to_svg(
     for an onlooker. ``bounds`` fixes the board window (replays use one for every frame so
     the board does not jump); by default it fits the state.
     """
+    return ET.tostring(_state_element(json_text, perspective, bounds), encoding="unicode")
+
+
+def _state_element(
+    json_text: str, perspective: int | None = None, bounds: Bounds | None = None
+) -> ET.Element:
+    """The ``<svg>`` element :func:`state_to_svg` writes out (replays read captions from it
+    without writing every picture)."""
     state = _parse(json_text)
     game = drawer(state["game"])
     try:
         seen = _check_perspective(perspective, game.seats(state))
-        element = game.draw(state, seen, bounds if bounds is not None else game.bounds(state))
+        return game.draw(state, seen, bounds if bounds is not None else game.bounds(state))
     except (KeyError, IndexError, TypeError) as error:
         raise StateFormatError(f"not a {state['game']} state: {error!r}") from error
-    return ET.tostring(element, encoding="unicode")
 
 
 def union_bounds(json_texts: list[str]) -> Bounds | None:

@@ -2,12 +2,17 @@
 
 Every game module draws with these and imports nothing but them (and its reference rules);
 :mod:`boardcore.svg` gathers the games' drawers.
+
+A group with a ``data-panel`` attribute (a seat's panel, a card, a table) is a panel: its first
+``rect`` child is its box and everything else drawn in it stays inside that box; the layout
+test (``tests/test_svg_layout.py``) checks this and that no two texts overlap, in Chromium.
 """
 
 from __future__ import annotations
 
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from importlib import resources
 from typing import Any, Final, Protocol
 
@@ -20,6 +25,8 @@ Bounds = tuple[int, int, int, int]
 """A board window ``(x_min, y_min, x_max, y_max)`` in the game's cell coordinates, inclusive."""
 Box = tuple[float, float, float, float]
 """A drawn thing's ``(x, y, width, height)`` in pixels: what the last action's ring goes round."""
+Ranges = tuple[tuple[int, int, Callable[[int], str]], ...]
+"""A game's action ids as ``(first id, count, name of the id's offset)`` runs."""
 FONT: Final = "Helvetica, Arial, sans-serif"
 HIGHLIGHT: Final = "#e0119d"
 """The last action's mark: a magenta that none of the game colours is close to."""
@@ -53,6 +60,33 @@ class Drawer(Protocol):
         ...
 
 
+_CHART: Final = ("#d63c2f", "#2f66c4", "#3c9a4a", "#d9a400", "#3b3833")
+"""The seat chips' colours for score charts, yellow darkened a little: chart lines are thin
+and drawn on white."""
+
+
+class TableDrawer:
+    """What the drawers of games on a fixed table share: the seats are the state's
+    ``players``, the board window is fixed, a seat's colour is its chip's (``CHART``), and
+    no action id alone tells where a turn starts (the move list breaks turns at seat
+    changes)."""
+
+    CHART: tuple[str, ...] = _CHART
+
+    def seats(self, state: dict[str, Any]) -> int:
+        players: int = state["players"]
+        return players
+
+    def bounds(self, state: dict[str, Any]) -> Bounds | None:
+        return None
+
+    def seat_colours(self, state: dict[str, Any]) -> list[str]:
+        return list(self.CHART[: self.seats(state)])
+
+    def starts_turn(self, action: int) -> bool:
+        return False
+
+
 DATA_ERRORS: Final = (
     OSError,
     UnicodeDecodeError,
@@ -69,6 +103,14 @@ def _packaged_toml(name: str) -> dict[str, Any]:
     """The package's ``data/{name}`` read as TOML (raising one of :data:`DATA_ERRORS`)."""
     source = resources.files("boardcore").joinpath("data").joinpath(name)
     return tomllib.loads(source.read_text(encoding="utf-8"))
+
+
+def _in_ranges(action: int, ranges: Ranges) -> str:
+    """Action ``action`` named by the run of ``ranges`` it falls in (``action N`` if none)."""
+    for first, count, name in ranges:
+        if first <= action < first + count:
+            return name(action - first)
+    return f"action {action}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -180,29 +222,121 @@ def _wrap(text: str, chars: int, lines: int) -> list[str]:
     return result or [""]
 
 
-def _seat_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8) -> None:
-    """A marker chip of ``seat``'s colour with the seat number on it."""
+def _wrap_to(text: str, width: float, size: float, lines: int, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines at most ``width`` pixels wide at font ``size``;
+    past ``lines`` lines the last one takes the rest (and is squeezed by :func:`_fit`)."""
+    result: list[str] = []
+    for word in text.split():
+        if result and _text_width(f"{result[-1]} {word}", size, bold) <= width:
+            result[-1] += " " + word
+        elif len(result) < lines:
+            result.append(word)
+        else:
+            result[-1] += " " + word
+    return result or [""]
+
+
+def _card_face(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    title: str | None = None,
+    fill: str = _CARD,
+    stroke: str = _CARD_LINE,
+    stroke_width: float | None = None,
+    class_: str = "card",
+) -> ET.Element:
+    """A card's group: its tooltip and rounded face; what is drawn in it stays on the face
+    (``data-panel``, which the layout test checks)."""
+    g = _el(parent, "g", class_=class_, data_panel=class_)
+    if title is not None:
+        _el(g, "title", title)
+    _el(
+        g,
+        "rect",
+        x=x,
+        y=y,
+        width=w,
+        height=h,
+        rx=6,
+        fill=fill,
+        stroke=stroke,
+        stroke_width=stroke_width,
+    )
+    return g
+
+
+def _empty(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    label: str | None = None,
+    *,
+    filled: bool = False,
+    rx: float = 6,
+    dash: str = "6 4",
+    size: float = 11,
+) -> None:
+    """A dashed place where no card lies (``filled``: on a pale ground), its ``label``
+    centred in it."""
     _el(
         parent,
-        "circle",
-        cx=cx,
-        cy=cy,
-        r=r,
-        fill=_SEAT_FILL[seat],
-        stroke="#ffffff",
-        stroke_width=1.5,
+        "rect",
+        x=x,
+        y=y,
+        width=w,
+        height=h,
+        rx=rx,
+        fill=_EMPTY if filled else "none",
+        stroke=_CARD_LINE if filled else _PANEL_LINE,
+        stroke_dasharray=dash,
     )
-    _el(
-        parent,
-        "circle",
-        cx=cx,
-        cy=cy,
-        r=r - 2.5,
-        fill="none",
-        stroke=_SEAT_ON[seat],
-        stroke_width=0.7,
-        opacity=0.55,
-    )
+    if label is not None:
+        _el(
+            parent,
+            "text",
+            label,
+            x=x + w / 2,
+            y=y + h / 2 + size * 0.36,
+            text_anchor="middle",
+            font_size=size,
+            fill=MUTED,
+        )
+
+
+def _seat_chip(
+    parent: ET.Element,
+    cx: float,
+    cy: float,
+    seat: int,
+    r: float = 8,
+    *,
+    fill: str | None = None,
+    on: str | None = None,
+    ring: bool = True,
+) -> None:
+    """A marker chip of ``seat``'s colour (or ``fill``) with the seat number on it (in
+    ``on``), a thin ring inside its rim if ``ring``."""
+    fill = _SEAT_FILL[seat] if fill is None else fill
+    on = _SEAT_ON[seat] if on is None else on
+    _el(parent, "circle", cx=cx, cy=cy, r=r, fill=fill, stroke="#ffffff", stroke_width=1.5)
+    if ring:
+        _el(
+            parent,
+            "circle",
+            cx=cx,
+            cy=cy,
+            r=r - 2.5,
+            fill="none",
+            stroke=on,
+            stroke_width=0.7,
+            opacity=0.55,
+        )
     _el(
         parent,
         "text",
@@ -212,7 +346,7 @@ def _seat_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8
         text_anchor="middle",
         font_size=r * 1.1,
         font_weight="bold",
-        fill=_SEAT_ON[seat],
+        fill=on,
     )
 
 
@@ -330,7 +464,7 @@ def _seat_panel(
     parent: ET.Element, seat: int, x: float, y: float, width: float, height: float, moving: bool
 ) -> ET.Element:
     """The group of ``seat``'s panel and its rounded box, golden for the seat to move."""
-    row = _el(parent, "g", class_=f"seat seat-{seat}")
+    row = _el(parent, "g", class_=f"seat seat-{seat}", data_panel=f"seat {seat}")
     _el(
         row,
         "rect",

@@ -8,13 +8,11 @@ from __future__ import annotations
 import functools
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
 from ._common import (
     _CARD,
-    _CARD_LINE,
     _PANEL_LINE,
     DATA_ERRORS,
     HIGHLIGHT,
@@ -22,12 +20,17 @@ from ._common import (
     MUTED,
     Bounds,
     Box,
+    Ranges,
+    TableDrawer,
     _badge,
     _card_back,
+    _card_face,
     _el,
+    _empty,
     _first,
     _fit,
     _heading,
+    _in_ranges,
     _key,
     _last_mark,
     _legend,
@@ -36,6 +39,7 @@ from ._common import (
     _picture,
     _ring,
     _score,
+    _seat_chip,
     _seat_name,
     _seat_panel,
     _seat_tags,
@@ -245,6 +249,18 @@ def _winner(state: dict[str, Any]) -> int:
     return max(order, key=lambda seat: (pp[seat], -order.index(seat)))
 
 
+_AROUND: Final = {2: (0.75, 1.75), 3: (0.25, 0.92, 1.58), 4: (0, 0.5, 1, 1.5)}
+"""Where architects sharing a junction stand round it, in half turns from the right (y
+down): away from the up-left, where the sector's number is written."""
+_SAID: Final = {
+    "stop": "the architect stops its move",
+    "end": "the turn ends, no more specialists used",
+    "pass": "no step and no add possible: the turn passes",
+    "skip": "the offer is declined",
+}
+"""What the one-word actions did, for the last move's line."""
+
+
 def _slot(slot: int) -> str:
     """A slot in notation: ``5n0``, ``3wc``."""
     side, k = divmod(slot, 3)
@@ -255,7 +271,7 @@ def _notation(action: int) -> str:
     """Action ``action`` in the notation of docs/games/chandigarh.md (ids do not depend on the
     data file)."""
     c = _LETTERS
-    ranges: tuple[tuple[int, int, Callable[[int], str]], ...] = (
+    ranges: Ranges = (
         (0, 4, lambda v: f"step {_SIDES[v]}"),
         (4, 72, lambda v: f"add {v // 2} {('left', 'right')[v % 2]}"),
         (
@@ -288,10 +304,7 @@ def _notation(action: int) -> str:
         (3748, 36, lambda v: f"reveal {v}"),
         (3784, 4, lambda v: f"first {v}"),
     )
-    for first, count, name in ranges:
-        if first <= action < first + count:
-            return name(action - first)
-    return f"action {action}"
+    return _in_ranges(action, ranges)
 
 
 def _building(
@@ -369,27 +382,7 @@ def _icon(parent: ET.Element, x: float, y: float, size: float, colour: int) -> N
 
 def _architect_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8) -> None:
     """An architect or seat marker: a disc of ``seat``'s colour with its number."""
-    _el(
-        parent,
-        "circle",
-        cx=cx,
-        cy=cy,
-        r=r,
-        fill=_SEAT[seat],
-        stroke="#ffffff",
-        stroke_width=1.5,
-    )
-    _el(
-        parent,
-        "text",
-        str(seat),
-        x=cx,
-        y=cy + r * 0.4,
-        text_anchor="middle",
-        font_size=r * 1.1,
-        font_weight="bold",
-        fill=_SEAT_ON[seat],
-    )
+    _seat_chip(parent, cx, cy, seat, r, fill=_SEAT[seat], on=_SEAT_ON[seat], ring=False)
 
 
 def _supervisor(parent: ET.Element, cx: float, cy: float, seat: int, r: float) -> None:
@@ -513,9 +506,8 @@ def _card(
     """A project card: its id and stars on top, the steps, the pattern, and the buildings
     on its left and right ends."""
     w, h = _CARD_W * scale, _CARD_H * scale
-    g = _el(parent, "g", class_="card")
     card = data.cards[index] if data and 0 <= index < len(data.cards) else None
-    _el(g, "rect", x=x, y=y, width=w, height=h, rx=6, fill=_CARD, stroke=_CARD_LINE)
+    g = _card_face(parent, x, y, w, h)
     if card is None:
         _el(g, "title", f"card {index}")
         _el(
@@ -640,27 +632,16 @@ def _cells(state: dict[str, Any]) -> list[tuple[int, int]]:
     return cells
 
 
-class ChandigarhDrawer:
+class ChandigarhDrawer(TableDrawer):
     """Draws a Chandigarh state: the city (sectors, plots, plazas with pawns and supervisors,
     architects at the junctions, street tiles), the project reserve and deck, the general
     reserve, the specialists, the turn in progress, and per seat its PP, reserve, project,
     tokens and supervisors."""
 
-    def seats(self, state: dict[str, Any]) -> int:
-        players: int = state["players"]
-        return players
-
-    def bounds(self, state: dict[str, Any]) -> Bounds | None:
-        return None
-
-    def seat_colours(self, state: dict[str, Any]) -> list[str]:
-        players: int = state["players"]
-        return list(_SEAT[:players])
-
-    def starts_turn(self, action: int) -> bool:
-        # A turn opens with a step, an add, a specialist or a pass, and steps and specialists
-        # come later in the turn too: no action tells a turn's start. Turns change seats.
-        return False
+    CHART = _SEAT
+    # A turn opens with a step, an add, a specialist or a pass, and steps and specialists
+    # come later in the turn too: no action tells a turn's start (starts_turn). Turns
+    # change seats.
 
     @staticmethod
     def _status(state: dict[str, Any]) -> str:
@@ -737,6 +718,8 @@ class ChandigarhDrawer:
             return text, [f"street-{_STREETS.index(text.split()[1])}"]
         if word == "first":
             return text, [f"seat-{text.split()[1]}"]
+        if word in _SAID:
+            return f"{text} ({_SAID[word]})", []
         return text, []
 
     def draw(
@@ -1005,9 +988,12 @@ class ChandigarhDrawer:
                 if len(seats) == 1:
                     cx, cy = px, py
                 else:
-                    angle = math.pi * (1.25 + 2 * i / len(seats))
-                    cx = px + r * 1.05 * math.cos(angle)
-                    cy = py + r * 1.05 * math.sin(angle)
+                    angle = math.pi * _AROUND[len(seats)][i]
+                    # Far enough from the junction that neighbouring chips keep a gap of
+                    # 3 px between their white rims.
+                    spread = (r + 2.5) / math.sin(math.pi / len(seats))
+                    cx = px + spread * math.cos(angle)
+                    cy = py + spread * math.sin(angle)
                 chip = _el(g, "g", class_=f"architect architect-{seat}")
                 _el(chip, "title", f"seat {seat}'s architect at {x},{y}")
                 _architect_chip(chip, cx, cy, seat, r)
@@ -1094,18 +1080,7 @@ class ChandigarhDrawer:
                 _card(g, cx, top, row[i], frame.data)
                 frame.anchors[f"row-{row[i]}"] = (cx, top, _CARD_W, _CARD_H)
             else:
-                _el(
-                    g,
-                    "rect",
-                    x=cx,
-                    y=top,
-                    width=_CARD_W,
-                    height=_CARD_H,
-                    rx=6,
-                    fill="none",
-                    stroke=_PANEL_LINE,
-                    stroke_dasharray="6 4",
-                )
+                _empty(g, cx, top, _CARD_W, _CARD_H)
 
     def _supply(self, root: ET.Element, frame: _Frame) -> None:
         """The deck (a pool drawn at random over a known bottom) and the general reserve."""
@@ -1183,28 +1158,7 @@ class ChandigarhDrawer:
         _el(g, "text", "specialists", x=x, y=y + 10, font_size=11, fill=MUTED)
         top = y + 18
         if not ids:
-            _el(
-                g,
-                "rect",
-                x=x,
-                y=top,
-                width=_PANEL_W,
-                height=56,
-                rx=6,
-                fill="none",
-                stroke=_PANEL_LINE,
-                stroke_dasharray="6 4",
-            )
-            _el(
-                g,
-                "text",
-                "played without specialists",
-                x=x + _PANEL_W / 2,
-                y=top + 32,
-                text_anchor="middle",
-                font_size=12,
-                fill=MUTED,
-            )
+            _empty(g, x, top, _PANEL_W, 56, "played without specialists", size=12)
             return
         w = (_PANEL_W - 3 * 8) / 4
         players: int = state["players"]
@@ -1288,23 +1242,23 @@ class ChandigarhDrawer:
                 _card(cards, cx, top, project[i], frame.data, scale)
                 frame.anchors[f"project-{project[i]}"] = (cx, top, cw, ch)
             else:
-                _el(
-                    cards,
-                    "rect",
-                    x=cx,
-                    y=top,
-                    width=cw,
-                    height=ch,
-                    rx=5,
-                    fill="none",
-                    stroke=_PANEL_LINE,
-                    stroke_dasharray="5 4",
-                )
+                _empty(cards, cx, top, cw, ch, rx=5, dash="5 4")
         facts_x = x + 8 + 3 * (cw + 5) + 10
         scoring: int = state["pending"]["score"]
         if moving and scoring >= 0:
             _card(cards, facts_x, top, scoring, frame.data, scale)
-            _badge(cards, facts_x + cw - 2, top, "scoring", HIGHLIGHT)
+            # Said under the card: a tag on its top edge would cover its stars.
+            _el(
+                cards,
+                "text",
+                "being scored",
+                x=facts_x + cw / 2,
+                y=top + ch + 12,
+                text_anchor="middle",
+                font_size=10,
+                font_weight="bold",
+                fill=HIGHLIGHT,
+            )
             facts_x += cw + 12
         facts = _el(row, "g", class_="facts", font_size=11, fill=MUTED)
         reserve: list[int] = state["reserves"][seat]

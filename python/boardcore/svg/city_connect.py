@@ -13,7 +13,6 @@ from typing import Any, Final, NamedTuple
 from ._common import (
     _CARD,
     _CARD_LINE,
-    _EMPTY,
     _MOVING_BG,
     _PANEL_LINE,
     _SEAT_BG,
@@ -22,9 +21,12 @@ from ._common import (
     MUTED,
     Bounds,
     Box,
+    TableDrawer,
     _badge,
     _card_back,
+    _card_face,
     _el,
+    _empty,
     _first,
     _fit,
     _heading,
@@ -511,17 +513,17 @@ def _card(
     """A face-up card: symbols, VP and sun or moon along the top, the name, the effect, and
     the cost as a row of symbol dots; ``card`` None: a blank card labelled ``label``."""
     w, h = _CARD_W, _CARD_H
-    g = _el(parent, "g", class_="card")
     if card is None:
-        _el(g, "rect", x=x, y=y, width=w, height=h, rx=6, fill=_CARD, stroke=_CARD_LINE)
+        g = _card_face(parent, x, y, w, h)
         _fit(g, label, x + 6, y + 38, w - 12, 10, font_weight="bold")
         return g
     fill, line, width = {
         "landmark": (_LANDMARK, _LANDMARK_LINE, 1.6),
         "initial": (_INITIAL, _INITIAL_LINE, 1.2),
     }.get(card.kind, (_CARD, _CARD_LINE, 1.2))
-    _el(g, "title", _describe(card))
-    _el(g, "rect", x=x, y=y, width=w, height=h, rx=6, fill=fill, stroke=line, stroke_width=width)
+    g = _card_face(
+        parent, x, y, w, h, title=_describe(card), fill=fill, stroke=line, stroke_width=width
+    )
     for i, symbol in enumerate(card.symbols[:3]):
         _symbol(g, x + 11 + i * 15, y + 11, symbol)
     if card.demand >= 0:
@@ -577,53 +579,17 @@ def _card(
 
 def _slot(parent: ET.Element, x: float, y: float, text: str) -> None:
     """An empty place, dashed, with a word in it."""
-    _el(
-        parent,
-        "rect",
-        x=x,
-        y=y,
-        width=_CARD_W,
-        height=_CARD_H,
-        rx=6,
-        fill=_EMPTY,
-        stroke=_CARD_LINE,
-        stroke_dasharray="6 4",
-    )
-    _el(
-        parent,
-        "text",
-        text,
-        x=x + _CARD_W / 2,
-        y=y + _CARD_H / 2 + 4,
-        text_anchor="middle",
-        font_size=11,
-        fill=MUTED,
-    )
+    _empty(parent, x, y, _CARD_W, _CARD_H, text, filled=True)
 
 
-class CityConnectDrawer:
+class CityConnectDrawer(TableDrawer):
     """Draws a City Connect state: landmarks, Pioneer Bonus, pile, discard pile, market, the
     payment in progress, and per seat its city, hand and score."""
 
-    def seats(self, state: dict[str, Any]) -> int:
-        players: int = state["players"]
-        return players
-
-    def bounds(self, state: dict[str, Any]) -> Bounds | None:
-        return None
-
-    def seat_colours(self, state: dict[str, Any]) -> list[str]:
-        # Yellow darkened a little: chart lines are thin and drawn on white.
-        chart = ("#d63c2f", "#2f66c4", "#3c9a4a", "#d9a400")
-        players: int = state["players"]
-        return list(chart[:players])
-
-    def starts_turn(self, action: int) -> bool:
-        # A turn may open with a gear, a take, a draw or a build, and gears come after the
-        # main action too, so no action tells a turn's start; every turn is one seat's and
-        # between two turns of the same seat (solo) the market is refilled by chance, so the
-        # move list's seat changes already break the turns.
-        return False
+    # A turn may open with a gear, a take, a draw or a build, and gears come after the main
+    # action too, so no action tells a turn's start (starts_turn); every turn is one seat's
+    # and between two turns of the same seat (solo) the market is refilled by chance, so the
+    # move list's seat changes already break the turns.
 
     @staticmethod
     def _status(frame: _Frame, winners: list[int]) -> str:
@@ -984,28 +950,7 @@ class CityConnectDrawer:
         top = y + _CARDS_DY
         card: int = payment["card"]
         if card < 0:
-            _el(
-                g,
-                "rect",
-                x=x,
-                y=top,
-                width=w,
-                height=_CARD_H,
-                rx=6,
-                fill=_EMPTY,
-                stroke=_CARD_LINE,
-                stroke_dasharray="6 4",
-            )
-            _el(
-                g,
-                "text",
-                "no build in progress",
-                x=x + w / 2,
-                y=top + _CARD_H / 2 + 4,
-                text_anchor="middle",
-                font_size=12,
-                fill=MUTED,
-            )
+            _empty(g, x, top, w, _CARD_H, "no build in progress", filled=True, size=12)
             return
         frame.anchors["payment"] = (x, top, w, _CARD_H)
         frame.anchors["payment-card"] = (x, top, _CARD_W, _CARD_H)
@@ -1158,18 +1103,7 @@ class CityConnectDrawer:
             elif i == 0 and turn and state["mayor"]:
                 _badge(g, badge_x, y, "used", _USED)
         for i in range(len(cards), (frame.data.city_limit if frame.data else 10) + 1):
-            _el(
-                g,
-                "rect",
-                x=x + i * _STEP,
-                y=y,
-                width=_CARD_W,
-                height=_CARD_H,
-                rx=6,
-                fill="none",
-                stroke=_PANEL_LINE,
-                stroke_dasharray="6 4",
-            )
+            _empty(g, x + i * _STEP, y, _CARD_W, _CARD_H)
 
     def _hand(self, parent: ET.Element, frame: _Frame, seat: int, x: float, y: float) -> None:
         hand: list[int] = frame.state["hands"][seat]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from typing import Any, Final
 
+from ..reference._kardinal_actions import BUILD_END, CARDINAL_BASE, CARDINAL_STAY, action_text
 from ._common import (
     HIGHLIGHT,
     INK,
@@ -47,19 +47,6 @@ _PANEL_WIDTH: Final = 300
 _CATHEDRAL_CELLS: Final = ((0, 0), (1, 0))
 _MIN_COLUMNS: Final = 7
 _MIN_ROWS: Final = 5
-
-
-@functools.lru_cache(maxsize=32)
-def _notation_state(game: str, players: int) -> Any:
-    """A reference state to name actions with: notation does not depend on the position."""
-    from .. import reference
-
-    return reference.load(game, players=players).new_initial_state()
-
-
-def _notation(game: str, players: int, action: int) -> str:
-    text: str = _notation_state(game, players).action_to_string(action)
-    return text
 
 
 def _house(parent: ET.Element, x: float, y: float, fill: str, line: str) -> None:
@@ -269,7 +256,6 @@ class KardinalDrawer:
         return [chart[self._owns(state["players"], seat)[0]] for seat in range(state["players"])]
 
     def starts_turn(self, action: int) -> bool:
-        from ..reference.kardinal import BUILD_END
 
         return 0 <= action < BUILD_END
 
@@ -305,7 +291,6 @@ class KardinalDrawer:
     def draw(
         self, state: dict[str, Any], perspective: int | None, bounds: Bounds | None
     ) -> ET.Element:
-        from ..reference.kardinal import BUILD_END, CARDINAL_BASE, CARDINAL_STAY
 
         x0, y0, x1, y1 = bounds if bounds is not None else self.bounds(state)
         columns, rows = x1 - x0 + 1, y1 - y0 + 1
@@ -441,7 +426,6 @@ class KardinalDrawer:
         x: float,
         status: str,
     ) -> None:
-        from ..reference.kardinal import BUILD_END, CARDINAL_BASE
 
         players: int = state["players"]
         history: list[int] = state["history"]
@@ -449,10 +433,7 @@ class KardinalDrawer:
         panel = _el(root, "g", class_="panel", fill=INK)
         y = float(_BOARD_TOP)
         facts = [f"{players} players", f"move {len(history)}"]
-        if last is None:
-            last_text = "no move yet"
-        else:
-            last_text = "last: " + _notation("kardinal", players, last)
+        last_text = "no move yet" if last is None else "last: " + action_text(last)
         _heading(panel, x, y, "Kardinal", facts, status, last_text, facts_x=x + 96, status_y=42)
         y += 82
 

@@ -14,7 +14,6 @@ from ._common import (
     _BACK,
     _CARD,
     _CARD_LINE,
-    _EMPTY,
     _SEAT_DARK,
     _SEAT_FILL,
     _SEAT_ON,
@@ -24,8 +23,10 @@ from ._common import (
     MUTED,
     Bounds,
     Box,
+    TableDrawer,
     _card_back,
     _el,
+    _empty,
     _first,
     _fit,
     _heading,
@@ -451,21 +452,8 @@ class _Rows:
                 self.column.remove(group)
 
 
-class PrestelNewYorkDrawer:
+class PrestelNewYorkDrawer(TableDrawer):
     """Draws a Prestel New York state: table, deck, completed commissions, stacks, seats."""
-
-    def seats(self, state: dict[str, Any]) -> int:
-        players: int = state["players"]
-        return players
-
-    def bounds(self, state: dict[str, Any]) -> Bounds | None:
-        return None
-
-    def seat_colours(self, state: dict[str, Any]) -> list[str]:
-        # Yellow darkened a little: chart lines are thin and drawn on white.
-        chart = ("#d63c2f", "#2f66c4", "#3c9a4a", "#d9a400", "#3b3833")
-        players: int = state["players"]
-        return list(chart[:players])
 
     def starts_turn(self, action: int) -> bool:
         # stack L; stone k, build part and slide part L (ids 6+P .. 11+7P-1); chance never.
@@ -636,32 +624,11 @@ class PrestelNewYorkDrawer:
         self, parent: ET.Element, frame: _Frame, k: int, slot: dict[str, Any], x: float, y: float
     ) -> None:
         names = frame.names
-        g = _el(parent, "g", class_=f"slot slot-{k + 1}")
+        g = _el(parent, "g", class_=f"slot slot-{k + 1}", data_panel=f"slot {k + 1}")
         c: int = slot["commission"]
         if c < 0:
-            _el(
-                g,
-                "rect",
-                x=x,
-                y=y,
-                width=_SLOT_W,
-                height=_SLOT_H,
-                rx=8,
-                fill=_EMPTY,
-                stroke=_CARD_LINE,
-                stroke_dasharray="6 4",
-            )
+            _empty(g, x, y, _SLOT_W, _SLOT_H, "empty", filled=True, rx=8, size=12)
             _el(g, "text", f"slot {k + 1}", x=x + 10, y=y + 16, font_size=10, fill=MUTED)
-            _el(
-                g,
-                "text",
-                "empty",
-                x=x + _SLOT_W / 2,
-                y=y + _SLOT_H / 2 + 4,
-                text_anchor="middle",
-                font_size=12,
-                fill=MUTED,
-            )
             return
         frame.anchors[f"commission-{c}"] = (x, y, _SLOT_W, _SLOT_H)
         _el(g, "title", names.name(c))
@@ -767,18 +734,7 @@ class PrestelNewYorkDrawer:
                     line_y = y + 78 - 12 * (len(lines) - 1 - i)
                     _fit(g, line, x + 10, line_y, w - 20, 10, fill=MUTED)
         else:
-            _el(
-                g,
-                "rect",
-                x=x,
-                y=y,
-                width=w,
-                height=86,
-                rx=8,
-                fill=_EMPTY,
-                stroke=_CARD_LINE,
-                stroke_dasharray="6 4",
-            )
+            _empty(g, x, y, w, 86, filled=True, rx=8)
             _el(g, "text", "deck", x=x + 10, y=y + 16, font_size=10, fill=MUTED)
             _el(g, "text", "no card face up", x=x + 10, y=y + 50, font_size=12, fill=MUTED)
         # The unseen cards, face down, and the tail pushed under them in public.

@@ -8,13 +8,10 @@ from __future__ import annotations
 import functools
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
 from ._common import (
-    _CARD,
-    _CARD_LINE,
     _PANEL_LINE,
     DATA_ERRORS,
     HIGHLIGHT,
@@ -22,10 +19,15 @@ from ._common import (
     MUTED,
     Bounds,
     Box,
+    Ranges,
+    TableDrawer,
     _badge,
+    _card_face,
     _el,
+    _empty,
     _fit,
     _heading,
+    _in_ranges,
     _key,
     _legend,
     _num,
@@ -37,6 +39,7 @@ from ._common import (
     _seat_panel,
     _seat_tags,
     _seen_by,
+    _wrap_to,
 )
 
 _TYPES: Final = (
@@ -83,11 +86,14 @@ _LEFT: Final = 20
 _WIDTH: Final = 1200
 _MARKET_Y: Final = 96
 _CARD_W: Final = 136
-_CARD_H: Final = 78
+_CARD_H: Final = 102
 _EVENTS_Y: Final = _MARKET_Y + _CARD_H + 30
 _SEATS_Y: Final = _EVENTS_Y + 64
 _SEAT_W: Final = 576
-_SEAT_H: Final = 11 * _CELL + 52
+_MARGIN: Final = 5
+"""White space round a seat's 11 x 11 table, so suburbs on its edge do not touch the box."""
+_SEAT_H: Final = 11 * _CELL + 2 * _MARGIN + 48
+_FACTS_X: Final = 11 * _CELL + 2 * _MARGIN + 28
 _SEAT_GAP: Final = 8
 
 _Cell = tuple[int, int, str]
@@ -126,9 +132,103 @@ def _orientations(cells: list[_Cell]) -> list[list[_Cell]]:
 
 @dataclass(frozen=True)
 class _Card:
+    round: int
+    number: int
+    """The card's place in its round's deck of the packaged file, from 1."""
     cost: int
     benefits: tuple[str, ...]
+    """As the data writes them (``build shopping-u5``, ``appease 2``)."""
     ability: str
+    """The ability half in words: ``Profit: $2 per landmark``, ``Take 2 suburb tiles``."""
+
+    @property
+    def name(self) -> str:
+        return f"Round {self.round} \u00b7 no. {self.number}"
+
+
+_AMENITIES: Final = ("entertainment", "shopping", "restaurant")
+_COUNTS: Final = {
+    "rubble": ("rubble", "rubble"),
+    "sights": ("sight", "sights"),
+    "sightkinds": ("kind of sights", "kinds of sights"),
+    "types": ("building type", "building types"),
+    "suburbs": ("suburb", "suburbs"),
+    "landmarks": ("landmark", "landmarks"),
+    "unhappy": ("unhappy", "unhappy"),
+    "money": ("dollar", "dollars"),
+}
+_OPS: Final = {">=": "\u2265", "<=": "\u2264", ">": ">", "<": "<", "=": "="}
+
+
+def _count_words(count: str, many: bool) -> str:
+    """A COUNT of the effects vocabulary (docs/games/rebuilding_chicago.md) in words."""
+    kind, _, what = count.partition(":")
+    if kind == "symbols":
+        return f"{what} symbol{'s' if many else ''}"
+    if kind == "tiles":
+        return f"{what} tile{'s' if many else ''}"
+    if kind == "quality":
+        return f"{what} quality"
+    return _COUNTS.get(count, (count, count))[many]
+
+
+def _gain_words(gain: str, amount: str) -> str:
+    if gain == "money":
+        return f"${amount}"
+    if gain == "vp":
+        return f"{amount} VP"
+    if gain == "appease":
+        return f"appease {amount} unhappy"
+    if gain.startswith("quality:"):
+        return f"+{amount} {gain[len('quality:') :]} quality"
+    if gain == "suburbs":
+        return f"{amount} suburb tile{'s' if amount != '1' else ''}"
+    return f"{gain} {amount}"
+
+
+def _effect_words(effect: str) -> str:
+    """An effect (``vp 2 per tiles:statue``, ``vp 5 if rubble = 0``) in words, as a card
+    prints it: ``2 VP per statue tile``, ``5 VP if no rubble``; unknown words stay as they
+    are."""
+    words = effect.split()
+    if words[:1] == ["build"] and len(words) == 2:
+        kind, _, shape = words[1].partition("-")
+        return f"build {kind} {shape.upper()}".rstrip()
+    if len(words) < 2:
+        return effect
+    text = _gain_words(words[0], words[1])
+    rest = words[2:]
+    if rest[:1] == ["per"] and len(rest) >= 2:
+        count, _, every = rest[1].partition("/")
+        text += (
+            f" per {every} {_count_words(count, True)}"
+            if every
+            else f" per {_count_words(count, False)}"
+        )
+        rest = rest[2:]
+    if rest[:1] == ["if"] and len(rest) == 4:
+        left, op, right = rest[1:]
+        if left == "rubble" and op == "=" and right == "0":
+            text += " if no rubble"
+        else:
+            value = right if right.isdigit() else _count_words(right, True)
+            text += f" if {_count_words(left, True)} {_OPS.get(op, op)} {value}"
+        rest = []
+    return " ".join([text, *rest])
+
+
+def _ability_words(card: dict[str, Any]) -> str:
+    """The ability half of a packaged card in words."""
+
+    def effects(value: object) -> str:
+        items = value if isinstance(value, list) else [value]
+        return "; ".join(_effect_words(str(item)) for item in items)
+
+    if "profit" in card:
+        return "Profit: " + effects(card["profit"])
+    if "endgame" in card:
+        return "End: " + effects(card["endgame"])
+    return f"Take {_gain_words('suburbs', str(card['suburbs']))}"
 
 
 @dataclass(frozen=True)
@@ -188,15 +288,13 @@ def _data() -> _Data | None:
             for s in doc["suburb"]
             for _ in range(int(s["count"]))
         )
-        cards = []
+        cards: list[_Card] = []
         for c in doc["card"]:
-            if "profit" in c:
-                ability = f"profit: {c['profit']}"
-            elif "endgame" in c:
-                ability = f"end: {c['endgame']}"
-            else:
-                ability = f"suburbs {c['suburbs']}"
-            cards.append(_Card(int(c["cost"]), tuple(str(b) for b in c["benefits"]), ability))
+            number = 1 + sum(1 for card in cards if card.round == int(c["round"]))
+            benefits = tuple(str(b) for b in c["benefits"])
+            cards.append(
+                _Card(int(c["round"]), number, int(c["cost"]), benefits, _ability_words(c))
+            )
         return _Data(
             kinds=kinds,
             districts=districts,
@@ -319,6 +417,32 @@ class _Table:
         return False
 
 
+def _task_words(task: list[int], data: _Data | None) -> str:
+    """A task of the queue (docs/games/rebuilding_chicago.md, *Turn structure*) in words."""
+    kind, seat, *more = task
+    arg = more[0] if more else 0
+    if kind == 0:
+        name = data.kinds[arg][0] if data is not None and 0 <= arg < len(data.kinds) else arg
+        return f"seat {seat} builds {name}"
+    if kind == 1:
+        ok = data is not None and 0 <= arg < len(data.landmarks)
+        return f"seat {seat} places {data.landmarks[arg][1] if ok and data else arg}"
+    if kind == 2:
+        return f"seat {seat} draws {arg} suburb{'s' if arg != 1 else ''}"
+    if kind == 3:
+        return f"seat {seat} places suburbs"
+    event = _EVENT_NAMES[arg] if 0 <= arg < len(_EVENT_NAMES) else f"event {arg}"
+    if kind == 4:
+        return f"seat {seat} chooses for {event}"
+    if kind == 5:
+        return f"seat {seat} takes {event}'s reward"
+    if kind == 6:
+        return f"seat {seat} takes a free card"
+    if kind == 7:
+        return f"seat {seat} loses an ability"
+    return json.dumps(task)
+
+
 def _winners(state: dict[str, Any], data: _Data | None) -> list[int]:
     """The winners once the game is over (ruling 26), else none."""
     if state["phase"] != "over":
@@ -351,7 +475,7 @@ def _notation(action: int, data: _Data | None) -> str:
                 return names[index]
         return f"{table}-{index}"
 
-    ranges: tuple[tuple[int, int, Callable[[int], str]], ...] = (
+    ranges: Ranges = (
         (0, 968, lambda v: f"place o{v // 121} {_space(v % 121)}"),
         (968, 16, lambda v: f"buy {v // 2 + 1}{'ab'[v % 2]}"),
         (984, 15, lambda v: f"landmark {key('landmark', v)}"),
@@ -372,33 +496,18 @@ def _notation(action: int, data: _Data | None) -> str:
         (1512, 6, lambda v: f"scenario {v}"),
         (1518, 27, lambda v: f"automaton {v}"),
     )
-    for first, count, name in ranges:
-        if first <= action < first + count:
-            return name(action - first)
-    return f"action {action}"
+    return _in_ranges(action, ranges)
 
 
-class RebuildingChicagoDrawer:
+class RebuildingChicagoDrawer(TableDrawer):
     """Draws a Rebuilding Chicago state: the market and its solo tokens, the seven events,
     the task queue, and per seat its table (district board regions and symbols, suburbs,
     buildings coloured by type, landmarks), money, VP, unhappy population, qualities,
     amenity symbols, law, landmarks, abilities and suburbs in hand."""
 
-    def seats(self, state: dict[str, Any]) -> int:
-        players: int = state["players"]
-        return players
-
-    def bounds(self, state: dict[str, Any]) -> Bounds | None:
-        return None
-
-    def seat_colours(self, state: dict[str, Any]) -> list[str]:
-        players: int = state["players"]
-        return list(_SEAT[:players])
-
-    def starts_turn(self, action: int) -> bool:
-        # A turn is a main action, maybe after a refill, and the tasks it puts on the queue:
-        # no action id alone tells where a turn starts.
-        return False
+    CHART = _SEAT
+    # A turn is a main action, maybe after a refill, and the tasks it puts on the queue: no
+    # action id alone tells where a turn starts (starts_turn).
 
     @staticmethod
     def _status(state: dict[str, Any]) -> str:
@@ -468,6 +577,18 @@ class RebuildingChicagoDrawer:
             return f"slot-{market.index(card)}" if card in market else ""
         return ""
 
+    @staticmethod
+    def _doing(state: dict[str, Any], data: _Data | None, status: str) -> str:
+        """The status line without what the heading's facts already say."""
+        doing = status.rsplit(", ", 1)[-1]
+        if state["phase"] != "over":
+            return doing
+        winners = _winners(state, data)
+        if not winners:
+            return "game over: no winner (the solo target is not reached)"
+        names = " and ".join(f"seat {w}" for w in winners)
+        return f"game over: {names} win{'s' if len(winners) == 1 else ''}"
+
     def _header(
         self,
         root: ET.Element,
@@ -496,7 +617,7 @@ class RebuildingChicagoDrawer:
             y,
             "Rebuilding Chicago",
             facts,
-            status,
+            self._doing(state, data, status),
             f"last: {last}" if last else "no move yet",
             facts_x=x + 210,
             facts_width=_WIDTH - x - 230,
@@ -506,8 +627,14 @@ class RebuildingChicagoDrawer:
             last_width=420,
         )
         todo: list[list[int]] = state["todo"]
-        queue = " ".join(json.dumps(task, separators=(",", ":")) for task in todo) or "[]"
-        _fit(header, f"todo: {queue}", x + 450, y + 62, _WIDTH - x - 470, 11, fill=MUTED)
+        if todo:
+            tasks = "; ".join(_task_words(task, data) for task in todo)
+            width = _WIDTH - x - 470
+            lines = _wrap_to(f"still to do: {tasks}", width, 11, 2)
+            for i, line in enumerate(lines):
+                _fit(
+                    header, line, x + 450, y + 62 - 18 * (len(lines) - 1 - i), width, 11, fill=MUTED
+                )
 
     def _market(
         self, root: ET.Element, state: dict[str, Any], data: _Data | None, anchors: dict[str, Box]
@@ -521,71 +648,78 @@ class RebuildingChicagoDrawer:
             x = x0 + slot * (_CARD_W + 8)
             anchors[f"slot-{slot}"] = (x, y, _CARD_W, _CARD_H)
             if card < 0:
-                _el(
-                    g,
-                    "rect",
-                    x=x,
-                    y=y,
-                    width=_CARD_W,
-                    height=_CARD_H,
-                    rx=6,
-                    fill="none",
-                    stroke=_PANEL_LINE,
-                    stroke_dasharray="6 4",
-                )
-                _el(
-                    g,
-                    "text",
-                    f"slot {slot + 1}: empty",
-                    x=x + 8,
-                    y=y + 44,
-                    font_size=11,
-                    fill=MUTED,
-                )
+                _empty(g, x, y, _CARD_W, _CARD_H, f"slot {slot + 1}: empty")
                 continue
-            item = _el(g, "g", class_="card")
             info = data.cards[card] if data is not None else None
             tip = f"card {card}"
             if info is not None:
-                tip += f": ${info.cost}, a: {', '.join(info.benefits)}; b: {info.ability}"
-            _el(item, "title", tip)
-            _el(
-                item,
-                "rect",
-                x=x,
-                y=y,
-                width=_CARD_W,
-                height=_CARD_H,
-                rx=6,
-                fill=_CARD,
-                stroke=_CARD_LINE,
-            )
-            _el(item, "text", f"{slot + 1}", x=x + 7, y=y + 15, font_size=10, fill=MUTED)
-            _el(item, "text", f"c{card}", x=x + 22, y=y + 15, font_size=12, font_weight="bold")
-            if info is not None:
+                benefits = ", ".join(_effect_words(b) for b in info.benefits)
+                tip = f"{info.name} (card {card}), ${info.cost}: A {benefits}; B {info.ability}"
+            item = _card_face(g, x, y, _CARD_W, _CARD_H, title=tip)
+            _el(item, "text", f"{slot + 1}", x=x + 7, y=y + 14, font_size=9, fill=MUTED)
+            if info is None:
                 _el(
                     item,
                     "text",
-                    f"${info.cost}",
-                    x=x + _CARD_W - 8,
-                    y=y + 15,
-                    text_anchor="end",
-                    font_size=12,
+                    f"card {card}",
+                    x=x + 18,
+                    y=y + 14,
+                    font_size=11,
                     font_weight="bold",
-                    fill="#2a7a3a",
                 )
-                for i, benefit in enumerate(info.benefits):
-                    _fit(
-                        item,
-                        f"a: {benefit}" if i == 0 else f"    {benefit}",
-                        x + 7,
-                        y + 33 + 13 * i,
-                        _CARD_W - 14,
-                        10,
-                    )
-                _fit(item, f"b: {info.ability}", x + 7, y + 68, _CARD_W - 14, 10, fill=MUTED)
+            else:
+                self._card(item, info, x, y)
             if tokens[slot]:
-                _badge(item, x + _CARD_W - 4, y, "$1 token", HIGHLIGHT)
+                # The solo mode's $1 token lies on the card: a tag at its foot.
+                _badge(item, x + _CARD_W - 5, y + _CARD_H - 9, "$1 token", HIGHLIGHT)
+
+    @staticmethod
+    def _card(item: ET.Element, info: _Card, x: float, y: float) -> None:
+        """A market card's face: name and cost, the benefits half (A) and the ability
+        half (B) in words, each building with its type's colour."""
+        _fit(item, info.name, x + 18, y + 14, _CARD_W - 54, 10, font_weight="bold")
+        _el(
+            item,
+            "text",
+            f"${info.cost}",
+            x=x + _CARD_W - 7,
+            y=y + 14,
+            text_anchor="end",
+            font_size=12,
+            font_weight="bold",
+            fill="#2a7a3a",
+        )
+        for half, top in (("A", y + 20), ("B", y + 51)):
+            _el(item, "circle", cx=x + 12, cy=top + 8, r=6, fill=_PANEL_LINE)
+            _el(
+                item,
+                "text",
+                half,
+                x=x + 12,
+                y=top + 11,
+                text_anchor="middle",
+                font_size=8,
+                font_weight="bold",
+                fill=MUTED,
+            )
+        text_x, width = x + 22, _CARD_W - 28
+        for i, benefit in enumerate(info.benefits[:2]):
+            at, line_y = text_x, y + 31 + 13 * i
+            kind = benefit.split()[1].split("-")[0] if benefit.startswith("build ") else ""
+            if kind in _TYPES:
+                t = _TYPES.index(kind)
+                _el(item, "rect", x=at, y=line_y - 8, width=9, height=9, rx=1.5, fill=_TYPE_FILL[t])
+                at += 12
+            _fit(item, _effect_words(benefit), at, line_y, text_x + width - at, 9.5)
+        _el(
+            item,
+            "path",
+            d=f"M{_num(x + 6)} {_num(y + 51)}h{_CARD_W - 12}",
+            stroke=_PANEL_LINE,
+            stroke_width=1,
+        )
+        for i, line in enumerate(_wrap_to(info.ability, width, 9.5, 3)):
+            _fit(item, line, text_x, y + 63 + 11 * i, width, 9.5, fill=MUTED)
 
     def _events(self, root: ET.Element, state: dict[str, Any], anchors: dict[str, Box]) -> None:
         g = _el(root, "g", class_="events", fill=INK)
@@ -597,7 +731,7 @@ class RebuildingChicagoDrawer:
         for e, name in enumerate(_EVENT_NAMES):
             x = x0 + e * (w + 8)
             done = bool(events[e])
-            box = _el(g, "g", class_=f"event event-{_EVENTS[e]}")
+            box = _el(g, "g", class_=f"event event-{_EVENTS[e]}", data_panel=_EVENT_NAMES[e])
             _el(box, "title", f"{name}: {'activated this round' if done else 'not activated'}")
             _el(
                 box,
@@ -631,7 +765,7 @@ class RebuildingChicagoDrawer:
                 fill=MUTED,
             )
             if tokens[8 + e]:
-                _badge(box, x + w - 4, y, "$1 token", HIGHLIGHT)
+                _badge(box, x + w - 5, y + 29, "$1 token", HIGHLIGHT)  # inside, by the state
 
     def _seat(
         self,
@@ -651,14 +785,16 @@ class RebuildingChicagoDrawer:
         _el(g, "circle", cx=x + 16, cy=y + 17, r=9, fill=_SEAT[seat], stroke="#ffffff")
         tab = _Table(data, info)
         level = _LEVELS[state["difficulty"][seat]]
-        district = tab.district or ("-" if info["district"] < 0 else f"district {info['district']}")
+        district = tab.district or (
+            "no district yet" if info["district"] < 0 else f"district {info['district']}"
+        )
         more = ["first player"] if state["start"] == seat else []
         tags = [f"{district} ({level})"]
         tags += _seat_tags(seat, perspective, moving, seat in winners, *more)
         _seat_name(g, seat, x + 32, y + 22, tags, x + 92, False, tags_width=_SEAT_W - 190)
         _score(g, str(info["vp"]), "VP", x + _SEAT_W - 10, y + 26, 26)
-        self._table(g, tab, seat, x + 10, y + 38, anchors)
-        self._facts(g, state, data, tab, info, seat, x + 11 * _CELL + 24, y + 50, perspective)
+        self._table(g, tab, seat, x + 10 + _MARGIN, y + 36 + _MARGIN, anchors)
+        self._facts(g, state, data, tab, info, seat, _FACTS_X + x, y + 50, perspective)
 
     def _table(
         self,
@@ -670,8 +806,18 @@ class RebuildingChicagoDrawer:
         anchors: dict[str, Box],
     ) -> None:
         c = _CELL
-        g = _el(parent, "g", class_=f"table table-{seat}")
-        _el(g, "rect", x=x, y=y, width=11 * c, height=11 * c, fill="#ffffff", stroke=_PANEL_LINE)
+        g = _el(parent, "g", class_=f"table table-{seat}", data_panel=f"table {seat}")
+        side = 11 * c + 2 * _MARGIN
+        _el(
+            g,
+            "rect",
+            x=x - _MARGIN,
+            y=y - _MARGIN,
+            width=side,
+            height=side,
+            fill="#ffffff",
+            stroke=_PANEL_LINE,
+        )
         connected = {area: tab.connected(area) for area in ("A", "B")}
         for where, square in enumerate(tab.squares):
             row, column = divmod(where, 11)
@@ -801,7 +947,7 @@ class RebuildingChicagoDrawer:
         perspective: int | None,
     ) -> None:
         g = _el(parent, "g", class_="facts", font_size=11, fill=INK)
-        width = _SEAT_W - (11 * _CELL + 24) - 10
+        width = _SEAT_W - _FACTS_X - 10
         quality: list[int] = info["quality"]
         lines = [
             f"${info['money']} \u00b7 {info['vp']} VP \u00b7 unhappy {info['unhappy']}",
@@ -832,7 +978,14 @@ class RebuildingChicagoDrawer:
             "built: " + (", ".join(landmark(k) + ("!" if k in lost else "") for k in built) or "-")
         )
         abilities: list[int] = info["abilities"]
-        lines.append("abilities: " + (", ".join(f"c{c}" for c in abilities) or "-"))
+
+        def ability(c: int) -> str:
+            if data is None or not 0 <= c < len(data.cards):
+                return f"card {c}"
+            return data.cards[c].ability
+
+        owned = "abilities: " + ("; ".join(ability(c) for c in abilities) or "-")
+        lines += _wrap_to(owned, width, 11, 4)
         hand: list[int] = info["hand"]
         lines.append("suburbs in hand: " + (", ".join(str(s) for s in hand) or "-"))
         lines.append(f"suburbs placed: {sum(1 for p in info['pieces'] if p[0] == 2)}")

@@ -1,0 +1,163 @@
+"""Kardinal's cells, pieces, action ids and notation: what the rules engine
+(:mod:`boardcore.reference.kardinal`) and the picture (:mod:`boardcore.svg.kardinal`) both
+need, in a module that imports neither."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from boardcore.errors import NotationError
+from boardcore.reference._json import short
+
+# ---------------------------------------------------------------------------------------------
+# Geometry: the box -34 <= x, y <= 35 holds every reachable cell with a margin (see the doc).
+
+LOW: Final = -34
+HIGH: Final = 35
+SIDE: Final = HIGH - LOW + 1  # 70
+NUM_CELLS: Final = SIDE * SIDE  # 4900
+
+
+def cell_index(x: int, y: int) -> int:
+    """The cell number of ``(x, y)``; the caller checks the box."""
+    return (y - LOW) * SIDE + (x - LOW)
+
+
+def cell_xy(cell: int) -> tuple[int, int]:
+    """The coordinates of a cell number."""
+    return cell % SIDE + LOW, cell // SIDE + LOW
+
+
+def in_box(x: int, y: int) -> bool:
+    return LOW <= x <= HIGH and LOW <= y <= HIGH
+
+
+def neighbours(cell: int) -> tuple[int, int, int, int]:
+    """Edge neighbours. Near the box's border these wrap, but nothing is ever built there."""
+    return cell - 1, cell + 1, cell - SIDE, cell + SIDE
+
+
+def xy_text(cell: int) -> str:
+    x, y = cell_xy(cell)
+    return f"{x},{y}"
+
+
+# The cathedral: its nave counts as a house, its clock-tower as a tower; it has no colour.
+NAVE: Final = cell_index(0, 0)
+CLOCK: Final = cell_index(1, 0)
+CATHEDRAL: Final = -1  # edifice index the grid gives the cathedral's cells
+NO_COLOUR: Final = -1
+
+# ---------------------------------------------------------------------------------------------
+# Colours, shapes, kinds and actions.
+
+COLOURS: Final = ("red", "green", "blue", "yellow")
+COLOUR_LETTERS: Final = "rgby"
+FOURTH: Final = 3  # yellow, the fourth colour of a 3-player game
+HOUSE: Final = 0
+TOWER: Final = 1
+YARD: Final = 2
+SHAPES: Final = ("house", "tower", "yard")
+SHAPE_LETTERS: Final = "HTY"
+# Piece kinds of the action encoding: house 0, tower 1, yard h 2, yard v 3.
+KIND_YARD_H: Final = 2
+KIND_YARD_V: Final = 3
+KIND_SHAPE: Final = (HOUSE, TOWER, YARD, YARD)
+
+BUILD_END: Final = 16 * NUM_CELLS  # 78400
+CHIP_BASE: Final = BUILD_END  # 78400 .. 78403
+CARDINAL_BASE: Final = CHIP_BASE + 4  # 78404 .. 83303
+CARDINAL_STAY: Final = CARDINAL_BASE + NUM_CELLS  # 83304
+NUM_ACTIONS: Final = CARDINAL_STAY + 1  # 83305
+
+
+def build_action(kind: int, colour: int, cell: int) -> int:
+    return (kind * 4 + colour) * NUM_CELLS + cell
+
+
+def yard_cells(anchor: int, kind: int) -> tuple[int, int] | None:
+    """A yard's two cells, the given one first (``h``: and its right, ``v``: and above).
+
+    None when the yard would not fit in the box.
+    """
+    if not 0 <= anchor < NUM_CELLS:
+        return None
+    x, y = cell_xy(anchor)
+    if kind == KIND_YARD_H:
+        return (anchor, anchor + 1) if x < HIGH else None
+    return (anchor, anchor + SIDE) if y < HIGH else None
+
+
+def action_text(action: int) -> str:
+    """The notation of an action id in ``0 .. NUM_ACTIONS-1``."""
+    if action < BUILD_END:
+        piece, cell = divmod(action, NUM_CELLS)
+        kind, colour = divmod(piece, 4)
+        if kind in (KIND_YARD_H, KIND_YARD_V):
+            return f"build yard {COLOURS[colour]} {xy_text(cell)} {'h' if kind == 2 else 'v'}"
+        return f"build {SHAPES[kind]} {COLOURS[colour]} {xy_text(cell)}"
+    if action < CARDINAL_BASE:
+        return f"chip {COLOURS[action - CHIP_BASE]}"
+    if action < CARDINAL_STAY:
+        return f"cardinal {xy_text(action - CARDINAL_BASE)}"
+    return "cardinal stay"
+
+
+# Strict notation: single spaces, lower case, integers without "+", leading zeros or "-0".
+_INT = r"(0|-?[1-9][0-9]*)"
+_COLOUR = r"(red|green|blue|yellow)"
+_BUILD_RE: Final = re.compile(rf"build (house|tower) {_COLOUR} {_INT},{_INT}")
+_YARD_RE: Final = re.compile(rf"build yard {_COLOUR} {_INT},{_INT} (h|v)")
+_CHIP_RE: Final = re.compile(rf"chip {_COLOUR}")
+_CARDINAL_RE: Final = re.compile(rf"cardinal {_INT},{_INT}")
+
+
+def _parse_cell(text: str, xs: str, ys: str) -> int:
+    if len(xs) > 4 or len(ys) > 4:  # far outside, and int() refuses 4,300 digits and more
+        raise NotationError(
+            f"{short(text)!r}: that cell is outside the playing area; "
+            f"coordinates run from {LOW} to {HIGH}"
+        )
+    x, y = int(xs), int(ys)
+    if not in_box(x, y):
+        raise NotationError(
+            f"{text!r}: cell {x},{y} is outside the playing area; "
+            f"coordinates run from {LOW} to {HIGH}"
+        )
+    return cell_index(x, y)
+
+
+def parse_action(text: object) -> int:
+    """The action id of a text in the notation, legal now or not."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action in notation is a str, got {type(text).__name__}")
+    if m := _BUILD_RE.fullmatch(text):
+        kind = SHAPES.index(m[1])
+        return build_action(kind, COLOURS.index(m[2]), _parse_cell(text, m[3], m[4]))
+    if m := _YARD_RE.fullmatch(text):
+        kind = KIND_YARD_H if m[4] == "h" else KIND_YARD_V
+        return build_action(kind, COLOURS.index(m[1]), _parse_cell(text, m[2], m[3]))
+    if m := _CHIP_RE.fullmatch(text):
+        return CHIP_BASE + COLOURS.index(m[1])
+    if text == "cardinal stay":
+        return CARDINAL_STAY
+    if m := _CARDINAL_RE.fullmatch(text):
+        return CARDINAL_BASE + _parse_cell(text, m[1], m[2])
+    head = text.split(" ", 1)[0]
+    integers = "integers like 3, 0 or -1 (no '+', leading zeros or '-0')"
+    if head == "build":
+        hint = (
+            "expected 'build house|tower <colour> x,y' or 'build yard <colour> x,y h|v' "
+            f"with colour red, green, blue or yellow and {integers}"
+        )
+    elif head == "chip":
+        hint = "expected 'chip <colour>' with colour red, green, blue or yellow"
+    elif head == "cardinal":
+        hint = f"expected 'cardinal x,y' with {integers}, or 'cardinal stay'"
+    else:
+        hint = (
+            "a Kardinal action is 'build house red 3,-1', 'build yard green 0,2 h', "
+            "'chip yellow', 'cardinal 2,1' or 'cardinal stay' (single spaces, lower case)"
+        )
+    raise NotationError(f"{text!r} is not a Kardinal action: {hint}")
