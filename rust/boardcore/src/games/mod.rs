@@ -40,6 +40,26 @@ macro_rules! game_common_methods {
     };
 }
 
+/// The [`GameState`](crate::engine::GameState) methods every game delegates alike, for inside
+/// its `impl GameState`: saving in its `json` module, observations in its `render` module.
+macro_rules! state_io_methods {
+    () => {
+        fn to_json(&self) -> String {
+            super::json::to_json(self)
+        }
+        fn observation_tensor_into(
+            &self,
+            player: usize,
+            out: &mut [f32],
+        ) -> Result<(), crate::engine::Error> {
+            super::render::observation_tensor(self, player, out)
+        }
+        fn observation_string(&self, player: usize) -> Result<String, crate::engine::Error> {
+            super::render::observation_string(self, player)
+        }
+    };
+}
+
 pub mod chandigarh;
 pub mod city_connect;
 pub mod kardinal;
