@@ -69,6 +69,21 @@ pub fn str_param<'a>(params: &'a Params, name: &str) -> Result<Option<&'a str>, 
     }
 }
 
+/// The parameters in force: `players`, the game's own `extra` ones, and `data` when a data
+/// file was given (every game has `players` and `data`).
+pub fn game_params<const N: usize>(
+    players: u8,
+    data: Option<&str>,
+    extra: [(&str, ParamValue); N],
+) -> Params {
+    let mut params: Params = extra.into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+    params.insert("players".into(), ParamValue::Int(i64::from(players)));
+    if let Some(data) = data {
+        params.insert("data".into(), ParamValue::Str(data.to_owned()));
+    }
+    params
+}
+
 /// Checks that `player` is one of the `players` seats (observations are per seat).
 pub fn check_seat(player: usize, players: usize) -> Result<(), Error> {
     if player < players {

@@ -6,6 +6,7 @@
 
 pub mod agents;
 pub mod bits;
+pub mod datafile;
 pub mod engine;
 pub mod games;
 pub mod polyomino;

@@ -7,7 +7,7 @@ use std::fmt;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
-use crate::engine::{Action, Error, GameState};
+use crate::engine::{Action, Error, Game, GameState};
 
 /// What a game tells [`load_by_replay`] about its saved states.
 pub struct Schema<'a> {
@@ -130,6 +130,28 @@ pub fn fields<'v>(schema: &Schema, value: &'v Value) -> Result<&'v Map<String, V
         return Err(bad(schema, format!("missing field {key:?}")));
     }
     Ok(map)
+}
+
+/// [`load_by_replay`] from `game`'s initial state, with its name, version and action count,
+/// and the `players` parameter followed by the game's own `params`.
+pub fn load_game<G: Game>(
+    game: &G,
+    what: &str,
+    keys: &[&str],
+    params: Vec<(&str, Value)>,
+    text: &str,
+) -> Result<G::State, Error> {
+    let mut all = vec![("players", Value::from(game.num_players()))];
+    all.extend(params);
+    let schema = Schema {
+        what,
+        name: game.name(),
+        version: game.version(),
+        keys,
+        num_actions: game.num_distinct_actions(),
+        params: &all,
+    };
+    load_by_replay(&schema, text, game.new_initial_state())
 }
 
 /// Parses `text`, checks game, version and parameters, replays `history` on `state` (the

@@ -1,5 +1,73 @@
 //! One module per game.
 
+/// The [`Game`](crate::engine::Game) methods every game writes alike, for inside its `impl
+/// Game`: the game module's `NAME`, `VERSION` and `json::from_json`, `self.cfg.players` seats,
+/// and the three per-game expressions, with `$g` bound to `self` (a macro because the methods
+/// read each game's own fields and module items, which a trait default cannot name).
+macro_rules! game_common_methods {
+    (
+        $g:ident =>
+        actions: $actions:expr,
+        observation_size: $obs:expr,
+        initial_state: $init:expr $(,)?
+    ) => {
+        fn name(&self) -> &'static str {
+            NAME
+        }
+        fn version(&self) -> u32 {
+            VERSION
+        }
+        fn num_players(&self) -> usize {
+            usize::from(self.cfg.players)
+        }
+        fn num_distinct_actions(&self) -> usize {
+            #[allow(unused_variables)]
+            let $g = self;
+            $actions
+        }
+        fn observation_size(&self) -> usize {
+            #[allow(unused_variables)]
+            let $g = self;
+            $obs
+        }
+        fn new_initial_state(&self) -> Self::State {
+            let $g = self;
+            $init
+        }
+        fn state_from_json(&self, text: &str) -> Result<Self::State, crate::engine::Error> {
+            json::from_json(self, text)
+        }
+        fn observation_tokens_into(
+            &self,
+            state: &Self::State,
+            player: usize,
+            out: &mut Vec<(u32, f32)>,
+        ) -> Result<(), crate::engine::Error> {
+            render::observation_tokens(state, player, out)
+        }
+    };
+}
+
+/// The [`GameState`](crate::engine::GameState) methods every game delegates alike, for inside
+/// its `impl GameState`: saving in its `json` module, observations in its `render` module.
+macro_rules! state_io_methods {
+    () => {
+        fn to_json(&self) -> String {
+            super::json::to_json(self)
+        }
+        fn observation_tensor_into(
+            &self,
+            player: usize,
+            out: &mut [f32],
+        ) -> Result<(), crate::engine::Error> {
+            super::render::observation_tensor(self, player, out)
+        }
+        fn observation_string(&self, player: usize) -> Result<String, crate::engine::Error> {
+            super::render::observation_string(self, player)
+        }
+    };
+}
+
 pub mod chandigarh;
 pub mod city_connect;
 pub mod kardinal;

@@ -5,6 +5,7 @@
 use serde::Deserialize;
 
 use super::{Ability, Pattern, ABILITIES, COLOURS, SIDES};
+use crate::datafile;
 use crate::engine::Error;
 
 const PACKAGED: &str = include_str!("../../../../../python/boardcore/data/chandigarh.toml");
@@ -300,27 +301,15 @@ fn parse_icons(file: &str, entry: &str, field: &str, raw: &[String]) -> Result<V
 
 impl Data {
     pub fn load(path: Option<&str>) -> Result<Self, Error> {
-        match path {
-            None => Self::parse("chandigarh.toml (packaged)", PACKAGED),
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| Error::Data(format!("{path}: cannot read the data file: {e}")))?;
-                Self::parse(path, &text)
-            }
-        }
+        datafile::load(path, "chandigarh.toml (packaged)", PACKAGED, Self::parse)
     }
 
     pub fn parse(file: &str, text: &str) -> Result<Self, Error> {
-        let mut root: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-            Error::Data(format!("{file}: {}", e.to_string().trim_end()))
-        })?;
-        let known = ["game", "rules", "sector", "street", "card", "specialist"];
-        if let Some(key) = root.keys().find(|k| !known.contains(&k.as_str())) {
-            return Err(Error::Data(format!(
-                "{file}: unknown section {key:?}; sections are {}",
-                known.join(", ")
-            )));
-        }
+        let mut root = datafile::sections(
+            file,
+            text,
+            &["game", "rules", "sector", "street", "card", "specialist"],
+        )?;
         match root.remove("game") {
             Some(toml::Value::String(g)) if g == "chandigarh" => {}
             Some(other) => {

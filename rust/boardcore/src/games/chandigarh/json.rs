@@ -8,8 +8,8 @@ use serde_json::Value;
 use super::geom::point;
 use super::state::{ChandigarhState, Flow};
 use super::{ChandigarhGame, FLOWS, NAME, PHASES, VERSION};
-use crate::engine::{Error, Game, GameState};
-use crate::saved::{load_by_replay, Schema};
+use crate::engine::{Error, GameState};
+use crate::saved::load_game;
 
 fn list<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
     let items: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
@@ -135,7 +135,6 @@ const KEYS: [&str; 30] = [
 /// Validates `text` and rebuilds the state by replaying its history (see [`crate::saved`]).
 pub fn from_json(game: &ChandigarhGame, text: &str) -> Result<ChandigarhState, Error> {
     let cfg = game.config();
-    let n = game.num_players();
     let specialists: Vec<Value> = match cfg.specialists {
         Some(specs) => specs.iter().map(|a| Value::from(a.index())).collect(),
         None => Vec::new(),
@@ -145,17 +144,14 @@ pub fn from_json(game: &ChandigarhGame, text: &str) -> Result<ChandigarhState, E
         .iter()
         .map(|&(t, c, r)| Value::from(vec![Value::from(t), Value::from(c), Value::from(r)]))
         .collect();
-    let schema = Schema {
-        what: "a Chandigarh state",
-        name: NAME,
-        version: VERSION,
-        keys: &KEYS,
-        num_actions: game.num_distinct_actions(),
-        params: &[
-            ("players", Value::from(n)),
+    load_game(
+        game,
+        "a Chandigarh state",
+        &KEYS,
+        vec![
             ("specialists", Value::Array(specialists)),
             ("variant", Value::Array(variant)),
         ],
-    };
-    load_by_replay(&schema, text, game.new_initial_state())
+        text,
+    )
 }

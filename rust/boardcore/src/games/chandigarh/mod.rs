@@ -19,7 +19,9 @@ pub use state::{ChandigarhState, Phase};
 
 use std::sync::Arc;
 
-use crate::engine::{check_param_names, int_param, str_param, Error, Game, ParamValue, Params};
+use crate::engine::{
+    check_param_names, game_params, int_param, str_param, Error, Game, ParamValue, Params,
+};
 
 pub const NAME: &str = "chandigarh";
 /// Bumped whenever the rules or data change what a game does.
@@ -400,35 +402,14 @@ impl Game for ChandigarhGame {
         )
     }
     fn params(&self) -> Params {
-        let mut params = Params::new();
-        params.insert(
-            "players".into(),
-            ParamValue::Int(i64::from(self.cfg.players)),
-        );
-        params.insert(
-            "specialists".into(),
-            ParamValue::Str(self.specialists_text()),
-        );
-        params.insert("variant".into(), ParamValue::Str(self.variant_text()));
-        if let Some(data) = &self.data_path {
-            params.insert("data".into(), ParamValue::Str(data.clone()));
-        }
-        params
-    }
-    fn name(&self) -> &'static str {
-        NAME
-    }
-    fn version(&self) -> u32 {
-        VERSION
-    }
-    fn num_players(&self) -> usize {
-        usize::from(self.cfg.players)
-    }
-    fn num_distinct_actions(&self) -> usize {
-        notation::NUM_ACTIONS as usize
-    }
-    fn observation_size(&self) -> usize {
-        OBSERVATION_SIZE
+        game_params(
+            self.cfg.players,
+            self.data_path.as_deref(),
+            [
+                ("specialists", ParamValue::Str(self.specialists_text())),
+                ("variant", ParamValue::Str(self.variant_text())),
+            ],
+        )
     }
     /// Random games never listed more than 41 (docs/vector.md); an overflow is an error.
     fn max_legal_actions(&self) -> usize {
@@ -438,20 +419,11 @@ impl Game for ChandigarhGame {
     fn max_observation_tokens(&self) -> usize {
         256.min(self.observation_size())
     }
-    fn observation_tokens_into(
-        &self,
-        state: &ChandigarhState,
-        player: usize,
-        out: &mut Vec<(u32, f32)>,
-    ) -> Result<(), Error> {
-        render::observation_tokens(state, player, out)
-    }
-    fn new_initial_state(&self) -> ChandigarhState {
-        ChandigarhState::new(Arc::clone(&self.cfg))
-    }
-    fn state_from_json(&self, text: &str) -> Result<ChandigarhState, Error> {
-        json::from_json(self, text)
-    }
+    game_common_methods!(g =>
+        actions: notation::NUM_ACTIONS as usize,
+        observation_size: OBSERVATION_SIZE,
+        initial_state: ChandigarhState::new(Arc::clone(&g.cfg)),
+    );
 }
 
 /// The pattern kernel on its own (docs, "The pattern kernel"): the exact count of a pattern

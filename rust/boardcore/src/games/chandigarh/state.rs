@@ -1932,17 +1932,7 @@ impl GameState for ChandigarhState {
         self.winner().map_or(0, |p| 1 << p)
     }
 
-    fn to_json(&self) -> String {
-        super::json::to_json(self)
-    }
-
-    fn observation_tensor_into(&self, player: usize, out: &mut [f32]) -> Result<(), Error> {
-        super::render::observation_tensor(self, player, out)
-    }
-
-    fn observation_string(&self, player: usize) -> Result<String, Error> {
-        super::render::observation_string(self, player)
-    }
+    state_io_methods!();
 }
 
 #[cfg(test)]

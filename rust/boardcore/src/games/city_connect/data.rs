@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use serde::Deserialize;
 
 use super::{MAX_CARDS, MAX_KINDS, MAX_LANDMARKS, SYMBOLS};
+use crate::datafile;
 use crate::engine::Error;
 
 const PACKAGED: &str = include_str!("../../../../../python/boardcore/data/city_connect.toml");
@@ -613,16 +614,11 @@ fn entry_of<T: serde::de::DeserializeOwned>(
 
 /// Parses the file section by section and entry by entry, so that an error names where.
 fn read_file(file: &str, text: &str) -> Result<DataFile, Error> {
-    let mut root: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-        Error::Data(format!("{file}: {}", e.to_string().trim_end()))
-    })?;
-    let known = ["game", "rules", "rating", "initial", "building", "landmark"];
-    if let Some(key) = root.keys().find(|k| !known.contains(&k.as_str())) {
-        return Err(Error::Data(format!(
-            "{file}: unknown section {key:?}; sections are {}",
-            known.join(", ")
-        )));
-    }
+    let mut root = datafile::sections(
+        file,
+        text,
+        &["game", "rules", "rating", "initial", "building", "landmark"],
+    )?;
     let mut take = |key: &str| {
         root.remove(key)
             .ok_or_else(|| Error::Data(format!("{file}: missing {key}")))
@@ -677,24 +673,12 @@ fn read_file(file: &str, text: &str) -> Result<DataFile, Error> {
 
 impl Data {
     pub fn load(path: Option<&str>) -> Result<Self, Error> {
-        match path {
-            None => Self::parse("city_connect.toml (packaged)", PACKAGED),
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| Error::Data(format!("{path}: cannot read the data file: {e}")))?;
-                Self::parse(path, &text)
-            }
-        }
+        datafile::load(path, "city_connect.toml (packaged)", PACKAGED, Self::parse)
     }
 
     pub fn parse(file: &str, text: &str) -> Result<Self, Error> {
         let raw = read_file(file, text)?;
-        if raw.game != "city_connect" {
-            return Err(Error::Data(format!(
-                "{file}: game must be \"city_connect\", not {:?}",
-                raw.game
-            )));
-        }
+        datafile::check_game(file, &raw.game, "city_connect")?;
         let r = &raw.rules;
         match r.provenance.as_str() {
             "rulebook" | "reconstructed" => {}

@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::state::CityState;
 use super::{CityConnectGame, NAME, PHASES, VERSION};
 use crate::engine::{Error, Game, GameState};
-use crate::saved::{load_by_replay, Schema};
+use crate::saved::load_game;
 
 fn list<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
     let items: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
@@ -98,13 +98,11 @@ pub fn from_json(game: &CityConnectGame, text: &str) -> Result<CityState, Error>
     let cfg = game.config();
     let n = game.num_players();
     let sides: Vec<Value> = cfg.sides[..n].iter().map(|&v| Value::from(v)).collect();
-    let schema = Schema {
-        what: "a City Connect state",
-        name: NAME,
-        version: VERSION,
-        keys: &KEYS,
-        num_actions: game.num_distinct_actions(),
-        params: &[("players", Value::from(n)), ("sides", Value::Array(sides))],
-    };
-    load_by_replay(&schema, text, game.new_initial_state())
+    load_game(
+        game,
+        "a City Connect state",
+        &KEYS,
+        vec![("sides", Value::Array(sides))],
+        text,
+    )
 }

@@ -16,7 +16,9 @@ pub use state::{CityState, Phase};
 
 use std::sync::Arc;
 
-use crate::engine::{check_param_names, int_param, str_param, Error, Game, ParamValue, Params};
+use crate::engine::{
+    check_param_names, game_params, int_param, str_param, Error, Game, ParamValue, Params,
+};
 
 pub const NAME: &str = "city_connect";
 /// Bumped whenever the rules or data change what a game does.
@@ -198,31 +200,11 @@ impl Game for CityConnectGame {
         )
     }
     fn params(&self) -> Params {
-        let mut params = Params::new();
-        params.insert(
-            "players".into(),
-            ParamValue::Int(i64::from(self.cfg.players)),
-        );
-        params.insert("sides".into(), ParamValue::Str(self.sides_text()));
-        if let Some(data) = &self.data_path {
-            params.insert("data".into(), ParamValue::Str(data.clone()));
-        }
-        params
-    }
-    fn name(&self) -> &'static str {
-        NAME
-    }
-    fn version(&self) -> u32 {
-        VERSION
-    }
-    fn num_players(&self) -> usize {
-        usize::from(self.cfg.players)
-    }
-    fn num_distinct_actions(&self) -> usize {
-        self.cfg.layout.num_actions() as usize
-    }
-    fn observation_size(&self) -> usize {
-        self.cfg.layout.observation_size()
+        game_params(
+            self.cfg.players,
+            self.data_path.as_deref(),
+            [("sides", ParamValue::Str(self.sides_text()))],
+        )
     }
     /// Random games never listed more than 24 (docs/vector.md); an overflow is an error.
     fn max_legal_actions(&self) -> usize {
@@ -232,18 +214,9 @@ impl Game for CityConnectGame {
     fn max_observation_tokens(&self) -> usize {
         256.min(self.observation_size())
     }
-    fn observation_tokens_into(
-        &self,
-        state: &CityState,
-        player: usize,
-        out: &mut Vec<(u32, f32)>,
-    ) -> Result<(), Error> {
-        render::observation_tokens(state, player, out)
-    }
-    fn new_initial_state(&self) -> CityState {
-        CityState::new(Arc::clone(&self.cfg))
-    }
-    fn state_from_json(&self, text: &str) -> Result<CityState, Error> {
-        json::from_json(self, text)
-    }
+    game_common_methods!(g =>
+        actions: g.cfg.layout.num_actions() as usize,
+        observation_size: g.cfg.layout.observation_size(),
+        initial_state: CityState::new(Arc::clone(&g.cfg)),
+    );
 }

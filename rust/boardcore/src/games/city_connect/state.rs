@@ -1114,17 +1114,7 @@ impl GameState for CityState {
         self.winners()
     }
 
-    fn to_json(&self) -> String {
-        super::json::to_json(self)
-    }
-
-    fn observation_tensor_into(&self, player: usize, out: &mut [f32]) -> Result<(), Error> {
-        super::render::observation_tensor(self, player, out)
-    }
-
-    fn observation_string(&self, player: usize) -> Result<String, Error> {
-        super::render::observation_string(self, player)
-    }
+    state_io_methods!();
 
     /// Other hands and the pile's pool are dealt again from what the observer has not
     /// seen, keeping every hand's size.

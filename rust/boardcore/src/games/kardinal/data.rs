@@ -2,6 +2,7 @@
 
 use serde::Deserialize;
 
+use crate::datafile;
 use crate::engine::Error;
 
 const PACKAGED: &str = include_str!("../../../../../python/boardcore/data/kardinal.toml");
@@ -39,15 +40,6 @@ struct Chips {
     provenance: String,
 }
 
-fn check_provenance(file: &str, entry: &str, value: &str) -> Result<(), Error> {
-    match value {
-        "rulebook" | "reconstructed" => Ok(()),
-        _ => Err(Error::Data(format!(
-            "{file}: [{entry}] provenance must be \"rulebook\" or \"reconstructed\", not {value:?}"
-        ))),
-    }
-}
-
 fn count(file: &str, entry: &str, field: &str, value: i64, lo: i64, hi: i64) -> Result<u8, Error> {
     if (lo..=hi).contains(&value) {
         Ok(value as u8)
@@ -60,27 +52,16 @@ fn count(file: &str, entry: &str, field: &str, value: i64, lo: i64, hi: i64) -> 
 
 impl Config {
     pub fn load(players: u8, path: Option<&str>) -> Result<Self, Error> {
-        match path {
-            None => Self::parse(players, "kardinal.toml (packaged)", PACKAGED),
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| Error::Data(format!("{path}: cannot read the data file: {e}")))?;
-                Self::parse(players, path, &text)
-            }
-        }
+        datafile::load(path, "kardinal.toml (packaged)", PACKAGED, |file, text| {
+            Self::parse(players, file, text)
+        })
     }
 
     pub fn parse(players: u8, file: &str, text: &str) -> Result<Self, Error> {
-        let data: DataFile = toml::from_str(text)
-            .map_err(|e| Error::Data(format!("{file}: {}", e.to_string().trim_end())))?;
-        if data.game != "kardinal" {
-            return Err(Error::Data(format!(
-                "{file}: game must be \"kardinal\", not {:?}",
-                data.game
-            )));
-        }
-        check_provenance(file, "edifices", &data.edifices.provenance)?;
-        check_provenance(file, "chips", &data.chips.provenance)?;
+        let data: DataFile = datafile::from_toml(file, text)?;
+        datafile::check_game(file, &data.game, "kardinal")?;
+        datafile::check_provenance(file, "[edifices]", &data.edifices.provenance)?;
+        datafile::check_provenance(file, "[chips]", &data.chips.provenance)?;
         // At most 2 of each shape keeps every game inside the 70 × 70 box (docs/games).
         let pieces = [
             count(file, "edifices", "house", data.edifices.house, 0, 2)?,

@@ -3,13 +3,11 @@
 
 use std::fmt::Write;
 
-use serde_json::Value;
-
-use crate::saved::{load_by_replay, Schema};
+use crate::saved::load_game;
 
 use super::state::{xy, KardinalState};
-use super::{KardinalGame, COLOURS, NAME, NUM_ACTIONS, SHAPES, VERSION};
-use crate::engine::{Error, Game, GameState};
+use super::{KardinalGame, COLOURS, NAME, SHAPES, VERSION};
+use crate::engine::{Error, GameState};
 
 fn list<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
     let items: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
@@ -59,13 +57,5 @@ const KEYS: [&str; 12] = [
 
 /// Validates `text` and rebuilds the state by replaying its history (see [`crate::saved`]).
 pub fn from_json(game: &KardinalGame, text: &str) -> Result<KardinalState, Error> {
-    let schema = Schema {
-        what: "a Kardinal state",
-        name: NAME,
-        version: VERSION,
-        keys: &KEYS,
-        num_actions: NUM_ACTIONS,
-        params: &[("players", Value::from(game.num_players()))],
-    };
-    load_by_replay(&schema, text, game.new_initial_state())
+    load_game(game, "a Kardinal state", &KEYS, Vec::new(), text)
 }

@@ -14,7 +14,7 @@ pub use data::Config;
 pub use notation::Move;
 pub use state::{KardinalState, Phase};
 
-use crate::engine::{check_param_names, int_param, str_param, Error, Game, ParamValue, Params};
+use crate::engine::{check_param_names, game_params, int_param, str_param, Error, Game, Params};
 
 pub const NAME: &str = "kardinal";
 /// Bumped whenever the rules or data change what a game does.
@@ -72,31 +72,7 @@ impl Game for KardinalGame {
         Self::new(int_param(params, "players", 4)?, str_param(params, "data")?)
     }
     fn params(&self) -> Params {
-        let mut params = Params::new();
-        params.insert(
-            "players".into(),
-            ParamValue::Int(i64::from(self.cfg.players)),
-        );
-        if let Some(data) = &self.data {
-            params.insert("data".into(), ParamValue::Str(data.clone()));
-        }
-        params
-    }
-
-    fn name(&self) -> &'static str {
-        NAME
-    }
-    fn version(&self) -> u32 {
-        VERSION
-    }
-    fn num_players(&self) -> usize {
-        usize::from(self.cfg.players)
-    }
-    fn num_distinct_actions(&self) -> usize {
-        NUM_ACTIONS
-    }
-    fn observation_size(&self) -> usize {
-        OBSERVATION_SIZE
+        game_params(self.cfg.players, self.data.as_deref(), [])
     }
     /// Random games never listed more than 56 (docs/vector.md); an overflow is an error.
     fn max_legal_actions(&self) -> usize {
@@ -109,18 +85,9 @@ impl Game for KardinalGame {
         let cells = 4 * (houses + towers + 2 * yards);
         (2 * cells + 4 + 1 + 46).min(OBSERVATION_SIZE)
     }
-    fn observation_tokens_into(
-        &self,
-        state: &KardinalState,
-        player: usize,
-        out: &mut Vec<(u32, f32)>,
-    ) -> Result<(), Error> {
-        render::observation_tokens(state, player, out)
-    }
-    fn new_initial_state(&self) -> KardinalState {
-        KardinalState::new(self.cfg)
-    }
-    fn state_from_json(&self, text: &str) -> Result<KardinalState, Error> {
-        json::from_json(self, text)
-    }
+    game_common_methods!(g =>
+        actions: NUM_ACTIONS,
+        observation_size: OBSERVATION_SIZE,
+        initial_state: KardinalState::new(g.cfg),
+    );
 }

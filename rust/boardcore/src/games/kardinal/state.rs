@@ -678,17 +678,7 @@ impl GameState for KardinalState {
             .fold(0, |m, s| m | 1 << s)
     }
 
-    fn to_json(&self) -> String {
-        super::json::to_json(self)
-    }
-
-    fn observation_tensor_into(&self, player: usize, out: &mut [f32]) -> Result<(), Error> {
-        super::render::observation_tensor(self, player, out)
-    }
-
-    fn observation_string(&self, player: usize) -> Result<String, Error> {
-        super::render::observation_string(self, player)
-    }
+    state_io_methods!();
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use serde::Deserialize;
 
 use super::{MAX_COMMISSIONS, MAX_PARTS};
+use crate::datafile;
 use crate::engine::Error;
 
 const PACKAGED: &str = include_str!("../../../../../python/boardcore/data/prestel_new_york.toml");
@@ -68,15 +69,6 @@ struct Commission {
     provenance: String,
 }
 
-fn check_provenance(file: &str, entry: &str, value: &str) -> Result<(), Error> {
-    match value {
-        "rulebook" | "reconstructed" => Ok(()),
-        _ => Err(Error::Data(format!(
-            "{file}: {entry} provenance must be \"rulebook\" or \"reconstructed\", not {value:?}"
-        ))),
-    }
-}
-
 /// Lower-case letters, digits and `-`, starting with a letter (slugs and part names).
 fn is_slug(text: &str) -> bool {
     text.starts_with(|c: char| c.is_ascii_lowercase())
@@ -87,26 +79,18 @@ fn is_slug(text: &str) -> bool {
 
 impl Data {
     pub fn load(path: Option<&str>) -> Result<Self, Error> {
-        match path {
-            None => Self::parse("prestel_new_york.toml (packaged)", PACKAGED),
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| Error::Data(format!("{path}: cannot read the data file: {e}")))?;
-                Self::parse(path, &text)
-            }
-        }
+        datafile::load(
+            path,
+            "prestel_new_york.toml (packaged)",
+            PACKAGED,
+            Self::parse,
+        )
     }
 
     pub fn parse(file: &str, text: &str) -> Result<Self, Error> {
-        let data: DataFile = toml::from_str(text)
-            .map_err(|e| Error::Data(format!("{file}: {}", e.to_string().trim_end())))?;
-        if data.game != "prestel_new_york" {
-            return Err(Error::Data(format!(
-                "{file}: game must be \"prestel_new_york\", not {:?}",
-                data.game
-            )));
-        }
-        check_provenance(file, "[rules]", &data.rules.provenance)?;
+        let data: DataFile = datafile::from_toml(file, text)?;
+        datafile::check_game(file, &data.game, "prestel_new_york")?;
+        datafile::check_provenance(file, "[rules]", &data.rules.provenance)?;
         if !(1..=99).contains(&data.rules.win_chips) {
             return Err(Error::Data(format!(
                 "{file}: [rules] win_chips must be an integer from 1 to 99, not {}",
@@ -120,7 +104,7 @@ impl Data {
             )));
         }
         for (i, s) in data.symbol.iter().enumerate() {
-            check_provenance(file, &format!("[[symbol]] {}", i + 1), &s.provenance)?;
+            datafile::check_provenance(file, &format!("[[symbol]] {}", i + 1), &s.provenance)?;
             if s.name.is_empty() {
                 return Err(Error::Data(format!(
                     "{file}: [[symbol]] {} name must not be empty",
@@ -149,7 +133,7 @@ impl Data {
         };
         for (c, com) in data.commission.into_iter().enumerate() {
             let entry = format!("[[commission]] {} ({:?})", c + 1, com.slug);
-            check_provenance(file, &entry, &com.provenance)?;
+            datafile::check_provenance(file, &entry, &com.provenance)?;
             if !is_slug(&com.slug) {
                 return Err(Error::Data(format!(
                     "{file}: {entry} slug must be lower-case letters, digits and '-', \

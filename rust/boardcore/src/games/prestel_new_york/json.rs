@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::state::PrestelState;
 use super::{PrestelGame, NAME, PHASES, SLOTS, STACKS, VERSION};
 use crate::engine::{Error, Game, GameState};
-use crate::saved::{load_by_replay, Schema};
+use crate::saved::load_game;
 
 const NONE: u8 = u8::MAX;
 
@@ -106,17 +106,14 @@ pub fn from_json(game: &PrestelGame, text: &str) -> Result<PrestelState, Error> 
     let cfg = game.config();
     let n = game.num_players();
     let speeds: Vec<Value> = cfg.speeds[..n].iter().map(|&v| Value::from(v)).collect();
-    let schema = Schema {
-        what: "a Prestel New York state",
-        name: NAME,
-        version: VERSION,
-        keys: &KEYS,
-        num_actions: game.num_distinct_actions(),
-        params: &[
-            ("players", Value::from(n)),
+    load_game(
+        game,
+        "a Prestel New York state",
+        &KEYS,
+        vec![
             ("speeds", Value::Array(speeds)),
             ("max_rounds", Value::from(cfg.max_rounds)),
         ],
-    };
-    load_by_replay(&schema, text, game.new_initial_state())
+        text,
+    )
 }

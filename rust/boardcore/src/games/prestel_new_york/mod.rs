@@ -17,7 +17,9 @@ pub use state::{Phase, PrestelState};
 
 use std::sync::Arc;
 
-use crate::engine::{check_param_names, int_param, str_param, Error, Game, ParamValue, Params};
+use crate::engine::{
+    check_param_names, game_params, int_param, str_param, Error, Game, ParamValue, Params,
+};
 
 pub const NAME: &str = "prestel_new_york";
 /// Bumped whenever the rules or data change what a game does.
@@ -208,36 +210,17 @@ impl Game for PrestelGame {
         )
     }
     fn params(&self) -> Params {
-        let mut params = Params::new();
-        params.insert(
-            "players".into(),
-            ParamValue::Int(i64::from(self.cfg.players)),
-        );
-        params.insert("speeds".into(), ParamValue::Str(self.speeds_text()));
-        params.insert(
-            "max_rounds".into(),
-            ParamValue::Int(i64::from(self.cfg.max_rounds)),
-        );
-        if let Some(data) = &self.data_path {
-            params.insert("data".into(), ParamValue::Str(data.clone()));
-        }
-        params
-    }
-
-    fn name(&self) -> &'static str {
-        NAME
-    }
-    fn version(&self) -> u32 {
-        VERSION
-    }
-    fn num_players(&self) -> usize {
-        usize::from(self.cfg.players)
-    }
-    fn num_distinct_actions(&self) -> usize {
-        self.cfg.layout.num_actions() as usize
-    }
-    fn observation_size(&self) -> usize {
-        self.cfg.layout.observation_size()
+        game_params(
+            self.cfg.players,
+            self.data_path.as_deref(),
+            [
+                ("speeds", ParamValue::Str(self.speeds_text())),
+                (
+                    "max_rounds",
+                    ParamValue::Int(i64::from(self.cfg.max_rounds)),
+                ),
+            ],
+        )
     }
     /// Random games never listed more than 18 (docs/vector.md); an overflow is an error.
     fn max_legal_actions(&self) -> usize {
@@ -247,18 +230,9 @@ impl Game for PrestelGame {
     fn max_observation_tokens(&self) -> usize {
         512.min(self.observation_size())
     }
-    fn observation_tokens_into(
-        &self,
-        state: &PrestelState,
-        player: usize,
-        out: &mut Vec<(u32, f32)>,
-    ) -> Result<(), Error> {
-        render::observation_tokens(state, player, out)
-    }
-    fn new_initial_state(&self) -> PrestelState {
-        PrestelState::new(Arc::clone(&self.cfg))
-    }
-    fn state_from_json(&self, text: &str) -> Result<PrestelState, Error> {
-        json::from_json(self, text)
-    }
+    game_common_methods!(g =>
+        actions: g.cfg.layout.num_actions() as usize,
+        observation_size: g.cfg.layout.observation_size(),
+        initial_state: PrestelState::new(Arc::clone(&g.cfg)),
+    );
 }

@@ -1154,17 +1154,7 @@ impl GameState for PrestelState {
         self.winners
     }
 
-    fn to_json(&self) -> String {
-        super::json::to_json(self)
-    }
-
-    fn observation_tensor_into(&self, player: usize, out: &mut [f32]) -> Result<(), Error> {
-        super::render::observation_tensor(self, player, out)
-    }
-
-    fn observation_string(&self, player: usize) -> Result<String, Error> {
-        super::render::observation_string(self, player)
-    }
+    state_io_methods!();
 
     /// Other seats' hands and the stacks' contents, dealt again at random (the unseen deck is
     /// not in the state: it is drawn when revealed). While `observer` searches, the parts it

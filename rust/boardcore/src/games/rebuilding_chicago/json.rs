@@ -9,7 +9,7 @@ use super::state::{RebuildingChicagoState, Task, PHASES};
 use super::{RebuildingChicagoGame, NAME, VERSION};
 use crate::bits::bits;
 use crate::engine::{Error, Game, GameState};
-use crate::saved::{load_by_replay, Schema};
+use crate::saved::load_game;
 
 pub fn list<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
     let items: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
@@ -122,16 +122,11 @@ pub fn from_json(
         .iter()
         .map(|&d| Value::from(d))
         .collect();
-    let schema = Schema {
-        what: "a Rebuilding Chicago state",
-        name: NAME,
-        version: VERSION,
-        keys: &KEYS,
-        num_actions: game.num_distinct_actions(),
-        params: &[
-            ("players", Value::from(n)),
-            ("difficulty", Value::Array(difficulty)),
-        ],
-    };
-    load_by_replay(&schema, text, game.new_initial_state())
+    load_game(
+        game,
+        "a Rebuilding Chicago state",
+        &KEYS,
+        vec![("difficulty", Value::Array(difficulty))],
+        text,
+    )
 }

@@ -16,7 +16,9 @@ pub use state::{Phase, RebuildingChicagoState};
 
 use std::sync::Arc;
 
-use crate::engine::{check_param_names, int_param, str_param, Error, Game, ParamValue, Params};
+use crate::engine::{
+    check_param_names, game_params, int_param, str_param, Error, Game, ParamValue, Params,
+};
 use crate::polyomino::{Grid, Shape};
 
 pub const NAME: &str = "rebuilding_chicago";
@@ -292,31 +294,11 @@ impl Game for RebuildingChicagoGame {
         )
     }
     fn params(&self) -> Params {
-        let mut params = Params::new();
-        params.insert(
-            "players".into(),
-            ParamValue::Int(i64::from(self.cfg.players)),
-        );
-        params.insert("difficulty".into(), ParamValue::Str(self.difficulty_text()));
-        if let Some(data) = &self.data_path {
-            params.insert("data".into(), ParamValue::Str(data.clone()));
-        }
-        params
-    }
-    fn name(&self) -> &'static str {
-        NAME
-    }
-    fn version(&self) -> u32 {
-        VERSION
-    }
-    fn num_players(&self) -> usize {
-        usize::from(self.cfg.players)
-    }
-    fn num_distinct_actions(&self) -> usize {
-        notation::NUM_ACTIONS as usize
-    }
-    fn observation_size(&self) -> usize {
-        OBSERVATION_SIZE
+        game_params(
+            self.cfg.players,
+            self.data_path.as_deref(),
+            [("difficulty", ParamValue::Str(self.difficulty_text()))],
+        )
     }
     /// Random games never listed more than 132 (docs/vector.md); an overflow is an error.
     fn max_legal_actions(&self) -> usize {
@@ -327,18 +309,9 @@ impl Game for RebuildingChicagoGame {
     fn max_observation_tokens(&self) -> usize {
         384 * self.num_players() + 64
     }
-    fn observation_tokens_into(
-        &self,
-        state: &RebuildingChicagoState,
-        player: usize,
-        out: &mut Vec<(u32, f32)>,
-    ) -> Result<(), Error> {
-        render::observation_tokens(state, player, out)
-    }
-    fn new_initial_state(&self) -> RebuildingChicagoState {
-        RebuildingChicagoState::new(Arc::clone(&self.cfg))
-    }
-    fn state_from_json(&self, text: &str) -> Result<RebuildingChicagoState, Error> {
-        json::from_json(self, text)
-    }
+    game_common_methods!(g =>
+        actions: notation::NUM_ACTIONS as usize,
+        observation_size: OBSERVATION_SIZE,
+        initial_state: RebuildingChicagoState::new(Arc::clone(&g.cfg)),
+    );
 }
