@@ -469,7 +469,7 @@ def _pay_position() -> str:
         "to_move": 0,
         "todo": 0,
         "turn": 3,
-        "version": 1,
+        "version": 2,
     }
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
@@ -491,7 +491,7 @@ TAMPERED: list[tuple[Callable[[str], str], str]] = [
     (lambda t: "null", "object"),
     (lambda t: '"state"', "object"),
     (lambda t: _mutate(t, game="kardinal"), "game"),
-    (lambda t: _mutate(t, version=2), "version"),
+    (lambda t: _mutate(t, version=1), "version"),
     (lambda t: _mutate(t, players=3), "players"),
     (lambda t: _mutate(t, players="2"), "players"),
     (lambda t: _mutate(t, sides=[1, 0]), "sides"),
