@@ -115,7 +115,7 @@ def test_illegal_in_the_take_phase(load: Loader) -> None:
     assert js(state)["phase"] == "take"
     assert js(state)["taken"] == 2
     for move in (
-        "take school",  # 2 more symbols: 4, not exactly 3
+        "take school",  # 2 more symbols: 4, past 3 (ruling 8)
         "take theater",  # the market's only theater is taken
         "take farm",
         "draw",
