@@ -1331,6 +1331,32 @@ def test_ruling_13_discard_down_to_six_after_drawing(load: Loader, tmp_path: Pat
     assert state.current_player() == 1 and phase(state) == "main"
 
 
+def test_ruling_13_discard_after_a_lightning_take(load: Loader, tmp_path: Path) -> None:
+    state = gear_game(load, tmp_path)
+    for _ in range(2):
+        apply(state, "gear library")
+        pick(state)
+        apply(state, "draw")
+        pick(state)
+        pick(state)
+        pass_turn(state)
+    assert len(js(state)["hands"][0]) == 6
+    assert CARDS.buildings.index("market-hall") in js(state)["market"]
+    # The Market Hall's lightning takes a seventh card: the discard follows the take at once,
+    # while the build is still in progress (ruling 12's last step comes after it).
+    apply(state, "build market-hall market", "pay city house")
+    assert phase(state) == "bonus"
+    apply(state, "take apartment")
+    j = js(state)
+    assert j["phase"] == "discard" and len(j["hands"][0]) == 7
+    assert j["payment"]["card"] == CARDS.buildings.index("market-hall")
+    apply(state, "discard apartment")
+    # The build is complete; the Library's gear is still unused.
+    j = js(state)
+    assert len(j["hands"][0]) == 6 and j["payment"] == NO_PAYMENT
+    assert j["phase"] == "after" and legal_strings(state) == {"gear library", "end"}
+
+
 def test_mayor_gear_person_to_coin(load: Loader) -> None:
     state = new_game(load, sides="mayor")
     apply(state, "draw", "card dormitory", "card school")
