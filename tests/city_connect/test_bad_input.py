@@ -101,7 +101,7 @@ def test_illegal_in_the_take_phase(load: Loader) -> None:
     assert js(state)["phase"] == "take"
     assert js(state)["taken"] == 2
     for move in (
-        "take school",  # 2 more symbols: 4, not exactly 3
+        "take school",  # 2 more symbols: 4, past 3 (ruling 8)
         "take theater",  # the market's only theater is taken
         "take farm",
         "draw",
@@ -437,7 +437,7 @@ def _pay_position() -> str:
         "to_move": 0,
         "todo": 0,
         "turn": 3,
-        "version": 1,
+        "version": 2,
     }
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
@@ -459,7 +459,7 @@ TAMPERED: list[tuple[Callable[[str], str], str]] = [
     (lambda t: "null", "object"),
     (lambda t: '"state"', "object"),
     (lambda t: _mutate(t, game="kardinal"), "game"),
-    (lambda t: _mutate(t, version=2), "version"),
+    (lambda t: _mutate(t, version=1), "version"),
     (lambda t: _mutate(t, players=3), "players"),
     (lambda t: _mutate(t, players="2"), "players"),
     (lambda t: _mutate(t, sides=[1, 0]), "sides"),

@@ -26,7 +26,8 @@ directory (same rules table, same symbols, VP, demand icons and score terms):
   first pile holds 11 cards with 2 players, 6 with 3, 21 solo.
 - STUCK: nine kinds, the Library (cost one house, its draw gear kept) and eight two-symbol
   kinds without science or coin that cost four science symbols, so nothing else is ever
-  affordable (the landmarks cost four science too) and no market of them totals exactly 3.
+  affordable (the landmarks cost four science too); a market take adds up to 1 symbol
+  (`take_symbols = 1`), so no two-symbol card can be taken.
 """
 
 from __future__ import annotations
@@ -185,6 +186,7 @@ STUCK = derive(
     costs={k: ["science"] * 4 for k in STUCK_KINDS if k != "library"},
     landmark_cost=["science"] * 4,
 )
+STUCK["rules"]["take_symbols"] = 1
 STUCK_CARDS = Cards(STUCK)
 
 
@@ -581,7 +583,7 @@ def test_faq_pile_count_is_public_by_ruling_5(load: Loader) -> None:
 # --- the turn: taking, drawing, the hand limit ----------------------------------------------
 
 
-def test_market_take_must_total_exactly_three_symbols(load: Loader) -> None:
+def test_ruling_8_a_take_never_passes_three_symbols(load: Loader) -> None:
     # apartment, theater and school carry 2 symbols; town-house, bakery and park 1.
     market = ("apartment", "town-house", "bakery", "park", "theater", "school")
     state = new_game(load, market=market)
@@ -613,12 +615,14 @@ def test_market_take_three_one_symbol_cards(load: Loader) -> None:
     assert js(state)["hands"] == [[1, 4, 7], []]
 
 
-def test_market_take_legal_only_if_the_market_can_still_total_three(load: Loader) -> None:
+def test_ruling_8_a_take_reaches_three_when_the_market_can(load: Loader) -> None:
+    # bakery and town-house carry 1 symbol; apartment, dormitory, farm and cafe 2.
     state = new_game(
         load, market=("bakery", "town-house", "apartment", "dormitory", "farm", "cafe")
     )
     apply(state, "take bakery")
-    # bakery + town-house = 2 would need one more one-symbol card: none is left.
+    # "until the symbols on them total 3": bakery + a two-symbol card makes 3, while
+    # bakery + town-house would stop at 2 (no one-symbol card left), so it is refused.
     assert legal_strings(state) == {
         "take apartment",
         "take dormitory",
@@ -626,11 +630,37 @@ def test_market_take_legal_only_if_the_market_can_still_total_three(load: Loader
         "take cafe",
     }
     assert_illegal(state, "take town-house")
-    # Six two-symbol cards: no take can total exactly 3.
-    state = new_game(load, market=("apartment", "dormitory", "farm", "cafe", "theater", "school"))
-    assert not {m for m in legal_strings(state) if m.startswith("take ")}
-    assert_illegal(state, "take apartment")
-    assert "draw" in legal_strings(state)
+    apply(state, "take cafe")
+    j = js(state)
+    assert j["taken"] == 3 and j["hands"][0] == CARDS.kinds("bakery", "cafe")
+    assert j["phase"] == "refill"
+
+
+def test_ruling_8_a_take_stops_when_no_card_fits(load: Loader) -> None:
+    # Six two-symbol cards: no take can total 3, but one card (2 symbols) can be taken; a
+    # second would pass 3, so the take ends there.
+    market = ("apartment", "dormitory", "farm", "cafe", "theater", "school")
+    state = new_game(load, market=market)
+    assert {m for m in legal_strings(state) if m.startswith("take ")} == {
+        f"take {k}" for k in market
+    }
+    apply(state, "take farm")
+    j = js(state)
+    assert j["taken"] == 2 and j["acted"] == 1 and j["hands"] == [CARDS.kinds("farm"), []]
+    # The main action is over: the market is refilled (one card) and seat 1 plays.
+    assert j["phase"] == "refill" and len(j["market"]) == 5
+    apply(state, "card school")
+    assert state.current_player() == 1 and phase(state) == "main"
+    # Two one-symbol cards and four two-symbol cards: 1 + 2 makes 3, 1 + 1 would stop at 2.
+    state = new_game(load, market=("bakery", "park", "apartment", "dormitory", "farm", "cafe"))
+    apply(state, "take bakery")
+    assert_illegal(state, "take park")
+    # Only one-symbol cards left to fit after a two-symbol card: the take totals 3.
+    state = new_game(load, market=("bakery", "apartment", "dormitory", "farm", "cafe", "theater"))
+    apply(state, "take apartment")
+    assert legal_strings(state) == {"take bakery"}
+    apply(state, "take bakery")
+    assert js(state)["taken"] == 3 and phase(state) == "refill"
 
 
 def test_landmarks_cannot_be_taken_into_hand(load: Loader) -> None:
@@ -724,7 +754,7 @@ def test_ruling_7_end_only_when_no_main_action_is_possible(load: Loader, tmp_pat
     assert state.is_terminal()
 
 
-def test_hand_limit_six_discard_at_end_of_turn(load: Loader) -> None:
+def test_hand_limit_six_discard_after_the_draw(load: Loader) -> None:
     state = new_game(load)
     apply(state, "draw", "card school", "card theater")
     pass_turn(state)
@@ -736,7 +766,7 @@ def test_hand_limit_six_discard_at_end_of_turn(load: Loader) -> None:
         "school", "theater", "library", "garden", "park", "cafe"
     )
     apply(state, "draw", "card bakery", "card dormitory")
-    # Eight cards: at the end of the turn the seat discards down to six.
+    # Eight cards: after the draw the seat discards down to six (ruling 13).
     j = js(state)
     assert j["phase"] == "discard" and state.current_player() == 0 and len(j["hands"][0]) == 8
     assert status(state) == "turn 7: seat 0 to discard"
@@ -1251,7 +1281,7 @@ def test_exchange_gear_discards_then_draws(load: Loader, tmp_path: Path) -> None
     assert j["phase"] == "after" and legal_strings(state) == {"gear library", "end"}
 
 
-def test_hand_limit_checked_at_end_of_turn_after_gears(load: Loader, tmp_path: Path) -> None:
+def test_ruling_13_discard_down_to_six_after_drawing(load: Loader, tmp_path: Path) -> None:
     state = gear_game(load, tmp_path)
     for _ in range(2):
         apply(state, "gear library")
@@ -1261,22 +1291,58 @@ def test_hand_limit_checked_at_end_of_turn_after_gears(load: Loader, tmp_path: P
         pick(state)
         pass_turn(state)
     assert len(js(state)["hands"][0]) == 6
+    # FAQ: "After drawing, choose cards and discard down to the hand limit." The Library's
+    # gear draws a seventh card before the main action: the discard comes at once, so no
+    # build is ever paid with seven cards in hand.
+    apply(state, "gear library")
+    pick(state)
+    j = js(state)
+    assert j["phase"] == "discard" and state.current_player() == 0
+    assert len(j["hands"][0]) == 7 and j["acted"] == 0
+    assert all(m.startswith("discard ") for m in legal_strings(state))
+    state.apply_action(state.legal_actions()[0])
+    # Back to the main action with six cards.
+    j = js(state)
+    assert j["phase"] == "main" and len(j["hands"][0]) == 6 and len(j["discard"]) == 1
+    assert "draw" in legal_strings(state)
+    # The pile draw gives eight: down to six before the turn goes on.
     apply(state, "draw")
     pick(state)
     pick(state)
-    # Eight cards in hand, but the limit waits for the end of the turn.
     j = js(state)
-    assert j["phase"] == "after" and len(j["hands"][0]) == 8
-    apply(state, "gear library")
-    pick(state)
-    assert len(js(state)["hands"][0]) == 9
-    if phase(state) == "after":
-        apply(state, "end")
+    assert j["phase"] == "discard" and len(j["hands"][0]) == 8
+    state.apply_action(state.legal_actions()[0])
     assert phase(state) == "discard"
-    for left in (8, 7, 6):
-        state.apply_action(state.legal_actions()[0])
-        assert len(js(state)["hands"][0]) == left
-    assert state.current_player() == 1
+    state.apply_action(state.legal_actions()[0])
+    # The Library was used: the turn ends (market full) and seat 1 plays.
+    assert len(js(state)["hands"][0]) == 6 and len(js(state)["discard"]) == 3
+    assert state.current_player() == 1 and phase(state) == "main"
+
+
+def test_ruling_13_discard_after_a_lightning_take(load: Loader, tmp_path: Path) -> None:
+    state = gear_game(load, tmp_path)
+    for _ in range(2):
+        apply(state, "gear library")
+        pick(state)
+        apply(state, "draw")
+        pick(state)
+        pick(state)
+        pass_turn(state)
+    assert len(js(state)["hands"][0]) == 6
+    assert CARDS.buildings.index("market-hall") in js(state)["market"]
+    # The Market Hall's lightning takes a seventh card: the discard follows the take at once,
+    # while the build is still in progress (ruling 12's last step comes after it).
+    apply(state, "build market-hall market", "pay city house")
+    assert phase(state) == "bonus"
+    apply(state, "take apartment")
+    j = js(state)
+    assert j["phase"] == "discard" and len(j["hands"][0]) == 7
+    assert j["payment"]["card"] == CARDS.buildings.index("market-hall")
+    apply(state, "discard apartment")
+    # The build is complete; the Library's gear is still unused.
+    j = js(state)
+    assert len(j["hands"][0]) == 6 and j["payment"] == NO_PAYMENT
+    assert j["phase"] == "after" and legal_strings(state) == {"gear library", "end"}
 
 
 def test_mayor_gear_person_to_coin(load: Loader) -> None:
@@ -1755,7 +1821,7 @@ def test_solo_clear_three_market_cards_at_end_of_turn(load: Loader) -> None:
     assert j["pile"]["size"] == 75 - 2 - 3
 
 
-def test_ruling_14_end_of_turn_discards_then_clears_then_refills(load: Loader) -> None:
+def test_ruling_14_solo_discards_after_the_draw_then_clears_then_refills(load: Loader) -> None:
     state = new_game(load, 1)
     for first, second in (("school", "theater"), ("library", "garden"), ("cafe", "concert-hall")):
         apply(state, "draw", f"card {first}", f"card {second}")

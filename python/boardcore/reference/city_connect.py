@@ -66,7 +66,7 @@ else:  # pragma: no cover - Python 3.10 has no tomllib
 __all__ = ["CityConnectGame", "CityConnectState"]
 
 NAME: Final = "city_connect"
-VERSION: Final = 1
+VERSION: Final = 2  # 2: ruling 8 takes up to 3 symbols, ruling 13 discards after drawing
 NONE: Final = -1  # no card, no seat, no source
 
 # The six symbols ("Card Anatomy" A). The first five can be owed; a coin is wild.
@@ -1248,22 +1248,30 @@ class CityConnectState(ReferenceState):
         owed, credit = _paid(self._owed, self._credit, symbols)
         return self._coverable(owed, credit, hand, city, mayor)
 
-    def _take_completes(self, kind: int, taken: int) -> bool:
-        """Ruling 8: after taking ``kind``, the market's other cards can still make the taken
-        symbols exactly ``take_symbols``."""
+    def _take_totals(self, skip: int, cap: int) -> set[int]:
+        """The symbol totals up to ``cap`` that some cards of the market make, one copy of
+        ``skip`` (a kind, or NONE) left out."""
         rules = self._rules
-        if not self._market[kind]:
-            return False
-        need = rules.data.take_symbols - taken - len(rules.cards[kind].symbols)
-        if need < 0:
-            return False
-        reachable = {0}  # symbol totals of some cards of the rest of the market
+        reachable = {0}
         for other, count in enumerate(self._market):
-            copies = count - 1 if other == kind else count
+            copies = count - 1 if other == skip else count
             size = len(rules.cards[other].symbols)
             for _ in range(copies):
-                reachable |= {total + size for total in reachable if total + size <= need}
-        return need in reachable
+                reachable |= {total + size for total in reachable if total + size <= cap}
+        return reachable
+
+    def _take_goal(self) -> int:
+        """Ruling 8: the symbols the take still has to add: the most the market can add
+        without passing ``take_symbols`` (0 once the take is over)."""
+        cap = self._rules.data.take_symbols - self._taken
+        return max(self._take_totals(NONE, cap))
+
+    def _take_keeps_goal(self, kind: int, goal: int) -> bool:
+        """Ruling 8: taking ``kind`` now still lets the take add ``goal`` symbols in all."""
+        if not self._market[kind]:
+            return False
+        need = goal - len(self._rules.cards[kind].symbols)
+        return need >= 0 and need in self._take_totals(kind, need)
 
     def _usable_gears(self) -> list[int]:
         """Ruling 16: the gear cards (indices, ascending) with a use left this turn that would
@@ -1307,8 +1315,9 @@ class CityConnectState(ReferenceState):
             return [action for action, _ in self._outcomes()]
         if phase == "main":
             main: list[int] = []
-            # Rule 7 a, ruling 8: a take that can complete exactly 3 symbols.
-            main += [starts[TAKE] + k for k in range(rules.kinds) if self._take_completes(k, 0)]
+            # Rule 7 a, ruling 8: a take that keeps the most the market can make, up to 3.
+            goal = self._take_goal()
+            main += [starts[TAKE] + k for k in range(rules.kinds) if self._take_keeps_goal(k, goal)]
             # Rule 7 b: the pile is not empty.
             if self._pile_size > 0:
                 main.append(starts[DRAW])
@@ -1333,9 +1342,8 @@ class CityConnectState(ReferenceState):
             # Ruling 7: `end` only when no main action is possible.
             return main + gears + ([] if main else [starts[END]])
         if phase == "take":
-            return [
-                starts[TAKE] + k for k in range(rules.kinds) if self._take_completes(k, self._taken)
-            ]
+            goal = self._take_goal()
+            return [starts[TAKE] + k for k in range(rules.kinds) if self._take_keeps_goal(k, goal)]
         if phase == "pay":
             return self._pay_actions()
         if phase == "bonus":
@@ -1418,8 +1426,9 @@ class CityConnectState(ReferenceState):
             if not self._market[arg]:
                 return f"there is no {slug} in the market"
             return (
-                f"the market cannot make exactly {rules.data.take_symbols} symbols with "
-                f"{slug} ({self._taken} taken so far; ruling 8)"
+                f"with {slug} the take could not add the {self._take_goal()} more symbols the "
+                f"market can make up to {rules.data.take_symbols} ({self._taken} taken so far; "
+                "ruling 8)"
             )
         if kind == DRAW:
             return "the pile is empty (ruling 4)"
@@ -1551,12 +1560,12 @@ class CityConnectState(ReferenceState):
         if self._phase == "bonus":
             self._todo -= 1
             if self._todo == 0:
-                self._finish_build()
+                self._check_hand_limit()  # ruling 13: the lightning take is done
             return
         self._acted = 1  # "How play moves on": the main action is chosen
         self._taken += len(rules.cards[kind].symbols)
-        if self._taken == rules.data.take_symbols:
-            self._enter_after()
+        if self._take_goal() == 0:  # ruling 8: 3 symbols, or no market card fits
+            self._check_hand_limit()  # ruling 13: the take is done
         else:
             self._phase = "take"
             self._to_move = self._seat
@@ -1571,11 +1580,15 @@ class CityConnectState(ReferenceState):
             self._after_draw()
 
     def _after_draw(self) -> None:
+        """The draw is done: ruling 13's hand limit, then on."""
+        self._todo = 0
+        self._check_hand_limit()
+
+    def _resume(self) -> None:
         """Per "How play moves on": back to the build in progress, else after the main action,
         else to the main phase."""
-        self._todo = 0
         if self._pay_card != NONE:
-            self._finish_build()  # ruling 12: the lightning draw is done
+            self._finish_build()  # ruling 12: the lightning effect is done
         elif self._acted:
             self._enter_after()
         else:
@@ -1662,19 +1675,20 @@ class CityConnectState(ReferenceState):
         else:
             self._end_of_turn()
 
-    # --- the end of a turn (rulings 13, 14, 20, 21) -------------------------------------------
+    # --- the end of a turn (rulings 14, 20, 21) -------------------------------------------
 
     def _end_of_turn(self) -> None:
         self._todo = 0
-        self._check_hand_limit()
+        self._start_clear()
 
     def _check_hand_limit(self) -> None:
-        """Ruling 13: discard down to the hand limit at the end of the turn."""
+        """Ruling 13: after drawing (a take, a draw, a lightning effect or a gear), discard
+        down to the hand limit, then go on."""
         if sum(self._hands[self._seat]) > self._rules.data.hand_limit:
             self._phase = "discard"
             self._to_move = self._seat
             return
-        self._start_clear()
+        self._resume()
 
     def _start_clear(self) -> None:
         """Solo ("Game flow"): choose 3 market cards and discard them."""

@@ -22,7 +22,9 @@ use crate::engine::{
 
 pub const NAME: &str = "city_connect";
 /// Bumped whenever the rules or data change what a game does.
-pub const VERSION: u32 = 1;
+/// 2: ruling 8 takes up to 3 symbols (a market that cannot make 3 still allows a take);
+/// ruling 13 discards down to the hand limit after each draw, not at the end of the turn.
+pub const VERSION: u32 = 2;
 
 pub const MAX_PLAYERS: usize = 4;
 pub const MAX_KINDS: usize = 32;

@@ -266,24 +266,35 @@ impl CityState {
 
     // ---- what is legal ----
 
-    /// Rule 8: can `b` be taken with `taken` symbols so far and still total exactly 3?
-    /// Buildings carry 1 or 2 symbols (checked with the data), so the sums the rest of the
-    /// market can make follow from how many 1- and 2-symbol cards it holds.
-    fn can_take(&self, b: usize) -> bool {
-        let d = &self.cfg.data;
+    /// Ruling 8: the most symbols, at most `cap`, that cards with `ones` one-symbol and
+    /// `twos` two-symbol cards make. Buildings carry 1 or 2 symbols (checked with the data).
+    fn take_best(cap: u8, ones: u8, twos: u8) -> u8 {
+        (0..=twos.min(cap / 2))
+            .map(|c| 2 * c + ones.min(cap - 2 * c))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Ruling 8: the symbols the take still has to add: the most the market can add
+    /// without passing 3 (0 once the take is over).
+    fn take_goal(&self) -> u8 {
+        let cap = self.cfg.data.take_symbols.saturating_sub(self.taken);
+        Self::take_best(cap, self.market_by_symbols[0], self.market_by_symbols[1])
+    }
+
+    /// Ruling 8: can `b` be taken now and the take still add `goal` symbols in all?
+    fn can_take(&self, b: usize, goal: u8) -> bool {
         if self.market[b] == 0 {
             return false;
         }
-        let own = d.cards[b].num_symbols;
-        let t = self.taken + own;
-        if t > d.take_symbols {
+        let own = self.cfg.data.cards[b].num_symbols;
+        if own > goal {
             return false;
         }
         let mut rest = self.market_by_symbols;
         rest[usize::from(own) - 1] -= 1;
-        let need = d.take_symbols - t;
-        // Some number of twos `c <= rest[1]` with `need - 2c` ones available.
-        (0..=rest[1].min(need / 2)).any(|c| need - 2 * c <= rest[0])
+        let need = goal - own;
+        Self::take_best(need, rest[0], rest[1]) == need
     }
 
     /// Symbols on seat `p`'s cards not yet paid: hand and city (docs, ruling 11).
@@ -451,8 +462,9 @@ impl CityState {
         match self.phase {
             Phase::Main => {
                 let start = out.len();
+                let goal = self.take_goal();
                 for b in bits(self.market_mask) {
-                    if self.can_take(b) {
+                    if self.can_take(b, goal) {
                         out.push(encode(lay, Move::Take(b as u8)));
                     }
                 }
@@ -484,8 +496,9 @@ impl CityState {
                 }
             }
             Phase::Take => {
+                let goal = self.take_goal();
                 for b in bits(self.market_mask) {
-                    if self.can_take(b) {
+                    if self.can_take(b, goal) {
                         out.push(encode(lay, Move::Take(b as u8)));
                     }
                 }
@@ -579,6 +592,21 @@ impl CityState {
 
     fn after_draw(&mut self) {
         self.todo = 0;
+        self.check_hand();
+    }
+
+    /// Ruling 13: after drawing (a take, a draw, a lightning effect or a gear), discard
+    /// down to the hand limit, then go on.
+    fn check_hand(&mut self) {
+        if self.hand_size[usize::from(self.seat)] > self.cfg.data.hand_limit {
+            self.phase = Phase::Discard;
+        } else {
+            self.resume();
+        }
+    }
+
+    /// Back to the build in progress, else after the main action, else to the main phase.
+    fn resume(&mut self) {
         if self.pay.card >= 0 {
             self.finish_build();
         } else if self.acted {
@@ -629,16 +657,8 @@ impl CityState {
         }
     }
 
-    /// Rule 14, first step: the hand limit.
+    /// Rule 14 (the hand limit was kept after each draw, ruling 13).
     fn end_turn(&mut self) {
-        if self.hand_size[usize::from(self.seat)] > self.cfg.data.hand_limit {
-            self.phase = Phase::Discard;
-        } else {
-            self.after_discards();
-        }
-    }
-
-    fn after_discards(&mut self) {
         if self.players() == 1 {
             let k = self.cfg.data.solo_clear.min(self.market_size);
             if k > 0 {
@@ -775,13 +795,14 @@ impl CityState {
                 if self.phase == Phase::Bonus {
                     self.todo -= 1;
                     if self.todo == 0 || self.market_size == 0 {
-                        self.finish_build();
+                        self.todo = 0;
+                        self.check_hand();
                     }
                 } else {
                     self.acted = true;
                     self.taken += self.cfg.data.cards[b].num_symbols;
-                    if self.taken >= self.cfg.data.take_symbols {
-                        self.after_main();
+                    if self.take_goal() == 0 {
+                        self.check_hand();
                     } else {
                         self.phase = Phase::Take;
                     }
@@ -829,7 +850,7 @@ impl CityState {
                     self.phase = Phase::Draw;
                     self.todo = 1;
                 } else if self.hand_size[p] <= self.cfg.data.hand_limit {
-                    self.after_discards();
+                    self.resume();
                 }
             }
             Move::Gear(c) => {
@@ -879,9 +900,9 @@ impl CityState {
                 | Move::BuildHand(_)
                 | Move::BuildMarket(_)
                 | Move::BuildLandmark(_),
-            ) => "that main action is not possible now (rules 7-10: takes must total exactly 3, \
-                 a build needs a city under 10 cards, the card in its place and a cost the hand \
-                 and city can pay)"
+            ) => "that main action is not possible now (rules 7-10: a take adds the most \
+                 symbols the market can make up to 3, a build needs a city under 10 cards, \
+                 the card in its place and a cost the hand and city can pay)"
                 .to_string(),
             (Phase::Pay, Move::PayHand(_) | Move::PayMayor(_) | Move::PayCity(_)) => {
                 "that card is not available or does not help pay what is still owed (ruling 11)"
