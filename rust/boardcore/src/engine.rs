@@ -119,6 +119,20 @@ impl ObservationSink for Vec<(u32, f32)> {
     }
 }
 
+/// The compact observation of `player` through a game's observation writer: the nonzero
+/// entries of its dense tensor, in `out` (cleared first). Every game's `observation_tokens`.
+pub fn observation_tokens_with(
+    players: usize,
+    player: usize,
+    out: &mut Vec<(u32, f32)>,
+    write: impl FnOnce(&mut Vec<(u32, f32)>),
+) -> Result<(), Error> {
+    check_seat(player, players)?;
+    out.clear();
+    write(out);
+    Ok(())
+}
+
 /// A game with its parameters fixed.
 pub trait Game: Clone + Sync + Send + Sized {
     type State: GameState;

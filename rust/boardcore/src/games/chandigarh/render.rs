@@ -10,7 +10,7 @@ use super::json::flow_index;
 use super::notation::{junction_text, slot_text};
 use super::state::{ChandigarhState, Phase};
 use super::{COLOURS, OBSERVATION_SIZE, STREETS};
-use crate::engine::{check_seat, Error, ObservationSink};
+use crate::engine::{check_seat, observation_tokens_with, Error, ObservationSink};
 
 pub fn observation_tensor(
     s: &ChandigarhState,
@@ -35,10 +35,9 @@ pub fn observation_tokens(
     player: usize,
     out: &mut Vec<(u32, f32)>,
 ) -> Result<(), Error> {
-    check_seat(player, s.players())?;
-    out.clear();
-    write_observation(s, player, out);
-    Ok(())
+    observation_tokens_with(s.players(), player, out, |o| {
+        write_observation(s, player, o)
+    })
 }
 
 /// Sets the entries of the observation that may be nonzero, each once.

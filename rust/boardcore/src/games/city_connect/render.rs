@@ -7,7 +7,7 @@ use std::fmt;
 
 use super::state::{CityState, Phase};
 use super::{MAX_PLAYERS, SIDES, SYMBOLS};
-use crate::engine::{check_seat, Error, GameState, ObservationSink};
+use crate::engine::{check_seat, observation_tokens_with, Error, GameState, ObservationSink};
 
 pub fn observation_tensor(s: &CityState, player: usize, out: &mut [f32]) -> Result<(), Error> {
     check_seat(player, s.players())?;
@@ -30,10 +30,9 @@ pub fn observation_tokens(
     player: usize,
     out: &mut Vec<(u32, f32)>,
 ) -> Result<(), Error> {
-    check_seat(player, s.players())?;
-    out.clear();
-    write_observation(s, player, out);
-    Ok(())
+    observation_tokens_with(s.players(), player, out, |o| {
+        write_observation(s, player, o)
+    })
 }
 
 /// Sets the entries of the observation that may be nonzero, each once.

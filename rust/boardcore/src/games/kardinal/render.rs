@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::state::{colour_owner, row_col, xy, KardinalState, Phase};
 use super::{CELLS, COLOURS, OBSERVATION_SIZE, SHAPES, W};
-use crate::engine::{check_seat, Error, GameState, ObservationSink};
+use crate::engine::{check_seat, observation_tokens_with, Error, GameState, ObservationSink};
 
 const SHAPE_LETTERS: [char; 3] = ['H', 'T', 'Y'];
 
@@ -121,10 +121,9 @@ pub fn observation_tokens(
     player: usize,
     out: &mut Vec<(u32, f32)>,
 ) -> Result<(), Error> {
-    check_seat(player, s.players())?;
-    out.clear();
-    write_observation(s, player, out);
-    Ok(())
+    observation_tokens_with(s.players(), player, out, |o| {
+        write_observation(s, player, o)
+    })
 }
 
 /// Sets the entries of the observation that may be nonzero, each once.

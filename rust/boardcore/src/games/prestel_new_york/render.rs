@@ -3,7 +3,7 @@
 
 use super::state::{Phase, PrestelState};
 use super::{MAX_PLAYERS, SLOTS, STACKS, STACK_LETTERS};
-use crate::engine::{check_seat, Error, ObservationSink};
+use crate::engine::{check_seat, observation_tokens_with, Error, ObservationSink};
 
 const NONE: u8 = u8::MAX;
 
@@ -182,10 +182,9 @@ pub fn observation_tokens(
     player: usize,
     out: &mut Vec<(u32, f32)>,
 ) -> Result<(), Error> {
-    check_seat(player, s.players())?;
-    out.clear();
-    write_observation(s, player, out);
-    Ok(())
+    observation_tokens_with(s.players(), player, out, |o| {
+        write_observation(s, player, o)
+    })
 }
 
 /// Sets the entries of the observation that may be nonzero, each once.

@@ -5,7 +5,9 @@ use super::json::todo;
 use super::state::{RebuildingChicagoState, PHASES};
 use super::{EVENTS, LEVELS, MAX_PLAYERS, OBSERVATION_SIZE, SPACES};
 use crate::bits::{bits, bits128};
-use crate::engine::{check_seat, Error, ObservationSink, CHANCE, TERMINAL};
+use crate::engine::{
+    check_seat, observation_tokens_with, Error, ObservationSink, CHANCE, TERMINAL,
+};
 
 const LETTERS: [u8; 7] = *b"TMGESRX";
 
@@ -231,10 +233,9 @@ pub fn observation_tokens(
     player: usize,
     out: &mut Vec<(u32, f32)>,
 ) -> Result<(), Error> {
-    check_seat(player, st.players())?;
-    out.clear();
-    write_observation(st, player, out);
-    Ok(())
+    observation_tokens_with(st.players(), player, out, |o| {
+        write_observation(st, player, o)
+    })
 }
 
 /// Sets the entries of the observation that may be nonzero, each once.
