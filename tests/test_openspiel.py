@@ -595,6 +595,21 @@ def check_resampled(game: Any, state: Any, seat: int, sampler: Any) -> list[Any]
     return samples
 
 
+@pytest.mark.parametrize("name", ["kardinal", "city_connect"])
+def test_resampling_for_no_seat_or_with_no_sampler_is_refused(name: str) -> None:
+    game = load(name, {"players": 2})
+    state = game.new_initial_state()
+    for seat in (2, -1, 2**70):
+        with pytest.raises(boardcore.ParameterError, match="player_id must be from 0 to 1"):
+            state.resample_from_infostate(seat, None)
+    for wrong in (True, 0.0, "0"):
+        with pytest.raises(TypeError, match="player_id must be an int"):
+            state.resample_from_infostate(wrong, None)
+    with pytest.raises(TypeError, match="probability_sampler must be a callable"):
+        state.resample_from_infostate(0, 3)
+    assert state.resample_from_infostate(np.int64(1), None).history() == state.history()
+
+
 @pytest.mark.parametrize(("name", "params"), HIDDEN, ids=HIDDEN_IDS)
 def test_resampled_states_look_the_same_to_the_seat(name: str, params: dict[str, Any]) -> None:
     game = load(name, params)

@@ -94,6 +94,7 @@ from open_spiel.python.observation import (  # type: ignore[import-untyped]
 
 import boardcore
 
+from . import _args
 from .api import CHANCE, TERMINAL, Game, State
 from .errors import ParameterError
 
@@ -1104,6 +1105,12 @@ class BoardcoreState(pyspiel.State):  # type: ignore[misc]
         ``pyspiel.UniformProbabilitySampler``); None uses numpy's global generator.
         """
         game = self.get_game()
+        player_id = _args.count(player_id, "player_id", 0, self.num_players() - 1)
+        if probability_sampler is not None and not callable(probability_sampler):
+            raise TypeError(
+                "probability_sampler must be a callable giving draws in [0, 1), or None, "
+                f"not {type(probability_sampler).__name__}"
+            )
         if game.spec.perfect_information or self.stopped():
             return self.clone()  # type: ignore[no-any-return]
         uniform = probability_sampler if probability_sampler is not None else np.random.random
