@@ -37,7 +37,8 @@ from rich.console import Console
 from ._cli_common import game_params, name_value, progress_bar, saved_params
 from .api import CHANCE, Game
 from .errors import BoardcoreError, ParameterError, StateFormatError
-from .svg import _el, _state_element, drawer, seat_colours, union_bounds
+from .svg import _state_element, drawer, seat_colours, union_bounds
+from .svg._common import el as _el
 
 __all__ = [
     "Move",
