@@ -161,6 +161,13 @@ def centred(
     return label(parent, text, x, y, text_anchor="middle", font_size=size, **attrs)
 
 
+def right_aligned(
+    parent: ET.Element, text: str, x: float, y: float, size: float, **attrs: object
+) -> ET.Element:
+    """A ``text`` of font ``size`` ending at ``x`` (``y`` its baseline)."""
+    return label(parent, text, x, y, text_anchor="end", font_size=size, **attrs)
+
+
 def path(parent: ET.Element, d: str, **attrs: object) -> ET.Element:
     """A ``path`` drawn by the commands ``d``."""
     return el(parent, "path", d=d, **attrs)
@@ -478,14 +485,14 @@ def seat_name(
 
 def score(parent: ET.Element, score: str, unit: str, right: float, y: float, gap: float) -> None:
     """A seat's score right-aligned, ``gap`` short of ``right`` where its ``unit`` ends."""
-    label(parent, score, right - gap, y, text_anchor="end", font_size=22, font_weight="bold")
-    label(parent, unit, right, y, text_anchor="end", font_size=11, fill=MUTED)
+    right_aligned(parent, score, right - gap, y, 22, font_weight="bold")
+    right_aligned(parent, unit, right, y, 11, fill=MUTED)
 
 
 def tally(parent: ET.Element, count: str, note: str, right: float, y: float, note_y: float) -> None:
     """A seat's large count right-aligned at ``right``, with a small note under it."""
-    label(parent, count, right, y, text_anchor="end", font_size=24, font_weight="bold")
-    label(parent, note, right, note_y, text_anchor="end", font_size=10, fill=MUTED)
+    right_aligned(parent, count, right, y, 24, font_weight="bold")
+    right_aligned(parent, note, right, note_y, 10, fill=MUTED)
 
 
 def legend(parent: ET.Element, x: float, y: float, rule: int | None) -> ET.Element:

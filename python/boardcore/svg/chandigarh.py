@@ -464,15 +464,8 @@ def _card(
         g, "g", transform=f"translate({svg.num(x)} {svg.num(y)}) scale({svg.num(scale)})"
     )
     svg.label(inner, f"#{index}", 6, 13, font_size=10, fill=svg.MUTED)
-    svg.label(
-        inner,
-        f"{card.stars}\u2605",
-        _CARD_W - 6,
-        14,
-        text_anchor="end",
-        font_size=12,
-        font_weight="bold",
-        fill="#9a6b00",
+    svg.right_aligned(
+        inner, f"{card.stars}\u2605", _CARD_W - 6, 14, 12, font_weight="bold", fill="#9a6b00"
     )
     _steps(inner, 32, 9, card.steps)
     _pattern(inner, 30, 20, card)
@@ -759,13 +752,12 @@ class ChandigarhDrawer(svg.TableDrawer):
             stroke_width=1.2,
         )
         frame.anchors[f"sector-{tile}"] = (tx, ty, size, size)
-        svg.label(
+        svg.right_aligned(
             g,
             str(tile),
             tx + size - 4,
             ty + size - 4,
-            text_anchor="end",
-            font_size=max(7.0, cell * 0.09),
+            max(7.0, cell * 0.09),
             font_weight="bold",
             fill=_TILE_LINE[frame.blue],
         )
@@ -1055,13 +1047,12 @@ class ChandigarhDrawer(svg.TableDrawer):
             )
             svg.fit(tile, name, sx + 6, top + 18, w - 40, 11, font_weight="bold")
             if stars >= 0:
-                svg.label(
+                svg.right_aligned(
                     tile,
                     f"{stars}\u2605",
                     sx + w - 6,
                     top + 18,
-                    text_anchor="end",
-                    font_size=11,
+                    11,
                     font_weight="bold",
                     fill="#9a6b00",
                 )

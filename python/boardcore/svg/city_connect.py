@@ -489,17 +489,9 @@ def _card(
     if card.demand >= 0:
         _demand(g, x + w - 11, y + 11, card.demand, fill)
     if card.kind != "initial":
-        svg.label(
-            g,
-            f"{card.vp} VP",
-            x + w - 21,
-            y + 15,
-            text_anchor="end",
-            font_size=10,
-            font_weight="bold",
-        )
+        svg.right_aligned(g, f"{card.vp} VP", x + w - 21, y + 15, 10, font_weight="bold")
     else:
-        svg.label(g, "initial", x + w - 6, y + 14, text_anchor="end", font_size=8.5, fill=svg.MUTED)
+        svg.right_aligned(g, "initial", x + w - 6, y + 14, 8.5, fill=svg.MUTED)
     for i, text in enumerate(svg.wrap(card.name, 14, 2)):
         svg.fit(g, text, x + 6, y + 31 + 11 * i, w - 12, 10, font_weight="bold")
     effect, icon = _effect(card)
@@ -720,15 +712,7 @@ class CityConnectDrawer(svg.TableDrawer):
             stroke_width=1.6,
         )
         svg.label(bonus, "1st", bx + 8, top + 16, font_size=11, font_weight="bold")
-        svg.label(
-            bonus,
-            f"{vp} VP",
-            bx + _CARD_W - 8,
-            top + 16,
-            text_anchor="end",
-            font_size=10,
-            font_weight="bold",
-        )
+        svg.right_aligned(bonus, f"{vp} VP", bx + _CARD_W - 8, top + 16, 10, font_weight="bold")
         svg.label(bonus, "Pioneer", bx + 8, top + 34, font_size=10, font_weight="bold")
         svg.label(bonus, "Bonus", bx + 8, top + 45, font_size=10, font_weight="bold")
         svg.fit(

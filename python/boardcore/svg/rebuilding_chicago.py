@@ -651,15 +651,8 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         """A market card's face: name and cost, the benefits half (A) and the ability
         half (B) in words, each building with its type's colour."""
         svg.fit(item, info.name, x + 18, y + 14, _CARD_W - 54, 10, font_weight="bold")
-        svg.label(
-            item,
-            f"${info.cost}",
-            x + _CARD_W - 7,
-            y + 14,
-            text_anchor="end",
-            font_size=12,
-            font_weight="bold",
-            fill="#2a7a3a",
+        svg.right_aligned(
+            item, f"${info.cost}", x + _CARD_W - 7, y + 14, 12, font_weight="bold", fill="#2a7a3a"
         )
         for half, top in (("A", y + 20), ("B", y + 51)):
             svg.circle(item, x + 12, top + 8, 6, fill=svg.PANEL_LINE)
