@@ -27,6 +27,7 @@ __all__ = [
     "THREADS",
     "HelpFormatter",
     "add_game_arguments",
+    "add_game_parameters",
     "check_agents",
     "check_out",
     "counted",
@@ -232,12 +233,19 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "game", choices=sorted(KNOWN), metavar="GAME", help=f"one of {', '.join(sorted(KNOWN))}"
     )
-    parser.add_argument("--players", type=int, help="number of players (default: the game's)")
+    add_game_parameters(parser, "number of players (default: the game's)", "speeds=2,1,1")
+
+
+def add_game_parameters(
+    parser: argparse.ArgumentParser, players_help: str | None, example: str
+) -> None:
+    """``--players``, ``--data`` and ``--param`` (its help shows ``--param example``)."""
+    parser.add_argument("--players", type=int, help=players_help)
     parser.add_argument("--data", help="component data file (TOML) instead of the packaged one")
     parser.add_argument(
         "--param",
         action="append",
         type=name_value,
         metavar="NAME=VALUE",
-        help="another game parameter (repeatable), e.g. --param speeds=2,1,1",
+        help=f"another game parameter (repeatable), e.g. --param {example}",
     )

@@ -9,7 +9,7 @@ from typing import Any, SupportsIndex
 import numpy as np
 
 from . import _args
-from ._results import Parts, SimulationInterrupted, SimulationResult, concatenate_parts
+from ._results import Parts, SimulationInterrupted, SimulationResult
 from .api import CHANCE, Game, State
 from .errors import ParameterError
 from .rng import SplitMix64
@@ -143,16 +143,10 @@ def simulate_local(
     parts: list[Parts] = []
 
     def result() -> SimulationResult:
-        scores, winners, lengths = concatenate_parts(parts, players)
-        return SimulationResult(
-            name=name,
-            params=dict(game.params),
-            seed=seed,
-            scores=scores,
-            winners=winners,
-            lengths=lengths,
-            threads=threads if in_rust else 1,
-            seconds=time.perf_counter() - start,
+        seconds = time.perf_counter() - start
+        used = threads if in_rust else 1
+        return SimulationResult.joined(
+            name, dict(game.params), seed, parts, players, threads=used, seconds=seconds
         )
 
     done = 0

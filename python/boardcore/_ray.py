@@ -21,7 +21,7 @@ from typing import Any
 
 from . import load
 from ._play import simulate_local
-from ._results import Parts, SimulationResult, concatenate_parts
+from ._results import Parts, SimulationResult
 from .errors import BoardcoreError, ParameterError
 
 try:
@@ -157,14 +157,12 @@ def simulate_ray(
         finally:
             for ref in pending:  # an error or an interrupt: stop what has not run yet
                 ray.cancel(ref)
-    scores, winners, lengths = concatenate_parts([p for p in parts if p is not None], players)
-    return SimulationResult(
-        name=name,
-        params=dict(game.params),
-        seed=seed,
-        scores=scores,
-        winners=winners,
-        lengths=lengths,
+    return SimulationResult.joined(
+        name,
+        dict(game.params),
+        seed,
+        [p for p in parts if p is not None],
+        players,
         threads=used,
         seconds=time.perf_counter() - start - connecting,
         extra={

@@ -34,6 +34,21 @@ class SimulationResult:
     def games(self) -> int:
         return int(self.lengths.shape[0])
 
+    @classmethod
+    def joined(
+        cls,
+        name: str,
+        params: dict[str, Any],
+        seed: int,
+        parts: Sequence[Parts],
+        players: int,
+        **run: Any,
+    ) -> SimulationResult:
+        """The result of consecutive seed ranges' ``parts`` from ``seed``; ``run`` is
+        ``threads``, ``seconds`` and ``extra``, what the backend says of the run."""
+        scores, winners, lengths = concatenate_parts(parts, players)
+        return cls(name, params, seed, scores, winners, lengths, **run)
+
 
 Parts = tuple[npt.NDArray[np.int32], npt.NDArray[np.bool_], npt.NDArray[np.uint32]]
 

@@ -57,26 +57,19 @@ def simulate(
         raise TypeError(f"agents must be a list of agents, not {_args.quote(agents)}")
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable, not {_args.quote(progress)}")
+    run: Callable[..., SimulationResult] = simulate_local
+    threads_used: int | None = n_threads or min(os.cpu_count() or 1, _args.MAX_THREADS)
     if backend == "ray":
         from ._ray import simulate_ray  # here: Ray is an optional extra
 
-        return simulate_ray(
-            name,
-            games=n_games,
-            seed=first,
-            threads=n_threads,
-            agents=agents,
-            progress=progress,
-            chunk=n_chunk,
-            **params,
-        )
-    if backend != "threads":
+        run, threads_used = simulate_ray, n_threads
+    elif backend != "threads":
         raise ParameterError(f"backend must be 'threads' or 'ray', not {_args.quote(backend)}")
-    return simulate_local(
+    return run(
         name,
         games=n_games,
         seed=first,
-        threads=n_threads or min(os.cpu_count() or 1, _args.MAX_THREADS),
+        threads=threads_used,
         agents=agents,
         progress=progress,
         chunk=n_chunk,

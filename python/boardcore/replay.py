@@ -34,10 +34,11 @@ from typing import Any, TypeGuard
 
 from rich.console import Console
 
-from ._cli_common import game_params, name_value, progress_bar, saved_params
+from ._cli_common import add_game_parameters, game_params, progress_bar, saved_params
 from .api import CHANCE, Game
 from .errors import BoardcoreError, ParameterError, StateFormatError
-from .svg import _el, _state_element, drawer, seat_colours, union_bounds
+from .svg import _state_element, drawer, seat_colours, union_bounds
+from .svg._common import el as _el
 
 __all__ = [
     "Move",
@@ -644,15 +645,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "The game is a seeded random game, a saved state (its history) or a record log.",
     )
     replay.add_argument("game", nargs="?", help="the game (read from the file if omitted)")
-    replay.add_argument("--players", type=int)
-    replay.add_argument("--data", help="component data file (TOML) instead of the packaged one")
-    replay.add_argument(
-        "--param",
-        action="append",
-        type=name_value,
-        metavar="NAME=VALUE",
-        help="another game parameter (repeatable), e.g. --param max_rounds=50",
-    )
+    add_game_parameters(replay, None, "max_rounds=50")
     replay.add_argument("--seed", type=int, default=0, help="seeds the random agents")
     replay.add_argument(
         "--agents", help="agents for the seeded game, comma-separated (default random)"

@@ -24,6 +24,7 @@ __all__ = [
     "load_game",
     "observation",
     "observation_space",
+    "render",
     "resolve_chance",
 ]
 
@@ -47,6 +48,18 @@ def load_game(name: str, engine: str, params: dict[str, Any]) -> Game:
 def check_render_mode(render_mode: str | None) -> None:
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ParameterError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+
+
+def render(state: State, render_mode: str | None) -> str | None:
+    """``"ansi"``: ``str(state)``, the whole board; ``"human"``: prints it (and gives None)."""
+    if render_mode is None:
+        gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+        return None
+    text = str(state)
+    if render_mode == "ansi":
+        return text
+    print(text)
+    return None
 
 
 class SeedSequence:

@@ -61,18 +61,7 @@ from .._registry import GAMES
 from ..api import CHANCE
 from ..errors import IllegalActionError, ParameterError
 from ..rng import SplitMix64
-from . import _register
-from ._common import (
-    RENDER_MODES,
-    Observation,
-    SeedSequence,
-    action_space,
-    check_render_mode,
-    load_game,
-    observation,
-    observation_space,
-    resolve_chance,
-)
+from . import _common, _register
 
 __all__ = ["MAX_STEPS", "Action", "BoardcoreEnv", "env_id", "make", "register"]
 
@@ -99,7 +88,7 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium's class attribute
-        "render_modes": list(RENDER_MODES),
+        "render_modes": list(_common.RENDER_MODES),
         "render_fps": 1,
     }
 
@@ -115,8 +104,8 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
         max_steps: int | None = MAX_STEPS,
         **params: Any,
     ) -> None:
-        check_render_mode(render_mode)
-        self.game = load_game(name, engine, params)
+        _common.check_render_mode(render_mode)
+        self.game = _common.load_game(name, engine, params)
         players = self.game.num_players
         if not 0 <= seat < players:
             raise ParameterError(f"seat must be 0 to {players - 1}, not {seat}")
@@ -139,10 +128,10 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
             raise ParameterError(f"max_steps must be a positive int or None, not {max_steps!r}")
         self.max_steps = max_steps
         self._steps = 0
-        self.observation_space = observation_space(self.game)
-        self.action_space = action_space(self.game)
+        self.observation_space = _common.observation_space(self.game)
+        self.action_space = _common.action_space(self.game)
         self._num_actions = self.game.num_distinct_actions
-        self._seeds = SeedSequence()
+        self._seeds = _common.SeedSequence()
         self._ended_illegally = False
         self.game_seed = 0
         """The seed of the current game (see the module docstring)."""
@@ -153,7 +142,7 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Observation, dict[str, Any]]:
+    ) -> tuple[_common.Observation, dict[str, Any]]:
         super().reset(seed=seed)
         self.game_seed = self._seeds.take(seed)
         self.rng = SplitMix64(self.game_seed)
@@ -165,7 +154,7 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
             self.render()
         return self._observe(), self._info()
 
-    def step(self, action: Action) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def step(self, action: Action) -> tuple[_common.Observation, float, bool, bool, dict[str, Any]]:
         """Plays the learner's ``action``, then the others until the learner is to move again.
 
         An illegal action ends the episode with ``illegal_reward`` (or raises
@@ -216,15 +205,15 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
         while not state.is_terminal():
             player = state.current_player()
             if player == CHANCE:
-                resolve_chance(state, self.rng)
+                _common.resolve_chance(state, self.rng)
                 continue
             agent = self._agents[player]
             if agent is None:
                 return
             state.apply_action(agent(state, self.rng))
 
-    def _observe(self) -> Observation:
-        return observation(self.game_state, self.seat, self._num_actions)
+    def _observe(self) -> _common.Observation:
+        return _common.observation(self.game_state, self.seat, self._num_actions)
 
     def _info(self) -> dict[str, Any]:
         state = self.game_state
@@ -234,16 +223,7 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
 
     def render(self) -> str | None:
         """``"ansi"``: ``str(state)``, the whole board; ``"human"``: prints it."""
-        if self.render_mode is None:
-            gymnasium.logger.warn(
-                "You are calling render method without specifying any render mode."
-            )
-            return None
-        text = str(self.game_state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return _common.render(self.game_state, self.render_mode)
 
 
 def register() -> None:

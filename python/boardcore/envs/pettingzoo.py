@@ -51,17 +51,7 @@ import numpy.typing as npt
 from ..api import Game, State
 from ..errors import IllegalActionError, ParameterError
 from ..rng import SplitMix64
-from ._common import (
-    RENDER_MODES,
-    Observation,
-    SeedSequence,
-    action_space,
-    check_render_mode,
-    load_game,
-    observation,
-    observation_space,
-    resolve_chance,
-)
+from . import _common
 
 __all__ = ["BoardcoreAECEnv", "env", "raw_env"]
 
@@ -74,7 +64,7 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute
-        "render_modes": list(RENDER_MODES),
+        "render_modes": list(_common.RENDER_MODES),
         "render_fps": 1,
         "name": "boardcore_v0",
         "is_parallelizable": False,
@@ -90,13 +80,13 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
         **params: Any,
     ) -> None:
         super().__init__()
-        check_render_mode(render_mode)
+        _common.check_render_mode(render_mode)
         if max_cycles is not None and (
             isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1
         ):
             raise ParameterError(f"max_cycles must be a positive int or None, not {max_cycles!r}")
         self.max_cycles = max_cycles
-        self.game: Game = load_game(name, engine, params)
+        self.game: Game = _common.load_game(name, engine, params)
         self.render_mode = render_mode
         self.metadata = {**type(self).metadata, "name": f"boardcore_{name}_v0"}
         self.possible_agents: list[str] = [
@@ -105,8 +95,10 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._num_actions = self.game.num_distinct_actions
         # One space object per agent, so each can be seeded on its own.
-        self._observation_spaces = {a: observation_space(self.game) for a in self.possible_agents}
-        self._action_spaces = {a: action_space(self.game) for a in self.possible_agents}
+        self._observation_spaces = {
+            a: _common.observation_space(self.game) for a in self.possible_agents
+        }
+        self._action_spaces = {a: _common.action_space(self.game) for a in self.possible_agents}
         size = len(self.game.new_initial_state().observation_tensor(0))
         self.state_space = gymnasium.spaces.Box(
             low=0.0,
@@ -116,7 +108,7 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
         )
         """The space of :meth:`state`: every seat's observation, concatenated."""
         self._decisions = dict.fromkeys(self.possible_agents, 0)
-        self._seeds = SeedSequence()
+        self._seeds = _common.SeedSequence()
         self.game_seed = 0
         """The seed of the current game (see the module docstring)."""
         self.rng = SplitMix64(0)
@@ -134,7 +126,7 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
         self.game_seed = self._seeds.take(seed)
         self.rng = SplitMix64(self.game_seed)
         self.game_state = self.game.new_initial_state()
-        resolve_chance(self.game_state, self.rng)
+        _common.resolve_chance(self.game_state, self.rng)
         self.agents: list[str] = self.possible_agents[:]
         self.rewards: dict[str, float] = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards: dict[str, float] = dict.fromkeys(self.agents, 0.0)
@@ -148,8 +140,8 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def observe(self, agent: str) -> Observation:
-        return observation(self.game_state, self._seats[agent], self._num_actions)
+    def observe(self, agent: str) -> _common.Observation:
+        return _common.observation(self.game_state, self._seats[agent], self._num_actions)
 
     def state(self) -> npt.NDArray[np.float32]:
         """Every seat's observation tensor, concatenated in seat order (see the module
@@ -172,7 +164,7 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
             )
         self.game_state.apply_action(int(action))  # IllegalActionError, state unchanged
         self._cumulative_rewards[agent] = 0.0
-        resolve_chance(self.game_state, self.rng)
+        _common.resolve_chance(self.game_state, self.rng)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._decisions[agent] += 1
         self._after_move()
@@ -196,16 +188,7 @@ class BoardcoreAECEnv(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """``"ansi"``: ``str(state)``, the whole board; ``"human"``: prints it."""
-        if self.render_mode is None:
-            gymnasium.logger.warn(
-                "You are calling render method without specifying any render mode."
-            )
-            return None
-        text = str(self.game_state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return _common.render(self.game_state, self.render_mode)
 
     def close(self) -> None:
         pass

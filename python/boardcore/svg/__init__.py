@@ -27,7 +27,6 @@ from typing import Any
 
 from ..errors import ParameterError, StateFormatError
 from ._common import HIGHLIGHT, Bounds, Drawer
-from ._common import _el as _el
 from .chandigarh import ChandigarhDrawer
 from .city_connect import CityConnectDrawer
 from .kardinal import KardinalDrawer

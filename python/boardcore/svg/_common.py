@@ -1,7 +1,8 @@
 """The drawing vocabulary the games' pictures share: elements, text, colours and small shapes.
 
-Every game module draws with these and imports nothing but them (and its reference rules);
-:mod:`boardcore.svg` gathers the games' drawers.
+Every game module draws with these and imports nothing but them (and its reference rules),
+as ``from . import _common as svg``: ``svg.rect``, ``svg.centred``, ``svg.card_face``... read
+as what is drawn. :mod:`boardcore.svg` gathers the games' drawers.
 
 A group with a ``data-panel`` attribute (a seat's panel, a card, a table) is a panel: its first
 ``rect`` child is its box and everything else drawn in it stays inside that box; the layout
@@ -99,13 +100,13 @@ DATA_ERRORS: Final = (
 """What reading a packaged component file may raise: the picture then labels by id."""
 
 
-def _packaged_toml(name: str) -> dict[str, Any]:
+def packaged_toml(name: str) -> dict[str, Any]:
     """The package's ``data/{name}`` read as TOML (raising one of :data:`DATA_ERRORS`)."""
     source = resources.files("boardcore").joinpath("data").joinpath(name)
     return tomllib.loads(source.read_text(encoding="utf-8"))
 
 
-def _in_ranges(action: int, ranges: Ranges) -> str:
+def in_ranges(action: int, ranges: Ranges) -> str:
     """Action ``action`` named by the run of ``ranges`` it falls in (``action N`` if none)."""
     for first, count, name in ranges:
         if first <= action < first + count:
@@ -117,23 +118,59 @@ def _in_ranges(action: int, ranges: Ranges) -> str:
 # Building blocks.
 
 
-def _num(value: float) -> str:
+def num(value: float) -> str:
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
 
 
-def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) -> ET.Element:
+def el(parent: ET.Element, tag: str, text: str | None = None, /, **attrs: object) -> ET.Element:
     """A child element; ``stroke_width=2`` becomes ``stroke-width="2"``, ``class_`` ``class``."""
     values: dict[str, str] = {}
     for key, value in attrs.items():
         if value is None:
             continue
         name = key.rstrip("_").replace("_", "-")
-        values[name] = _num(value) if isinstance(value, (int, float)) else str(value)
+        values[name] = num(value) if isinstance(value, (int, float)) else str(value)
     element = ET.SubElement(parent, tag, values)
     if text is not None:
         element.text = text
     return element
+
+
+def rect(
+    parent: ET.Element, x: float, y: float, width: float, height: float, **attrs: object
+) -> ET.Element:
+    """A ``rect`` at ``x, y`` of ``width`` by ``height``."""
+    return el(parent, "rect", x=x, y=y, width=width, height=height, **attrs)
+
+
+def circle(parent: ET.Element, cx: float, cy: float, r: float, **attrs: object) -> ET.Element:
+    """A ``circle`` of radius ``r`` round ``cx, cy``."""
+    return el(parent, "circle", cx=cx, cy=cy, r=r, **attrs)
+
+
+def label(parent: ET.Element, text: str, x: float, y: float, **attrs: object) -> ET.Element:
+    """A ``text`` at ``x, y`` (its baseline), as it is: :func:`fit` squeezes one to a width."""
+    return el(parent, "text", text, x=x, y=y, **attrs)
+
+
+def centred(
+    parent: ET.Element, text: str, x: float, y: float, size: float, **attrs: object
+) -> ET.Element:
+    """A ``text`` of font ``size`` centred on ``x`` (``y`` its baseline)."""
+    return label(parent, text, x, y, text_anchor="middle", font_size=size, **attrs)
+
+
+def right_aligned(
+    parent: ET.Element, text: str, x: float, y: float, size: float, **attrs: object
+) -> ET.Element:
+    """A ``text`` of font ``size`` ending at ``x`` (``y`` its baseline)."""
+    return label(parent, text, x, y, text_anchor="end", font_size=size, **attrs)
+
+
+def path(parent: ET.Element, d: str, **attrs: object) -> ET.Element:
+    """A ``path`` drawn by the commands ``d``."""
+    return el(parent, "path", d=d, **attrs)
 
 
 def _svg_root(width: float, height: float, title: str) -> ET.Element:
@@ -142,33 +179,33 @@ def _svg_root(width: float, height: float, title: str) -> ET.Element:
         {
             "xmlns": "http://www.w3.org/2000/svg",
             "version": "1.1",
-            "width": _num(width),
-            "height": _num(height),
-            "viewBox": f"0 0 {_num(width)} {_num(height)}",
+            "width": num(width),
+            "height": num(height),
+            "viewBox": f"0 0 {num(width)} {num(height)}",
             "font-family": FONT,
         },
     )
-    _el(root, "title", title)
+    el(root, "title", title)
     return root
 
 
 # Per seat: the chip, its dark outline, a light tint (remembered cards), text on a chip.
-_SEAT_FILL: Final = ("#d63c2f", "#2f66c4", "#3c9a4a", "#f2c21b", "#3b3833")
-_SEAT_DARK: Final = ("#7e1d14", "#183a78", "#1c5a27", "#8a6a00", "#0f0e0c")
-_SEAT_TINT: Final = ("#f6d3ce", "#cfdcf3", "#cfe8d2", "#fcefbf", "#dcdad6")
-_SEAT_ON: Final = ("#ffffff", "#ffffff", "#ffffff", "#3d3000", "#ffffff")
-_CARD: Final = "#fffdf8"
-_CARD_LINE: Final = "#cdbf9f"
-_BACK: Final = "#4f5d75"
-_BACK_LINE: Final = "#8d9ab3"
-_PANEL_LINE: Final = "#e2dacb"
-_SEAT_BG: Final = "#f8f5ee"
+SEAT_FILL: Final = ("#d63c2f", "#2f66c4", "#3c9a4a", "#f2c21b", "#3b3833")
+SEAT_DARK: Final = ("#7e1d14", "#183a78", "#1c5a27", "#8a6a00", "#0f0e0c")
+SEAT_TINT: Final = ("#f6d3ce", "#cfdcf3", "#cfe8d2", "#fcefbf", "#dcdad6")
+SEAT_ON: Final = ("#ffffff", "#ffffff", "#ffffff", "#3d3000", "#ffffff")
+CARD: Final = "#fffdf8"
+CARD_LINE: Final = "#cdbf9f"
+BACK: Final = "#4f5d75"
+BACK_LINE: Final = "#8d9ab3"
+PANEL_LINE: Final = "#e2dacb"
+SEAT_BG: Final = "#f8f5ee"
 """A seat's panel; the seat to move gets the pale yellow with a golden edge."""
-_MOVING_BG: Final = "#fff4cc"
-_MOVING_LINE: Final = "#d9a520"
-_STRONG: Final = "#9a6b00"
+MOVING_BG: Final = "#fff4cc"
+MOVING_LINE: Final = "#d9a520"
+STRONG: Final = "#9a6b00"
 """The tags of the seat to move or of a winner."""
-_EMPTY: Final = "#faf8f3"
+EMPTY: Final = "#faf8f3"
 """A dashed place where no card lies."""
 
 
@@ -187,29 +224,29 @@ _WIDTHS: Final = {
     bold: dict(zip(_METRIC_CHARS, map(int, table.split()), strict=True))
     for bold, table in ((False, _REGULAR), (True, _BOLD))
 }
-_KEY_SIZE: Final = 11
+KEY_SIZE: Final = 11
 """The font size of legends."""
 
 
-def _text_width(text: str, size: float, bold: bool = False) -> float:
+def text_width(text: str, size: float, bold: bool = False) -> float:
     """The width of ``text`` at font ``size`` in Helvetica or Arial."""
     widths = _WIDTHS[bold]
     return sum(widths.get(char, 556) for char in text) * size / 1000
 
 
-def _fit(
+def fit(
     parent: ET.Element, text: str, x: float, y: float, width: float, size: float, **attrs: object
 ) -> ET.Element:
     """A text of ``size`` squeezed to ``width`` if it would be wider."""
     bold = attrs.get("font_weight") == "bold"
-    element = _el(parent, "text", text, x=x, y=y, font_size=size, **attrs)
-    if _text_width(text, size, bold) > width:
-        element.set("textLength", _num(width))
+    element = label(parent, text, x, y, font_size=size, **attrs)
+    if text_width(text, size, bold) > width:
+        element.set("textLength", num(width))
         element.set("lengthAdjust", "spacingAndGlyphs")
     return element
 
 
-def _wrap(text: str, chars: int, lines: int) -> list[str]:
+def wrap(text: str, chars: int, lines: int) -> list[str]:
     """``text`` broken at spaces into at most ``lines`` lines of about ``chars`` characters."""
     result: list[str] = []
     for word in text.split():
@@ -222,12 +259,12 @@ def _wrap(text: str, chars: int, lines: int) -> list[str]:
     return result or [""]
 
 
-def _wrap_to(text: str, width: float, size: float, lines: int, bold: bool = False) -> list[str]:
+def wrap_to(text: str, width: float, size: float, lines: int, bold: bool = False) -> list[str]:
     """``text`` broken at spaces into lines at most ``width`` pixels wide at font ``size``;
-    past ``lines`` lines the last one takes the rest (and is squeezed by :func:`_fit`)."""
+    past ``lines`` lines the last one takes the rest (and is squeezed by :func:`fit`)."""
     result: list[str] = []
     for word in text.split():
-        if result and _text_width(f"{result[-1]} {word}", size, bold) <= width:
+        if result and text_width(f"{result[-1]} {word}", size, bold) <= width:
             result[-1] += " " + word
         elif len(result) < lines:
             result.append(word)
@@ -236,7 +273,7 @@ def _wrap_to(text: str, width: float, size: float, lines: int, bold: bool = Fals
     return result or [""]
 
 
-def _card_face(
+def card_face(
     parent: ET.Element,
     x: float,
     y: float,
@@ -244,72 +281,51 @@ def _card_face(
     h: float,
     *,
     title: str | None = None,
-    fill: str = _CARD,
-    stroke: str = _CARD_LINE,
+    fill: str = CARD,
+    stroke: str = CARD_LINE,
     stroke_width: float | None = None,
     class_: str = "card",
 ) -> ET.Element:
     """A card's group: its tooltip and rounded face; what is drawn in it stays on the face
     (``data-panel``, which the layout test checks)."""
-    g = _el(parent, "g", class_=class_, data_panel=class_)
+    g = el(parent, "g", class_=class_, data_panel=class_)
     if title is not None:
-        _el(g, "title", title)
-    _el(
-        g,
-        "rect",
-        x=x,
-        y=y,
-        width=w,
-        height=h,
-        rx=6,
-        fill=fill,
-        stroke=stroke,
-        stroke_width=stroke_width,
-    )
+        el(g, "title", title)
+    rect(g, x, y, w, h, rx=6, fill=fill, stroke=stroke, stroke_width=stroke_width)
     return g
 
 
-def _empty(
+def empty(
     parent: ET.Element,
     x: float,
     y: float,
     w: float,
     h: float,
-    label: str | None = None,
+    caption: str | None = None,
     *,
     filled: bool = False,
     rx: float = 6,
     dash: str = "6 4",
     size: float = 11,
 ) -> None:
-    """A dashed place where no card lies (``filled``: on a pale ground), its ``label``
+    """A dashed place where no card lies (``filled``: on a pale ground), its ``caption``
     centred in it."""
-    _el(
+    rect(
         parent,
-        "rect",
-        x=x,
-        y=y,
-        width=w,
-        height=h,
+        x,
+        y,
+        w,
+        h,
         rx=rx,
-        fill=_EMPTY if filled else "none",
-        stroke=_CARD_LINE if filled else _PANEL_LINE,
+        fill=EMPTY if filled else "none",
+        stroke=CARD_LINE if filled else PANEL_LINE,
         stroke_dasharray=dash,
     )
-    if label is not None:
-        _el(
-            parent,
-            "text",
-            label,
-            x=x + w / 2,
-            y=y + h / 2 + size * 0.36,
-            text_anchor="middle",
-            font_size=size,
-            fill=MUTED,
-        )
+    if caption is not None:
+        centred(parent, caption, x + w / 2, y + h / 2 + size * 0.36, size, fill=MUTED)
 
 
-def _seat_chip(
+def seat_chip(
     parent: ET.Element,
     cx: float,
     cy: float,
@@ -322,66 +338,35 @@ def _seat_chip(
 ) -> None:
     """A marker chip of ``seat``'s colour (or ``fill``) with the seat number on it (in
     ``on``), a thin ring inside its rim if ``ring``."""
-    fill = _SEAT_FILL[seat] if fill is None else fill
-    on = _SEAT_ON[seat] if on is None else on
-    _el(parent, "circle", cx=cx, cy=cy, r=r, fill=fill, stroke="#ffffff", stroke_width=1.5)
+    fill = SEAT_FILL[seat] if fill is None else fill
+    on = SEAT_ON[seat] if on is None else on
+    circle(parent, cx, cy, r, fill=fill, stroke="#ffffff", stroke_width=1.5)
     if ring:
-        _el(
-            parent,
-            "circle",
-            cx=cx,
-            cy=cy,
-            r=r - 2.5,
-            fill="none",
-            stroke=on,
-            stroke_width=0.7,
-            opacity=0.55,
-        )
-    _el(
-        parent,
-        "text",
-        str(seat),
-        x=cx,
-        y=cy + r * 0.4,
-        text_anchor="middle",
-        font_size=r * 1.1,
-        font_weight="bold",
-        fill=on,
-    )
+        circle(parent, cx, cy, r - 2.5, fill="none", stroke=on, stroke_width=0.7, opacity=0.55)
+    centred(parent, str(seat), cx, cy + r * 0.4, r * 1.1, font_weight="bold", fill=on)
 
 
-def _card_back(parent: ET.Element, x: float, y: float, w: float, h: float, r: float = 4) -> None:
-    _el(parent, "rect", x=x, y=y, width=w, height=h, rx=r, fill=_BACK, stroke="#3c475b")
+def card_back(parent: ET.Element, x: float, y: float, w: float, h: float, r: float = 4) -> None:
+    rect(parent, x, y, w, h, rx=r, fill=BACK, stroke="#3c475b")
     if w > 10 and h > 10:
-        _el(
+        rect(
             parent,
-            "rect",
-            x=x + 3,
-            y=y + 3,
-            width=w - 6,
-            height=h - 6,
+            x + 3,
+            y + 3,
+            w - 6,
+            h - 6,
             rx=max(0, r - 2),
             fill="none",
-            stroke=_BACK_LINE,
+            stroke=BACK_LINE,
             stroke_width=0.8,
         )
 
 
-def _badge(parent: ET.Element, x: float, y: float, text: str, colour: str) -> None:
+def badge(parent: ET.Element, x: float, y: float, text: str, colour: str) -> None:
     """A small tag on a card's top edge (``paid``, ``used``)."""
-    width = _text_width(text, 8, True) + 8
-    _el(parent, "rect", x=x - width, y=y - 6, width=width, height=12, rx=3, fill=colour)
-    _el(
-        parent,
-        "text",
-        text,
-        x=x - width / 2,
-        y=y + 3,
-        text_anchor="middle",
-        font_size=8,
-        font_weight="bold",
-        fill="#ffffff",
-    )
+    width = text_width(text, 8, True) + 8
+    rect(parent, x - width, y - 6, width, 12, rx=3, fill=colour)
+    centred(parent, text, x - width / 2, y + 3, 8, font_weight="bold", fill="#ffffff")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -389,36 +374,25 @@ def _badge(parent: ET.Element, x: float, y: float, text: str, colour: str) -> No
 # per seat, a legend, and a ring round what the last action touched.
 
 
-def _picture(width: float, height: float, title: str, status: str) -> ET.Element:
+def picture(width: float, height: float, title: str, status: str) -> ET.Element:
     """The ``<svg>`` root: ``title``, the status as its description, a white background."""
     root = _svg_root(width, height, title)
-    _el(root, "desc", status)
-    _el(root, "rect", x=0, y=0, width=width, height=height, fill="#ffffff")
+    el(root, "desc", status)
+    rect(root, 0, 0, width, height, fill="#ffffff")
     return root
 
 
-def _seen_by(title: str, perspective: int | None) -> str:
+def seen_by(title: str, perspective: int | None) -> str:
     """A picture's title, saying whose eyes it is drawn for."""
     return title if perspective is None else f"{title}, as seat {perspective} sees it"
 
 
-def _last_mark(parent: ET.Element, x: float, y: float, size: float = 12) -> None:
+def last_mark(parent: ET.Element, x: float, y: float, size: float = 12) -> None:
     """The square of the last move's colour that keys the ring (in headings and legends)."""
-    _el(
-        parent,
-        "rect",
-        x=x,
-        y=y,
-        width=size,
-        height=size,
-        rx=3,
-        fill="none",
-        stroke=HIGHLIGHT,
-        stroke_width=2.5,
-    )
+    rect(parent, x, y, size, size, rx=3, fill="none", stroke=HIGHLIGHT, stroke_width=2.5)
 
 
-def _heading(
+def heading(
     parent: ET.Element,
     x: float,
     y: float,
@@ -435,16 +409,16 @@ def _heading(
     last_width: float | None = None,
 ) -> None:
     """The game's name with its facts (players, round, move...) beside it in small type,
-    the status below in bold, and the last move keyed by :func:`_last_mark`. A text with a
+    the status below in bold, and the last move keyed by :func:`last_mark`. A text with a
     ``width`` is squeezed to it."""
-    _el(parent, "text", name, x=x, y=y + 18, font_size=20, font_weight="bold")
-    _text(parent, " \u00b7 ".join(facts), facts_x, y + 18, facts_width, 12, fill=MUTED)
-    _text(parent, status, x, y + status_y, status_width, 14, font_weight="bold")
-    _last_mark(parent, x, y + last_y)
-    _text(parent, last, x + 18, y + last_y + 10, last_width, 12)
+    label(parent, name, x, y + 18, font_size=20, font_weight="bold")
+    sized_text(parent, " \u00b7 ".join(facts), facts_x, y + 18, facts_width, 12, fill=MUTED)
+    sized_text(parent, status, x, y + status_y, status_width, 14, font_weight="bold")
+    last_mark(parent, x, y + last_y)
+    sized_text(parent, last, x + 18, y + last_y + 10, last_width, 12)
 
 
-def _text(
+def sized_text(
     parent: ET.Element,
     text: str,
     x: float,
@@ -453,36 +427,33 @@ def _text(
     size: float,
     **attrs: object,
 ) -> None:
-    """A text of ``size``, squeezed by :func:`_fit` when given a ``width``."""
+    """A text of ``size``, squeezed by :func:`fit` when given a ``width``."""
     if width is None:
-        _el(parent, "text", text, x=x, y=y, font_size=size, **attrs)
+        label(parent, text, x, y, font_size=size, **attrs)
     else:
-        _fit(parent, text, x, y, width, size, **attrs)
+        fit(parent, text, x, y, width, size, **attrs)
 
 
-def _seat_panel(
+def seat_panel(
     parent: ET.Element, seat: int, x: float, y: float, width: float, height: float, moving: bool
 ) -> ET.Element:
     """The group of ``seat``'s panel and its rounded box, golden for the seat to move."""
-    row = _el(parent, "g", class_=f"seat seat-{seat}", data_panel=f"seat {seat}")
-    _el(
+    row = el(parent, "g", class_=f"seat seat-{seat}", data_panel=f"seat {seat}")
+    rect(
         row,
-        "rect",
-        x=x,
-        y=y,
-        width=width,
-        height=height,
+        x,
+        y,
+        width,
+        height,
         rx=7,
-        fill=_MOVING_BG if moving else _SEAT_BG,
-        stroke=_MOVING_LINE if moving else _PANEL_LINE,
+        fill=MOVING_BG if moving else SEAT_BG,
+        stroke=MOVING_LINE if moving else PANEL_LINE,
         stroke_width=2 if moving else 1,
     )
     return row
 
 
-def _seat_tags(
-    seat: int, perspective: int | None, moving: bool, won: bool, *more: str
-) -> list[str]:
+def seat_tags(seat: int, perspective: int | None, moving: bool, won: bool, *more: str) -> list[str]:
     """What a seat's panel says of it: ``you``, ``to move``, ``more``, ``\u2605 winner``."""
     tags = []
     if perspective == seat:
@@ -495,7 +466,7 @@ def _seat_tags(
     return tags
 
 
-def _seat_name(
+def seat_name(
     row: ET.Element,
     seat: int,
     x: float,
@@ -506,81 +477,46 @@ def _seat_name(
     tags_width: float | None = None,
 ) -> None:
     """``seat N`` in bold and its tags after it, golden when ``strong``."""
-    _el(row, "text", f"seat {seat}", x=x, y=y, font_size=14, font_weight="bold")
+    label(row, f"seat {seat}", x, y, font_size=14, font_weight="bold")
     if tags:
-        fill = _STRONG if strong else MUTED
-        _text(row, " \u00b7 ".join(tags), tags_x, y, tags_width, 12, fill=fill)
+        fill = STRONG if strong else MUTED
+        sized_text(row, " \u00b7 ".join(tags), tags_x, y, tags_width, 12, fill=fill)
 
 
-def _score(parent: ET.Element, score: str, unit: str, right: float, y: float, gap: float) -> None:
+def score(parent: ET.Element, score: str, unit: str, right: float, y: float, gap: float) -> None:
     """A seat's score right-aligned, ``gap`` short of ``right`` where its ``unit`` ends."""
-    _el(
-        parent,
-        "text",
-        score,
-        x=right - gap,
-        y=y,
-        text_anchor="end",
-        font_size=22,
-        font_weight="bold",
-    )
-    _el(parent, "text", unit, x=right, y=y, text_anchor="end", font_size=11, fill=MUTED)
+    right_aligned(parent, score, right - gap, y, 22, font_weight="bold")
+    right_aligned(parent, unit, right, y, 11, fill=MUTED)
 
 
-def _tally(
-    parent: ET.Element, count: str, note: str, right: float, y: float, note_y: float
-) -> None:
+def tally(parent: ET.Element, count: str, note: str, right: float, y: float, note_y: float) -> None:
     """A seat's large count right-aligned at ``right``, with a small note under it."""
-    _el(
-        parent,
-        "text",
-        count,
-        x=right,
-        y=y,
-        text_anchor="end",
-        font_size=24,
-        font_weight="bold",
-    )
-    _el(
-        parent,
-        "text",
-        note,
-        x=right,
-        y=note_y,
-        text_anchor="end",
-        font_size=10,
-        fill=MUTED,
-    )
+    right_aligned(parent, count, right, y, 24, font_weight="bold")
+    right_aligned(parent, note, right, note_y, 10, fill=MUTED)
 
 
-def _legend(parent: ET.Element, x: float, y: float, rule: int | None) -> ET.Element:
+def legend(parent: ET.Element, x: float, y: float, rule: int | None) -> ET.Element:
     """The legend's group, under a rule ``rule`` pixels long from x, y (None: no rule)."""
-    legend = _el(parent, "g", class_="legend", font_size=_KEY_SIZE, fill=MUTED)
+    legend = el(parent, "g", class_="legend", font_size=KEY_SIZE, fill=MUTED)
     if rule is not None:
-        _el(
-            legend,
-            "path",
-            d=f"M{_num(x)} {_num(y)}h{rule}",
-            stroke=_PANEL_LINE,
-            stroke_width=1,
-        )
+        path(legend, f"M{num(x)} {num(y)}h{rule}", stroke=PANEL_LINE, stroke_width=1)
     return legend
 
 
-def _key(legend: ET.Element, text: str, at: float, y: float, dx: float, gap: float = 12) -> float:
+def key(legend: ET.Element, text: str, at: float, y: float, dx: float, gap: float = 12) -> float:
     """A legend's word ``dx`` after its sign drawn at ``at``; where the next sign goes."""
-    _el(legend, "text", text, x=at + dx, y=y)
-    return at + (dx + _text_width(text, _KEY_SIZE) + gap)
+    label(legend, text, at + dx, y)
+    return at + (dx + text_width(text, KEY_SIZE) + gap)
 
 
-def _ring(root: ET.Element, box: Box | None, pad: float, rx: float) -> None:
+def ring(root: ET.Element, box: Box | None, pad: float, rx: float) -> None:
     """The last action's ring, ``pad`` outside ``box`` (nothing to ring: an empty group)."""
-    ring = _el(root, "g", class_="last-action", fill="none", stroke=HIGHLIGHT, stroke_width=3)
+    ring = el(root, "g", class_="last-action", fill="none", stroke=HIGHLIGHT, stroke_width=3)
     if box is not None:
         x, y, w, h = box
-        _el(ring, "rect", x=x - pad, y=y - pad, width=w + 2 * pad, height=h + 2 * pad, rx=rx)
+        rect(ring, x - pad, y - pad, w + 2 * pad, h + 2 * pad, rx=rx)
 
 
-def _first(anchors: dict[str, Box], keys: list[str]) -> Box | None:
+def first(anchors: dict[str, Box], keys: list[str]) -> Box | None:
     """The box of the first of ``keys`` that was drawn."""
     return next((anchors[key] for key in keys if key in anchors), None)

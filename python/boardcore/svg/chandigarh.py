@@ -11,41 +11,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ._common import (
-    _CARD,
-    _PANEL_LINE,
-    DATA_ERRORS,
-    HIGHLIGHT,
-    INK,
-    MUTED,
-    Bounds,
-    Box,
-    Ranges,
-    TableDrawer,
-    _badge,
-    _card_back,
-    _card_face,
-    _el,
-    _empty,
-    _first,
-    _fit,
-    _heading,
-    _in_ranges,
-    _key,
-    _last_mark,
-    _legend,
-    _num,
-    _packaged_toml,
-    _picture,
-    _ring,
-    _score,
-    _seat_chip,
-    _seat_name,
-    _seat_panel,
-    _seat_tags,
-    _seen_by,
-    _text_width,
-)
+from . import _common as svg
 
 COLOURS: Final = ("yellow", "blue", "red", "green")
 """The building colours by id (shops, amenities, temples, parks); letters ``y b r g``."""
@@ -172,7 +138,7 @@ def _data() -> _Data | None:
     """``data/chandigarh.toml`` of the package, or None if it cannot be read: the picture then
     draws every slot where a building stands and labels cards by id."""
     try:
-        doc = _packaged_toml("chandigarh.toml")
+        doc = svg.packaged_toml("chandigarh.toml")
         plots = tuple(
             tuple(tuple(int(n) for n in entry[side]) for entry in doc["sector"])
             for side in ("brown", "blue")
@@ -207,7 +173,7 @@ def _data() -> _Data | None:
             ),
             supervisors=int(doc["rules"]["supervisors"]),
         )
-    except DATA_ERRORS:
+    except svg.DATA_ERRORS:
         return None
 
 
@@ -271,7 +237,7 @@ def _notation(action: int) -> str:
     """Action ``action`` in the notation of docs/games/chandigarh.md (ids do not depend on the
     data file)."""
     c = _LETTERS
-    ranges: Ranges = (
+    ranges: svg.Ranges = (
         (0, 4, lambda v: f"step {_SIDES[v]}"),
         (4, 72, lambda v: f"add {v // 2} {('left', 'right')[v % 2]}"),
         (
@@ -304,7 +270,7 @@ def _notation(action: int) -> str:
         (3748, 36, lambda v: f"reveal {v}"),
         (3784, 4, lambda v: f"first {v}"),
     )
-    return _in_ranges(action, ranges)
+    return svg.in_ranges(action, ranges)
 
 
 def _building(
@@ -314,37 +280,34 @@ def _building(
     centre-of-side building is a diamond)."""
     if centre:
         h = size / 2
-        _el(
+        svg.path(
             parent,
-            "path",
-            d=f"M{_num(x + h)} {_num(y - 1)}l{_num(h + 1)} {_num(h + 1)}l{_num(-h - 1)} "
-            f"{_num(h + 1)}l{_num(-h - 1)} {_num(-h - 1)}z",
+            f"M{svg.num(x + h)} {svg.num(y - 1)}"
+            f"l{svg.num(h + 1)} {svg.num(h + 1)}l{svg.num(-h - 1)} "
+            f"{svg.num(h + 1)}l{svg.num(-h - 1)} {svg.num(-h - 1)}z",
             fill=_FILL[colour],
             stroke=_DARK[colour],
             stroke_width=1,
         )
     else:
-        _el(
+        svg.rect(
             parent,
-            "rect",
-            x=x,
-            y=y,
-            width=size,
-            height=size,
+            x,
+            y,
+            size,
+            size,
             rx=size * 0.18,
             fill=_FILL[colour],
             stroke=_DARK[colour],
             stroke_width=1,
         )
     if size >= 9:
-        _el(
+        svg.centred(
             parent,
-            "text",
             _LETTERS[colour],
-            x=x + size / 2,
-            y=y + size * 0.72,
-            text_anchor="middle",
-            font_size=size * 0.66,
+            x + size / 2,
+            y + size * 0.72,
+            size * 0.66,
             font_weight="bold",
             fill=_ON[colour],
         )
@@ -357,45 +320,28 @@ def _icon(parent: ET.Element, x: float, y: float, size: float, colour: int) -> N
         return
     h = size / 2
     for i in range(4):
-        _el(
-            parent,
-            "rect",
-            x=x + h * (i % 2),
-            y=y + h * (i // 2),
-            width=h,
-            height=h,
-            fill=_FILL[i],
-        )
-    _el(
-        parent,
-        "rect",
-        x=x,
-        y=y,
-        width=size,
-        height=size,
-        rx=size * 0.18,
-        fill="none",
-        stroke=INK,
-        stroke_width=0.8,
+        svg.rect(parent, x + h * (i % 2), y + h * (i // 2), h, h, fill=_FILL[i])
+    svg.rect(
+        parent, x, y, size, size, rx=size * 0.18, fill="none", stroke=svg.INK, stroke_width=0.8
     )
 
 
 def _architect_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8) -> None:
     """An architect or seat marker: a disc of ``seat``'s colour with its number."""
-    _seat_chip(parent, cx, cy, seat, r, fill=_SEAT[seat], on=_SEAT_ON[seat], ring=False)
+    svg.seat_chip(parent, cx, cy, seat, r, fill=_SEAT[seat], on=_SEAT_ON[seat], ring=False)
 
 
 def _supervisor(parent: ET.Element, cx: float, cy: float, seat: int, r: float) -> None:
     """A supervisor: a small person of the seat's colour."""
-    g = _el(parent, "g", class_="supervisor")
-    _el(g, "title", f"supervised by seat {seat}")
-    _el(g, "circle", cx=cx, cy=cy - r * 0.55, r=r * 0.42, fill=_SEAT[seat], stroke="#ffffff")
-    _el(
+    g = svg.el(parent, "g", class_="supervisor")
+    svg.el(g, "title", f"supervised by seat {seat}")
+    svg.circle(g, cx, cy - r * 0.55, r * 0.42, fill=_SEAT[seat], stroke="#ffffff")
+    svg.path(
         g,
-        "path",
-        d=f"M{_num(cx - r * 0.75)} {_num(cy + r)}Q{_num(cx - r * 0.75)} {_num(cy - r * 0.1)} "
-        f"{_num(cx)} {_num(cy - r * 0.1)}Q{_num(cx + r * 0.75)} {_num(cy - r * 0.1)} "
-        f"{_num(cx + r * 0.75)} {_num(cy + r)}Z",
+        f"M{svg.num(cx - r * 0.75)} {svg.num(cy + r)}"
+        f"Q{svg.num(cx - r * 0.75)} {svg.num(cy - r * 0.1)} "
+        f"{svg.num(cx)} {svg.num(cy - r * 0.1)}Q{svg.num(cx + r * 0.75)} {svg.num(cy - r * 0.1)} "
+        f"{svg.num(cx + r * 0.75)} {svg.num(cy + r)}Z",
         fill=_SEAT[seat],
         stroke="#ffffff",
     )
@@ -403,33 +349,25 @@ def _supervisor(parent: ET.Element, cx: float, cy: float, seat: int, r: float) -
 
 def _pawn(parent: ET.Element, cx: float, cy: float, colour: int, r: float, name: str) -> None:
     """A specialist pawn: a cone of the specialist's colour."""
-    g = _el(parent, "g", class_="pawn")
-    _el(g, "title", f"{name} (pawn)")
-    _el(
+    g = svg.el(parent, "g", class_="pawn")
+    svg.el(g, "title", f"{name} (pawn)")
+    svg.path(
         g,
-        "path",
-        d=f"M{_num(cx - r * 0.7)} {_num(cy + r)}L{_num(cx - r * 0.25)} {_num(cy - r * 0.3)}"
-        f"H{_num(cx + r * 0.25)}L{_num(cx + r * 0.7)} {_num(cy + r)}Z",
+        f"M{svg.num(cx - r * 0.7)} {svg.num(cy + r)}"
+        f"L{svg.num(cx - r * 0.25)} {svg.num(cy - r * 0.3)}"
+        f"H{svg.num(cx + r * 0.25)}L{svg.num(cx + r * 0.7)} {svg.num(cy + r)}Z",
         fill=_FILL[colour],
         stroke=_DARK[colour],
     )
-    _el(
-        g,
-        "circle",
-        cx=cx,
-        cy=cy - r * 0.5,
-        r=r * 0.38,
-        fill=_FILL[colour],
-        stroke=_DARK[colour],
-    )
+    svg.circle(g, cx, cy - r * 0.5, r * 0.38, fill=_FILL[colour], stroke=_DARK[colour])
 
 
 def _steps(parent: ET.Element, x: float, y: float, steps: int) -> None:
     """Footprints, one pair per step."""
     for i in range(steps):
         at = x + 9 * i
-        _el(parent, "ellipse", cx=at + 2, cy=y + 1.5, rx=1.6, ry=2.6, fill=MUTED)
-        _el(parent, "ellipse", cx=at + 5.5, cy=y - 1.5, rx=1.6, ry=2.6, fill=MUTED)
+        svg.el(parent, "ellipse", cx=at + 2, cy=y + 1.5, rx=1.6, ry=2.6, fill=svg.MUTED)
+        svg.el(parent, "ellipse", cx=at + 5.5, cy=y - 1.5, rx=1.6, ry=2.6, fill=svg.MUTED)
 
 
 def _pattern(parent: ET.Element, x: float, y: float, card: _Card) -> None:
@@ -437,16 +375,15 @@ def _pattern(parent: ET.Element, x: float, y: float, card: _Card) -> None:
     the required buildings as coloured dots."""
     a = card.colours[0]
     b = card.colours[1] if len(card.colours) > 1 else a
-    g = _el(parent, "g", class_="pattern")
+    g = svg.el(parent, "g", class_="pattern")
 
     def sector(sx: float, sy: float, s: float = 10, dashed: bool = False) -> None:
-        _el(
+        svg.rect(
             g,
-            "rect",
-            x=sx,
-            y=sy,
-            width=s,
-            height=s,
+            sx,
+            sy,
+            s,
+            s,
             rx=1.5,
             fill="#ece3cf" if not dashed else "none",
             stroke="#a89670",
@@ -455,7 +392,7 @@ def _pattern(parent: ET.Element, x: float, y: float, card: _Card) -> None:
         )
 
     def dot(cx: float, cy: float, colour: int) -> None:
-        _el(g, "circle", cx=cx, cy=cy, r=2.6, fill=_FILL[colour], stroke=_DARK[colour])
+        svg.circle(g, cx, cy, 2.6, fill=_FILL[colour], stroke=_DARK[colour])
 
     kind = card.pattern
     cx, cy = x + 22, y + 15
@@ -466,7 +403,7 @@ def _pattern(parent: ET.Element, x: float, y: float, card: _Card) -> None:
     elif kind == "across":
         sector(cx - 21, cy - 9, 18)
         sector(cx + 3, cy - 9, 18)
-        _el(g, "path", d=f"M{_num(cx)} {_num(cy - 12)}V{_num(cy + 12)}", stroke=MUTED)
+        svg.path(g, f"M{svg.num(cx)} {svg.num(cy - 12)}V{svg.num(cy + 12)}", stroke=svg.MUTED)
         dot(cx - 5, cy, a)
         dot(cx + 5, cy, b)
     elif kind in ("line3", "line2", "diagonal"):
@@ -483,16 +420,15 @@ def _pattern(parent: ET.Element, x: float, y: float, card: _Card) -> None:
             dot(cx + 11 * dx, cy + 11 * dy, a)
     elif kind == "perimeter":
         sector(cx - 11, cy - 7, 22)
-        _el(
+        svg.path(
             g,
-            "path",
-            d=f"M{_num(cx - 15)} {_num(cy - 9)}H{_num(cx + 15)}",
-            stroke=INK,
+            f"M{svg.num(cx - 15)} {svg.num(cy - 9)}H{svg.num(cx + 15)}",
+            stroke=svg.INK,
             stroke_width=2,
         )
         dot(cx, cy - 3, a)
     else:  # street
-        _el(g, "rect", x=cx - 2, y=cy - 14, width=4, height=28, fill=MUTED)
+        svg.rect(g, cx - 2, cy - 14, 4, 28, fill=svg.MUTED)
         for i in range(2):
             sector(cx - 14, cy - 13 + 14 * i, 11)
             sector(cx + 3, cy - 13 + 14 * i, 11)
@@ -507,19 +443,10 @@ def _card(
     on its left and right ends."""
     w, h = _CARD_W * scale, _CARD_H * scale
     card = data.cards[index] if data and 0 <= index < len(data.cards) else None
-    g = _card_face(parent, x, y, w, h)
+    g = svg.card_face(parent, x, y, w, h)
     if card is None:
-        _el(g, "title", f"card {index}")
-        _el(
-            g,
-            "text",
-            f"card {index}",
-            x=x + w / 2,
-            y=y + h / 2 + 4,
-            text_anchor="middle",
-            font_size=11,
-            font_weight="bold",
-        )
+        svg.el(g, "title", f"card {index}")
+        svg.centred(g, f"card {index}", x + w / 2, y + h / 2 + 4, 11, font_weight="bold")
         return g
     colours = " and ".join(COLOURS[c] for c in card.colours)
     ends = [
@@ -527,28 +454,22 @@ def _card(
         for end, icons in (("left", card.left), ("right", card.right))
     ]
     plural = "s" if card.steps != 1 else ""
-    _el(
+    svg.el(
         g,
         "title",
         f"card {index}: {card.pattern} {colours}, {card.stars} \u2605, {card.steps} step{plural}, "
         + ", ".join(ends),
     )
-    inner = _el(g, "g", transform=f"translate({_num(x)} {_num(y)}) scale({_num(scale)})")
-    _el(inner, "text", f"#{index}", x=6, y=13, font_size=10, fill=MUTED)
-    _el(
-        inner,
-        "text",
-        f"{card.stars}\u2605",
-        x=_CARD_W - 6,
-        y=14,
-        text_anchor="end",
-        font_size=12,
-        font_weight="bold",
-        fill="#9a6b00",
+    inner = svg.el(
+        g, "g", transform=f"translate({svg.num(x)} {svg.num(y)}) scale({svg.num(scale)})"
+    )
+    svg.label(inner, f"#{index}", 6, 13, font_size=10, fill=svg.MUTED)
+    svg.right_aligned(
+        inner, f"{card.stars}\u2605", _CARD_W - 6, 14, 12, font_weight="bold", fill="#9a6b00"
     )
     _steps(inner, 32, 9, card.steps)
     _pattern(inner, 30, 20, card)
-    _fit(
+    svg.fit(
         inner,
         _PATTERN_NAMES.get(card.pattern, card.pattern),
         _CARD_W / 2,
@@ -556,7 +477,7 @@ def _card(
         _CARD_W - 30,
         8.5,
         text_anchor="middle",
-        fill=MUTED,
+        fill=svg.MUTED,
     )
     for end, icons in ((0, card.left), (1, card.right)):
         ix = 4 if end == 0 else _CARD_W - 15
@@ -580,7 +501,7 @@ class _Frame:
     """The cell size in pixels."""
     origin: tuple[float, float]
     """The pixel position of grid point (0, 0)."""
-    anchors: dict[str, Box]
+    anchors: dict[str, svg.Box]
 
     @property
     def blue(self) -> int:
@@ -632,7 +553,7 @@ def _cells(state: dict[str, Any]) -> list[tuple[int, int]]:
     return cells
 
 
-class ChandigarhDrawer(TableDrawer):
+class ChandigarhDrawer(svg.TableDrawer):
     """Draws a Chandigarh state: the city (sectors, plots, plazas with pawns and supervisors,
     architects at the junctions, street tiles), the project reserve and deck, the general
     reserve, the specialists, the turn in progress, and per seat its PP, reserve, project,
@@ -723,7 +644,7 @@ class ChandigarhDrawer(TableDrawer):
         return text, []
 
     def draw(
-        self, state: dict[str, Any], perspective: int | None, bounds: Bounds | None
+        self, state: dict[str, Any], perspective: int | None, bounds: svg.Bounds | None
     ) -> ET.Element:
         packaged = _data()
         data = packaged if packaged and _fits(packaged, state) else None
@@ -739,7 +660,7 @@ class ChandigarhDrawer(TableDrawer):
         players: int = state["players"]
         status = self._status(state)
         title = f"Chandigarh, {players} players, move {len(state['history'])}"
-        root = _picture(_WIDTH, _HEIGHT, _seen_by(title, perspective), status)
+        root = svg.picture(_WIDTH, _HEIGHT, svg.seen_by(title, perspective), status)
         last_text, marks = self._last(frame)
         self._header(root, frame, status, last_text)
         self._city(root, frame)
@@ -747,19 +668,19 @@ class ChandigarhDrawer(TableDrawer):
         self._row(root, frame)
         self._supply(root, frame)
         self._specialists(root, frame)
-        panel = _el(root, "g", class_="panel", fill=INK)
+        panel = svg.el(root, "g", class_="panel", fill=svg.INK)
         winner = _winner(state)
         for seat in range(players):
             self._seat(panel, frame, seat, _SEATS_Y + seat * (_SEAT_H + _SEAT_GAP), winner)
         self._legend(root)
-        _ring(root, _first(frame.anchors, marks), 3, 6)
+        svg.ring(root, svg.first(frame.anchors, marks), 3, 6)
         return root
 
     # --- the parts of the picture ------------------------------------------------------------
 
     def _header(self, root: ET.Element, frame: _Frame, status: str, last_text: str) -> None:
         state = frame.state
-        header = _el(root, "g", class_="header", fill=INK)
+        header = svg.el(root, "g", class_="header", fill=svg.INK)
         x, y = _LEFT, 12
         facts = [f"{state['players']} players", f"turn {state['turn']}"]
         facts.append(f"move {len(state['history'])}")
@@ -773,7 +694,7 @@ class ChandigarhDrawer(TableDrawer):
         if frame.perspective is not None:
             facts.append(f"seen by seat {frame.perspective}")
         last = "last: " + last_text if state["history"] else last_text
-        _heading(
+        svg.heading(
             header,
             x,
             y,
@@ -789,32 +710,24 @@ class ChandigarhDrawer(TableDrawer):
     def _city(self, root: ET.Element, frame: _Frame) -> None:
         cell = frame.cell
         pad = cell * 0.07
-        board = _el(root, "g", class_="city")
-        _el(
-            board,
-            "rect",
-            x=_LEFT,
-            y=_BOARD_Y,
-            width=_BOARD_W,
-            height=_BOARD_H,
-            rx=8,
-            fill="#f6f2e8",
-            stroke=_PANEL_LINE,
+        board = svg.el(root, "g", class_="city")
+        svg.rect(
+            board, _LEFT, _BOARD_Y, _BOARD_W, _BOARD_H, rx=8, fill="#f6f2e8", stroke=svg.PANEL_LINE
         )
-        streets = _el(board, "g", class_="streets", fill=_STREET)
+        streets = svg.el(board, "g", class_="streets", fill=_STREET)
         for column, row in frame.cells:
             x, y = frame.point(column, row)
-            _el(streets, "rect", x=x - pad, y=y - pad, width=cell + 2 * pad, height=cell + 2 * pad)
+            svg.rect(streets, x - pad, y - pad, cell + 2 * pad, cell + 2 * pad)
         for tile, (column, row) in enumerate(frame.cells):
             self._sector(board, frame, tile, *frame.point(column, row))
         corners = sorted(
             {(c + dx, r + dy) for c, r in frame.cells for dx in (0, 1) for dy in (0, 1)},
             key=lambda p: (p[1], p[0]),
         )
-        dots = _el(board, "g", class_="junctions", fill="#9c9282")
+        dots = svg.el(board, "g", class_="junctions", fill="#9c9282")
         for x, y in corners:
             px, py = frame.point(x, y)
-            _el(dots, "circle", cx=px, cy=py, r=max(1.5, cell * 0.022))
+            svg.circle(dots, px, py, max(1.5, cell * 0.022))
         self._street_tiles(board, frame)
         self._architects(board, frame)
 
@@ -825,29 +738,26 @@ class ChandigarhDrawer(TableDrawer):
         size = cell - 2 * pad
         tx, ty = x + pad, y + pad
         done = frame.completed(tile)
-        g = _el(parent, "g", class_=f"sector sector-{tile}")
-        _el(g, "title", f"sector {tile}" + (" (completed)" if done else ""))
-        _el(
+        g = svg.el(parent, "g", class_=f"sector sector-{tile}")
+        svg.el(g, "title", f"sector {tile}" + (" (completed)" if done else ""))
+        svg.rect(
             g,
-            "rect",
-            x=tx,
-            y=ty,
-            width=size,
-            height=size,
+            tx,
+            ty,
+            size,
+            size,
             rx=cell * 0.05,
             fill=(_DONE if done else _TILE)[frame.blue],
             stroke=_TILE_LINE[frame.blue],
             stroke_width=1.2,
         )
         frame.anchors[f"sector-{tile}"] = (tx, ty, size, size)
-        _el(
+        svg.right_aligned(
             g,
-            "text",
             str(tile),
-            x=tx + size - 4,
-            y=ty + size - 4,
-            text_anchor="end",
-            font_size=max(7.0, cell * 0.09),
+            tx + size - 4,
+            ty + size - 4,
+            max(7.0, cell * 0.09),
             font_weight="bold",
             fill=_TILE_LINE[frame.blue],
         )
@@ -878,13 +788,12 @@ class ChandigarhDrawer(TableDrawer):
                 if colour >= 0:
                     _building(g, px, py, plot, colour, centre=k == 2)
                 else:
-                    _el(
+                    svg.rect(
                         g,
-                        "rect",
-                        x=px,
-                        y=py,
-                        width=plot,
-                        height=plot,
+                        px,
+                        py,
+                        plot,
+                        plot,
                         rx=plot * 0.18,
                         fill=_PLOT,
                         stroke=_PLOT_LINE,
@@ -894,7 +803,7 @@ class ChandigarhDrawer(TableDrawer):
         # The plaza: the supervisor and the specialist's pawn.
         cx, cy = x + cell / 2, y + cell / 2
         r = cell * 0.15
-        _el(g, "circle", cx=cx, cy=cy, r=r, fill=_PLAZA, stroke=_TILE_LINE[frame.blue])
+        svg.circle(g, cx, cy, r, fill=_PLAZA, stroke=_TILE_LINE[frame.blue])
         frame.anchors[f"plaza-{tile}"] = (cx - r, cy - r, 2 * r, 2 * r)
         supervisor: int = state["supervisors"][tile]
         pawns = [c for c, where in enumerate(state["pawns"]) if where == tile]
@@ -913,7 +822,7 @@ class ChandigarhDrawer(TableDrawer):
         state = frame.state
         top = min(r for _, r in frame.cells)
         right = max(c for c, _ in frame.cells) + 1
-        g = _el(parent, "g", class_="street-tiles")
+        g = svg.el(parent, "g", class_="street-tiles")
         w, h = 44.0, 32.0
         for place in range(7):
             if place < 3:
@@ -931,22 +840,21 @@ class ChandigarhDrawer(TableDrawer):
             box = (px - w / 2, py - h / 2, w, h)
             frame.anchors[f"street-{place}"] = box
             if tile < 0:
-                _el(
+                svg.rect(
                     g,
-                    "rect",
-                    x=box[0],
-                    y=box[1],
-                    width=w,
-                    height=h,
+                    box[0],
+                    box[1],
+                    w,
+                    h,
                     rx=4,
                     fill="none",
-                    stroke=MUTED,
+                    stroke=svg.MUTED,
                     stroke_dasharray="4 3",
                 )
                 value = "\u2013"
-                colour = MUTED
+                colour = svg.MUTED
             else:
-                _el(g, "rect", x=box[0], y=box[1], width=w, height=h, rx=4, fill=_STREET_TILE)
+                svg.rect(g, box[0], box[1], w, h, rx=4, fill=_STREET_TILE)
                 colour = "#ffffff"
                 if frame.data is not None:
                     points, tie = frame.data.streets[tile]
@@ -954,30 +862,11 @@ class ChandigarhDrawer(TableDrawer):
                 else:
                     value = f"tile {tile}"
             label = "perim." if place == 6 else name
-            _el(
-                g,
-                "text",
-                label,
-                x=px,
-                y=py - 4,
-                text_anchor="middle",
-                font_size=9,
-                fill="#d5dbe4" if tile >= 0 else MUTED,
-            )
-            _el(
-                g,
-                "text",
-                value,
-                x=px,
-                y=py + 10,
-                text_anchor="middle",
-                font_size=12,
-                font_weight="bold",
-                fill=colour,
-            )
+            svg.centred(g, label, px, py - 4, 9, fill="#d5dbe4" if tile >= 0 else svg.MUTED)
+            svg.centred(g, value, px, py + 10, 12, font_weight="bold", fill=colour)
 
     def _architects(self, parent: ET.Element, frame: _Frame) -> None:
-        g = _el(parent, "g", class_="architects")
+        g = svg.el(parent, "g", class_="architects")
         at: dict[tuple[int, int], list[int]] = {}
         for seat, (x, y) in enumerate(frame.state["architects"]):
             at.setdefault((x, y), []).append(seat)
@@ -994,8 +883,8 @@ class ChandigarhDrawer(TableDrawer):
                     spread = (r + 2.5) / math.sin(math.pi / len(seats))
                     cx = px + spread * math.cos(angle)
                     cy = py + spread * math.sin(angle)
-                chip = _el(g, "g", class_=f"architect architect-{seat}")
-                _el(chip, "title", f"seat {seat}'s architect at {x},{y}")
+                chip = svg.el(g, "g", class_=f"architect architect-{seat}")
+                svg.el(chip, "title", f"seat {seat}'s architect at {x},{y}")
                 _architect_chip(chip, cx, cy, seat, r)
                 frame.anchors[f"architect-{seat}"] = (cx - r, cy - r, 2 * r, 2 * r)
 
@@ -1004,18 +893,8 @@ class ChandigarhDrawer(TableDrawer):
         and whether the end was triggered."""
         state = frame.state
         x, y, w = _LEFT, _TURN_Y, _BOARD_W
-        g = _el(root, "g", class_="turn", fill=INK)
-        _el(
-            g,
-            "rect",
-            x=x,
-            y=y,
-            width=w,
-            height=_TURN_H,
-            rx=8,
-            fill="#f8f5ee",
-            stroke=_PANEL_LINE,
-        )
+        g = svg.el(root, "g", class_="turn", fill=svg.INK)
+        svg.rect(g, x, y, w, _TURN_H, rx=8, fill="#f8f5ee", stroke=svg.PANEL_LINE)
         phase: str = state["phase"]
         pending = state["pending"]
         lines: list[str] = []
@@ -1063,15 +942,15 @@ class ChandigarhDrawer(TableDrawer):
             lines.append("the game is over")
         else:
             lines.append("the game ends in the round a colour runs out in the general reserve")
-        _el(g, "text", "this turn", x=x + 10, y=y + 16, font_size=11, fill=MUTED)
+        svg.label(g, "this turn", x + 10, y + 16, font_size=11, fill=svg.MUTED)
         for i, line in enumerate(lines):
-            _fit(g, line, x + 10, y + 34 + 16 * i, w - 20, 11.5)
+            svg.fit(g, line, x + 10, y + 34 + 16 * i, w - 20, 11.5)
 
     def _row(self, root: ET.Element, frame: _Frame) -> None:
         row: list[int] = frame.state["row"]
         x, y = _PANEL_X, _ROW_Y
-        g = _el(root, "g", class_="row")
-        _el(g, "text", f"project reserve ({len(row)})", x=x, y=y + 10, font_size=11, fill=MUTED)
+        g = svg.el(root, "g", class_="row")
+        svg.label(g, f"project reserve ({len(row)})", x, y + 10, font_size=11, fill=svg.MUTED)
         top = y + 18
         frame.anchors["row"] = (x, top, 4 * _CARD_STEP - 6, _CARD_H)
         for i in range(max(4, len(row))):
@@ -1080,7 +959,7 @@ class ChandigarhDrawer(TableDrawer):
                 _card(g, cx, top, row[i], frame.data)
                 frame.anchors[f"row-{row[i]}"] = (cx, top, _CARD_W, _CARD_H)
             else:
-                _empty(g, cx, top, _CARD_W, _CARD_H)
+                svg.empty(g, cx, top, _CARD_W, _CARD_H)
 
     def _supply(self, root: ET.Element, frame: _Frame) -> None:
         """The deck (a pool drawn at random over a known bottom) and the general reserve."""
@@ -1089,82 +968,61 @@ class ChandigarhDrawer(TableDrawer):
         pool, bottom = len(deck["pool"]), len(deck["bottom"])
         x = _PANEL_X + 4 * _CARD_STEP + 4
         y = _ROW_Y
-        g = _el(root, "g", class_="supply", fill=INK)
-        _el(g, "text", "deck", x=x, y=y + 10, font_size=11, fill=MUTED)
+        g = svg.el(root, "g", class_="supply", fill=svg.INK)
+        svg.label(g, "deck", x, y + 10, font_size=11, fill=svg.MUTED)
         top = y + 18
         frame.anchors["deck"] = (x, top, 40, 56)
         if pool + bottom:
-            _card_back(g, x + 3, top + 3, 36, 52, r=4)
-            _card_back(g, x, top, 36, 52, r=4)
+            svg.card_back(g, x + 3, top + 3, 36, 52, r=4)
+            svg.card_back(g, x, top, 36, 52, r=4)
         else:
-            _el(
-                g,
-                "rect",
-                x=x,
-                y=top,
-                width=36,
-                height=52,
-                rx=4,
-                fill="none",
-                stroke=_PANEL_LINE,
-                stroke_dasharray="4 3",
+            svg.rect(
+                g, x, top, 36, 52, rx=4, fill="none", stroke=svg.PANEL_LINE, stroke_dasharray="4 3"
             )
-        _el(
+        svg.centred(
             g,
-            "text",
             str(pool + bottom),
-            x=x + 18,
-            y=top + 31,
-            text_anchor="middle",
-            font_size=14,
+            x + 18,
+            top + 31,
+            14,
             font_weight="bold",
-            fill="#ffffff" if pool + bottom else MUTED,
+            fill="#ffffff" if pool + bottom else svg.MUTED,
         )
         if bottom:
-            _el(
-                g,
-                "text",
-                f"{bottom} known",
-                x=x + 20,
-                y=top + 70,
-                text_anchor="middle",
-                font_size=9,
-                fill=MUTED,
-            )
+            svg.centred(g, f"{bottom} known", x + 20, top + 70, 9, fill=svg.MUTED)
         gx = x + 50
-        _el(g, "text", "general reserve", x=gx, y=y + 10, font_size=11, fill=MUTED)
+        svg.label(g, "general reserve", gx, y + 10, font_size=11, fill=svg.MUTED)
         general: list[int] = state["general"]
         frame.anchors["general"] = (gx, top, 86, 56)
         for colour, count in enumerate(general):
             bx = gx + 46 * (colour % 2)
             by = top + 4 + 28 * (colour // 2)
             _building(g, bx, by, 18, colour)
-            _el(
+            svg.label(
                 g,
-                "text",
                 str(count),
-                x=bx + 23,
-                y=by + 14,
+                bx + 23,
+                by + 14,
                 font_size=13,
                 font_weight="bold",
-                fill=INK if count else HIGHLIGHT,
+                fill=svg.INK if count else svg.HIGHLIGHT,
             )
 
     def _specialists(self, root: ET.Element, frame: _Frame) -> None:
         state = frame.state
         x, y = _PANEL_X, _SPEC_Y
-        g = _el(root, "g", class_="specialists", fill=INK)
+        g = svg.el(root, "g", class_="specialists", fill=svg.INK)
         ids: list[int] = state["specialists"]
-        _el(g, "text", "specialists", x=x, y=y + 10, font_size=11, fill=MUTED)
+        svg.label(g, "specialists", x, y + 10, font_size=11, fill=svg.MUTED)
         top = y + 18
         if not ids:
-            _empty(g, x, top, _PANEL_W, 56, "played without specialists", size=12)
+            svg.empty(g, x, top, _PANEL_W, 56, "played without specialists", size=12)
             return
         w = (_PANEL_W - 3 * 8) / 4
         players: int = state["players"]
         for colour, index in enumerate(ids):
             sx = x + colour * (w + 8)
-            tile = _el(g, "g", class_=f"specialist specialist-{colour}")
+            tile = svg.el(g, "g", class_=f"specialist specialist-{colour}")
             name = frame.specialist(colour)
             slug, stars = "", -1
             if frame.data is not None:
@@ -1172,69 +1030,57 @@ class ChandigarhDrawer(TableDrawer):
             kind = _SPECIALIST_KIND.get(slug, "")
             holders = sum(1 for held in state["tokens"] if colour in held)
             where: int = state["pawns"][colour]
-            _el(
+            svg.el(
                 tile,
                 "title",
                 f"{name}: {COLOURS[colour]}, {kind or 'specialist'}"
                 + (f", {stars} \u2605 at the end" if stars >= 0 else ""),
             )
-            _el(
-                tile,
-                "rect",
-                x=sx,
-                y=top,
-                width=w,
-                height=56,
-                rx=6,
-                fill=_CARD,
-                stroke=_DARK[colour],
-                stroke_width=1.2,
+            svg.rect(
+                tile, sx, top, w, 56, rx=6, fill=svg.CARD, stroke=_DARK[colour], stroke_width=1.2
             )
-            _el(
+            svg.path(
                 tile,
-                "path",
-                d=f"M{_num(sx + 6)} {_num(top)}h{_num(w - 12)}",
+                f"M{svg.num(sx + 6)} {svg.num(top)}h{svg.num(w - 12)}",
                 stroke=_FILL[colour],
                 stroke_width=5,
             )
-            _fit(tile, name, sx + 6, top + 18, w - 40, 11, font_weight="bold")
+            svg.fit(tile, name, sx + 6, top + 18, w - 40, 11, font_weight="bold")
             if stars >= 0:
-                _el(
+                svg.right_aligned(
                     tile,
-                    "text",
                     f"{stars}\u2605",
-                    x=sx + w - 6,
-                    y=top + 18,
-                    text_anchor="end",
-                    font_size=11,
+                    sx + w - 6,
+                    top + 18,
+                    11,
                     font_weight="bold",
                     fill="#9a6b00",
                 )
             what = {"footsteps": "move and build", "card": "add a card"}.get(kind, "")
             if what:
-                _el(tile, "text", what, x=sx + 6, y=top + 33, font_size=9.5, fill=MUTED)
+                svg.label(tile, what, sx + 6, top + 33, font_size=9.5, fill=svg.MUTED)
             pawn = f"pawn in sector {where}" if where >= 0 else "pawn off the board"
-            _fit(tile, f"{players - holders} left \u00b7 {pawn}", sx + 6, top + 48, w - 12, 9.5)
+            svg.fit(tile, f"{players - holders} left \u00b7 {pawn}", sx + 6, top + 48, w - 12, 9.5)
             if colour in state["used"]:
-                _badge(tile, sx + w - 4, top, "used", _USED)
+                svg.badge(tile, sx + w - 4, top, "used", _USED)
 
     def _seat(self, parent: ET.Element, frame: _Frame, seat: int, y: float, winner: int) -> None:
         state = frame.state
         x, w = _PANEL_X, _PANEL_W
         moving = state["to_move"] == seat
-        row = _seat_panel(parent, seat, x, y, w, _SEAT_H, moving)
+        row = svg.seat_panel(parent, seat, x, y, w, _SEAT_H, moving)
         frame.anchors[f"seat-{seat}"] = (x, y, w, _SEAT_H)
         _architect_chip(row, x + 18, y + 17, seat, r=10)
         more = ["first player"] if state["start"] == seat else []
-        tags = _seat_tags(seat, frame.perspective, moving, seat == winner, *more)
-        _seat_name(row, seat, x + 34, y + 22, tags, x + 90, moving or seat == winner)
-        _score(row, str(state["pp"][seat]), "PP", x + w - 10, y + 26, 20)
+        tags = svg.seat_tags(seat, frame.perspective, moving, seat == winner, *more)
+        svg.seat_name(row, seat, x + 34, y + 22, tags, x + 90, moving or seat == winner)
+        svg.score(row, str(state["pp"][seat]), "PP", x + w - 10, y + 26, 20)
         # The project, left to right, and the card being scored.
         project: list[int] = state["projects"][seat]
         scale = 0.8
         cw, ch = _CARD_W * scale, _CARD_H * scale
         top = y + 32
-        cards = _el(row, "g", class_=f"project project-{seat}")
+        cards = svg.el(row, "g", class_=f"project project-{seat}")
         step = cw + 5 if len(project) <= 3 else (3 * (cw + 5) - cw) / (len(project) - 1)
         for i in range(max(3, len(project))):
             cx = x + 8 + i * step
@@ -1242,55 +1088,44 @@ class ChandigarhDrawer(TableDrawer):
                 _card(cards, cx, top, project[i], frame.data, scale)
                 frame.anchors[f"project-{project[i]}"] = (cx, top, cw, ch)
             else:
-                _empty(cards, cx, top, cw, ch, rx=5, dash="5 4")
+                svg.empty(cards, cx, top, cw, ch, rx=5, dash="5 4")
         facts_x = x + 8 + 3 * (cw + 5) + 10
         scoring: int = state["pending"]["score"]
         if moving and scoring >= 0:
             _card(cards, facts_x, top, scoring, frame.data, scale)
             # Said under the card: a tag on its top edge would cover its stars.
-            _el(
+            svg.centred(
                 cards,
-                "text",
                 "being scored",
-                x=facts_x + cw / 2,
-                y=top + ch + 12,
-                text_anchor="middle",
-                font_size=10,
+                facts_x + cw / 2,
+                top + ch + 12,
+                10,
                 font_weight="bold",
-                fill=HIGHLIGHT,
+                fill=svg.HIGHLIGHT,
             )
             facts_x += cw + 12
-        facts = _el(row, "g", class_="facts", font_size=11, fill=MUTED)
+        facts = svg.el(row, "g", class_="facts", font_size=11, fill=svg.MUTED)
         reserve: list[int] = state["reserves"][seat]
-        _el(facts, "text", "reserve", x=facts_x, y=y + 47)
+        svg.label(facts, "reserve", facts_x, y + 47)
         frame.anchors[f"reserve-{seat}"] = (facts_x + 46, y + 35, 4 * 34, 16)
         for colour, count in enumerate(reserve):
             bx = facts_x + 48 + 34 * colour
             _building(facts, bx, y + 35, 14, colour)
-            _el(facts, "text", str(count), x=bx + 18, y=y + 47, fill=INK, font_weight="bold")
-        _el(facts, "text", "tokens", x=facts_x, y=y + 67)
+            svg.label(facts, str(count), bx + 18, y + 47, fill=svg.INK, font_weight="bold")
+        svg.label(facts, "tokens", facts_x, y + 67)
         tokens: list[int] = state["tokens"][seat]
         if not tokens:
-            _el(facts, "text", "none", x=facts_x + 48, y=y + 67, fill=INK)
+            svg.label(facts, "none", facts_x + 48, y + 67, fill=svg.INK)
         for i, colour in enumerate(tokens):
             tx = facts_x + 56 + 20 * i
-            token = _el(facts, "g", class_="token")
-            _el(token, "title", frame.specialist(colour))
-            _el(
-                token,
-                "circle",
-                cx=tx,
-                cy=y + 63,
-                r=7.5,
-                fill=_FILL[colour],
-                stroke=_DARK[colour],
-            )
+            token = svg.el(facts, "g", class_="token")
+            svg.el(token, "title", frame.specialist(colour))
+            svg.circle(token, tx, y + 63, 7.5, fill=_FILL[colour], stroke=_DARK[colour])
             if colour in state["used"] and moving:
-                _el(
+                svg.path(
                     token,
-                    "path",
-                    d=f"M{_num(tx - 5)} {_num(y + 68)}L{_num(tx + 5)} {_num(y + 58)}",
-                    stroke=INK,
+                    f"M{svg.num(tx - 5)} {svg.num(y + 68)}L{svg.num(tx + 5)} {svg.num(y + 58)}",
+                    stroke=svg.INK,
                     stroke_width=1.5,
                 )
         supervised = [t for t, who in enumerate(state["supervisors"]) if who == seat]
@@ -1298,9 +1133,9 @@ class ChandigarhDrawer(TableDrawer):
         ax, ay = state["architects"][seat]
         text = f"supervises {len(supervised)}, {max(0, limit - len(supervised))} left"
         text += f" \u00b7 architect at {ax},{ay}"
-        _fit(facts, text, facts_x, y + 86, x + w - 10 - facts_x, 11)
+        svg.fit(facts, text, facts_x, y + 86, x + w - 10 - facts_x, 11)
         if supervised:
-            _fit(
+            svg.fit(
                 facts,
                 "sectors " + " ".join(str(t) for t in supervised),
                 facts_x,
@@ -1311,25 +1146,25 @@ class ChandigarhDrawer(TableDrawer):
 
     def _legend(self, root: ET.Element) -> None:
         x, y = _LEFT, _HEIGHT - 34
-        legend = _legend(root, x, y, _WIDTH - 2 * _LEFT)
+        legend = svg.legend(root, x, y, _WIDTH - 2 * _LEFT)
         y += 20
         at = float(x)
         for colour, kind in enumerate(_KINDS):
             _building(legend, at, y - 11, 13, colour)
-            at = _key(legend, kind, at, y, 18)
+            at = svg.key(legend, kind, at, y, 18)
         _icon(legend, at, y - 11, 13, 4)
-        at = _key(legend, "any", at, y, 18)
+        at = svg.key(legend, "any", at, y, 18)
         _building(legend, at, y - 11, 13, 3, centre=True)
-        at = _key(legend, "centre of a side", at, y, 18)
+        at = svg.key(legend, "centre of a side", at, y, 18)
         _architect_chip(legend, at + 7, y - 4, 0, 7)
-        at = _key(legend, "architect", at, y, 18)
+        at = svg.key(legend, "architect", at, y, 18)
         _supervisor(legend, at + 6, y - 5, 1, 6)
-        at = _key(legend, "supervisor", at, y, 16)
+        at = svg.key(legend, "supervisor", at, y, 16)
         _pawn(legend, at + 6, y - 5, 2, 6, "a specialist")
-        at = _key(legend, "specialist pawn", at, y, 16)
+        at = svg.key(legend, "specialist pawn", at, y, 16)
         _steps(legend, at, y - 4, 1)
-        at = _key(legend, "step", at, y, 14)
-        _el(legend, "text", "\u2605 PP per pattern", x=at, y=y)
-        at += _text_width("\u2605 PP per pattern", 11) + 12
-        _last_mark(legend, at, y - 11)
-        _el(legend, "text", "last move", x=at + 18, y=y)
+        at = svg.key(legend, "step", at, y, 14)
+        svg.label(legend, "\u2605 PP per pattern", at, y)
+        at += svg.text_width("\u2605 PP per pattern", 11) + 12
+        svg.last_mark(legend, at, y - 11)
+        svg.label(legend, "last move", at + 18, y)

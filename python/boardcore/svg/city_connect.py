@@ -10,42 +10,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
-from ._common import (
-    _CARD,
-    _CARD_LINE,
-    _MOVING_BG,
-    _PANEL_LINE,
-    _SEAT_BG,
-    DATA_ERRORS,
-    INK,
-    MUTED,
-    Bounds,
-    Box,
-    TableDrawer,
-    _badge,
-    _card_back,
-    _card_face,
-    _el,
-    _empty,
-    _first,
-    _fit,
-    _heading,
-    _key,
-    _last_mark,
-    _legend,
-    _num,
-    _packaged_toml,
-    _picture,
-    _ring,
-    _score,
-    _seat_chip,
-    _seat_name,
-    _seat_panel,
-    _seat_tags,
-    _seen_by,
-    _text_width,
-    _wrap,
-)
+from . import _common as svg
 
 CITY_SYMBOLS: Final = ("person", "house", "food", "happiness", "science", "coin")
 """The symbols in the order of the data file's vocabulary (the JSON's ``owed`` uses the first
@@ -191,7 +156,7 @@ def _data() -> _Data | None:
     """``data/city_connect.toml`` of the package, or None if it cannot be read: the picture
     then labels cards by index and shows no scores rather than fail."""
     try:
-        doc = _packaged_toml("city_connect.toml")
+        doc = svg.packaged_toml("city_connect.toml")
         rules = doc["rules"]
         buildings = [_read_card(entry, "building") for entry in doc["building"]]
         landmarks = [_read_card(entry, "landmark") for entry in doc["landmark"]]
@@ -211,7 +176,7 @@ def _data() -> _Data | None:
             solo_demand=int(rules["solo_demand"]),
             ratings=tuple(ratings),
         )
-    except DATA_ERRORS:
+    except svg.DATA_ERRORS:
         return None
 
 
@@ -368,7 +333,7 @@ class _Frame:
     perspective: int | None
     data: _Data | None
     scores: list[int] | None
-    anchors: dict[str, Box]
+    anchors: dict[str, svg.Box]
 
     def sees_hand(self, seat: int) -> bool:
         return self.perspective is None or self.perspective == seat
@@ -395,9 +360,13 @@ class _Frame:
 def _symbol(parent: ET.Element, cx: float, cy: float, symbol: int, r: float = 6.5) -> None:
     """A symbol token: a coloured disc with a white mark (person, house, food, happiness,
     science) or a gold coin."""
-    g = _el(parent, "g", transform=f"translate({_num(cx)} {_num(cy)}) scale({_num(r / 6.5)})")
+    g = svg.el(
+        parent,
+        "g",
+        transform=f"translate({svg.num(cx)} {svg.num(cy)}) scale({svg.num(r / 6.5)})",
+    )
     coin = symbol == 5
-    _el(
+    svg.el(
         g,
         "circle",
         r=6.5,
@@ -406,8 +375,8 @@ def _symbol(parent: ET.Element, cx: float, cy: float, symbol: int, r: float = 6.
         stroke_width=1 if coin else 0.8,
     )
     if coin:
-        _el(g, "circle", r=3.6, fill="none", stroke="#8a6a00", stroke_width=1)
-        _el(g, "path", d="M0 -1.9V1.9", stroke="#8a6a00", stroke_width=1.2)
+        svg.el(g, "circle", r=3.6, fill="none", stroke="#8a6a00", stroke_width=1)
+        svg.path(g, "M0 -1.9V1.9", stroke="#8a6a00", stroke_width=1.2)
         return
     marks = (
         "M0 -4.3A1.9 1.9 0 1 1 0 -0.5A1.9 1.9 0 1 1 0 -4.3ZM-3.4 4.1Q-3.4 0.2 0 0.2Q3.4 0.2 "
@@ -419,32 +388,31 @@ def _symbol(parent: ET.Element, cx: float, cy: float, symbol: int, r: float = 6.
         "0 -2.3C0.3 -3 0.9 -3.5 1.7 -3.6C2.9 -3.8 4.2 -2.9 4.2 -1.3C4.2 0.8 1.2 2.8 0 3.8Z",
         "M-1.6 -4.2H1.6V-3.4H0.9V-1.2L3.6 3Q4.1 4 3 4H-3Q-4.1 4 -3.6 3L-0.9 -1.2V-3.4H-1.6Z",
     )
-    _el(g, "path", d=marks[symbol], fill="#ffffff")
+    svg.path(g, marks[symbol], fill="#ffffff")
 
 
 _RAYS: Final = "".join(
-    f"M{_num(4.3 * math.cos(i * math.pi / 4))} {_num(4.3 * math.sin(i * math.pi / 4))}"
-    f"L{_num(6.2 * math.cos(i * math.pi / 4))} {_num(6.2 * math.sin(i * math.pi / 4))}"
+    f"M{svg.num(4.3 * math.cos(i * math.pi / 4))} {svg.num(4.3 * math.sin(i * math.pi / 4))}"
+    f"L{svg.num(6.2 * math.cos(i * math.pi / 4))} {svg.num(6.2 * math.sin(i * math.pi / 4))}"
     for i in range(8)
 )
 
 
 def _demand(parent: ET.Element, cx: float, cy: float, demand: int, background: str) -> None:
     """The demand icon: a sun with rays, or a crescent moon."""
-    g = _el(parent, "g", transform=f"translate({_num(cx)} {_num(cy)})")
+    g = svg.el(parent, "g", transform=f"translate({svg.num(cx)} {svg.num(cy)})")
     if demand == 0:
-        _el(g, "circle", r=3.2, fill=_SUN)
-        _el(g, "path", d=_RAYS, stroke=_SUN, stroke_width=1.3, stroke_linecap="round")
+        svg.el(g, "circle", r=3.2, fill=_SUN)
+        svg.path(g, _RAYS, stroke=_SUN, stroke_width=1.3, stroke_linecap="round")
     else:
-        _el(g, "circle", r=5.6, fill=_MOON)
-        _el(g, "circle", cx=2.6, cy=-1.8, r=4.6, fill=background)
+        svg.el(g, "circle", r=5.6, fill=_MOON)
+        svg.circle(g, 2.6, -1.8, 4.6, fill=background)
 
 
 def _lightning(parent: ET.Element, cx: float, cy: float) -> None:
-    _el(
+    svg.path(
         parent,
-        "path",
-        d=f"M{_num(cx + 1.4)} {_num(cy - 4.6)}l-4 5.1h2.6l-1 4.1l4 -5.1h-2.6z",
+        f"M{svg.num(cx + 1.4)} {svg.num(cy - 4.6)}l-4 5.1h2.6l-1 4.1l4 -5.1h-2.6z",
         fill=_SUN,
         stroke="#8a6a00",
         stroke_width=0.6,
@@ -452,19 +420,11 @@ def _lightning(parent: ET.Element, cx: float, cy: float) -> None:
     )
 
 
-def _gear(parent: ET.Element, cx: float, cy: float, colour: str = INK) -> None:
-    _el(
-        parent,
-        "circle",
-        cx=cx,
-        cy=cy,
-        r=3.3,
-        fill="none",
-        stroke=colour,
-        stroke_width=2,
-        stroke_dasharray="1.7 0.9",
+def _gear(parent: ET.Element, cx: float, cy: float, colour: str = svg.INK) -> None:
+    svg.circle(
+        parent, cx, cy, 3.3, fill="none", stroke=colour, stroke_width=2, stroke_dasharray="1.7 0.9"
     )
-    _el(parent, "circle", cx=cx, cy=cy, r=1.2, fill=colour)
+    svg.circle(parent, cx, cy, 1.2, fill=colour)
 
 
 def _effect(card: _Card) -> tuple[str, str]:
@@ -514,14 +474,14 @@ def _card(
     the cost as a row of symbol dots; ``card`` None: a blank card labelled ``label``."""
     w, h = _CARD_W, _CARD_H
     if card is None:
-        g = _card_face(parent, x, y, w, h)
-        _fit(g, label, x + 6, y + 38, w - 12, 10, font_weight="bold")
+        g = svg.card_face(parent, x, y, w, h)
+        svg.fit(g, label, x + 6, y + 38, w - 12, 10, font_weight="bold")
         return g
     fill, line, width = {
         "landmark": (_LANDMARK, _LANDMARK_LINE, 1.6),
         "initial": (_INITIAL, _INITIAL_LINE, 1.2),
-    }.get(card.kind, (_CARD, _CARD_LINE, 1.2))
-    g = _card_face(
+    }.get(card.kind, (svg.CARD, svg.CARD_LINE, 1.2))
+    g = svg.card_face(
         parent, x, y, w, h, title=_describe(card), fill=fill, stroke=line, stroke_width=width
     )
     for i, symbol in enumerate(card.symbols[:3]):
@@ -529,29 +489,11 @@ def _card(
     if card.demand >= 0:
         _demand(g, x + w - 11, y + 11, card.demand, fill)
     if card.kind != "initial":
-        _el(
-            g,
-            "text",
-            f"{card.vp} VP",
-            x=x + w - 21,
-            y=y + 15,
-            text_anchor="end",
-            font_size=10,
-            font_weight="bold",
-        )
+        svg.right_aligned(g, f"{card.vp} VP", x + w - 21, y + 15, 10, font_weight="bold")
     else:
-        _el(
-            g,
-            "text",
-            "initial",
-            x=x + w - 6,
-            y=y + 14,
-            text_anchor="end",
-            font_size=8.5,
-            fill=MUTED,
-        )
-    for i, text in enumerate(_wrap(card.name, 14, 2)):
-        _fit(g, text, x + 6, y + 31 + 11 * i, w - 12, 10, font_weight="bold")
+        svg.right_aligned(g, "initial", x + w - 6, y + 14, 8.5, fill=svg.MUTED)
+    for i, text in enumerate(svg.wrap(card.name, 14, 2)):
+        svg.fit(g, text, x + 6, y + 31 + 11 * i, w - 12, 10, font_weight="bold")
     effect, icon = _effect(card)
     if effect:
         at = x + 6
@@ -561,15 +503,14 @@ def _card(
         elif icon == "gear":
             _gear(g, x + 9.5, y + 50)
             at += 10
-        _fit(g, effect, at, y + 53, x + w - 5 - at, 8.5, fill=MUTED)
+        svg.fit(g, effect, at, y + 53, x + w - 5 - at, 8.5, fill=svg.MUTED)
     step = min(8.0, (w - 12) / max(1, len(card.cost)))
     for i, symbol in enumerate(card.cost):
-        _el(
+        svg.circle(
             g,
-            "circle",
-            cx=x + 9 + i * step,
-            cy=y + h - 8,
-            r=3.1,
+            x + 9 + i * step,
+            y + h - 8,
+            3.1,
             fill=_SYMBOL_FILL[symbol],
             stroke="#8a6a00" if symbol == 5 else "none",
             stroke_width=0.6,
@@ -579,10 +520,10 @@ def _card(
 
 def _slot(parent: ET.Element, x: float, y: float, text: str) -> None:
     """An empty place, dashed, with a word in it."""
-    _empty(parent, x, y, _CARD_W, _CARD_H, text, filled=True)
+    svg.empty(parent, x, y, _CARD_W, _CARD_H, text, filled=True)
 
 
-class CityConnectDrawer(TableDrawer):
+class CityConnectDrawer(svg.TableDrawer):
     """Draws a City Connect state: landmarks, Pioneer Bonus, pile, discard pile, market, the
     payment in progress, and per seat its city, hand and score."""
 
@@ -684,7 +625,7 @@ class CityConnectDrawer(TableDrawer):
         return f"action {history[-1]}", []
 
     def draw(
-        self, state: dict[str, Any], perspective: int | None, bounds: Bounds | None
+        self, state: dict[str, Any], perspective: int | None, bounds: svg.Bounds | None
     ) -> ET.Element:
         packaged = _data()
         data = packaged if packaged and _fits(packaged, state) else None
@@ -696,7 +637,7 @@ class CityConnectDrawer(TableDrawer):
         status = self._status(frame, winners)
         plural = "s" if players != 1 else ""
         title = f"City Connect, {players} player{plural}, move {len(state['history'])}"
-        root = _picture(_WIDTH, height, _seen_by(title, perspective), status)
+        root = svg.picture(_WIDTH, height, svg.seen_by(title, perspective), status)
         last_text, marks = self._last(frame)
         self._header(root, frame, status, last_text)
         self._landmarks(root, frame)
@@ -704,12 +645,12 @@ class CityConnectDrawer(TableDrawer):
         self._turn(root, frame)
         self._market(root, frame)
         self._payment(root, frame)
-        panel = _el(root, "g", class_="panel", fill=INK)
+        panel = svg.el(root, "g", class_="panel", fill=svg.INK)
         for seat in range(players):
             top = _SEATS_Y + seat * (_SEAT_H + _SEAT_GAP)
             self._seat(panel, frame, seat, _LEFT, top, winners)
         self._legend(root, frame, _SEATS_Y + players * (_SEAT_H + _SEAT_GAP) + 4)
-        _ring(root, _first(frame.anchors, marks), 3, 8)
+        svg.ring(root, svg.first(frame.anchors, marks), 3, 8)
         return root
 
     @staticmethod
@@ -720,7 +661,7 @@ class CityConnectDrawer(TableDrawer):
 
     def _header(self, root: ET.Element, frame: _Frame, status: str, last_text: str) -> None:
         state = frame.state
-        header = _el(root, "g", class_="header", fill=INK)
+        header = svg.el(root, "g", class_="header", fill=svg.INK)
         x, y = _LEFT, 12
         players: int = state["players"]
         facts = ["solo" if players == 1 else f"{players} players"]
@@ -731,15 +672,15 @@ class CityConnectDrawer(TableDrawer):
             facts.append(f"seen by seat {frame.perspective}")
         last = "last: " + last_text if state["history"] else last_text
         name = "City Connect"
-        _heading(header, x, y, name, facts, status, last, facts_x=x + 140, last_width=640)
+        svg.heading(header, x, y, name, facts, status, last, facts_x=x + 140, last_width=640)
 
     def _landmarks(self, root: ET.Element, frame: _Frame) -> None:
         state = frame.state
         row: list[int] = state["landmarks"]
-        g = _el(root, "g", class_="landmarks")
+        g = svg.el(root, "g", class_="landmarks")
         x, y = _LEFT, _ROW1_Y
         b = frame.data.buildings if frame.data else 0
-        _el(g, "text", f"landmarks ({len(row)})", x=x, y=y + 10, font_size=11, fill=MUTED)
+        svg.label(g, f"landmarks ({len(row)})", x, y + 10, font_size=11, fill=svg.MUTED)
         top = y + _CARDS_DY
         frame.anchors["landmarks"] = (x, top, max(1, len(row)) * _STEP - 6, _CARD_H)
         if not row:
@@ -748,51 +689,35 @@ class CityConnectDrawer(TableDrawer):
             _card(g, x + i * _STEP, top, frame.card(b + landmark), f"landmark {landmark}")
         # The Pioneer Bonus beside the row, until a seat takes it.
         bx = _LEFT + 5 * _STEP + 10
-        bonus = _el(root, "g", class_="pioneer")
-        _el(bonus, "text", "Pioneer Bonus", x=bx, y=y + 10, font_size=11, fill=MUTED)
+        bonus = svg.el(root, "g", class_="pioneer")
+        svg.label(bonus, "Pioneer Bonus", bx, y + 10, font_size=11, fill=svg.MUTED)
         holder: int = state["pioneer"]
         vp = frame.data.pioneer_vp if frame.data else 10
         limit = frame.data.city_limit if frame.data else 10
         if holder >= 0:
             _slot(bonus, bx, top, "")
-            _seat_chip(bonus, bx + 22, top + 30, holder, r=10)
-            _el(bonus, "text", "taken by", x=bx + 38, y=top + 28, font_size=10, fill=MUTED)
-            _el(
-                bonus,
-                "text",
-                f"seat {holder}",
-                x=bx + 38,
-                y=top + 41,
-                font_size=11,
-                font_weight="bold",
-            )
+            svg.seat_chip(bonus, bx + 22, top + 30, holder, r=10)
+            svg.label(bonus, "taken by", bx + 38, top + 28, font_size=10, fill=svg.MUTED)
+            svg.label(bonus, f"seat {holder}", bx + 38, top + 41, font_size=11, font_weight="bold")
             return
-        _el(
+        svg.rect(
             bonus,
-            "rect",
-            x=bx,
-            y=top,
-            width=_CARD_W,
-            height=_CARD_H,
+            bx,
+            top,
+            _CARD_W,
+            _CARD_H,
             rx=6,
             fill=_BONUS,
             stroke=_BONUS_LINE,
             stroke_width=1.6,
         )
-        _el(bonus, "text", "1st", x=bx + 8, y=top + 16, font_size=11, font_weight="bold")
-        _el(
-            bonus,
-            "text",
-            f"{vp} VP",
-            x=bx + _CARD_W - 8,
-            y=top + 16,
-            text_anchor="end",
-            font_size=10,
-            font_weight="bold",
+        svg.label(bonus, "1st", bx + 8, top + 16, font_size=11, font_weight="bold")
+        svg.right_aligned(bonus, f"{vp} VP", bx + _CARD_W - 8, top + 16, 10, font_weight="bold")
+        svg.label(bonus, "Pioneer", bx + 8, top + 34, font_size=10, font_weight="bold")
+        svg.label(bonus, "Bonus", bx + 8, top + 45, font_size=10, font_weight="bold")
+        svg.fit(
+            bonus, f"first city of {limit}", bx + 8, top + 60, _CARD_W - 16, 8.5, fill=svg.MUTED
         )
-        _el(bonus, "text", "Pioneer", x=bx + 8, y=top + 34, font_size=10, font_weight="bold")
-        _el(bonus, "text", "Bonus", x=bx + 8, y=top + 45, font_size=10, font_weight="bold")
-        _fit(bonus, f"first city of {limit}", bx + 8, top + 60, _CARD_W - 16, 8.5, fill=MUTED)
 
     def _piles(self, root: ET.Element, frame: _Frame) -> None:
         state = frame.state
@@ -800,99 +725,78 @@ class CityConnectDrawer(TableDrawer):
         size: int = pile["size"]
         x, y = _PILE_X, _ROW1_Y
         top = y + _CARDS_DY
-        g = _el(root, "g", class_="pile")
-        _el(
-            g, "text", f"pile \u00b7 stage {pile['stage']}", x=x, y=y + 10, font_size=11, fill=MUTED
-        )
+        g = svg.el(root, "g", class_="pile")
+        svg.label(g, f"pile \u00b7 stage {pile['stage']}", x, y + 10, font_size=11, fill=svg.MUTED)
         frame.anchors["pile"] = (x, top, _CARD_W, _CARD_H)
         if size:
             for shift in (4, 2, 0):
                 if size > shift // 2:
-                    _card_back(g, x + shift, top + shift - 4, _CARD_W - 4, _CARD_H - 4, r=6)
+                    svg.card_back(g, x + shift, top + shift - 4, _CARD_W - 4, _CARD_H - 4, r=6)
         else:
             _slot(g, x, top, "")
-        _el(
+        svg.centred(
             g,
-            "text",
             str(size),
-            x=x + _CARD_W / 2,
-            y=top + 36,
-            text_anchor="middle",
-            font_size=18,
+            x + _CARD_W / 2,
+            top + 36,
+            18,
             font_weight="bold",
-            fill="#ffffff" if size else MUTED,
+            fill="#ffffff" if size else svg.MUTED,
         )
-        _el(
+        svg.centred(
             g,
-            "text",
             "cards" if size != 1 else "card",
-            x=x + _CARD_W / 2,
-            y=top + 50,
-            text_anchor="middle",
-            font_size=10,
-            fill="#dfe5ef" if size else MUTED,
+            x + _CARD_W / 2,
+            top + 50,
+            10,
+            fill="#dfe5ef" if size else svg.MUTED,
         )
         discard: list[int] = state["discard"]
         dx = x + _STEP + 10
-        d = _el(root, "g", class_="discard")
-        _el(d, "text", "discard", x=dx, y=y + 10, font_size=11, fill=MUTED)
+        d = svg.el(root, "g", class_="discard")
+        svg.label(d, "discard", dx, y + 10, font_size=11, fill=svg.MUTED)
         frame.anchors["discard"] = (dx, top, _CARD_W, _CARD_H)
         if discard:
             for shift in (4, 2, 0):
                 if len(discard) > shift // 2:
-                    _el(
+                    svg.rect(
                         d,
-                        "rect",
-                        x=dx + shift,
-                        y=top + shift - 4,
-                        width=_CARD_W - 4,
-                        height=_CARD_H - 4,
+                        dx + shift,
+                        top + shift - 4,
+                        _CARD_W - 4,
+                        _CARD_H - 4,
                         rx=6,
-                        fill=_CARD,
-                        stroke=_CARD_LINE,
+                        fill=svg.CARD,
+                        stroke=svg.CARD_LINE,
                     )
         else:
             _slot(d, dx, top, "")
-        _el(
+        svg.centred(
             d,
-            "text",
             str(len(discard)),
-            x=dx + _CARD_W / 2,
-            y=top + 36,
-            text_anchor="middle",
-            font_size=18,
+            dx + _CARD_W / 2,
+            top + 36,
+            18,
             font_weight="bold",
-            fill=INK if discard else MUTED,
+            fill=svg.INK if discard else svg.MUTED,
         )
-        _el(
+        svg.centred(
             d,
-            "text",
             "cards" if len(discard) != 1 else "card",
-            x=dx + _CARD_W / 2,
-            y=top + 50,
-            text_anchor="middle",
-            font_size=10,
-            fill=MUTED,
+            dx + _CARD_W / 2,
+            top + 50,
+            10,
+            fill=svg.MUTED,
         )
 
     def _turn(self, root: ET.Element, frame: _Frame) -> None:
         """The turn in progress: its seat, the main action, what is left to do, gears used."""
         state = frame.state
         x, y, w = _TURN_X, _ROW1_Y, _WIDTH - _LEFT - _TURN_X
-        g = _el(root, "g", class_="turn", fill=INK)
-        _el(g, "text", "this turn", x=x, y=y + 10, font_size=11, fill=MUTED)
+        g = svg.el(root, "g", class_="turn", fill=svg.INK)
+        svg.label(g, "this turn", x, y + 10, font_size=11, fill=svg.MUTED)
         top = y + _CARDS_DY
-        _el(
-            g,
-            "rect",
-            x=x,
-            y=top,
-            width=w,
-            height=_CARD_H,
-            rx=6,
-            fill="#f8f5ee",
-            stroke=_PANEL_LINE,
-        )
+        svg.rect(g, x, top, w, _CARD_H, rx=6, fill="#f8f5ee", stroke=svg.PANEL_LINE)
         phase = state["phase"]
         lines: list[str] = []
         if phase == "setup":
@@ -925,13 +829,13 @@ class CityConnectDrawer(TableDrawer):
                 used.append("Mayor")
             lines.append("gears used: " + (", ".join(used) if used else "none"))
         for i, line in enumerate(lines[:4]):
-            _fit(g, line, x + 10, top + 17 + 16 * i, w - 20, 11)
+            svg.fit(g, line, x + 10, top + 17 + 16 * i, w - 20, 11)
 
     def _market(self, root: ET.Element, frame: _Frame) -> None:
         market: list[int] = frame.state["market"]
-        g = _el(root, "g", class_="market")
+        g = svg.el(root, "g", class_="market")
         x, y = _LEFT, _ROW2_Y
-        _el(g, "text", f"market ({len(market)})", x=x, y=y + 10, font_size=11, fill=MUTED)
+        svg.label(g, f"market ({len(market)})", x, y + 10, font_size=11, fill=svg.MUTED)
         top = y + _CARDS_DY
         frame.anchors["market"] = (x, top, 6 * _STEP - 6, _CARD_H)
         if not market:
@@ -945,33 +849,23 @@ class CityConnectDrawer(TableDrawer):
         payment = state["payment"]
         x, y = _PAY_X, _ROW2_Y
         w = _WIDTH - _LEFT - x
-        g = _el(root, "g", class_="payment", fill=INK)
-        _el(g, "text", "payment", x=x, y=y + 10, font_size=11, fill=MUTED)
+        g = svg.el(root, "g", class_="payment", fill=svg.INK)
+        svg.label(g, "payment", x, y + 10, font_size=11, fill=svg.MUTED)
         top = y + _CARDS_DY
         card: int = payment["card"]
         if card < 0:
-            _empty(g, x, top, w, _CARD_H, "no build in progress", filled=True, size=12)
+            svg.empty(g, x, top, w, _CARD_H, "no build in progress", filled=True, size=12)
             return
         frame.anchors["payment"] = (x, top, w, _CARD_H)
         frame.anchors["payment-card"] = (x, top, _CARD_W, _CARD_H)
-        _el(
-            g,
-            "rect",
-            x=x,
-            y=top,
-            width=w,
-            height=_CARD_H,
-            rx=6,
-            fill="#fff4cc",
-            stroke="#d9a520",
-        )
+        svg.rect(g, x, top, w, _CARD_H, rx=6, fill="#fff4cc", stroke="#d9a520")
         _card(g, x, top, frame.card(card), f"card {card}")
         tx = x + _CARD_W + 12
         source = payment["source"]
         where = _SOURCES[source] if 0 <= source < 3 else "?"
         owed: list[int] = payment["owed"]
         verb = "paying for" if any(owed) else "paid for"
-        _fit(
+        svg.fit(
             g,
             f"{verb} {frame.name(card)} from the {where}",
             tx,
@@ -980,26 +874,26 @@ class CityConnectDrawer(TableDrawer):
             12,
             font_weight="bold",
         )
-        _el(g, "text", "owes", x=tx, y=top + 33, font_size=11, fill=MUTED)
+        svg.label(g, "owes", tx, top + 33, font_size=11, fill=svg.MUTED)
         at = tx + 32
         if not any(owed):
-            _el(g, "text", "nothing", x=at, y=top + 33, font_size=11)
+            svg.label(g, "nothing", at, top + 33, font_size=11)
             at += 50
         for symbol, count in enumerate(owed):
             if count:
                 _symbol(g, at + 6, top + 29, symbol)
-                _el(g, "text", f"\u00d7{count}", x=at + 14, y=top + 33, font_size=11)
+                svg.label(g, f"\u00d7{count}", at + 14, top + 33, font_size=11)
                 at += 36
         credit: int = payment["credit"]
         _symbol(g, at + 14, top + 29, 5)
-        _el(g, "text", f"coins paid {credit}", x=at + 24, y=top + 33, font_size=11)
+        svg.label(g, f"coins paid {credit}", at + 24, top + 33, font_size=11)
         hand = ", ".join(frame.name(kind) for kind in payment["hand"]) or "-"
         city = (
             ", ".join(frame.name(c, self._side(state, frame.turn_seat())) for c in payment["city"])
             or "-"
         )
-        _fit(g, f"paid from the hand: {hand}", tx, top + 49, w - _CARD_W - 22, 11)
-        _fit(g, f"paid from the city: {city}", tx, top + 63, w - _CARD_W - 22, 11)
+        svg.fit(g, f"paid from the hand: {hand}", tx, top + 49, w - _CARD_W - 22, 11)
+        svg.fit(g, f"paid from the city: {city}", tx, top + 63, w - _CARD_W - 22, 11)
 
     @staticmethod
     def _side(state: dict[str, Any], seat: int) -> int:
@@ -1019,54 +913,41 @@ class CityConnectDrawer(TableDrawer):
         moving = state["phase"] != "end" and state["to_move"] == seat
         turn = state["phase"] not in ("setup", "end") and frame.turn_seat() == seat
         won = seat in winners
-        row = _seat_panel(parent, seat, x, y, _PANEL_W, _SEAT_H, moving)
-        _seat_chip(row, x + 20, y + 18, seat, r=10)
+        row = svg.seat_panel(parent, seat, x, y, _PANEL_W, _SEAT_H, moving)
+        svg.seat_chip(row, x + 20, y + 18, seat, r=10)
         more = ["its turn"] if turn and not moving else []
-        tags = _seat_tags(seat, frame.perspective, moving, won, *more)
-        _seat_name(row, seat, x + 38, y + 23, tags, x + 94, moving or won)
+        tags = svg.seat_tags(seat, frame.perspective, moving, won, *more)
+        svg.seat_name(row, seat, x + 38, y + 23, tags, x + 94, moving or won)
         side = self._side(state, seat)
         city: list[int] = state["cities"][seat]
         hand: list[int] = state["hands"][seat]
         limit = data.city_limit if data else 10
-        facts = _el(row, "g", class_="facts", font_size=11, fill=MUTED)
+        facts = svg.el(row, "g", class_="facts", font_size=11, fill=svg.MUTED)
         fx = x + 250
         text = f"{'mayor' if side else 'house'} side \u00b7 built {len(city)} of {limit}"
         text += f" \u00b7 hand {len(hand)}"
-        _el(facts, "text", text, x=fx, y=y + 23)
-        fx += _text_width(text, 11) + 14
+        svg.label(facts, text, fx, y + 23)
+        fx += svg.text_width(text, 11) + 14
         if data:
             _, demand = _counts(data, state, seat)
             for k in range(2):
-                _demand(facts, fx + 6, y + 19, k, _MOVING_BG if moving else _SEAT_BG)
-                _el(
-                    facts, "text", str(demand[k]), x=fx + 15, y=y + 23, fill=INK, font_weight="bold"
-                )
+                _demand(facts, fx + 6, y + 19, k, svg.MOVING_BG if moving else svg.SEAT_BG)
+                svg.label(facts, str(demand[k]), fx + 15, y + 23, fill=svg.INK, font_weight="bold")
                 fx += 34
         if state["pioneer"] == seat:
             vp = data.pioneer_vp if data else 10
-            _el(
+            svg.rect(facts, fx, y + 11, 126, 16, rx=4, fill=_BONUS, stroke=_BONUS_LINE)
+            svg.label(
                 facts,
-                "rect",
-                x=fx,
-                y=y + 11,
-                width=126,
-                height=16,
-                rx=4,
-                fill=_BONUS,
-                stroke=_BONUS_LINE,
-            )
-            _el(
-                facts,
-                "text",
                 f"Pioneer Bonus \u00b7 {vp} VP",
-                x=fx + 6,
-                y=y + 23,
-                fill=INK,
+                fx + 6,
+                y + 23,
+                fill=svg.INK,
                 font_size=10,
                 font_weight="bold",
             )
         score = str(frame.scores[seat]) if frame.scores is not None else "?"
-        _score(row, score, "VP", x + _PANEL_W - 12, y + 27, 22)
+        svg.score(row, score, "VP", x + _PANEL_W - 12, y + 27, 22)
         self._city(row, frame, seat, x + 10, y + 36)
         self._hand(row, frame, seat, x + 10, y + 36 + _CARD_H + 8)
 
@@ -1074,9 +955,9 @@ class CityConnectDrawer(TableDrawer):
         state = frame.state
         side = self._side(state, seat)
         city: list[int] = state["cities"][seat]
-        g = _el(parent, "g", class_=f"city city-{seat}")
+        g = svg.el(parent, "g", class_=f"city city-{seat}")
         label_x = x + _ROW_W + 12
-        _el(parent, "text", "city", x=label_x, y=y + 14, font_size=11, fill=MUTED)
+        svg.label(parent, "city", label_x, y + 14, font_size=11, fill=svg.MUTED)
         initial = len(frame.data.cards) if frame.data else -1
         # The seat's cards paid in the build in progress and its gears used this turn, each
         # index counted as often as it was (a city may hold two of a kind).
@@ -1095,25 +976,25 @@ class CityConnectDrawer(TableDrawer):
             badge_x = cx + _CARD_W - 4
             if c in paid:
                 paid.remove(c)
-                _badge(g, badge_x, y, "paid", _PAID)
+                svg.badge(g, badge_x, y, "paid", _PAID)
                 badge_x -= 34
             if c in used:
                 used.remove(c)
-                _badge(g, badge_x, y, "used", _USED)
+                svg.badge(g, badge_x, y, "used", _USED)
             elif i == 0 and turn and state["mayor"]:
-                _badge(g, badge_x, y, "used", _USED)
+                svg.badge(g, badge_x, y, "used", _USED)
         for i in range(len(cards), (frame.data.city_limit if frame.data else 10) + 1):
-            _empty(g, x + i * _STEP, y, _CARD_W, _CARD_H)
+            svg.empty(g, x + i * _STEP, y, _CARD_W, _CARD_H)
 
     def _hand(self, parent: ET.Element, frame: _Frame, seat: int, x: float, y: float) -> None:
         hand: list[int] = frame.state["hands"][seat]
         label_x = x + _ROW_W + 12
-        _el(parent, "text", "hand", x=label_x, y=y + 14, font_size=11, fill=MUTED)
+        svg.label(parent, "hand", label_x, y + 14, font_size=11, fill=svg.MUTED)
         count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
-        _el(parent, "text", count, x=label_x, y=y + 28, font_size=11, fill=INK)
+        svg.label(parent, count, label_x, y + 28, font_size=11, fill=svg.INK)
         if not frame.sees_hand(seat):
-            _el(parent, "text", "face down", x=label_x, y=y + 42, font_size=10, fill=MUTED)
-        g = _el(parent, "g", class_=f"hand hand-{seat}")
+            svg.label(parent, "face down", label_x, y + 42, font_size=10, fill=svg.MUTED)
+        g = svg.el(parent, "g", class_=f"hand hand-{seat}")
         width = max(1, len(hand)) * _STEP - 6
         step = float(_STEP)
         if len(hand) > 11:  # more than a row holds, before the discards at the end of the turn
@@ -1125,40 +1006,30 @@ class CityConnectDrawer(TableDrawer):
             if frame.sees_hand(seat):
                 _card(g, cx, y, frame.card(kind), f"card {kind}")
             else:
-                _card_back(g, cx, y, _CARD_W, _CARD_H, r=6)
+                svg.card_back(g, cx, y, _CARD_W, _CARD_H, r=6)
 
     def _legend(self, root: ET.Element, frame: _Frame, y: float) -> None:
         x = _LEFT
-        legend = _legend(root, x, y, _PANEL_W)
+        legend = svg.legend(root, x, y, _PANEL_W)
         y += 20
         at = float(x)
         for symbol, name in enumerate(CITY_SYMBOLS):
             _symbol(legend, at + 7, y - 4, symbol)
-            at = _key(legend, name, at, y, 17)
+            at = svg.key(legend, name, at, y, 17)
         _demand(legend, at + 7, y - 4, 0, "#ffffff")
-        at = _key(legend, "sun", at, y, 17)
+        at = svg.key(legend, "sun", at, y, 17)
         _demand(legend, at + 7, y - 4, 1, "#ffffff")
-        at = _key(legend, "moon", at, y, 17)
+        at = svg.key(legend, "moon", at, y, 17)
         _lightning(legend, at + 5, y - 4)
-        at = _key(legend, "when built", at, y, 13)
-        _gear(legend, at + 5, y - 4, MUTED)
-        at = _key(legend, "once a turn", at, y, 13)
+        at = svg.key(legend, "when built", at, y, 13)
+        _gear(legend, at + 5, y - 4, svg.MUTED)
+        at = svg.key(legend, "once a turn", at, y, 13)
         for i, symbol in enumerate((0, 2, 4)):
-            _el(legend, "circle", cx=at + 4 + 8 * i, cy=y - 4, r=3.1, fill=_SYMBOL_FILL[symbol])
-        at = _key(legend, "cost", at, y, 26)
-        _el(
-            legend,
-            "rect",
-            x=at,
-            y=y - 11,
-            width=24,
-            height=14,
-            rx=3,
-            fill=_LANDMARK,
-            stroke=_LANDMARK_LINE,
-        )
-        at = _key(legend, "landmark", at, y, 30)
-        _card_back(legend, at, y - 11, 24, 14, r=3)
-        at = _key(legend, "face down", at, y, 30)
-        _last_mark(legend, at, y - 11)
-        _el(legend, "text", "last move", x=at + 18, y=y)
+            svg.circle(legend, at + 4 + 8 * i, y - 4, 3.1, fill=_SYMBOL_FILL[symbol])
+        at = svg.key(legend, "cost", at, y, 26)
+        svg.rect(legend, at, y - 11, 24, 14, rx=3, fill=_LANDMARK, stroke=_LANDMARK_LINE)
+        at = svg.key(legend, "landmark", at, y, 30)
+        svg.card_back(legend, at, y - 11, 24, 14, r=3)
+        at = svg.key(legend, "face down", at, y, 30)
+        svg.last_mark(legend, at, y - 11)
+        svg.label(legend, "last move", at + 18, y)

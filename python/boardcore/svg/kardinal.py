@@ -7,22 +7,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ..reference._kardinal_actions import BUILD_END, CARDINAL_BASE, CARDINAL_STAY, action_text
-from ._common import (
-    HIGHLIGHT,
-    INK,
-    MUTED,
-    Bounds,
-    _el,
-    _heading,
-    _last_mark,
-    _legend,
-    _num,
-    _picture,
-    _seat_name,
-    _seat_panel,
-    _seat_tags,
-    _tally,
-)
+from . import _common as svg
 
 COLOURS: Final = ("red", "green", "blue", "yellow")
 # Per colour: the piece, its dark outline, a light tint (yard courtyards), text on a chip.
@@ -51,126 +36,98 @@ _MIN_ROWS: Final = 5
 
 def _house(parent: ET.Element, x: float, y: float, fill: str, line: str) -> None:
     """A house: a square with a pitched roof and a door, in the cell whose corner is x, y."""
-    _el(
+    svg.path(
         parent,
-        "path",
-        d=f"M{_num(x + 7)} {_num(y + 34)}V{_num(y + 18)}L{_num(x + 20)} {_num(y + 6)}"
-        f"L{_num(x + 33)} {_num(y + 18)}V{_num(y + 34)}Z",
+        f"M{svg.num(x + 7)} {svg.num(y + 34)}V{svg.num(y + 18)}"
+        f"L{svg.num(x + 20)} {svg.num(y + 6)}"
+        f"L{svg.num(x + 33)} {svg.num(y + 18)}V{svg.num(y + 34)}Z",
         fill=fill,
         stroke=line,
         stroke_width=1.6,
         stroke_linejoin="round",
     )
-    _el(parent, "rect", x=x + 16.5, y=y + 24, width=7, height=10, fill=line, opacity=0.55)
+    svg.rect(parent, x + 16.5, y + 24, 7, 10, fill=line, opacity=0.55)
 
 
 def _tower(parent: ET.Element, x: float, y: float, fill: str, line: str) -> None:
     """A tower: narrow and tall, with battlements and a slit window."""
     a, top, bottom = x + 10, y + 4, y + 35
-    _el(
+    svg.path(
         parent,
-        "path",
-        d=f"M{_num(a)} {_num(bottom)}V{_num(top)}H{_num(a + 4)}V{_num(top + 4)}H{_num(a + 8)}"
-        f"V{_num(top)}H{_num(a + 12)}V{_num(top + 4)}H{_num(a + 16)}V{_num(top)}"
-        f"H{_num(a + 20)}V{_num(bottom)}Z",
+        f"M{svg.num(a)} {svg.num(bottom)}V{svg.num(top)}"
+        f"H{svg.num(a + 4)}V{svg.num(top + 4)}H{svg.num(a + 8)}"
+        f"V{svg.num(top)}H{svg.num(a + 12)}V{svg.num(top + 4)}H{svg.num(a + 16)}V{svg.num(top)}"
+        f"H{svg.num(a + 20)}V{svg.num(bottom)}Z",
         fill=fill,
         stroke=line,
         stroke_width=1.6,
         stroke_linejoin="round",
     )
-    _el(parent, "rect", x=x + 18, y=y + 14, width=4, height=9, rx=2, fill=line, opacity=0.55)
+    svg.rect(parent, x + 18, y + 14, 4, 9, rx=2, fill=line, opacity=0.55)
 
 
 def _yard(parent: ET.Element, x: float, y: float, width: float, height: float, colour: int) -> None:
     """A yard: a walled courtyard over two cells (x, y is the top-left corner of both)."""
-    _el(
-        parent,
-        "rect",
-        x=x + 4,
-        y=y + 4,
-        width=width - 8,
-        height=height - 8,
-        rx=6,
-        fill=_FILL[colour],
-        stroke=_DARK[colour],
-        stroke_width=1.6,
-    )
-    _el(
-        parent,
-        "rect",
-        x=x + 10,
-        y=y + 10,
-        width=width - 20,
-        height=height - 20,
-        rx=3,
-        fill=_TINT[colour],
-        stroke=_DARK[colour],
-        stroke_width=0.8,
-    )
+    for inset, rx, fill, line in ((4, 6, _FILL[colour], 1.6), (10, 3, _TINT[colour], 0.8)):
+        w, h = width - 2 * inset, height - 2 * inset
+        svg.rect(
+            parent,
+            x + inset,
+            y + inset,
+            w,
+            h,
+            rx=rx,
+            fill=fill,
+            stroke=_DARK[colour],
+            stroke_width=line,
+        )
 
 
 def _cathedral(parent: ET.Element, x: float, y: float) -> None:
     """The cathedral over two cells from x, y: the nave (a house) and its clock-tower."""
-    _el(
+    svg.rect(
         parent,
-        "rect",
-        x=x + 2,
-        y=y + 2,
-        width=2 * CELL - 4,
-        height=CELL - 4,
+        x + 2,
+        y + 2,
+        2 * CELL - 4,
+        CELL - 4,
         rx=5,
         fill="#d8d2c6",
         stroke=_CATHEDRAL_LINE,
         stroke_width=1.2,
     )
     _house(parent, x, y, _CATHEDRAL_FILL, _CATHEDRAL_LINE)
-    _el(
+    svg.path(
         parent,
-        "path",
-        d=f"M{_num(x + 20)} {_num(y + 9)}V{_num(y + 19)}M{_num(x + 16.5)} {_num(y + 12.5)}"
-        f"H{_num(x + 23.5)}",
+        f"M{svg.num(x + 20)} {svg.num(y + 9)}V{svg.num(y + 19)}"
+        f"M{svg.num(x + 16.5)} {svg.num(y + 12.5)}"
+        f"H{svg.num(x + 23.5)}",
         stroke=_CATHEDRAL_LINE,
         stroke_width=1.6,
     )
     tower_x = x + CELL
     _tower(parent, tower_x, y, _CATHEDRAL_FILL, _CATHEDRAL_LINE)
-    _el(
-        parent,
-        "circle",
-        cx=tower_x + 20,
-        cy=y + 26,
-        r=4,
-        fill="none",
-        stroke=_CATHEDRAL_LINE,
-        stroke_width=1.2,
+    svg.circle(
+        parent, tower_x + 20, y + 26, 4, fill="none", stroke=_CATHEDRAL_LINE, stroke_width=1.2
     )
 
 
 def _cardinal(parent: ET.Element, cx: float, cy: float) -> None:
     """The cardinal: a robed figure on a white disc."""
-    _el(
+    svg.circle(parent, cx, cy, 15, fill="#ffffff", stroke=_CARDINAL, stroke_width=2)
+    svg.path(
         parent,
-        "circle",
-        cx=cx,
-        cy=cy,
-        r=15,
-        fill="#ffffff",
-        stroke=_CARDINAL,
-        stroke_width=2,
-    )
-    _el(
-        parent,
-        "path",
-        d=f"M{_num(cx - 8)} {_num(cy + 11)}L{_num(cx - 3.5)} {_num(cy - 2)}H{_num(cx + 3.5)}"
-        f"L{_num(cx + 8)} {_num(cy + 11)}Z",
+        f"M{svg.num(cx - 8)} {svg.num(cy + 11)}"
+        f"L{svg.num(cx - 3.5)} {svg.num(cy - 2)}H{svg.num(cx + 3.5)}"
+        f"L{svg.num(cx + 8)} {svg.num(cy + 11)}Z",
         fill=_CARDINAL,
     )
-    _el(parent, "circle", cx=cx, cy=cy - 6.5, r=5, fill=_CARDINAL)
-    _el(
+    svg.circle(parent, cx, cy - 6.5, 5, fill=_CARDINAL)
+    svg.path(
         parent,
-        "path",
-        d=f"M{_num(cx)} {_num(cy + 1)}V{_num(cy + 8)}M{_num(cx - 2.5)} {_num(cy + 3.5)}"
-        f"H{_num(cx + 2.5)}",
+        f"M{svg.num(cx)} {svg.num(cy + 1)}V{svg.num(cy + 8)}"
+        f"M{svg.num(cx - 2.5)} {svg.num(cy + 3.5)}"
+        f"H{svg.num(cx + 2.5)}",
         stroke="#ffffff",
         stroke_width=1.2,
     )
@@ -181,26 +138,23 @@ def _chip(
 ) -> None:
     """A chip of ``colour`` with ``count`` on it; faded at 0; ``mark`` rings it."""
     if mark:
-        _el(parent, "circle", cx=cx, cy=cy, r=13, fill="none", stroke=HIGHLIGHT, stroke_width=3)
-    _el(
+        svg.circle(parent, cx, cy, 13, fill="none", stroke=svg.HIGHLIGHT, stroke_width=3)
+    svg.circle(
         parent,
-        "circle",
-        cx=cx,
-        cy=cy,
-        r=10,
+        cx,
+        cy,
+        10,
         fill=_FILL[colour],
         stroke=_DARK[colour],
         stroke_width=1,
         opacity=1 if count else 0.25,
     )
-    _el(
+    svg.centred(
         parent,
-        "text",
         str(count),
-        x=cx,
-        y=cy + 4,
-        text_anchor="middle",
-        font_size=11,
+        cx,
+        cy + 4,
+        11,
         font_weight="bold",
         fill=_ON_CHIP[colour],
         opacity=1 if count else 0.6,
@@ -209,7 +163,7 @@ def _chip(
 
 def _mini_piece(parent: ET.Element, x: float, y: float, shape: int, colour: int) -> None:
     """A piece at 45% size with its top-left at x, y (a yard lies across two mini cells)."""
-    group = _el(parent, "g", transform=f"translate({_num(x)} {_num(y)}) scale(0.45)")
+    group = svg.el(parent, "g", transform=f"translate({svg.num(x)} {svg.num(y)}) scale(0.45)")
     if shape == 0:
         _house(group, 0, 0, _FILL[colour], _DARK[colour])
     elif shape == 1:
@@ -221,10 +175,10 @@ def _mini_piece(parent: ET.Element, x: float, y: float, shape: int, colour: int)
 def _left_line(parent: ET.Element, x: float, y: float, colour: int, counts: list[int]) -> None:
     """The pieces of ``colour`` not yet built: a mini house, tower and yard with counts."""
     for shape, count in enumerate(counts):
-        group = _el(parent, "g", opacity=1 if count else 0.3)
+        group = svg.el(parent, "g", opacity=1 if count else 0.3)
         _mini_piece(group, x, y, shape, colour)
         width = 36 if shape == 2 else 18
-        _el(group, "text", f"\u00d7{count}", x=x + width + 1, y=y + 13, font_size=11, fill=INK)
+        svg.label(group, f"\u00d7{count}", x + width + 1, y + 13, font_size=11, fill=svg.INK)
         x += width + 20
 
 
@@ -235,7 +189,7 @@ class KardinalDrawer:
         players: int = state["players"]
         return players
 
-    def bounds(self, state: dict[str, Any]) -> Bounds:
+    def bounds(self, state: dict[str, Any]) -> svg.Bounds:
         cells = [tuple(c) for e in state["edifices"] for c in e["cells"]]
         cells += list(_CATHEDRAL_CELLS)
         if state["cardinal"]:
@@ -289,7 +243,7 @@ class KardinalDrawer:
         return [seat for seat in tied if near[seat] == most]
 
     def draw(
-        self, state: dict[str, Any], perspective: int | None, bounds: Bounds | None
+        self, state: dict[str, Any], perspective: int | None, bounds: svg.Bounds | None
     ) -> ET.Element:
 
         x0, y0, x1, y1 = bounds if bounds is not None else self.bounds(state)
@@ -304,51 +258,42 @@ class KardinalDrawer:
         height = max(_BOARD_TOP + board_height + _BOARD_BOTTOM, panel_height + 2 * _BOARD_TOP)
         status = self._status(state)
         title = f"Kardinal, {players} players, move {len(history)}"
-        root = _picture(width, height, title, status)
+        root = svg.picture(width, height, title, status)
 
         def corner(x: int, y: int) -> tuple[float, float]:
             return _BOARD_LEFT + (x - x0) * CELL, _BOARD_TOP + (y1 - y) * CELL
 
         # The board: a plain grid with coordinates, as in the text rendering.
-        board = _el(root, "g", class_="board")
-        _el(
-            board,
-            "rect",
-            x=_BOARD_LEFT,
-            y=_BOARD_TOP,
-            width=board_width,
-            height=board_height,
-            fill=_BOARD,
-        )
+        board = svg.el(root, "g", class_="board")
+        svg.rect(board, _BOARD_LEFT, _BOARD_TOP, board_width, board_height, fill=_BOARD)
         lines = [
-            f"M{_num(_BOARD_LEFT + i * CELL)} {_BOARD_TOP}v{board_height}"
+            f"M{svg.num(_BOARD_LEFT + i * CELL)} {_BOARD_TOP}v{board_height}"
             for i in range(1, columns)
         ]
         lines += [
-            f"M{_BOARD_LEFT} {_num(_BOARD_TOP + j * CELL)}h{board_width}" for j in range(1, rows)
+            f"M{_BOARD_LEFT} {svg.num(_BOARD_TOP + j * CELL)}h{board_width}" for j in range(1, rows)
         ]
         if lines:
-            _el(board, "path", d="".join(lines), stroke=_GRID, stroke_width=1)
-        _el(
+            svg.path(board, "".join(lines), stroke=_GRID, stroke_width=1)
+        svg.rect(
             board,
-            "rect",
-            x=_BOARD_LEFT,
-            y=_BOARD_TOP,
-            width=board_width,
-            height=board_height,
+            _BOARD_LEFT,
+            _BOARD_TOP,
+            board_width,
+            board_height,
             fill="none",
             stroke="#b9a983",
             stroke_width=1.5,
         )
-        labels = _el(board, "g", font_size=11, fill=MUTED, text_anchor="middle")
+        labels = svg.el(board, "g", font_size=11, fill=svg.MUTED, text_anchor="middle")
         for x in range(x0, x1 + 1):
             cx = corner(x, 0)[0] + CELL / 2
-            _el(labels, "text", str(x), x=cx, y=_BOARD_TOP + board_height + 16)
+            svg.label(labels, str(x), cx, _BOARD_TOP + board_height + 16)
         for y in range(y0, y1 + 1):
             cy = corner(0, y)[1] + CELL / 2
-            _el(labels, "text", str(y), x=_BOARD_LEFT - 13, y=cy + 4)
+            svg.label(labels, str(y), _BOARD_LEFT - 13, cy + 4)
 
-        pieces = _el(root, "g", class_="pieces")
+        pieces = svg.el(root, "g", class_="pieces")
         _cathedral(pieces, *corner(0, 0))
         for edifice in state["edifices"]:
             colour = COLOURS.index(edifice["colour"])
@@ -364,19 +309,19 @@ class KardinalDrawer:
 
         if state["cardinal"]:
             kx, ky = corner(*state["cardinal"])
-            _cardinal(_el(root, "g", class_="cardinal"), kx + CELL / 2, ky + CELL / 2)
+            _cardinal(svg.el(root, "g", class_="cardinal"), kx + CELL / 2, ky + CELL / 2)
 
         # The last action, drawn over the board: the edifice built, the cardinal moved (a
         # dashed ring if it stayed); a chip taken is ringed in the panel.
-        marks = _el(root, "g", class_="last-action", fill="none", stroke=HIGHLIGHT)
+        marks = svg.el(root, "g", class_="last-action", fill="none", stroke=svg.HIGHLIGHT)
         if last is not None and last < BUILD_END:
             left, top, w, h = self._box(state["edifices"][-1]["cells"], corner)
-            _el(marks, "rect", x=left + 1.5, y=top + 1.5, width=w - 3, height=h - 3, rx=6)
+            svg.rect(marks, left + 1.5, top + 1.5, w - 3, h - 3, rx=6)
             marks.set("stroke-width", "3")
         elif last is not None and last >= CARDINAL_BASE and state["cardinal"]:
             kx, ky = corner(*state["cardinal"])
             stayed = last == CARDINAL_STAY
-            _el(marks, "circle", cx=kx + CELL / 2, cy=ky + CELL / 2, r=18.5)
+            svg.circle(marks, kx + CELL / 2, ky + CELL / 2, 18.5)
             marks.set("stroke-width", "3")
             if stayed:
                 marks.set("stroke-dasharray", "5 3")
@@ -430,11 +375,11 @@ class KardinalDrawer:
         players: int = state["players"]
         history: list[int] = state["history"]
         last = history[-1] if history else None
-        panel = _el(root, "g", class_="panel", fill=INK)
+        panel = svg.el(root, "g", class_="panel", fill=svg.INK)
         y = float(_BOARD_TOP)
         facts = [f"{players} players", f"move {len(history)}"]
         last_text = "no move yet" if last is None else "last: " + action_text(last)
-        _heading(panel, x, y, "Kardinal", facts, status, last_text, facts_x=x + 96, status_y=42)
+        svg.heading(panel, x, y, "Kardinal", facts, status, last_text, facts_x=x + 96, status_y=42)
         y += 82
 
         scores = self.scores(state)
@@ -448,37 +393,18 @@ class KardinalDrawer:
         seat_height = self._seat_height(players)
         for seat in range(players):
             moving = state["phase"] != "end" and state["to_move"] == seat
-            row = _seat_panel(panel, seat, x, y, _PANEL_WIDTH, seat_height, moving)
+            row = svg.seat_panel(panel, seat, x, y, _PANEL_WIDTH, seat_height, moving)
             owns = self._owns(players, seat)
             for i, colour in enumerate(owns):
                 size = 18 / len(owns)
-                _el(
-                    row,
-                    "rect",
-                    x=x + 10 + i * size,
-                    y=y + 9,
-                    width=size,
-                    height=18,
-                    fill=_FILL[colour],
-                )
-            _el(
-                row,
-                "rect",
-                x=x + 10,
-                y=y + 9,
-                width=18,
-                height=18,
-                rx=2,
-                fill="none",
-                stroke=INK,
-                stroke_width=1,
-            )
+                svg.rect(row, x + 10 + i * size, y + 9, size, 18, fill=_FILL[colour])
+            svg.rect(row, x + 10, y + 9, 18, 18, rx=2, fill="none", stroke=svg.INK, stroke_width=1)
             won = seat in winners
-            tags = _seat_tags(seat, perspective, moving, won)
-            _seat_name(row, seat, x + 36, y + 23, tags, x + 90, moving or won)
+            tags = svg.seat_tags(seat, perspective, moving, won)
+            svg.seat_name(row, seat, x + 36, y + 23, tags, x + 90, moving or won)
             held = state["chips"][seat]
             score = f"{sum(held)} + {max(held)}"
-            _tally(row, str(scores[seat]), score, x + _PANEL_WIDTH - 12, y + 28, y + 44)
+            svg.tally(row, str(scores[seat]), score, x + _PANEL_WIDTH - 12, y + 28, y + 44)
             for colour in range(4):
                 _chip(
                     row,
@@ -492,44 +418,40 @@ class KardinalDrawer:
                 _left_line(row, x + 122, y + 38 + i * 24, colour, state["left"][colour])
             y += seat_height + 8
 
-        _el(panel, "text", "supply", x=x, y=y + 18, font_size=12, fill=MUTED)
+        svg.label(panel, "supply", x, y + 18, font_size=12, fill=svg.MUTED)
         for colour in range(4):
             _chip(panel, x + 70 + colour * 26, y + 14, colour, state["supply"][colour])
         if players == 3:
             y += 28
-            _el(panel, "text", "aside", x=x, y=y + 18, font_size=12, fill=MUTED)
+            svg.label(panel, "aside", x, y + 18, font_size=12, fill=svg.MUTED)
             for colour in range(4):
                 _chip(panel, x + 70 + colour * 26, y + 14, colour, state["aside"][colour])
             y += 28
-            _el(panel, "text", "shared", x=x, y=y + 18, font_size=12, fill=MUTED)
+            svg.label(panel, "shared", x, y + 18, font_size=12, fill=svg.MUTED)
             _left_line(panel, x + 60, y + 5, FOURTH, state["left"][FOURTH])
         y += 40
         self._legend(panel, x, y)
 
     @staticmethod
     def _legend(parent: ET.Element, x: float, y: float) -> None:
-        legend = _legend(parent, x, y, _PANEL_WIDTH)
+        legend = svg.legend(parent, x, y, _PANEL_WIDTH)
         y += 8
         _mini_piece(legend, x, y, 0, 0)
-        _el(legend, "text", "house", x=x + 21, y=y + 13)
+        svg.label(legend, "house", x + 21, y + 13)
         _mini_piece(legend, x + 62, y, 1, 0)
-        _el(legend, "text", "tower", x=x + 83, y=y + 13)
+        svg.label(legend, "tower", x + 83, y + 13)
         _mini_piece(legend, x + 124, y, 2, 0)
-        _el(legend, "text", "yard", x=x + 163, y=y + 13)
+        svg.label(legend, "yard", x + 163, y + 13)
         y += 26
-        group = _el(legend, "g", transform=f"translate({_num(x)} {_num(y)}) scale(0.45)")
+        group = svg.el(legend, "g", transform=f"translate({svg.num(x)} {svg.num(y)}) scale(0.45)")
         _cathedral(group, 0, 0)
-        _el(legend, "text", "cathedral", x=x + 40, y=y + 13)
-        group = _el(legend, "g", transform=f"translate({_num(x + 133)} {_num(y + 9)}) scale(0.55)")
-        _cardinal(group, 0, 0)
-        _el(legend, "text", "cardinal", x=x + 146, y=y + 13)
-        _last_mark(legend, x + 202, y + 1, size=14)
-        _el(legend, "text", "last move", x=x + 221, y=y + 13)
-        y += 26
-        _el(
-            legend,
-            "text",
-            "score: all chips, the largest colour counted twice",
-            x=x,
-            y=y + 12,
+        svg.label(legend, "cathedral", x + 40, y + 13)
+        group = svg.el(
+            legend, "g", transform=f"translate({svg.num(x + 133)} {svg.num(y + 9)}) scale(0.55)"
         )
+        _cardinal(group, 0, 0)
+        svg.label(legend, "cardinal", x + 146, y + 13)
+        svg.last_mark(legend, x + 202, y + 1, size=14)
+        svg.label(legend, "last move", x + 221, y + 13)
+        y += 26
+        svg.label(legend, "score: all chips, the largest colour counted twice", x, y + 12)

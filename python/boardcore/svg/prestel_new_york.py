@@ -10,42 +10,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
-from ._common import (
-    _BACK,
-    _CARD,
-    _CARD_LINE,
-    _SEAT_DARK,
-    _SEAT_FILL,
-    _SEAT_ON,
-    _SEAT_TINT,
-    DATA_ERRORS,
-    INK,
-    MUTED,
-    Bounds,
-    Box,
-    TableDrawer,
-    _card_back,
-    _el,
-    _empty,
-    _first,
-    _fit,
-    _heading,
-    _key,
-    _last_mark,
-    _legend,
-    _num,
-    _packaged_toml,
-    _picture,
-    _ring,
-    _seat_chip,
-    _seat_name,
-    _seat_panel,
-    _seat_tags,
-    _seen_by,
-    _tally,
-    _text_width,
-    _wrap,
-)
+from . import _common as svg
 
 PRESTEL_PARTS: Final = 64
 """Parts in the packaged data: ``starts_turn`` reads action ids in that encoding."""
@@ -104,7 +69,7 @@ def _data() -> _Data | None:
     """``data/prestel_new_york.toml`` of the package, or None if it cannot be read: the
     picture then labels commissions and parts by id rather than fail."""
     try:
-        doc = _packaged_toml("prestel_new_york.toml")
+        doc = svg.packaged_toml("prestel_new_york.toml")
         slugs: list[str] = []
         names: list[str] = []
         parts: list[tuple[int, ...]] = []
@@ -126,7 +91,7 @@ def _data() -> _Data | None:
             part_names=tuple(part_names),
             owner=tuple(owner),
         )
-    except DATA_ERRORS:
+    except svg.DATA_ERRORS:
         return None
 
 
@@ -299,37 +264,37 @@ class _Names:
 def _symbol_icon(parent: ET.Element, x: float, y: float, stack: int) -> None:
     """The stonemason's mark of stack ``stack`` in a 24-pixel box at x, y: compass, square,
     level, chisel, mallet (the packaged symbols, A to E)."""
-    g = _el(
+    g = svg.el(
         parent,
         "g",
-        transform=f"translate({_num(x)} {_num(y)})",
+        transform=f"translate({svg.num(x)} {svg.num(y)})",
         fill="none",
-        stroke=INK,
+        stroke=svg.INK,
         stroke_width=1.8,
         stroke_linecap="round",
         stroke_linejoin="round",
     )
     if stack == 0:  # compass: two legs from a hinge, and the arc between them
-        _el(g, "path", d="M12 5L5 22M12 5L19 22M7.5 15Q12 18 16.5 15")
-        _el(g, "circle", cx=12, cy=4, r=2, fill=INK)
+        svg.path(g, "M12 5L5 22M12 5L19 22M7.5 15Q12 18 16.5 15")
+        svg.circle(g, 12, 4, 2, fill=svg.INK)
     elif stack == 1:  # square
-        _el(g, "path", d="M5 3V20H21", stroke_width=3.2)
-        _el(g, "path", d="M5 8h2M5 13h2M10 20v-2M15 20v-2", stroke="#ffffff", stroke_width=1)
+        svg.path(g, "M5 3V20H21", stroke_width=3.2)
+        svg.path(g, "M5 8h2M5 13h2M10 20v-2M15 20v-2", stroke="#ffffff", stroke_width=1)
     elif stack == 2:  # level: a bar with a bubble vial
-        _el(g, "rect", x=2, y=8, width=20, height=8, rx=2)
-        _el(g, "rect", x=8.5, y=10, width=7, height=4, rx=2, fill="#9fd3c7", stroke_width=1)
-        _el(g, "circle", cx=12, cy=12, r=1.2, fill=INK, stroke="none")
+        svg.rect(g, 2, 8, 20, 8, rx=2)
+        svg.rect(g, 8.5, 10, 7, 4, rx=2, fill="#9fd3c7", stroke_width=1)
+        svg.circle(g, 12, 12, 1.2, fill=svg.INK, stroke="none")
     elif stack == 3:  # chisel: a handle and a blade
-        _el(g, "rect", x=9, y=2, width=6, height=10, rx=2, fill="#c9a26b")
-        _el(g, "path", d="M10 12H14V19L12 22L10 19Z", fill="#b9c0c8")
+        svg.rect(g, 9, 2, 6, 10, rx=2, fill="#c9a26b")
+        svg.path(g, "M10 12H14V19L12 22L10 19Z", fill="#b9c0c8")
     else:  # mallet: a head on a handle
-        _el(g, "rect", x=3, y=3, width=18, height=8, rx=2, fill="#c9a26b")
-        _el(g, "path", d="M12 11V22", stroke_width=3)
+        svg.rect(g, 3, 3, 18, 8, rx=2, fill="#c9a26b")
+        svg.path(g, "M12 11V22", stroke_width=3)
 
 
 def _stone(parent: ET.Element, cx: float, cy: float, number: int) -> None:
     """A starting stone: a pebble with its number (dashed and blank before it is drawn)."""
-    _el(
+    svg.el(
         parent,
         "ellipse",
         cx=cx,
@@ -341,44 +306,29 @@ def _stone(parent: ET.Element, cx: float, cy: float, number: int) -> None:
         stroke_width=1.2,
         stroke_dasharray=None if number else "3 2",
     )
-    _el(
+    svg.centred(
         parent,
-        "text",
         str(number) if number else "\u2013",
-        x=cx,
-        y=cy + 4,
-        text_anchor="middle",
-        font_size=12,
+        cx,
+        cy + 4,
+        12,
         font_weight="bold",
-        fill=INK if number else MUTED,
+        fill=svg.INK if number else svg.MUTED,
     )
 
 
 def _slot_badge(parent: ET.Element, x: float, y: float, slot: int, size: float = 12) -> None:
     """A small square naming the table slot where the part's commission lies."""
-    _el(
-        parent,
-        "rect",
-        x=x,
-        y=y,
-        width=size,
-        height=size,
-        rx=2,
-        fill="#efe7d4",
-        stroke="#b9a983",
-        stroke_width=0.8,
-    )
+    svg.rect(parent, x, y, size, size, rx=2, fill="#efe7d4", stroke="#b9a983", stroke_width=0.8)
     if size >= 8:
-        _el(
+        svg.centred(
             parent,
-            "text",
             str(slot + 1),
-            x=x + size / 2,
-            y=y + size * 0.78,
-            text_anchor="middle",
-            font_size=size * 0.75,
+            x + size / 2,
+            y + size * 0.78,
+            size * 0.75,
             font_weight="bold",
-            fill=INK,
+            fill=svg.INK,
         )
 
 
@@ -390,7 +340,7 @@ class _Frame:
     state: dict[str, Any]
     perspective: int | None
     names: _Names
-    anchors: dict[str, Box]
+    anchors: dict[str, svg.Box]
 
     def sees_hand(self, seat: int) -> bool:
         return self.perspective is None or self.perspective == seat
@@ -415,13 +365,13 @@ class _Rows:
         self.size = size
         self.groups: dict[str, ET.Element] = {}
         styles: tuple[tuple[str, dict[str, Any]], ...] = (
-            ("face-up", {"fill": _CARD, "stroke": _CARD_LINE, "stroke_width": 0.8}),
-            ("face-down", {"fill": _BACK, "stroke": "#2f3a4d", "stroke_width": 0.8}),
+            ("face-up", {"fill": svg.CARD, "stroke": svg.CARD_LINE, "stroke_width": 0.8}),
+            ("face-down", {"fill": svg.BACK, "stroke": "#2f3a4d", "stroke_width": 0.8}),
             ("badges", {}),
-            ("labels", {"font_size": size, "fill": INK}),
+            ("labels", {"font_size": size, "fill": svg.INK}),
         )
         for name, attrs in styles:
-            self.groups[name] = _el(column, "g", class_=name, **attrs)
+            self.groups[name] = svg.el(column, "g", class_=name, **attrs)
 
     def group(self, name: str) -> ET.Element:
         return self.groups[name]
@@ -430,20 +380,20 @@ class _Rows:
         """The group of ``seat``'s memory dots (seen by that seat)."""
         name = f"seen-{seat}"
         if name not in self.groups:
-            self.groups[name] = _el(
+            self.groups[name] = svg.el(
                 self.column,
                 "g",
                 class_=name,
-                fill=_SEAT_FILL[seat],
-                stroke=_SEAT_DARK[seat],
+                fill=svg.SEAT_FILL[seat],
+                stroke=svg.SEAT_DARK[seat],
                 stroke_width=0.5,
             )
         return self.groups[name]
 
-    def card(self, box: Box, face_up: bool) -> ET.Element:
+    def card(self, box: svg.Box, face_up: bool) -> ET.Element:
         x, y, w, h = box
         group = self.groups["face-up" if face_up else "face-down"]
-        return _el(group, "rect", x=x, y=y, width=w, height=h, rx=min(3, h / 4))
+        return svg.rect(group, x, y, w, h, rx=min(3, h / 4))
 
     def close(self) -> None:
         """Drops the groups left empty."""
@@ -452,7 +402,7 @@ class _Rows:
                 self.column.remove(group)
 
 
-class PrestelNewYorkDrawer(TableDrawer):
+class PrestelNewYorkDrawer(svg.TableDrawer):
     """Draws a Prestel New York state: table, deck, completed commissions, stacks, seats."""
 
     def starts_turn(self, action: int) -> bool:
@@ -562,7 +512,7 @@ class PrestelNewYorkDrawer(TableDrawer):
         return text, []
 
     def draw(
-        self, state: dict[str, Any], perspective: int | None, bounds: Bounds | None
+        self, state: dict[str, Any], perspective: int | None, bounds: svg.Bounds | None
     ) -> ET.Element:
         names = _Names(state)
         frame = _Frame(state, perspective, names, {})
@@ -570,30 +520,30 @@ class PrestelNewYorkDrawer(TableDrawer):
         history: list[int] = state["history"]
         status = self._status(state, names)
         title = f"The Prestel New York Architecture Game, {players} players, move {len(history)}"
-        root = _picture(_WIDTH, _HEIGHT, _seen_by(title, perspective), status)
+        root = svg.picture(_WIDTH, _HEIGHT, svg.seen_by(title, perspective), status)
         last_text, marks = self._last(frame)
         self._header(root, frame, status, last_text)
-        table = _el(root, "g", class_="table")
+        table = svg.el(root, "g", class_="table")
         for k, slot in enumerate(state["table"]):
             self._slot(table, frame, k, slot, _LEFT + k * _SLOT_STEP, _TABLE_Y)
         self._deck(root, frame)
         self._completed(root, frame)
         self._stacks(root, frame)
-        panel = _el(root, "g", class_="panel", fill=INK)
+        panel = svg.el(root, "g", class_="panel", fill=svg.INK)
         for seat in range(players):
             self._seat(panel, frame, seat, _PANEL_X, _TOP + seat * (_SEAT_H + 8))
         self._legend(root, frame)
-        box = _first(frame.anchors, marks)
+        box = svg.first(frame.anchors, marks)
         h = box[3] if box else 0.0
         pad = min(3.0, h / 6)  # a ring around a thin stack row keeps off its neighbours
-        _ring(root, box, pad, min(6, h / 2 + pad))
+        svg.ring(root, box, pad, min(6, h / 2 + pad))
         return root
 
     # --- the parts of the picture ------------------------------------------------------------
 
     def _header(self, root: ET.Element, frame: _Frame, status: str, last_text: str) -> None:
         state = frame.state
-        header = _el(root, "g", class_="header", fill=INK)
+        header = svg.el(root, "g", class_="header", fill=svg.INK)
         x, y = _LEFT, _TOP
         facts = [f"{state['players']} players", f"round {state['round']}"]
         facts.append(f"move {len(state['history'])}")
@@ -605,18 +555,18 @@ class PrestelNewYorkDrawer(TableDrawer):
             facts.append(f"seen by seat {frame.perspective}")
         last = "last: " + last_text if state["history"] else last_text
         name = "Prestel New York"
-        _heading(header, x, y, name, facts, status, last, facts_x=x + 186, last_width=440)
+        svg.heading(header, x, y, name, facts, status, last, facts_x=x + 186, last_width=440)
         # The round's public race: the finishing order and the stones still on offer.
         right = x + 470
         finish: list[int] = state["finish"]
         if finish:
-            _el(header, "text", "finishing order", x=right, y=y + 44, font_size=11, fill=MUTED)
+            svg.label(header, "finishing order", right, y + 44, font_size=11, fill=svg.MUTED)
             for i, seat in enumerate(finish):
-                _seat_chip(header, right + 92 + i * 22, y + 40, seat, r=8)
+                svg.seat_chip(header, right + 92 + i * 22, y + 40, seat, r=8)
         if state["phase"] == "stone":
             picked = {k for k in state["new_stones"] if k}
             offer = sorted(k for k in state["stones"] if k and k not in picked)
-            _el(header, "text", "stones on offer", x=right, y=y + 66, font_size=11, fill=MUTED)
+            svg.label(header, "stones on offer", right, y + 66, font_size=11, fill=svg.MUTED)
             for i, number in enumerate(offer):
                 _stone(header, right + 100 + i * 26, y + 62, number)
 
@@ -624,28 +574,19 @@ class PrestelNewYorkDrawer(TableDrawer):
         self, parent: ET.Element, frame: _Frame, k: int, slot: dict[str, Any], x: float, y: float
     ) -> None:
         names = frame.names
-        g = _el(parent, "g", class_=f"slot slot-{k + 1}", data_panel=f"slot {k + 1}")
+        g = svg.el(parent, "g", class_=f"slot slot-{k + 1}", data_panel=f"slot {k + 1}")
         c: int = slot["commission"]
         if c < 0:
-            _empty(g, x, y, _SLOT_W, _SLOT_H, "empty", filled=True, rx=8, size=12)
-            _el(g, "text", f"slot {k + 1}", x=x + 10, y=y + 16, font_size=10, fill=MUTED)
+            svg.empty(g, x, y, _SLOT_W, _SLOT_H, "empty", filled=True, rx=8, size=12)
+            svg.label(g, f"slot {k + 1}", x + 10, y + 16, font_size=10, fill=svg.MUTED)
             return
         frame.anchors[f"commission-{c}"] = (x, y, _SLOT_W, _SLOT_H)
-        _el(g, "title", names.name(c))
-        _el(
-            g,
-            "rect",
-            x=x,
-            y=y,
-            width=_SLOT_W,
-            height=_SLOT_H,
-            rx=8,
-            fill=_CARD,
-            stroke=_CARD_LINE,
-            stroke_width=1.2,
+        svg.el(g, "title", names.name(c))
+        svg.rect(
+            g, x, y, _SLOT_W, _SLOT_H, rx=8, fill=svg.CARD, stroke=svg.CARD_LINE, stroke_width=1.2
         )
-        _el(g, "text", f"slot {k + 1}", x=x + 10, y=y + 16, font_size=10, fill=MUTED)
-        _fit(
+        svg.label(g, f"slot {k + 1}", x + 10, y + 16, font_size=10, fill=svg.MUTED)
+        svg.fit(
             g,
             names.slug(c),
             x + _SLOT_W - 10,
@@ -653,10 +594,10 @@ class PrestelNewYorkDrawer(TableDrawer):
             90,
             10,
             text_anchor="end",
-            fill=MUTED,
+            fill=svg.MUTED,
         )
-        for i, line in enumerate(_wrap(names.name(c), 20, 2)):
-            _fit(g, line, x + 10, y + 34 + 15 * i, _SLOT_W - 20, 12, font_weight="bold")
+        for i, line in enumerate(svg.wrap(names.name(c), 20, 2)):
+            svg.fit(g, line, x + 10, y + 34 + 15 * i, _SLOT_W - 20, 12, font_weight="bold")
         built: list[int] = slot["built"]
         for i, builder in enumerate(built):
             ry = y + 62 + i * 32
@@ -666,123 +607,110 @@ class PrestelNewYorkDrawer(TableDrawer):
             if part is not None:
                 frame.anchors[f"part-{part}"] = box
             if builder >= 0:
-                _el(
+                svg.rect(
                     g,
-                    "rect",
-                    x=box[0],
-                    y=ry,
-                    width=box[2],
-                    height=box[3],
+                    *box,
                     rx=4,
-                    fill=_SEAT_FILL[builder],
-                    stroke=_SEAT_DARK[builder],
+                    fill=svg.SEAT_FILL[builder],
+                    stroke=svg.SEAT_DARK[builder],
                     stroke_width=1.2,
                 )
-                _fit(g, label, x + 18, ry + 17, 100, 11, fill=_SEAT_ON[builder], font_weight="bold")
-                _seat_chip(g, x + _SLOT_W - 24, ry + 13, builder)
-            else:
-                _el(
+                svg.fit(
                     g,
-                    "rect",
-                    x=box[0],
-                    y=ry,
-                    width=box[2],
-                    height=box[3],
+                    label,
+                    x + 18,
+                    ry + 17,
+                    100,
+                    11,
+                    fill=svg.SEAT_ON[builder],
+                    font_weight="bold",
+                )
+                svg.seat_chip(g, x + _SLOT_W - 24, ry + 13, builder)
+            else:
+                svg.rect(
+                    g,
+                    *box,
                     rx=4,
                     fill="#ffffff",
-                    stroke=MUTED,
+                    stroke=svg.MUTED,
                     stroke_width=1,
                     stroke_dasharray="4 3",
                 )
-                _fit(g, label, x + 18, ry + 17, 124, 11, fill=MUTED)
+                svg.fit(g, label, x + 18, ry + 17, 124, 11, fill=svg.MUTED)
 
     def _deck(self, root: ET.Element, frame: _Frame) -> None:
         names = frame.names
         deck = frame.state["deck"]
-        g = _el(root, "g", class_="deck")
+        g = svg.el(root, "g", class_="deck")
         x, y, w = _DECK_X, _TABLE_Y, _DECK_W
         top: int = deck["top"]
         if top >= 0:
             frame.anchors[f"commission-{top}"] = (x, y, w, 86)
-            _el(g, "title", names.name(top))
-            _el(
-                g,
-                "rect",
-                x=x,
-                y=y,
-                width=w,
-                height=86,
-                rx=8,
-                fill=_CARD,
-                stroke=_CARD_LINE,
-                stroke_width=1.2,
-            )
-            _el(g, "text", "deck \u00b7 face up", x=x + 10, y=y + 16, font_size=10, fill=MUTED)
-            for i, line in enumerate(_wrap(names.name(top), 21, 2)):
-                _fit(g, line, x + 10, y + 34 + 15 * i, w - 20, 12, font_weight="bold")
+            svg.el(g, "title", names.name(top))
+            svg.rect(g, x, y, w, 86, rx=8, fill=svg.CARD, stroke=svg.CARD_LINE, stroke_width=1.2)
+            svg.label(g, "deck \u00b7 face up", x + 10, y + 16, font_size=10, fill=svg.MUTED)
+            for i, line in enumerate(svg.wrap(names.name(top), 21, 2)):
+                svg.fit(g, line, x + 10, y + 34 + 15 * i, w - 20, 12, font_weight="bold")
             parts = names.parts_of(top)
             if parts is not None:
                 lines: list[str] = []
                 for part in parts:
                     joined = f"{lines[-1]} \u00b7 {part}" if lines else part
-                    if lines and _text_width(joined, 10) <= w - 20:
+                    if lines and svg.text_width(joined, 10) <= w - 20:
                         lines[-1] = joined
                     else:
                         lines.append(part)
                 lines = lines[:2] if len(lines) <= 2 else [lines[0], " \u00b7 ".join(lines[1:])]
                 for i, line in enumerate(lines):
                     line_y = y + 78 - 12 * (len(lines) - 1 - i)
-                    _fit(g, line, x + 10, line_y, w - 20, 10, fill=MUTED)
+                    svg.fit(g, line, x + 10, line_y, w - 20, 10, fill=svg.MUTED)
         else:
-            _empty(g, x, y, w, 86, filled=True, rx=8)
-            _el(g, "text", "deck", x=x + 10, y=y + 16, font_size=10, fill=MUTED)
-            _el(g, "text", "no card face up", x=x + 10, y=y + 50, font_size=12, fill=MUTED)
+            svg.empty(g, x, y, w, 86, filled=True, rx=8)
+            svg.label(g, "deck", x + 10, y + 16, font_size=10, fill=svg.MUTED)
+            svg.label(g, "no card face up", x + 10, y + 50, font_size=12, fill=svg.MUTED)
         # The unseen cards, face down, and the tail pushed under them in public.
         unseen = len(deck["unseen"])
         py = y + 96
         if unseen:
             for shift in (4, 2, 0):
                 if unseen > shift // 2:
-                    _card_back(g, x + shift, py + shift, 44, 50)
+                    svg.card_back(g, x + shift, py + shift, 44, 50)
         else:
-            _el(g, "rect", x=x, y=py, width=44, height=50, rx=4, fill="none", stroke=_CARD_LINE)
-        _el(
+            svg.rect(g, x, py, 44, 50, rx=4, fill="none", stroke=svg.CARD_LINE)
+        svg.centred(
             g,
-            "text",
             str(unseen),
-            x=x + 22,
-            y=py + 31,
-            text_anchor="middle",
-            font_size=15,
+            x + 22,
+            py + 31,
+            15,
             font_weight="bold",
-            fill="#ffffff" if unseen else MUTED,
+            fill="#ffffff" if unseen else svg.MUTED,
         )
-        _el(g, "text", "unseen", x=x, y=py + 66, font_size=10, fill=MUTED)
+        svg.label(g, "unseen", x, py + 66, font_size=10, fill=svg.MUTED)
         tail: list[int] = deck["tail"]
-        _el(
+        svg.label(
             g,
-            "text",
             "then, under them" if tail else "no card under them",
-            x=x + 58,
-            y=py + 10,
+            x + 58,
+            py + 10,
             font_size=10,
-            fill=MUTED,
+            fill=svg.MUTED,
         )
         shown = tail if len(tail) <= 4 else tail[:3]
         for i, c in enumerate(shown):
-            _fit(g, f"{i + 1}. {names.slug(c)}", x + 58, py + 25 + 13 * i, w - 58, 11)
+            svg.fit(g, f"{i + 1}. {names.slug(c)}", x + 58, py + 25 + 13 * i, w - 58, 11)
         if len(tail) > len(shown):
             more = f"\u2026 and {len(tail) - len(shown)} more"
-            _el(g, "text", more, x=x + 58, y=py + 25 + 13 * 3, font_size=11, fill=MUTED)
+            svg.label(g, more, x + 58, py + 25 + 13 * 3, font_size=11, fill=svg.MUTED)
 
     def _completed(self, root: ET.Element, frame: _Frame) -> None:
         names = frame.names
         done: list[int] = frame.state["completed"]
-        g = _el(root, "g", class_="completed")
+        g = svg.el(root, "g", class_="completed")
         x, y = _LEFT, _DONE_Y
-        _el(g, "text", f"completed ({len(done)})", x=x, y=y + 10, font_size=11, fill=MUTED)
+        svg.label(g, f"completed ({len(done)})", x, y + 10, font_size=11, fill=svg.MUTED)
         if not done:
-            _el(g, "text", "none yet", x=x, y=y + 34, font_size=12, fill=MUTED)
+            svg.label(g, "none yet", x, y + 34, font_size=12, fill=svg.MUTED)
             return
         per_row = max(5, math.ceil(len(done) / 2))
         gap = 6
@@ -791,21 +719,11 @@ class PrestelNewYorkDrawer(TableDrawer):
             tx = x + (i % per_row) * (tag_w + gap)
             ty = y + 18 + (i // per_row) * 26
             frame.anchors[f"completed-{c}"] = (tx, ty, tag_w, 20)
-            tag = _el(g, "g")
-            _el(tag, "title", names.name(c))
-            _el(
-                tag,
-                "rect",
-                x=tx,
-                y=ty,
-                width=tag_w,
-                height=20,
-                rx=4,
-                fill="#efe7d4",
-                stroke="#d8cdb4",
-            )
+            tag = svg.el(g, "g")
+            svg.el(tag, "title", names.name(c))
+            svg.rect(tag, tx, ty, tag_w, 20, rx=4, fill="#efe7d4", stroke="#d8cdb4")
             label = names.name(c) if tag_w >= 140 else names.slug(c)
-            _fit(tag, label, tx + 6, ty + 14, tag_w - 12, 11)
+            svg.fit(tag, label, tx + 6, ty + 14, tag_w - 12, 11)
 
     def _stacks(self, root: ET.Element, frame: _Frame) -> None:
         state, names, p = frame.state, frame.names, frame.perspective
@@ -820,43 +738,36 @@ class PrestelNewYorkDrawer(TableDrawer):
         for seat, entries in enumerate(memory):
             for entry in entries:
                 seen_by.setdefault(entry[0], []).append(seat)
-        g = _el(root, "g", class_="stacks")
+        g = svg.el(root, "g", class_="stacks")
         for stack, parts in enumerate(stacks):
             x = _LEFT + stack * _STACK_STEP
             y = _STACK_Y
-            column = _el(g, "g", class_=f"stack stack-{STACK_LETTERS[stack]}")
+            column = svg.el(g, "g", class_=f"stack stack-{STACK_LETTERS[stack]}")
             frame.anchors[f"stack-{stack}"] = (x, y, _STACK_W, _SYMBOL_H)
-            _el(
+            svg.rect(
                 column,
-                "rect",
-                x=x,
-                y=y,
-                width=_STACK_W,
-                height=_SYMBOL_H,
+                x,
+                y,
+                _STACK_W,
+                _SYMBOL_H,
                 rx=6,
                 fill=_SYMBOL_CARD,
                 stroke="#b9a983",
                 stroke_width=1.2,
             )
-            _el(
-                column,
-                "text",
-                STACK_LETTERS[stack],
-                x=x + 10,
-                y=y + 33,
-                font_size=22,
-                font_weight="bold",
+            svg.label(
+                column, STACK_LETTERS[stack], x + 10, y + 33, font_size=22, font_weight="bold"
             )
             _symbol_icon(column, x + 32, y + 13, stack)
             symbol = names.symbol(stack)
             if symbol:
-                _fit(column, symbol, x + 64, y + 22, 64, 12, font_weight="bold")
+                svg.fit(column, symbol, x + 64, y + 22, 64, 12, font_weight="bold")
             count = len(parts)
             sized = "empty" if not count else f"{count} part{'s' if count != 1 else ''}"
-            _el(column, "text", sized, x=x + 64, y=y + 38, font_size=10, fill=MUTED)
+            svg.label(column, sized, x + 64, y + 38, font_size=10, fill=svg.MUTED)
             holders = [seat for seat, t in enumerate(taken) if t == stack]
             for seat in holders:
-                _seat_chip(column, x + _STACK_W - 16, y + 16, seat, r=9)
+                svg.seat_chip(column, x + _STACK_W - 16, y + 16, seat, r=9)
             # One row per card, top first, and (seen by a seat) down to the deepest place it
             # remembers; a long stack gets thinner rows.
             depth_rows = max([count] + [d for (s, d) in remembered if s == stack])
@@ -877,7 +788,7 @@ class PrestelNewYorkDrawer(TableDrawer):
             rows.close()
 
     def _face_up_row(
-        self, rows: _Rows, frame: _Frame, box: Box, part: int, seen_by: dict[int, list[int]]
+        self, rows: _Rows, frame: _Frame, box: svg.Box, part: int, seen_by: dict[int, list[int]]
     ) -> None:
         x, y, w, h = box
         card = rows.card(box, face_up=True)
@@ -889,20 +800,20 @@ class PrestelNewYorkDrawer(TableDrawer):
             _slot_badge(rows.group("badges"), right - badge, y + (h - badge) / 2, slot, badge)
             right -= badge + 3
         for seat in reversed(seen_by.get(part, [])):
-            _el(rows.dots(seat), "circle", cx=right - 3, cy=y + h / 2, r=min(3, h / 3))
+            svg.circle(rows.dots(seat), right - 3, y + h / 2, min(3, h / 3))
             right -= 7
         if rows.size >= 5:
             labels = rows.group("labels")
             text_y = y + h / 2 + rows.size * 0.36
-            _fit(labels, frame.names.part(part), x + 5, text_y, right - x - 8, rows.size)
+            svg.fit(labels, frame.names.part(part), x + 5, text_y, right - x - 8, rows.size)
         else:  # too thin a row to write on: the name is the card's tooltip
-            _el(card, "title", frame.names.part(part))
+            svg.el(card, "title", frame.names.part(part))
 
     def _memory_row(
         self,
         parent: ET.Element,
         frame: _Frame,
-        box: Box,
+        box: svg.Box,
         parts: list[int],
         size: float,
         in_stack: bool,
@@ -911,19 +822,18 @@ class PrestelNewYorkDrawer(TableDrawer):
         dashed ghost if the stack is no longer that deep."""
         seat = frame.perspective if frame.perspective is not None else 0
         x, y, w, h = box
-        row = _el(parent, "g", class_="memory")
+        row = svg.el(parent, "g", class_="memory")
         label = " / ".join(frame.names.part(part) for part in parts)
-        _el(row, "title", f"you saw {label} here")
-        _el(
+        svg.el(row, "title", f"you saw {label} here")
+        svg.rect(
             row,
-            "rect",
-            x=x,
-            y=y,
-            width=w,
-            height=h,
+            x,
+            y,
+            w,
+            h,
             rx=min(3, h / 4),
-            fill=_SEAT_TINT[seat] if in_stack else "none",
-            stroke=_SEAT_DARK[seat],
+            fill=svg.SEAT_TINT[seat] if in_stack else "none",
+            stroke=svg.SEAT_DARK[seat],
             stroke_width=1.1,
             stroke_dasharray=None if in_stack else "3 2",
         )
@@ -936,42 +846,41 @@ class PrestelNewYorkDrawer(TableDrawer):
             _slot_badge(row, right - badge, y + (h - badge) / 2, slot, badge)
             right -= badge + 3
         if size >= 5:
-            _fit(
+            svg.fit(
                 row,
                 label,
                 x + 5,
                 y + h / 2 + size * 0.36,
                 right - x - 8,
                 size,
-                fill=INK if in_stack else MUTED,
+                fill=svg.INK if in_stack else svg.MUTED,
             )
 
     def _seat(self, parent: ET.Element, frame: _Frame, seat: int, x: float, y: float) -> None:
         state, names = frame.state, frame.names
         moving = state["phase"] != "end" and state["to_move"] == seat
         won = seat in self.winners(state)
-        row = _seat_panel(parent, seat, x, y, _PANEL_W, _SEAT_H, moving)
-        _seat_chip(row, x + 20, y + 19, seat, r=10)
-        tags = _seat_tags(seat, frame.perspective, moving, won)
-        _seat_name(row, seat, x + 38, y + 24, tags, x + 94, moving or won)
+        row = svg.seat_panel(parent, seat, x, y, _PANEL_W, _SEAT_H, moving)
+        svg.seat_chip(row, x + 20, y + 19, seat, r=10)
+        tags = svg.seat_tags(seat, frame.perspective, moving, won)
+        svg.seat_name(row, seat, x + 38, y + 24, tags, x + 94, moving or won)
         chips: int = state["chips"][seat]
         goal = names.win_chips
         note = f"chips of {goal}" if names.data else "chips"
-        _tally(row, str(chips), note, x + _PANEL_W - 12, y + 30, y + 44)
+        svg.tally(row, str(chips), note, x + _PANEL_W - 12, y + 30, y + 44)
         # Progress toward the goal: one pip per chip, the goal's pip ringed.
         pips = max(goal, chips)
         step = min(14.0, 190 / pips)
         for i in range(pips):
             cx = x + 16 + i * step
             held = i < chips
-            _el(
+            svg.circle(
                 row,
-                "circle",
-                cx=cx,
-                cy=y + 44,
-                r=min(5, step / 2 - 0.5),
-                fill=_SEAT_FILL[seat] if held else "none",
-                stroke=_SEAT_DARK[seat] if held else "#c9bda3",
+                cx,
+                y + 44,
+                min(5, step / 2 - 0.5),
+                fill=svg.SEAT_FILL[seat] if held else "none",
+                stroke=svg.SEAT_DARK[seat] if held else "#c9bda3",
                 stroke_width=1.6 if i == goal - 1 and names.data else 1,
             )
         self._hand(row, frame, seat, x + 10, y + 58)
@@ -980,50 +889,41 @@ class PrestelNewYorkDrawer(TableDrawer):
     def _hand(self, parent: ET.Element, frame: _Frame, seat: int, x: float, y: float) -> None:
         names = frame.names
         hand: list[int] = frame.state["hands"][seat]
-        g = _el(parent, "g", class_=f"hand hand-{seat}")
+        g = svg.el(parent, "g", class_=f"hand hand-{seat}")
         frame.anchors[f"hand-{seat}"] = (x, y, max(1, len(hand)) * 96 - 4, 36)
         if not hand:
-            _el(g, "text", "no parts in hand", x=x, y=y + 22, font_size=11, fill=MUTED)
+            svg.label(g, "no parts in hand", x, y + 22, font_size=11, fill=svg.MUTED)
             return
         for i, part in enumerate(hand):
             cx = x + i * 96
             if not frame.sees_hand(seat):
-                _card_back(g, cx, y, 92, 36)
+                svg.card_back(g, cx, y, 92, 36)
                 continue
-            card = _el(g, "g")
-            _el(card, "title", names.part(part))
+            card = svg.el(g, "g")
+            svg.el(card, "title", names.part(part))
             frame.anchors[f"part-{part}"] = (cx, y, 92, 36)
-            _el(
-                card,
-                "rect",
-                x=cx,
-                y=y,
-                width=92,
-                height=36,
-                rx=4,
-                fill=_CARD,
-                stroke=_CARD_LINE,
-                stroke_width=1.2,
+            svg.rect(
+                card, cx, y, 92, 36, rx=4, fill=svg.CARD, stroke=svg.CARD_LINE, stroke_width=1.2
             )
             slot = frame.slot_of(part)
             width = 80.0
             if slot is not None:
                 _slot_badge(card, cx + 76, y + 4, slot)
                 width = 66
-            _fit(card, names.part_name(part), cx + 6, y + 15, width, 10.5, font_weight="bold")
+            svg.fit(card, names.part_name(part), cx + 6, y + 15, width, 10.5, font_weight="bold")
             slug = names.part_slug(part)
             if slug:
-                _fit(card, slug, cx + 6, y + 29, 80, 9, fill=MUTED)
+                svg.fit(card, slug, cx + 6, y + 29, 80, 9, fill=svg.MUTED)
 
     def _seat_facts(self, parent: ET.Element, frame: _Frame, seat: int, x: float, y: float) -> None:
         """Stone, the stack taken this round, the place in the finishing order, the new
         stone, and (for eyes allowed) the parts looked at; ``y`` is the line's middle."""
         state = frame.state
-        g = _el(parent, "g", class_="facts", font_size=10, fill=MUTED)
+        g = svg.el(parent, "g", class_="facts", font_size=10, fill=svg.MUTED)
 
         def label(text: str, at: float) -> float:
-            _el(g, "text", text, x=at, y=y + 3.5)
-            return at + _text_width(text, 10) + 4
+            svg.label(g, text, at, y + 3.5)
+            return at + svg.text_width(text, 10) + 4
 
         at = label("stone", x)
         _stone(g, at + 11, y, state["stones"][seat])
@@ -1033,27 +933,9 @@ class PrestelNewYorkDrawer(TableDrawer):
         if took >= 0:
             at = label("took", at)
             frame.anchors[f"took-{seat}"] = (at, y - 9, 16, 18)
-            _el(
-                g,
-                "rect",
-                x=at,
-                y=y - 9,
-                width=16,
-                height=18,
-                rx=2,
-                fill=_SYMBOL_CARD,
-                stroke="#b9a983",
-            )
-            _el(
-                g,
-                "text",
-                STACK_LETTERS[took],
-                x=at + 8,
-                y=y + 4.5,
-                text_anchor="middle",
-                font_size=12,
-                font_weight="bold",
-                fill=INK,
+            svg.rect(g, at, y - 9, 16, 18, rx=2, fill=_SYMBOL_CARD, stroke="#b9a983")
+            svg.centred(
+                g, STACK_LETTERS[took], at + 8, y + 4.5, 12, font_weight="bold", fill=svg.INK
             )
             at += 26
         finish: list[int] = state["finish"]
@@ -1061,8 +943,8 @@ class PrestelNewYorkDrawer(TableDrawer):
             place = _ordinal(finish.index(seat) + 1)
             start = at
             at = label("finished", at)
-            _el(g, "text", place, x=at, y=y + 4, font_size=12, font_weight="bold", fill=INK)
-            end = at + _text_width(place, 12, True)
+            svg.label(g, place, at, y + 4, font_size=12, font_weight="bold", fill=svg.INK)
+            end = at + svg.text_width(place, 12, True)
             frame.anchors[f"finish-{seat}"] = (start, y - 9, end - start, 18)
             at = end + 10
         new: int = state["new_stones"][seat]
@@ -1077,45 +959,28 @@ class PrestelNewYorkDrawer(TableDrawer):
 
     def _legend(self, root: ET.Element, frame: _Frame) -> None:
         x, y = _LEFT, _LEGEND_Y
-        legend = _legend(root, x, y, _WIDTH - 2 * _LEFT)
+        legend = svg.legend(root, x, y, _WIDTH - 2 * _LEFT)
         y += 8
-        _el(legend, "rect", x=x, y=y, width=34, height=14, rx=3, fill=_SEAT_FILL[0])
-        _seat_chip(legend, x + 26, y + 7, 0, r=6)
-        at = _key(legend, "built, with its builder's chip", x, y + 11, 40, 16)
-        _el(
-            legend,
-            "rect",
-            x=at,
-            y=y,
-            width=34,
-            height=14,
-            rx=3,
-            fill="#ffffff",
-            stroke=MUTED,
-            stroke_dasharray="4 3",
+        svg.rect(legend, x, y, 34, 14, rx=3, fill=svg.SEAT_FILL[0])
+        svg.seat_chip(legend, x + 26, y + 7, 0, r=6)
+        at = svg.key(legend, "built, with its builder's chip", x, y + 11, 40, 16)
+        svg.rect(
+            legend, at, y, 34, 14, rx=3, fill="#ffffff", stroke=svg.MUTED, stroke_dasharray="4 3"
         )
-        at = _key(legend, "missing", at, y + 11, 40, 16)
-        _card_back(legend, at, y, 34, 14, r=3)
-        at = _key(legend, "face down", at, y + 11, 40, 16)
+        at = svg.key(legend, "missing", at, y + 11, 40, 16)
+        svg.card_back(legend, at, y, 34, 14, r=3)
+        at = svg.key(legend, "face down", at, y + 11, 40, 16)
         _slot_badge(legend, at, y + 1, 1)
-        at = _key(legend, "its commission is in slot 2", at, y + 11, 17, 16)
+        at = svg.key(legend, "its commission is in slot 2", at, y + 11, 17, 16)
         if frame.perspective is None:
             for i in range(2):
-                _el(legend, "circle", cx=at + 3 + 7 * i, cy=y + 7, r=3, fill=_SEAT_FILL[i])
-            at = _key(legend, "seen by those seats", at, y + 11, 17, 16)
+                svg.circle(legend, at + 3 + 7 * i, y + 7, 3, fill=svg.SEAT_FILL[i])
+            at = svg.key(legend, "seen by those seats", at, y + 11, 17, 16)
         else:
             seat = frame.perspective
-            _el(
-                legend,
-                "rect",
-                x=at,
-                y=y,
-                width=34,
-                height=14,
-                rx=3,
-                fill=_SEAT_TINT[seat],
-                stroke=_SEAT_DARK[seat],
+            svg.rect(
+                legend, at, y, 34, 14, rx=3, fill=svg.SEAT_TINT[seat], stroke=svg.SEAT_DARK[seat]
             )
-            at = _key(legend, "where you last saw it", at, y + 11, 40, 16)
-        _last_mark(legend, at, y + 1)
-        _el(legend, "text", "last move", x=at + 18, y=y + 11)
+            at = svg.key(legend, "where you last saw it", at, y + 11, 40, 16)
+        svg.last_mark(legend, at, y + 1)
+        svg.label(legend, "last move", at + 18, y + 11)

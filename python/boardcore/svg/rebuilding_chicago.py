@@ -11,36 +11,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ._common import (
-    _PANEL_LINE,
-    DATA_ERRORS,
-    HIGHLIGHT,
-    INK,
-    MUTED,
-    Bounds,
-    Box,
-    Ranges,
-    TableDrawer,
-    _badge,
-    _card_face,
-    _el,
-    _empty,
-    _fit,
-    _heading,
-    _in_ranges,
-    _key,
-    _legend,
-    _num,
-    _packaged_toml,
-    _picture,
-    _ring,
-    _score,
-    _seat_name,
-    _seat_panel,
-    _seat_tags,
-    _seen_by,
-    _wrap_to,
-)
+from . import _common as svg
 
 _TYPES: Final = (
     "train",
@@ -253,7 +224,7 @@ class _Data:
 def _data() -> _Data | None:
     """``data/rebuilding_chicago.toml`` of the package, or None if it cannot be read."""
     try:
-        doc = _packaged_toml("rebuilding_chicago.toml")
+        doc = svg.packaged_toml("rebuilding_chicago.toml")
         kinds = tuple(
             (
                 str(k["key"]),
@@ -304,7 +275,7 @@ def _data() -> _Data | None:
             cards=tuple(cards),
             solo_target=int(doc["rules"]["solo_target"]),
         )
-    except DATA_ERRORS:
+    except svg.DATA_ERRORS:
         return None
 
 
@@ -475,7 +446,7 @@ def _notation(action: int, data: _Data | None) -> str:
                 return names[index]
         return f"{table}-{index}"
 
-    ranges: Ranges = (
+    ranges: svg.Ranges = (
         (0, 968, lambda v: f"place o{v // 121} {_space(v % 121)}"),
         (968, 16, lambda v: f"buy {v // 2 + 1}{'ab'[v % 2]}"),
         (984, 15, lambda v: f"landmark {key('landmark', v)}"),
@@ -496,10 +467,10 @@ def _notation(action: int, data: _Data | None) -> str:
         (1512, 6, lambda v: f"scenario {v}"),
         (1518, 27, lambda v: f"automaton {v}"),
     )
-    return _in_ranges(action, ranges)
+    return svg.in_ranges(action, ranges)
 
 
-class RebuildingChicagoDrawer(TableDrawer):
+class RebuildingChicagoDrawer(svg.TableDrawer):
     """Draws a Rebuilding Chicago state: the market and its solo tokens, the seven events,
     the task queue, and per seat its table (district board regions and symbols, suburbs,
     buildings coloured by type, landmarks), money, VP, unhappy population, qualities,
@@ -526,7 +497,7 @@ class RebuildingChicagoDrawer(TableDrawer):
         )
 
     def draw(
-        self, state: dict[str, Any], perspective: int | None, bounds: Bounds | None
+        self, state: dict[str, Any], perspective: int | None, bounds: svg.Bounds | None
     ) -> ET.Element:
         packaged = _data()
         data = packaged if packaged and _fits(packaged, state) else None
@@ -536,8 +507,8 @@ class RebuildingChicagoDrawer(TableDrawer):
         title = f"Rebuilding Chicago, {players} player{'s' if players > 1 else ''}"
         title += f", move {len(state['history'])}"
         status = self._status(state)
-        root = _picture(_WIDTH, height, _seen_by(title, perspective), status)
-        anchors: dict[str, Box] = {}
+        root = svg.picture(_WIDTH, height, svg.seen_by(title, perspective), status)
+        anchors: dict[str, svg.Box] = {}
         history: list[int] = state["history"]
         last = _notation(history[-1], data) if history else ""
         if perspective is not None and last.startswith("deal "):
@@ -547,14 +518,14 @@ class RebuildingChicagoDrawer(TableDrawer):
         self._market(root, state, data, anchors)
         self._events(root, state, anchors)
         winners = _winners(state, data)
-        panel = _el(root, "g", class_="panel", fill=INK)
+        panel = svg.el(root, "g", class_="panel", fill=svg.INK)
         for seat in range(players):
             x = _LEFT + (seat % 2) * (_SEAT_W + _SEAT_GAP)
             y = _SEATS_Y + (seat // 2) * (_SEAT_H + _SEAT_GAP)
             self._seat(panel, state, data, seat, x, y, perspective, winners, anchors)
         self._legend(root, height - 40)
         mark = self._mark(state, history[-1]) if history else ""
-        _ring(root, anchors.get(mark), 2, 4)
+        svg.ring(root, anchors.get(mark), 2, 4)
         return root
 
     @staticmethod
@@ -598,7 +569,7 @@ class RebuildingChicagoDrawer(TableDrawer):
         last: str,
         perspective: int | None,
     ) -> None:
-        header = _el(root, "g", class_="header", fill=INK)
+        header = svg.el(root, "g", class_="header", fill=svg.INK)
         x, y = _LEFT, 12
         facts = [f"round {state['round']} of 3", f"phase {state['phase']}"]
         facts.append(f"move {len(state['history'])}")
@@ -611,7 +582,7 @@ class RebuildingChicagoDrawer(TableDrawer):
             facts.append("not the packaged data: pieces by their anchor")
         if perspective is not None:
             facts.append(f"seen by seat {perspective}")
-        _heading(
+        svg.heading(
             header,
             x,
             y,
@@ -630,122 +601,104 @@ class RebuildingChicagoDrawer(TableDrawer):
         if todo:
             tasks = "; ".join(_task_words(task, data) for task in todo)
             width = _WIDTH - x - 470
-            lines = _wrap_to(f"still to do: {tasks}", width, 11, 2)
+            lines = svg.wrap_to(f"still to do: {tasks}", width, 11, 2)
             for i, line in enumerate(lines):
-                _fit(
-                    header, line, x + 450, y + 62 - 18 * (len(lines) - 1 - i), width, 11, fill=MUTED
+                svg.fit(
+                    header,
+                    line,
+                    x + 450,
+                    y + 62 - 18 * (len(lines) - 1 - i),
+                    width,
+                    11,
+                    fill=svg.MUTED,
                 )
 
     def _market(
-        self, root: ET.Element, state: dict[str, Any], data: _Data | None, anchors: dict[str, Box]
+        self,
+        root: ET.Element,
+        state: dict[str, Any],
+        data: _Data | None,
+        anchors: dict[str, svg.Box],
     ) -> None:
-        g = _el(root, "g", class_="market", fill=INK)
+        g = svg.el(root, "g", class_="market", fill=svg.INK)
         x0, y = _LEFT, _MARKET_Y
-        _el(g, "text", "market", x=x0, y=y - 6, font_size=11, fill=MUTED)
+        svg.label(g, "market", x0, y - 6, font_size=11, fill=svg.MUTED)
         market: list[int] = state["market"]
         tokens: list[int] = state["tokens"]
         for slot, card in enumerate(market):
             x = x0 + slot * (_CARD_W + 8)
             anchors[f"slot-{slot}"] = (x, y, _CARD_W, _CARD_H)
             if card < 0:
-                _empty(g, x, y, _CARD_W, _CARD_H, f"slot {slot + 1}: empty")
+                svg.empty(g, x, y, _CARD_W, _CARD_H, f"slot {slot + 1}: empty")
                 continue
             info = data.cards[card] if data is not None else None
             tip = f"card {card}"
             if info is not None:
                 benefits = ", ".join(_effect_words(b) for b in info.benefits)
                 tip = f"{info.name} (card {card}), ${info.cost}: A {benefits}; B {info.ability}"
-            item = _card_face(g, x, y, _CARD_W, _CARD_H, title=tip)
-            _el(item, "text", f"{slot + 1}", x=x + 7, y=y + 14, font_size=9, fill=MUTED)
+            item = svg.card_face(g, x, y, _CARD_W, _CARD_H, title=tip)
+            svg.label(item, f"{slot + 1}", x + 7, y + 14, font_size=9, fill=svg.MUTED)
             if info is None:
-                _el(
-                    item,
-                    "text",
-                    f"card {card}",
-                    x=x + 18,
-                    y=y + 14,
-                    font_size=11,
-                    font_weight="bold",
-                )
+                svg.label(item, f"card {card}", x + 18, y + 14, font_size=11, font_weight="bold")
             else:
                 self._card(item, info, x, y)
             if tokens[slot]:
                 # The solo mode's $1 token lies on the card: a tag at its foot.
-                _badge(item, x + _CARD_W - 5, y + _CARD_H - 9, "$1 token", HIGHLIGHT)
+                svg.badge(item, x + _CARD_W - 5, y + _CARD_H - 9, "$1 token", svg.HIGHLIGHT)
 
     @staticmethod
     def _card(item: ET.Element, info: _Card, x: float, y: float) -> None:
         """A market card's face: name and cost, the benefits half (A) and the ability
         half (B) in words, each building with its type's colour."""
-        _fit(item, info.name, x + 18, y + 14, _CARD_W - 54, 10, font_weight="bold")
-        _el(
-            item,
-            "text",
-            f"${info.cost}",
-            x=x + _CARD_W - 7,
-            y=y + 14,
-            text_anchor="end",
-            font_size=12,
-            font_weight="bold",
-            fill="#2a7a3a",
+        svg.fit(item, info.name, x + 18, y + 14, _CARD_W - 54, 10, font_weight="bold")
+        svg.right_aligned(
+            item, f"${info.cost}", x + _CARD_W - 7, y + 14, 12, font_weight="bold", fill="#2a7a3a"
         )
         for half, top in (("A", y + 20), ("B", y + 51)):
-            _el(item, "circle", cx=x + 12, cy=top + 8, r=6, fill=_PANEL_LINE)
-            _el(
-                item,
-                "text",
-                half,
-                x=x + 12,
-                y=top + 11,
-                text_anchor="middle",
-                font_size=8,
-                font_weight="bold",
-                fill=MUTED,
-            )
+            svg.circle(item, x + 12, top + 8, 6, fill=svg.PANEL_LINE)
+            svg.centred(item, half, x + 12, top + 11, 8, font_weight="bold", fill=svg.MUTED)
         text_x, width = x + 22, _CARD_W - 28
         for i, benefit in enumerate(info.benefits[:2]):
             at, line_y = text_x, y + 31 + 13 * i
             kind = benefit.split()[1].split("-")[0] if benefit.startswith("build ") else ""
             if kind in _TYPES:
                 t = _TYPES.index(kind)
-                _el(item, "rect", x=at, y=line_y - 8, width=9, height=9, rx=1.5, fill=_TYPE_FILL[t])
+                svg.rect(item, at, line_y - 8, 9, 9, rx=1.5, fill=_TYPE_FILL[t])
                 at += 12
-            _fit(item, _effect_words(benefit), at, line_y, text_x + width - at, 9.5)
-        _el(
+            svg.fit(item, _effect_words(benefit), at, line_y, text_x + width - at, 9.5)
+        svg.path(
             item,
-            "path",
-            d=f"M{_num(x + 6)} {_num(y + 51)}h{_CARD_W - 12}",
-            stroke=_PANEL_LINE,
+            f"M{svg.num(x + 6)} {svg.num(y + 51)}h{_CARD_W - 12}",
+            stroke=svg.PANEL_LINE,
             stroke_width=1,
         )
-        for i, line in enumerate(_wrap_to(info.ability, width, 9.5, 3)):
-            _fit(item, line, text_x, y + 63 + 11 * i, width, 9.5, fill=MUTED)
+        for i, line in enumerate(svg.wrap_to(info.ability, width, 9.5, 3)):
+            svg.fit(item, line, text_x, y + 63 + 11 * i, width, 9.5, fill=svg.MUTED)
 
-    def _events(self, root: ET.Element, state: dict[str, Any], anchors: dict[str, Box]) -> None:
-        g = _el(root, "g", class_="events", fill=INK)
+    def _events(self, root: ET.Element, state: dict[str, Any], anchors: dict[str, svg.Box]) -> None:
+        g = svg.el(root, "g", class_="events", fill=svg.INK)
         x0, y = _LEFT, _EVENTS_Y
-        _el(g, "text", "events", x=x0, y=y - 6, font_size=11, fill=MUTED)
+        svg.label(g, "events", x0, y - 6, font_size=11, fill=svg.MUTED)
         events: list[int] = state["events"]
         tokens: list[int] = state["tokens"]
         w = (_WIDTH - 2 * _LEFT - 6 * 8) / 7
         for e, name in enumerate(_EVENT_NAMES):
             x = x0 + e * (w + 8)
             done = bool(events[e])
-            box = _el(g, "g", class_=f"event event-{_EVENTS[e]}", data_panel=_EVENT_NAMES[e])
-            _el(box, "title", f"{name}: {'activated this round' if done else 'not activated'}")
-            _el(
+            box = svg.el(g, "g", class_=f"event event-{_EVENTS[e]}", data_panel=_EVENT_NAMES[e])
+            svg.el(box, "title", f"{name}: {'activated this round' if done else 'not activated'}")
+            svg.rect(
                 box,
-                "rect",
-                x=x,
-                y=y,
-                width=w,
-                height=40,
+                x,
+                y,
+                w,
+                40,
                 rx=6,
                 fill="#e6e0d4" if done else "#f8f5ee",
-                stroke=_PANEL_LINE,
+                stroke=svg.PANEL_LINE,
             )
             anchors[f"event-{e}"] = (x, y, w, 40)
-            _fit(
+            svg.fit(
                 box,
                 name,
                 x + 8,
@@ -753,19 +706,13 @@ class RebuildingChicagoDrawer(TableDrawer):
                 w - 16,
                 11,
                 font_weight="bold",
-                fill=MUTED if done else INK,
+                fill=svg.MUTED if done else svg.INK,
             )
-            _el(
-                box,
-                "text",
-                "activated" if done else "open",
-                x=x + 8,
-                y=y + 32,
-                font_size=10,
-                fill=MUTED,
+            svg.label(
+                box, "activated" if done else "open", x + 8, y + 32, font_size=10, fill=svg.MUTED
             )
             if tokens[8 + e]:
-                _badge(box, x + w - 5, y + 29, "$1 token", HIGHLIGHT)  # inside, by the state
+                svg.badge(box, x + w - 5, y + 29, "$1 token", svg.HIGHLIGHT)  # inside, by the state
 
     def _seat(
         self,
@@ -777,12 +724,12 @@ class RebuildingChicagoDrawer(TableDrawer):
         y: float,
         perspective: int | None,
         winners: list[int],
-        anchors: dict[str, Box],
+        anchors: dict[str, svg.Box],
     ) -> None:
         info: dict[str, Any] = state["seats"][seat]
         moving = state["to_move"] == seat
-        g = _seat_panel(parent, seat, x, y, _SEAT_W, _SEAT_H, moving)
-        _el(g, "circle", cx=x + 16, cy=y + 17, r=9, fill=_SEAT[seat], stroke="#ffffff")
+        g = svg.seat_panel(parent, seat, x, y, _SEAT_W, _SEAT_H, moving)
+        svg.circle(g, x + 16, y + 17, 9, fill=_SEAT[seat], stroke="#ffffff")
         tab = _Table(data, info)
         level = _LEVELS[state["difficulty"][seat]]
         district = tab.district or (
@@ -790,9 +737,9 @@ class RebuildingChicagoDrawer(TableDrawer):
         )
         more = ["first player"] if state["start"] == seat else []
         tags = [f"{district} ({level})"]
-        tags += _seat_tags(seat, perspective, moving, seat in winners, *more)
-        _seat_name(g, seat, x + 32, y + 22, tags, x + 92, False, tags_width=_SEAT_W - 190)
-        _score(g, str(info["vp"]), "VP", x + _SEAT_W - 10, y + 26, 26)
+        tags += svg.seat_tags(seat, perspective, moving, seat in winners, *more)
+        svg.seat_name(g, seat, x + 32, y + 22, tags, x + 92, False, tags_width=_SEAT_W - 190)
+        svg.score(g, str(info["vp"]), "VP", x + _SEAT_W - 10, y + 26, 26)
         self._table(g, tab, seat, x + 10 + _MARGIN, y + 36 + _MARGIN, anchors)
         self._facts(g, state, data, tab, info, seat, _FACTS_X + x, y + 50, perspective)
 
@@ -803,21 +750,12 @@ class RebuildingChicagoDrawer(TableDrawer):
         seat: int,
         x: float,
         y: float,
-        anchors: dict[str, Box],
+        anchors: dict[str, svg.Box],
     ) -> None:
         c = _CELL
-        g = _el(parent, "g", class_=f"table table-{seat}", data_panel=f"table {seat}")
+        g = svg.el(parent, "g", class_=f"table table-{seat}", data_panel=f"table {seat}")
         side = 11 * c + 2 * _MARGIN
-        _el(
-            g,
-            "rect",
-            x=x - _MARGIN,
-            y=y - _MARGIN,
-            width=side,
-            height=side,
-            fill="#ffffff",
-            stroke=_PANEL_LINE,
-        )
+        svg.rect(g, x - _MARGIN, y - _MARGIN, side, side, fill="#ffffff", stroke=svg.PANEL_LINE)
         connected = {area: tab.connected(area) for area in ("A", "B")}
         for where, square in enumerate(tab.squares):
             row, column = divmod(where, 11)
@@ -831,40 +769,21 @@ class RebuildingChicagoDrawer(TableDrawer):
                 fill = _SUBURB
             else:
                 continue
-            _el(
-                g,
-                "rect",
-                x=sx,
-                y=sy,
-                width=c,
-                height=c,
-                fill=fill,
-                stroke="#ffffff",
-                stroke_width=0.6,
-            )
+            svg.rect(g, sx, sy, c, c, fill=fill, stroke="#ffffff", stroke_width=0.6)
             if square.suburb:
-                _el(
+                svg.rect(
                     g,
-                    "rect",
-                    x=sx + 1,
-                    y=sy + 1,
-                    width=c - 2,
-                    height=c - 2,
+                    sx + 1,
+                    sy + 1,
+                    c - 2,
+                    c - 2,
                     fill="none",
                     stroke="#b5a27a",
                     stroke_width=0.8,
                     stroke_dasharray="2 1.5",
                 )
-        _el(
-            g,
-            "rect",
-            x=x + 2 * c,
-            y=y + 2 * c,
-            width=7 * c,
-            height=7 * c,
-            fill="none",
-            stroke="#7a705f",
-            stroke_width=1.2,
+        svg.rect(
+            g, x + 2 * c, y + 2 * c, 7 * c, 7 * c, fill="none", stroke="#7a705f", stroke_width=1.2
         )
         for where, square in enumerate(tab.squares):
             row, column = divmod(where, 11)
@@ -873,46 +792,34 @@ class RebuildingChicagoDrawer(TableDrawer):
                 fill = _LANDMARK if square.cover == 7 else _TYPE_FILL[square.cover]
                 letter = "L" if square.cover == 7 else _LETTERS[square.cover]
                 on = "#ffffff" if square.cover == 7 else _TYPE_ON[square.cover]
-                _el(g, "rect", x=sx + 1, y=sy + 1, width=c - 2, height=c - 2, rx=2, fill=fill)
-                _el(
-                    g,
-                    "text",
-                    letter,
-                    x=sx + c / 2,
-                    y=sy + c * 0.7,
-                    text_anchor="middle",
-                    font_size=c * 0.55,
-                    font_weight="bold",
-                    fill=on,
+                svg.rect(g, sx + 1, sy + 1, c - 2, c - 2, rx=2, fill=fill)
+                svg.centred(
+                    g, letter, sx + c / 2, sy + c * 0.7, c * 0.55, font_weight="bold", fill=on
                 )
             elif square.symbol == "r":
-                _el(
+                svg.path(
                     g,
-                    "path",
-                    d=f"M{_num(sx + c * 0.2)} {_num(sy + c * 0.78)}"
-                    f"L{_num(sx + c * 0.5)} {_num(sy + c * 0.25)}"
-                    f"L{_num(sx + c * 0.8)} {_num(sy + c * 0.78)}Z",
+                    f"M{svg.num(sx + c * 0.2)} {svg.num(sy + c * 0.78)}"
+                    f"L{svg.num(sx + c * 0.5)} {svg.num(sy + c * 0.25)}"
+                    f"L{svg.num(sx + c * 0.8)} {svg.num(sy + c * 0.78)}Z",
                     fill=_RUBBLE,
                 )
             elif square.symbol:
-                _el(
+                svg.circle(
                     g,
-                    "circle",
-                    cx=sx + c / 2,
-                    cy=sy + c / 2,
-                    r=c * 0.36,
+                    sx + c / 2,
+                    sy + c / 2,
+                    c * 0.36,
                     fill="#ffffff",
                     stroke=_SIGHT,
                     stroke_width=1.4,
                 )
-                _el(
+                svg.centred(
                     g,
-                    "text",
                     square.symbol,
-                    x=sx + c / 2,
-                    y=sy + c * 0.68,
-                    text_anchor="middle",
-                    font_size=c * 0.48,
+                    sx + c / 2,
+                    sy + c * 0.68,
+                    c * 0.48,
                     font_weight="bold",
                     fill=_SIGHT,
                 )
@@ -923,16 +830,16 @@ class RebuildingChicagoDrawer(TableDrawer):
             row, column = divmod(where, 11)
             sx, sy = x + column * c, y + row * c
             for dx, dy, d in (
-                (0, -1, f"M{_num(sx)} {_num(sy)}h{c}"),
-                (0, 1, f"M{_num(sx)} {_num(sy + c)}h{c}"),
-                (-1, 0, f"M{_num(sx)} {_num(sy)}v{c}"),
-                (1, 0, f"M{_num(sx + c)} {_num(sy)}v{c}"),
+                (0, -1, f"M{svg.num(sx)} {svg.num(sy)}h{c}"),
+                (0, 1, f"M{svg.num(sx)} {svg.num(sy + c)}h{c}"),
+                (-1, 0, f"M{svg.num(sx)} {svg.num(sy)}v{c}"),
+                (1, 0, f"M{svg.num(sx + c)} {svg.num(sy)}v{c}"),
             ):
                 nx, ny = column + dx, row + dy
                 inside = 0 <= nx < 11 and 0 <= ny < 11
                 other = tab.squares[ny * 11 + nx] if inside else None
                 if other is None or other.piece != square.piece or other.cover != square.cover:
-                    _el(g, "path", d=d, stroke=INK, stroke_width=1.2)
+                    svg.path(g, d, stroke=svg.INK, stroke_width=1.2)
 
     def _facts(
         self,
@@ -946,7 +853,7 @@ class RebuildingChicagoDrawer(TableDrawer):
         y: float,
         perspective: int | None,
     ) -> None:
-        g = _el(parent, "g", class_="facts", font_size=11, fill=INK)
+        g = svg.el(parent, "g", class_="facts", font_size=11, fill=svg.INK)
         width = _SEAT_W - _FACTS_X - 10
         quality: list[int] = info["quality"]
         lines = [
@@ -985,7 +892,7 @@ class RebuildingChicagoDrawer(TableDrawer):
             return data.cards[c].ability
 
         owned = "abilities: " + ("; ".join(ability(c) for c in abilities) or "-")
-        lines += _wrap_to(owned, width, 11, 4)
+        lines += svg.wrap_to(owned, width, 11, 4)
         hand: list[int] = info["hand"]
         lines.append("suburbs in hand: " + (", ".join(str(s) for s in hand) or "-"))
         lines.append(f"suburbs placed: {sum(1 for p in info['pieces'] if p[0] == 2)}")
@@ -996,38 +903,29 @@ class RebuildingChicagoDrawer(TableDrawer):
             else:
                 lines.append(f"dealt: {len(dealt)} hidden")
         for i, line in enumerate(lines):
-            _fit(g, line, x, y + 17 * i, width, 11, fill=INK if i < 2 else MUTED)
+            svg.fit(g, line, x, y + 17 * i, width, 11, fill=svg.INK if i < 2 else svg.MUTED)
 
     def _legend(self, root: ET.Element, y: float) -> None:
-        legend = _legend(root, _LEFT, y, None)
+        legend = svg.legend(root, _LEFT, y, None)
         at = float(_LEFT)
         for t, name in enumerate(_TYPES):
-            _el(legend, "rect", x=at, y=y - 10, width=12, height=12, rx=2, fill=_TYPE_FILL[t])
-            at = _key(legend, f"{_LETTERS[t]} {name}", at, y, 16)
-        _el(legend, "rect", x=at, y=y - 10, width=12, height=12, rx=2, fill=_LANDMARK)
-        at = _key(legend, "L landmark", at, y, 16)
-        _el(
+            svg.rect(legend, at, y - 10, 12, 12, rx=2, fill=_TYPE_FILL[t])
+            at = svg.key(legend, f"{_LETTERS[t]} {name}", at, y, 16)
+        svg.rect(legend, at, y - 10, 12, 12, rx=2, fill=_LANDMARK)
+        at = svg.key(legend, "L landmark", at, y, 16)
+        svg.path(
             legend,
-            "path",
-            d=f"M{_num(at)} {_num(y + 1)}L{_num(at + 6)} {_num(y - 10)}"
-            f"L{_num(at + 12)} {_num(y + 1)}Z",
+            f"M{svg.num(at)} {svg.num(y + 1)}L{svg.num(at + 6)} {svg.num(y - 10)}"
+            f"L{svg.num(at + 12)} {svg.num(y + 1)}Z",
             fill=_RUBBLE,
         )
-        at = _key(legend, "rubble", at, y, 16)
-        _el(legend, "circle", cx=at + 6, cy=y - 4, r=6, fill="#ffffff", stroke=_SIGHT)
-        at = _key(legend, "sights", at, y, 16)
-        _el(
-            legend,
-            "rect",
-            x=at,
-            y=y - 10,
-            width=12,
-            height=12,
-            fill=_SUBURB,
-            stroke="#b5a27a",
-            stroke_dasharray="2 1.5",
+        at = svg.key(legend, "rubble", at, y, 16)
+        svg.circle(legend, at + 6, y - 4, 6, fill="#ffffff", stroke=_SIGHT)
+        at = svg.key(legend, "sights", at, y, 16)
+        svg.rect(
+            legend, at, y - 10, 12, 12, fill=_SUBURB, stroke="#b5a27a", stroke_dasharray="2 1.5"
         )
-        _key(legend, "suburb", at, y, 16)
+        svg.key(legend, "suburb", at, y, 16)
         at, y = float(_LEFT), y + 18
         for fill, name in (
             (_REGION["S"], "neighbourhood"),
@@ -1035,5 +933,5 @@ class RebuildingChicagoDrawer(TableDrawer):
             (_UNCONNECTED["A"], "unconnected area"),
             (_REGION["#"], "not buildable"),
         ):
-            _el(legend, "rect", x=at, y=y - 10, width=12, height=12, fill=fill, stroke=_PANEL_LINE)
-            at = _key(legend, name, at, y, 16)
+            svg.rect(legend, at, y - 10, 12, 12, fill=fill, stroke=svg.PANEL_LINE)
+            at = svg.key(legend, name, at, y, 16)
