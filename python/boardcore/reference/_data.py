@@ -6,9 +6,10 @@ strings. Plumbing only: what each table means is the engine's. Every failure is 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from boardcore.errors import DataError
 
@@ -20,15 +21,20 @@ else:  # pragma: no cover - Python 3.10 has no tomllib
     import tomli as tomllib
 
 __all__ = [
+    "SLUG",
     "check_fields",
     "data_int",
+    "data_slug",
     "data_text",
     "entry_list",
+    "is_ints",
     "packaged_data",
     "read_toml",
 ]
 
 PROVENANCES = ("rulebook", "reconstructed")
+SLUG = re.compile(r"[a-z][a-z0-9-]*")
+"""A slug: the name of a component in the notation."""
 
 
 def packaged_data(game: str) -> Path:
@@ -101,6 +107,24 @@ def data_text(name: str, where: str, field: str, value: object) -> str:
             f"{name}: {where} field {field!r}: expected a non-empty string, got {value!r}"
         )
     return value
+
+
+def data_slug(name: str, where: str, value: object) -> str:
+    if not isinstance(value, str) or not SLUG.fullmatch(value):
+        raise DataError(
+            f"{name}: {where} field 'slug': expected lower-case letters, digits and '-', "
+            f"starting with a letter, got {value!r}"
+        )
+    return value
+
+
+def is_ints(value: object, length: int, lo: int, hi: int) -> TypeGuard[list[int]]:
+    """A list of ``length`` integers, each ``lo..hi``."""
+    return (
+        isinstance(value, list)
+        and len(value) == length
+        and all(is_int(v) and lo <= v <= hi for v in value)
+    )
 
 
 def entry_list(name: str, doc: dict[str, Any], key: str, lo: int, hi: int) -> list[Any]:

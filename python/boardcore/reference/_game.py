@@ -88,12 +88,12 @@ class ReferenceGame(ABC, Generic[StateT, RulesT]):
         return self.NAME
 
     @property
-    def num_players(self) -> int:
-        return self._rules.players
-
-    @property
     def version(self) -> int:
         return self.VERSION
+
+    @property
+    def num_players(self) -> int:
+        return self._rules.players
 
     @property
     def num_distinct_actions(self) -> int:

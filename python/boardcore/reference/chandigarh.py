@@ -28,12 +28,11 @@ Readings of the spec where it leaves a choice (each also marked where it is code
 - In-range ids without a meaning (``exchange y y``, ``drive`` to a junction that does not
   exist, ``first 3`` with 2 players) keep their plain notation and are never legal.
 
->>> game = ChandigarhGame(players=3)
->>> state = game.new_initial_state()
->>> state.current_player(), state.action_to_string(state.chance_outcomes()[0][0])
-(-1, 'tile 0')
->>> game.num_distinct_actions
-3788
+The setup lays the ten street tiles by chance, one outcome per tile:
+
+>>> state = ChandigarhGame(players=3).new_initial_state()
+>>> [state.action_to_string(a) for a in (state.legal_actions()[0], state.legal_actions()[-1])]
+['tile 0', 'tile 9']
 """
 
 from __future__ import annotations
@@ -55,6 +54,7 @@ from boardcore.reference._data import (
     data_int,
     data_text,
     entry_list,
+    is_ints,
     packaged_data,
     read_toml,
 )
@@ -159,6 +159,17 @@ MODE_SPECIALISTS: Final = (
     "draughtsman",
     "sector-manager",
 )
+# The specialist whose token each of these action kinds uses.
+_KIND_SPECIALISTS: Final = {
+    "drive": "driver",
+    "design": "park-designer",
+    "governor": "governor",
+    "redistribute": "head-architect",
+    "exchange": "commercial-manager",
+    "project": "project-manager",
+    "mayor": "mayor",
+    "logistics": "logistics-manager",
+}
 
 PHASES: Final = saved_enum(NAME, "phase")  # the saved format's, in the spec's order
 FLOWS: Final = ("gain", "craft", "score", "reveal", "after")
@@ -410,11 +421,7 @@ def _data_sector(name: str, where: str, entry: object) -> _Sector:
     printed: list[tuple[tuple[int, int, int], ...]] = []
     for face in _FACES:
         counts = fields[face]
-        if (
-            not isinstance(counts, list)
-            or len(counts) != 4
-            or not all(is_int(c) and 0 <= c <= MAX_PLOTS_PER_SIDE for c in counts)
-        ):
+        if not is_ints(counts, 4, 0, MAX_PLOTS_PER_SIDE):
             raise DataError(
                 f"{name}: {where} field {face!r}: expected 4 integers 0..{MAX_PLOTS_PER_SIDE} "
                 f"(plots on the n, e, s, w sides), got {counts!r}"
@@ -504,11 +511,7 @@ def load_data(path: Path) -> _Data:
             )
     per_colour = data_int(name, "[rules]", "per_colour", rules["per_colour"], 1, MAX_PER_COLOUR)
     removed = rules["removed"]
-    if (
-        not isinstance(removed, list)
-        or len(removed) != 3
-        or not all(is_int(r) and 0 <= r < per_colour for r in removed)
-    ):
+    if not is_ints(removed, 3, 0, per_colour - 1):
         raise DataError(
             f"{name}: [rules] field 'removed': expected 3 integers (2, 3, 4 players), each "
             f"0..{per_colour - 1} (a building of each colour is left for its printed plot), "
@@ -2267,13 +2270,7 @@ class ChandigarhState(ReferenceState[_Rules]):
                 return f"{slot_text(slot)} is occupied"
             return f"{slot_text(slot)} is not a slot this build can reach"
         if kind in ("drive", "design", "governor", "redistribute"):
-            slug = {
-                "drive": "driver",
-                "design": "park-designer",
-                "governor": "governor",
-                "redistribute": "head-architect",
-            }[kind]
-            problem = self._specialist_problem(slug)
+            problem = self._specialist_problem(_KIND_SPECIALISTS[kind])
             if problem:
                 return problem
             if cannot_end:
@@ -2300,13 +2297,7 @@ class ChandigarhState(ReferenceState[_Rules]):
         if kind == "pick":
             return f"card {x} is not among the revealed cards {self._row}"
         if kind in ("exchange", "project", "mayor", "logistics"):
-            slug = {
-                "exchange": "commercial-manager",
-                "project": "project-manager",
-                "mayor": "mayor",
-                "logistics": "logistics-manager",
-            }[kind]
-            problem = self._specialist_problem(slug)
+            problem = self._specialist_problem(_KIND_SPECIALISTS[kind])
             if problem:
                 return problem
             if in_main and not self._row:

@@ -20,18 +20,16 @@ Readings of the spec where it leaves a choice (each also marked where it is code
   (ruling 11 says a payment can always be finished; the Mayor breaks that: see ``_can_pay``).
 - Symbol counts for scoring (symbol, set, rank terms) include the initial card's symbols.
 
->>> game = CityConnectGame(players=2)
->>> state = game.new_initial_state()
->>> state.current_player(), state.action_to_string(state.chance_outcomes()[0][0])
-(-1, 'card apartment')
->>> game.num_distinct_actions
-306
+The market is turned over by chance, each card weighted by its copies in the pile:
+
+>>> state = CityConnectGame(players=2).new_initial_state()
+>>> [(state.action_to_string(a), weight) for a, weight in state.chance_outcomes()[:2]]
+[('card apartment', 3), ('card town-house', 3)]
 """
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,7 +40,15 @@ import numpy.typing as npt
 
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import DataError, NotationError, ParameterError
-from boardcore.reference._data import check_fields, data_int, data_text, entry_list, read_toml
+from boardcore.reference._data import (
+    check_fields,
+    data_int,
+    data_slug,
+    data_text,
+    entry_list,
+    is_ints,
+    read_toml,
+)
 from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
 from boardcore.reference._json import is_int, saved_enum
 
@@ -135,7 +141,6 @@ def expand(counts: Sequence[int]) -> list[int]:
 # ---------------------------------------------------------------------------------------------
 # Component data ("Component data" in the spec).
 
-_SLUG_RE: Final = re.compile(r"[a-z][a-z0-9-]*")
 _TOP_KEYS: Final = ("game", "rules", "rating", "initial", "building", "landmark")
 _RULES_FIELDS: Final = (
     "provenance",
@@ -278,11 +283,7 @@ def _data_terms(name: str, where: str, value: object) -> tuple[_Term, ...]:
         second = 0
         if per == "rank":
             vp = fields["vp"]
-            if (
-                not isinstance(vp, list)
-                or len(vp) != 2
-                or not all(is_int(v) and 0 <= v <= MAX_VP for v in vp)
-            ):
+            if not is_ints(vp, 2, 0, MAX_VP):
                 raise DataError(
                     f"{name}: {at} field 'vp': expected [first, second], two integers "
                     f"0..{MAX_VP}, got {vp!r}"
@@ -308,12 +309,7 @@ def _data_terms(name: str, where: str, value: object) -> tuple[_Term, ...]:
 def _data_card(name: str, where: str, entry: object, symbols_lo: int) -> _Card:
     """A [[building]] or [[landmark]] entry."""
     fields = check_fields(name, where, entry, _CARD_FIELDS, _CARD_OPTIONAL)
-    slug = fields["slug"]
-    if not isinstance(slug, str) or not _SLUG_RE.fullmatch(slug):
-        raise DataError(
-            f"{name}: {where} field 'slug': expected lower-case letters, digits and '-', "
-            f"starting with a letter, got {slug!r}"
-        )
+    slug = data_slug(name, where, fields["slug"])
     if slug in RESERVED_SLUGS:
         raise DataError(
             f"{name}: {where} field 'slug': {slug!r} is a word of the notation; reserved: "
@@ -388,22 +384,14 @@ def load_data(path: Path) -> _Data:
     # Setup 2-3: the market is turned over from what is left after the removal.
     removed = rules["removed"]
     most_removed = min(total - values["market"], 90)
-    if (
-        not isinstance(removed, list)
-        or len(removed) != 4
-        or not all(is_int(r) and 0 <= r <= most_removed for r in removed)
-    ):
+    if not is_ints(removed, 4, 0, most_removed):
         raise DataError(
             f"{name}: [rules] field 'removed': expected 4 integers (1..4 players), each "
             f"0..{most_removed} (at most 90 and the {total} building cards less the market), "
             f"got {removed!r}"
         )
     laid = rules["landmarks"]
-    if (
-        not isinstance(laid, list)
-        or len(laid) != 4
-        or not all(is_int(k) and 0 <= k <= len(landmarks) for k in laid)
-    ):
+    if not is_ints(laid, 4, 0, len(landmarks)):
         raise DataError(
             f"{name}: [rules] field 'landmarks': expected 4 integers (1..4 players), each "
             f"0..{len(landmarks)} (the landmarks in [[landmark]]), got {laid!r}"

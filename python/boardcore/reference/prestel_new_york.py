@@ -30,7 +30,15 @@ import numpy.typing as npt
 
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import DataError, NotationError, ParameterError
-from boardcore.reference._data import check_fields, data_int, data_text, entry_list, read_toml
+from boardcore.reference._data import (
+    SLUG,
+    check_fields,
+    data_int,
+    data_slug,
+    data_text,
+    entry_list,
+    read_toml,
+)
 from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
 from boardcore.reference._json import is_int, saved_enum
 
@@ -82,7 +90,6 @@ PHASE_DOING: Final = {
 # ---------------------------------------------------------------------------------------------
 # Component data ("Component data" in the spec).
 
-_SLUG_RE: Final = re.compile(r"[a-z][a-z0-9-]*")
 _TOP_KEYS: Final = ("game", "rules", "symbol", "commission")
 _RULES_FIELDS: Final = ("win_chips", "provenance")
 _SYMBOL_FIELDS: Final = ("name", "provenance")
@@ -129,12 +136,7 @@ def load_data(path: Path) -> _Data:
         if isinstance(entry, dict) and isinstance(entry.get("slug"), str):
             where += f" ({entry['slug']})"
         fields = check_fields(name, where, entry, _COMMISSION_FIELDS)
-        slug = fields["slug"]
-        if not isinstance(slug, str) or not _SLUG_RE.fullmatch(slug):
-            raise DataError(
-                f"{name}: {where} field 'slug': expected lower-case letters, digits and '-', "
-                f"starting with a letter, got {slug!r}"
-            )
+        slug = data_slug(name, where, fields["slug"])
         if slug in slugs:
             raise DataError(f"{name}: {where} field 'slug': {slug!r} is used twice")
         data_text(name, where, "name", fields["name"])
@@ -144,7 +146,7 @@ def load_data(path: Path) -> _Data:
                 f"{name}: {where} field 'parts': expected a list of 2 or 3 part names, got {own!r}"
             )
         for part in own:
-            if not isinstance(part, str) or not _SLUG_RE.fullmatch(part):
+            if not isinstance(part, str) or not SLUG.fullmatch(part):
                 raise DataError(
                     f"{name}: {where} field 'parts': part names are lower-case letters, digits "
                     f"and '-', starting with a letter, got {part!r}"

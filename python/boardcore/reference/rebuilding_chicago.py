@@ -36,16 +36,23 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import DataError, NotationError, ParameterError
-from boardcore.reference._data import check_fields, data_int, data_text, packaged_data, read_toml
+from boardcore.reference._data import (
+    check_fields,
+    data_int,
+    data_text,
+    is_ints,
+    packaged_data,
+    read_toml,
+)
 from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
 from boardcore.reference._json import is_int, saved_enum, short
 
@@ -140,6 +147,16 @@ _CATEGORIES: Final = (
     (A_SCENARIO, "scenario"),
     (A_AUTOMATON, "automaton"),
 )
+# Why an action of a category is illegal in its own phase, where one reason fits all.
+_CATEGORY_REASONS: Final = {
+    "place": "not a legal placement of the piece to place",
+    "district": "that district is taken",
+    "return": "the seat was not dealt that landmark card",
+    "suburb": "that suburb is not in the seat's hand, or cannot be placed",
+    "choose": "not an option of this choice",
+    "shape": "that kind is not a possible replacement",
+    "drop": "the seat has no such ability to lose",
+}
 # The phase(s) where each category of action can be legal.
 _CATEGORY_PHASES: Final = {
     "place": ("place",),
@@ -562,6 +579,9 @@ _EVENT_FIELDS: Final = {
 _DATA_INT_MAX: Final = 9999
 
 
+_T = TypeVar("_T")
+
+
 class _Reader:
     """Validation helpers bound to a file name: every error names file, entry and field."""
 
@@ -593,11 +613,7 @@ class _Reader:
     def ints(
         self, where: str, field: str, value: object, length: int, lo: int, hi: int
     ) -> tuple[int, ...]:
-        if (
-            not isinstance(value, list)
-            or len(value) != length
-            or not all(is_int(v) and lo <= v <= hi for v in value)
-        ):
+        if not is_ints(value, length, lo, hi):
             raise self.fail(
                 where, field, f"expected a list of {length} integers {lo}..{hi}, got {value!r}"
             )
@@ -623,6 +639,29 @@ class _Reader:
         if not isinstance(entries, list):
             raise DataError(f"{self.name}: [[{table}]]: missing (expected a list of tables)")
         return entries
+
+    def counted(
+        self,
+        doc: dict[str, Any],
+        table: str,
+        field: str,
+        total: int,
+        read: Callable[[str, dict[str, Any]], _T],
+    ) -> tuple[_T, ...]:
+        """The [[table]] entries' ``field``, each ``read`` and repeated ``count`` times:
+        ``total`` in all."""
+        items: list[_T] = []
+        for index, entry in enumerate(self.entries(doc, table)):
+            where = f"{table} entry {index}"
+            f = self.fields(where, entry, (field, "count", "provenance"))
+            item = read(where, f)
+            items.extend([item] * self.integer(where, "count", f["count"], 0, total))
+        if len(items) != total:
+            raise DataError(
+                f"{self.name}: [[{table}]] field 'count': the counts total {len(items)}, "
+                f"expected {total}"
+            )
+        return tuple(items)
 
     def exactly(self, entries: list[Any], table: str, count: int) -> None:
         if len(entries) != count:
@@ -970,22 +1009,12 @@ def _read_landmarks(r: _Reader, doc: dict[str, Any]) -> tuple[Landmark, ...]:
 
 
 def _read_suburbs(r: _Reader, doc: dict[str, Any]) -> tuple[Piece, ...]:
-    entries = r.entries(doc, "suburb")
-    suburbs: list[Piece] = []
-    for index, entry in enumerate(entries):
-        where = f"suburb entry {index}"
-        f = r.fields(where, entry, ("cells", "count", "provenance"))
+    def suburb(where: str, f: dict[str, Any]) -> Piece:
         rows = r.rows(where, "cells", f["cells"], ".r123 ", "'.', 'r', '1', '2', '3' or ' '")
         cells = [(x, y, ch) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch != " "]
-        piece = r.piece(where, "cells", cells)
-        count = r.integer(where, "count", f["count"], 0, NUM_SUBURBS)
-        suburbs.extend([piece] * count)
-    if len(suburbs) != NUM_SUBURBS:
-        raise DataError(
-            f"{r.name}: [[suburb]] field 'count': the counts total {len(suburbs)}, "
-            f"expected {NUM_SUBURBS}"
-        )
-    return tuple(suburbs)
+        return r.piece(where, "cells", cells)
+
+    return r.counted(doc, "suburb", "cells", NUM_SUBURBS, suburb)
 
 
 def _read_world_pairs(
@@ -1110,28 +1139,18 @@ def _read_scenarios(r: _Reader, doc: dict[str, Any]) -> tuple[Scenario, ...]:
 
 
 def _read_automaton(r: _Reader, doc: dict[str, Any]) -> tuple[int, ...]:
-    entries = r.entries(doc, "automaton")
-    cards: list[int] = []
-    for index, entry in enumerate(entries):
-        where = f"automaton entry {index}"
-        f = r.fields(where, entry, ("action", "count", "provenance"))
+    def card(where: str, f: dict[str, Any]) -> int:
+        """The cost to remove, or NONE for "event"."""
         action = f["action"]
         parts = action.split(" ") if isinstance(action, str) else []
         if parts == ["event"]:
-            value = NONE
-        else:
-            amount = _parse_number(parts[1]) if len(parts) == 2 else None
-            if len(parts) != 2 or parts[0] != "remove" or amount is None or amount < 0:
-                raise r.fail(where, "action", f"expected 'remove N' or 'event', got {action!r}")
-            value = amount
-        count = r.integer(where, "count", f["count"], 0, NUM_AUTOMATON)
-        cards.extend([value] * count)
-    if len(cards) != NUM_AUTOMATON:
-        raise DataError(
-            f"{r.name}: [[automaton]] field 'count': the counts total {len(cards)}, "
-            f"expected {NUM_AUTOMATON}"
-        )
-    return tuple(cards)
+            return NONE
+        amount = _parse_number(parts[1]) if len(parts) == 2 else None
+        if len(parts) != 2 or parts[0] != "remove" or amount is None or amount < 0:
+            raise r.fail(where, "action", f"expected 'remove N' or 'event', got {action!r}")
+        return amount
+
+    return r.counted(doc, "automaton", "action", NUM_AUTOMATON, card)
 
 
 def load_data(path: str | os.PathLike[str]) -> Data:
@@ -1896,33 +1915,13 @@ class RebuildingChicagoState(ReferenceState[Rules]):
 
     def _apply(self, action: int) -> None:
         category, offset = _category(action)
-        if category == "start":
-            self._do_start(offset)
-        elif category == "card":
-            self._do_deal_card(offset)
-        elif category == "district":
-            self._do_district(offset)
-        elif category == "deal":
-            self._do_deal_landmark(offset)
-        elif category == "return":
-            self._do_return(offset)
-        elif category == "scenario":
-            self._do_scenario(offset)
-        elif category == "automaton":
-            self._do_automaton(offset)
-        elif category == "bag":
-            self._do_bag(offset)
-        elif category == "refill":
+        if category == "refill":
             self._do_refill()
         elif category == "buy":
             self._do_buy_action(offset // 2, offset % 2)
-        elif category == "landmark":
-            self._do_landmark(offset)
         elif category == "event":
             self._activate(self._active, offset)
             self._run()
-        elif category == "law":
-            self._do_law(offset)
         elif category == "place":
             self._do_place(offset // SPACES, offset % SPACES)
         elif category == "shape":
@@ -1931,12 +1930,9 @@ class RebuildingChicagoState(ReferenceState[Rules]):
         elif category == "suburb":
             self._picked = offset
             self._run()
-        elif category == "choose":
-            self._do_choose(offset)
-        elif category == "drop":
-            self._do_drop(offset)
-        else:  # pragma: no cover - every category is handled above
-            raise AssertionError(category)
+        else:  # start, card, district, deal, return, scenario, automaton, bag, landmark, law,
+            # choose, drop: one method each, given the offset
+            getattr(self, f"_do_{category}")(offset)
 
     # setup (rulings 1, 2)
 
@@ -1946,7 +1942,7 @@ class RebuildingChicagoState(ReferenceState[Rules]):
             self._seats[s].money = self._data.start_money[place]
         self._phase = "deal"
 
-    def _do_deal_card(self, card: int) -> None:
+    def _do_card(self, card: int) -> None:
         slot = self._market.index(NONE)
         self._market[slot] = card
         deck = self._decks[self._round - 1]
@@ -1980,7 +1976,7 @@ class RebuildingChicagoState(ReferenceState[Rules]):
         if self._next_without_district() == NONE:
             self._phase = "landmarks"
 
-    def _do_deal_landmark(self, landmark: int) -> None:
+    def _do_deal(self, landmark: int) -> None:
         self._landmark_pool.discard(landmark)
         for s in self._order_from(self._start):
             seat = self._seats[s]
@@ -2515,21 +2511,7 @@ class RebuildingChicagoState(ReferenceState[Rules]):
             return self._law_problem(offset)
         if category == "refill":
             return self._refill_problem()
-        if category == "place":
-            return "not a legal placement of the piece to place"
-        if category == "district":
-            return "that district is taken"
-        if category == "return":
-            return "the seat was not dealt that landmark card"
-        if category == "suburb":
-            return "that suburb is not in the seat's hand, or cannot be placed"
-        if category == "choose":
-            return "not an option of this choice"
-        if category == "shape":
-            return "that kind is not a possible replacement"
-        if category == "drop":
-            return "the seat has no such ability to lose"
-        return None
+        return _CATEGORY_REASONS.get(category)
 
     # --- rendering ---------------------------------------------------------------------------
 
