@@ -542,37 +542,31 @@ def card_slug(rules: _Rules, card: int) -> str:
     return INITIAL_SLUG if card == rules.city_cards else rules.cards[card].slug
 
 
+# Each kind's notation, in kind order; "{}" is the card's slug.
+_NOTATION: Final = (
+    "take {}",
+    "draw",
+    "build {}",
+    "build {} market",
+    "build {}",  # a landmark from the row
+    "pay {}",
+    "pay {} mayor",
+    "pay city {}",
+    "discard {}",
+    "gear {}",
+    "end",
+    "clear {}",
+    "card {}",
+    "landmark {}",
+)
+
+
 def action_text(rules: _Rules, action: int) -> str:
     """The notation of an action id in ``0 .. num_actions-1`` ("Action notation")."""
     kind, arg = decode(rules, action)
-    b = rules.kinds
-    if kind == TAKE:
-        return f"take {card_slug(rules, arg)}"
-    if kind == DRAW:
-        return "draw"
-    if kind == BUILD:
-        return f"build {card_slug(rules, arg)}"
-    if kind == BUILD_MARKET:
-        return f"build {card_slug(rules, arg)} market"
-    if kind == BUILD_LANDMARK:
-        return f"build {card_slug(rules, b + arg)}"
-    if kind == PAY:
-        return f"pay {card_slug(rules, arg)}"
-    if kind == PAY_MAYOR:
-        return f"pay {card_slug(rules, arg)} mayor"
-    if kind == PAY_CITY:
-        return f"pay city {card_slug(rules, arg)}"
-    if kind == DISCARD:
-        return f"discard {card_slug(rules, arg)}"
-    if kind == GEAR:
-        return f"gear {card_slug(rules, arg)}"
-    if kind == END:
-        return "end"
-    if kind == CLEAR:
-        return f"clear {card_slug(rules, arg)}"
-    if kind == CARD:
-        return f"card {card_slug(rules, arg)}"
-    return f"landmark {card_slug(rules, b + arg)}"
+    # a landmark's argument counts from the first landmark, its card index after the kinds
+    card = rules.kinds + arg if kind in (BUILD_LANDMARK, LANDMARK) else arg
+    return _NOTATION[kind].format(card_slug(rules, card))
 
 
 _FORMS: Final = (
