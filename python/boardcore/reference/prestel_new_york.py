@@ -269,29 +269,33 @@ def decode(rules: _Rules, action: int) -> tuple[int, int, int]:
     return FINISH, action - rules.finish, 0
 
 
+# Each kind's notation, in kind order: {0} is the kind's argument as written (a stack
+# letter, a part, a commission or a number), {1} the stack a part slides under.
+_NOTATION: Final = (
+    "stack {0}",
+    "look",
+    "take {0}",
+    "stone {0}",
+    "build {0}",
+    "slide {0} {1}",
+    "deal {0}",
+    "reveal {0}",
+    "draw stone {0}",
+    "finish {0}",
+)
+
+
 def action_text(rules: _Rules, action: int) -> str:
     """The notation of an action id in ``0 .. num_actions-1``."""
     kind, a, b = decode(rules, action)
-    names = rules.data.part_names
+    shown: object = a
     if kind == STACK:
-        return f"stack {STACK_LETTERS[a]}"
-    if kind == LOOK:
-        return "look"
-    if kind == TAKE:
-        return f"take {names[a]}"
-    if kind == STONE:
-        return f"stone {a}"
-    if kind == BUILD:
-        return f"build {names[a]}"
-    if kind == SLIDE:
-        return f"slide {names[a]} {STACK_LETTERS[b]}"
-    if kind == DEAL:
-        return f"deal {names[a]}"
-    if kind == REVEAL:
-        return f"reveal {rules.data.slugs[a]}"
-    if kind == DRAW:
-        return f"draw stone {a}"
-    return f"finish {a}"
+        shown = STACK_LETTERS[a]
+    elif kind == REVEAL:
+        shown = rules.data.slugs[a]
+    elif kind in (TAKE, BUILD, SLIDE, DEAL):
+        shown = rules.data.part_names[a]
+    return _NOTATION[kind].format(shown, STACK_LETTERS[b])
 
 
 _STONE_DIGITS: Final = ("1", "2", "3", "4", "5")
