@@ -41,29 +41,53 @@ RulesT = TypeVar("RulesT", bound=_Rules)
 SelfT = TypeVar("SelfT", bound="ReferenceState[Any]")
 
 
-def copy_state(state: SelfT) -> SelfT:
-    """An independent copy of ``state``: nothing mutable is shared with it."""
-    other = object.__new__(type(state))
-    other.__dict__.update({key: _copied(value) for key, value in state.__dict__.items()})
-    return other
+_ATOMS = frozenset({int, float, str, bool, type(None), tuple})
+_FROZEN: dict[type, bool] = {}  # per class: a frozen dataclass (rules, pieces, cards)?
 
 
-def _mutable(value: object) -> bool:
-    return isinstance(value, (list, set, dict)) or hasattr(value, "clone")
+def _shared(kind: type) -> bool:
+    """Values of ``kind`` never change, so copies share them: numbers, strings, tuples,
+    frozen dataclasses."""
+    if kind in _ATOMS:
+        return True
+    frozen = _FROZEN.get(kind)
+    if frozen is None:
+        params = getattr(kind, "__dataclass_params__", None)
+        frozen = _FROZEN[kind] = params is not None and bool(params.frozen)
+    return frozen
 
 
 def _copied(value: Any) -> Any:
     """A state's field copied as deep as its mutable parts go (lists, sets, dicts, objects
-    with a ``clone``); what cannot change (numbers, strings, tuples, frozen rules) is shared."""
-    if isinstance(value, list):
-        return [_copied(v) for v in value] if any(map(_mutable, value)) else list(value)
-    if isinstance(value, dict):
-        if any(map(_mutable, value.values())):
-            return {key: _copied(v) for key, v in value.items()}
-        return dict(value)
-    if isinstance(value, set):
+    with a ``clone``); what cannot change is shared."""
+    # A state's lists and dicts each hold values of one type: the first tells.
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is list:
+        if not value or _shared(type(value[0])):
+            return list(value)
+        return [_copied(v) for v in value]
+    if kind is dict:
+        if not value or _shared(type(next(iter(value.values())))):
+            return dict(value)
+        return {key: _copied(v) for key, v in value.items()}
+    if kind is set:
         return set(value)
-    return value.clone() if hasattr(value, "clone") else value
+    if _shared(kind):
+        return value
+    return value.clone()
+
+
+def copy_state(state: SelfT) -> SelfT:
+    """An independent copy of ``state``: nothing mutable is shared with it."""
+    fields = dict(state.__dict__)
+    for key, value in fields.items():
+        if type(value) not in _ATOMS:
+            fields[key] = _copied(value)
+    other = object.__new__(type(state))
+    other.__dict__ = fields
+    return other
 
 
 class ReferenceGame(ABC, Generic[StateT, RulesT]):
