@@ -23,6 +23,7 @@ import boardcore
 import boardcore.reference
 from boardcore import SplitMix64, StateFormatError
 from boardcore.api import CHANCE, Game, State
+from boardcore.schema import schema
 from tests.conftest import Loader, apply
 from tests.helpers import js, step
 
@@ -35,27 +36,8 @@ MAX_ACTIONS = 20_000
 """A random game longer than this is taken for one that never ends (the longest seen are a
 few hundred actions)."""
 
-PHASES = (
-    "setup",
-    "draft",
-    "draft-take",
-    "main",
-    "move",
-    "add",
-    "gain",
-    "craft",
-    "street",
-    "after",
-    "arrange",
-    "relocate",
-    "bonus",
-    "takes",
-    "discard",
-    "reveal",
-    "final",
-    "end",
-)
-"""The phases in the spec's table order (the observation's one-hot order)."""
+PHASES = schema(GAME)["properties"]["phase"]["enum"]
+"""Every phase a saved state may be in, as the shipped schema declares them."""
 
 DEFAULT_SPECIALISTS = "commercial-manager,logistics-manager,local-brahmin,park-designer"
 # The 24 specialists in six sets of one per colour: every one of them is in play in some

@@ -17,6 +17,7 @@ import boardcore
 import boardcore.reference
 from boardcore import SplitMix64, StateFormatError
 from boardcore.api import CHANCE, Game, State
+from boardcore.schema import schema
 from tests.conftest import Loader, apply
 from tests.helpers import js, step
 
@@ -57,21 +58,7 @@ KINDS = (
     "art-gallery",
     "electronics-research-lab",
 )
-PHASES = (
-    "setup",
-    "main",
-    "take",
-    "draw",
-    "pay",
-    "bonus",
-    "exchange",
-    "after",
-    "discard",
-    "clear",
-    "refill",
-    "flip",
-    "end",
-)
+PHASES = schema(GAME)["properties"]["phase"]["enum"]
 
 # A hand-driven opening (2 players unless said otherwise). The market is turned over as
 # bakery bakery park school theater bank, the landmark row castle city-tower stadium

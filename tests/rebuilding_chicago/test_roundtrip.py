@@ -28,6 +28,7 @@ import boardcore
 import boardcore.reference
 from boardcore import NotationError, SplitMix64, StateFormatError
 from boardcore.api import CHANCE, Game, State
+from boardcore.schema import schema
 from tests.conftest import Loader, apply
 from tests.helpers import js, legal_now, step
 
@@ -40,25 +41,8 @@ NUM_ACTIONS = 1545
 MAX_ACTIONS = 20_000
 """A random game longer than this is taken for one that never ends."""
 
-PHASES = (
-    "start",
-    "deal",
-    "district",
-    "landmarks",
-    "keep",
-    "scenario",
-    "turn",
-    "place",
-    "shape",
-    "bag",
-    "pick",
-    "choose",
-    "free",
-    "drop",
-    "automaton",
-    "over",
-)
-"""The phases in the spec's table order."""
+PHASES = schema(GAME)["properties"]["phase"]["enum"]
+"""Every phase a saved state may be in, as the shipped schema declares them."""
 
 TYPES = ("train", "money", "graduation", "entertainment", "shopping", "restaurant", "statue")
 AMENITIES = ("entertainment", "shopping", "restaurant")

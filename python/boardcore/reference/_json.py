@@ -21,6 +21,7 @@ __all__ = [
     "json_object",
     "loads_saved",
     "replay_saved",
+    "saved_enum",
     "short",
 ]
 
@@ -102,6 +103,15 @@ def loads_saved(text: str) -> Any:
     # 3.5 or 12e0 becomes a _NotAnInteger, which no field check accepts: the engine's own
     # check then names the field, as the Rust engines' messages do
     return _loads(text, _NotAnInteger)
+
+
+def saved_enum(name: str, field: str) -> tuple[str, ...]:
+    """The values game ``name``'s shipped JSON Schema allows for a saved state's ``field``, in
+    the schema's order (the spec's table order, which the observations follow)."""
+    from boardcore.schema import schema  # here: it imports the registry
+
+    values: list[str] = schema(name)["properties"][field]["enum"]
+    return tuple(values)
 
 
 def check_saved(name: str, text: object) -> dict[str, Any]:

@@ -28,20 +28,17 @@ Readings of the spec where it leaves a choice (each also marked where it is code
 - In-range ids without a meaning (``exchange y y``, ``drive`` to a junction that does not
   exist, ``first 3`` with 2 players) keep their plain notation and are never legal.
 
->>> game = ChandigarhGame(players=3)
->>> state = game.new_initial_state()
->>> state.current_player(), state.action_to_string(state.chance_outcomes()[0][0])
-(-1, 'tile 0')
->>> game.num_distinct_actions
-3788
+The setup lays the ten street tiles by chance, one outcome per tile:
+
+>>> state = ChandigarhGame(players=3).new_initial_state()
+>>> [state.action_to_string(a) for a in (state.legal_actions()[0], state.legal_actions()[-1])]
+['tile 0', 'tile 9']
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import os
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,26 +48,18 @@ import numpy as np
 import numpy.typing as npt
 
 from boardcore.api import CHANCE, TERMINAL
-from boardcore.errors import (
-    DataError,
-    IllegalActionError,
-    NotationError,
-    ParameterError,
-    StateFormatError,
+from boardcore.errors import DataError, NotationError, ParameterError
+from boardcore.reference._data import (
+    check_fields,
+    data_int,
+    data_text,
+    entry_list,
+    is_ints,
+    packaged_data,
+    read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState
-from boardcore.reference._json import (
-    as_int,
-    check_saved,
-    describe,
-    is_int,
-    short,
-)
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib
-    import tomli as tomllib
+from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
+from boardcore.reference._json import is_int, saved_enum, short
 
 __all__ = ["ChandigarhGame", "ChandigarhState", "count_pattern"]
 
@@ -170,27 +159,19 @@ MODE_SPECIALISTS: Final = (
     "draughtsman",
     "sector-manager",
 )
+# The specialist whose token each of these action kinds uses.
+_KIND_SPECIALISTS: Final = {
+    "drive": "driver",
+    "design": "park-designer",
+    "governor": "governor",
+    "redistribute": "head-architect",
+    "exchange": "commercial-manager",
+    "project": "project-manager",
+    "mayor": "mayor",
+    "logistics": "logistics-manager",
+}
 
-PHASES: Final = (
-    "setup",
-    "draft",
-    "draft-take",
-    "main",
-    "move",
-    "add",
-    "gain",
-    "craft",
-    "street",
-    "after",
-    "arrange",
-    "relocate",
-    "bonus",
-    "takes",
-    "discard",
-    "reveal",
-    "final",
-    "end",
-)
+PHASES: Final = saved_enum(NAME, "phase")  # the saved format's, in the spec's order
 FLOWS: Final = ("gain", "craft", "score", "reveal", "after")
 BONUS_HEAD_OF_AMENITIES: Final = 1
 BONUS_PARK_MANAGER: Final = 2
@@ -343,8 +324,6 @@ def plot_index(slot: int) -> int:
 # ---------------------------------------------------------------------------------------------
 # Component data ("Component data" in the spec).
 
-_DEFAULT_DATA: Final = Path(__file__).resolve().parent.parent / "data" / "chandigarh.toml"
-_PROVENANCES: Final = ("rulebook", "reconstructed")
 _TOP_KEYS: Final = ("game", "rules", "sector", "street", "card", "specialist")
 _RULES_FIELDS: Final = (
     "provenance",
@@ -427,44 +406,6 @@ class _Data:
     specialist_ids: dict[str, int]  # slug -> specialist id
 
 
-def _check_fields(
-    name: str, where: str, entry: object, fields: tuple[str, ...], optional: tuple[str, ...] = ()
-) -> dict[str, Any]:
-    allowed = fields + optional
-    if not isinstance(entry, dict):
-        raise DataError(f"{name}: {where}: expected a table (fields: {', '.join(allowed)})")
-    for key in entry:
-        if key not in allowed:
-            raise DataError(
-                f"{name}: {where}: unknown field {key!r}; allowed: {', '.join(allowed)}"
-            )
-    for key in fields:
-        if key not in entry:
-            raise DataError(f"{name}: {where} field {key!r}: missing")
-    if "provenance" in fields and entry["provenance"] not in _PROVENANCES:
-        raise DataError(
-            f"{name}: {where} field 'provenance': expected \"rulebook\" or "
-            f'"reconstructed", got {entry["provenance"]!r}'
-        )
-    return entry
-
-
-def _data_int(name: str, where: str, field: str, value: object, lo: int, hi: int) -> int:
-    if not is_int(value) or not lo <= value <= hi:
-        raise DataError(
-            f"{name}: {where} field {field!r}: expected an integer {lo}..{hi}, got {value!r}"
-        )
-    return value
-
-
-def _data_text(name: str, where: str, field: str, value: object) -> str:
-    if not isinstance(value, str) or not value:
-        raise DataError(
-            f"{name}: {where} field {field!r}: expected a non-empty string, got {value!r}"
-        )
-    return value
-
-
 def _data_colour(name: str, where: str, field: str, value: object, any_ok: bool = False) -> int:
     allowed = (*COLOURS, "any") if any_ok else COLOURS
     if not isinstance(value, str) or value not in allowed:
@@ -474,26 +415,13 @@ def _data_colour(name: str, where: str, field: str, value: object, any_ok: bool 
     return allowed.index(value)
 
 
-def _entry_list(name: str, doc: dict[str, Any], key: str, count: int) -> list[Any]:
-    entries = doc.get(key)
-    if not isinstance(entries, list):
-        raise DataError(f"{name}: [[{key}]]: missing (expected exactly {count} entries)")
-    if len(entries) != count:
-        raise DataError(f"{name}: [[{key}]]: expected exactly {count} entries, got {len(entries)}")
-    return entries
-
-
 def _data_sector(name: str, where: str, entry: object) -> _Sector:
-    fields = _check_fields(name, where, entry, _SECTOR_FIELDS, _SECTOR_OPTIONAL)
+    fields = check_fields(name, where, entry, _SECTOR_FIELDS, _SECTOR_OPTIONAL)
     plots: list[tuple[int, ...]] = []
     printed: list[tuple[tuple[int, int, int], ...]] = []
     for face in _FACES:
         counts = fields[face]
-        if (
-            not isinstance(counts, list)
-            or len(counts) != 4
-            or not all(is_int(c) and 0 <= c <= MAX_PLOTS_PER_SIDE for c in counts)
-        ):
+        if not is_ints(counts, 4, 0, MAX_PLOTS_PER_SIDE):
             raise DataError(
                 f"{name}: {where} field {face!r}: expected 4 integers 0..{MAX_PLOTS_PER_SIDE} "
                 f"(plots on the n, e, s, w sides), got {counts!r}"
@@ -536,7 +464,7 @@ def _data_sector(name: str, where: str, entry: object) -> _Sector:
 
 
 def _data_card(name: str, where: str, entry: object) -> _Card:
-    fields = _check_fields(name, where, entry, _CARD_FIELDS)
+    fields = check_fields(name, where, entry, _CARD_FIELDS)
     pattern = fields["pattern"]
     if pattern not in PATTERNS:
         raise DataError(
@@ -551,8 +479,8 @@ def _data_card(name: str, where: str, entry: object) -> _Card:
             f"got {colours!r}"
         )
     parsed = tuple(_data_colour(name, where, "colours", c) for c in colours)
-    stars = _data_int(name, where, "stars", fields["stars"], 1, MAX_CARD_STARS)
-    steps = _data_int(name, where, "steps", fields["steps"], 0, MAX_CARD_STEPS)
+    stars = data_int(name, where, "stars", fields["stars"], 1, MAX_CARD_STARS)
+    steps = data_int(name, where, "steps", fields["steps"], 0, MAX_CARD_STEPS)
     ends: list[tuple[int, ...]] = []
     for end in ("left", "right"):
         icons = fields[end]
@@ -569,25 +497,8 @@ def _data_card(name: str, where: str, entry: object) -> _Card:
 
 def load_data(path: Path) -> _Data:
     """Read and validate a component file (the schema of the spec's "Component data")."""
-    name = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise DataError(f"{name}: cannot read the data file: {error}") from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{name}: not valid TOML: {error}") from None
-    for key in doc:
-        if key not in _TOP_KEYS:
-            raise DataError(
-                f"{name}: top level: unknown key {key!r}; allowed: {', '.join(_TOP_KEYS)}"
-            )
-    if doc.get("game") != NAME:
-        raise DataError(
-            f"{name}: top level, field 'game': expected \"{NAME}\", got {doc.get('game')!r}"
-        )
-    rules = _check_fields(name, "[rules]", doc.get("rules"), _RULES_FIELDS)
+    name, doc = read_toml(path, NAME, _TOP_KEYS)
+    rules = check_fields(name, "[rules]", doc.get("rules"), _RULES_FIELDS)
     for field, value in _FIXED_RULES.items():
         given = rules[field]
         same = given == value and (
@@ -598,27 +509,21 @@ def load_data(path: Path) -> _Data:
                 f"{name}: [rules] field {field!r}: expected {value!r} (the action encoding and "
                 f"the flows fix it), got {given!r}"
             )
-    per_colour = _data_int(name, "[rules]", "per_colour", rules["per_colour"], 1, MAX_PER_COLOUR)
+    per_colour = data_int(name, "[rules]", "per_colour", rules["per_colour"], 1, MAX_PER_COLOUR)
     removed = rules["removed"]
-    if (
-        not isinstance(removed, list)
-        or len(removed) != 3
-        or not all(is_int(r) and 0 <= r < per_colour for r in removed)
-    ):
+    if not is_ints(removed, 3, 0, per_colour - 1):
         raise DataError(
             f"{name}: [rules] field 'removed': expected 3 integers (2, 3, 4 players), each "
             f"0..{per_colour - 1} (a building of each colour is left for its printed plot), "
             f"got {removed!r}"
         )
-    reserve_limit = _data_int(
+    reserve_limit = data_int(
         name, "[rules]", "reserve_limit", rules["reserve_limit"], 1, MAX_RESERVE_LIMIT
     )
-    supervisors = _data_int(
-        name, "[rules]", "supervisors", rules["supervisors"], 0, MAX_SUPERVISORS
-    )
+    supervisors = data_int(name, "[rules]", "supervisors", rules["supervisors"], 0, MAX_SUPERVISORS)
     sectors = tuple(
         _data_sector(name, f"[[sector]] {index + 1} (sector {index})", entry)
-        for index, entry in enumerate(_entry_list(name, doc, "sector", NUM_TILES))
+        for index, entry in enumerate(entry_list(name, doc, "sector", NUM_TILES, NUM_TILES))
     )
     for face_index, face in enumerate(_FACES):
         seen: dict[int, int] = {}
@@ -638,24 +543,26 @@ def load_data(path: Path) -> _Data:
                     f"{COLOURS[colour]} (each colour is printed exactly once per face)"
                 )
     streets: list[_Street] = []
-    for index, entry in enumerate(_entry_list(name, doc, "street", NUM_STREET_TILES)):
+    for index, entry in enumerate(
+        entry_list(name, doc, "street", NUM_STREET_TILES, NUM_STREET_TILES)
+    ):
         where = f"[[street]] {index + 1} (street tile {index})"
-        fields = _check_fields(name, where, entry, _STREET_FIELDS)
-        value = _data_int(name, where, "value", fields["value"], 1, MAX_STREET_VALUE)
-        tie = _data_int(name, where, "tie", fields["tie"], 1, value)
+        fields = check_fields(name, where, entry, _STREET_FIELDS)
+        value = data_int(name, where, "value", fields["value"], 1, MAX_STREET_VALUE)
+        tie = data_int(name, where, "tie", fields["tie"], 1, value)
         streets.append(_Street(value=value, tie=tie))
     cards = tuple(
         _data_card(name, f"[[card]] {index + 1} (card {index})", entry)
-        for index, entry in enumerate(_entry_list(name, doc, "card", NUM_CARDS))
+        for index, entry in enumerate(entry_list(name, doc, "card", NUM_CARDS, NUM_CARDS))
     )
     specialists: list[_Specialist] = []
     ids: dict[str, int] = {}
-    entries = _entry_list(name, doc, "specialist", len(SPECIALIST_COLOURS))
+    entries = entry_list(name, doc, "specialist", len(SPECIALIST_COLOURS), len(SPECIALIST_COLOURS))
     for index, entry in enumerate(entries):
         where = f"[[specialist]] {index + 1}"
         if isinstance(entry, dict) and isinstance(entry.get("slug"), str):
             where += f" ({entry['slug']})"
-        fields = _check_fields(name, where, entry, _SPECIALIST_FIELDS)
+        fields = check_fields(name, where, entry, _SPECIALIST_FIELDS)
         slug = fields["slug"]
         if slug not in SPECIALIST_COLOURS:
             raise DataError(
@@ -670,13 +577,13 @@ def load_data(path: Path) -> _Data:
                 f"{name}: {where} field 'colour': {slug} is "
                 f"{COLOURS[SPECIALIST_COLOURS[slug]]!r}, got {fields['colour']!r}"
             )
-        _data_int(name, where, "tile", fields["tile"], 0, 2)
+        data_int(name, where, "tile", fields["tile"], 0, 2)
         specialists.append(
             _Specialist(
                 slug=slug,
-                name=_data_text(name, where, "name", fields["name"]),
+                name=data_text(name, where, "name", fields["name"]),
                 colour=colour,
-                stars=_data_int(name, where, "stars", fields["stars"], 0, MAX_SPECIALIST_STARS),
+                stars=data_int(name, where, "stars", fields["stars"], 0, MAX_SPECIALIST_STARS),
             )
         )
         ids[slug] = index
@@ -695,7 +602,7 @@ def load_data(path: Path) -> _Data:
 
 @functools.lru_cache(maxsize=1)
 def _default_data() -> _Data:
-    return load_data(_DEFAULT_DATA)
+    return load_data(packaged_data(NAME))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1140,6 +1047,7 @@ class _Rules:
     removed: int  # buildings of each colour removed at setup (ruling 3)
     general_start: tuple[int, ...]  # per colour, after the removal and the printed plots
     printed: tuple[tuple[int, int], ...]  # (slot, colour) of the printed plots
+    num_actions: int = NUM_ACTIONS
 
 
 def _make_rules(
@@ -1289,7 +1197,7 @@ def _parse_specialists(value: object, data: _Data) -> tuple[int, ...]:
     return tuple(by_colour)
 
 
-class ChandigarhGame(ReferenceGame["ChandigarhState"]):
+class ChandigarhGame(ReferenceGame["ChandigarhState", _Rules], name=NAME, version=VERSION):
     """Chandigarh for 2 to 4 players (``players``), with the ``specialists`` in play, the
     rulebook's ``variant`` city layout, and optionally other component data."""
 
@@ -1303,89 +1211,36 @@ class ChandigarhGame(ReferenceGame["ChandigarhState"]):
         if not is_int(players) or players not in (2, 3, 4):
             raise ParameterError(f"chandigarh: players must be 2, 3 or 4, got {players!r}")
         moves = _parse_variant(variant)
-        if data is not None and not isinstance(data, (str, os.PathLike)):
-            raise ParameterError(
-                f"chandigarh: data must be a path to a TOML file (str or os.PathLike), "
-                f"got {type(data).__name__}"
-            )
-        self._data = data
-        path = _DEFAULT_DATA if data is None else Path(data)
-        loaded = load_data(path)
+        loaded = load_data(self._data_file(data))
         chosen = _parse_specialists(specialists, loaded)
         self._rules = _make_rules(players, chosen, moves, loaded)
 
-    @property
-    def name(self) -> str:
-        return NAME
-
-    @property
-    def num_players(self) -> int:
-        return self._rules.players
-
-    @property
-    def params(self) -> dict[str, Any]:
-        """The parameters in force: ``ChandigarhGame(**params)`` is the same game."""
+    def _params(self) -> dict[str, Any]:
         rules = self._rules
         slugs = [rules.data.specialists[sid].slug for sid in rules.specialists]
-        params: dict[str, Any] = {
+        return {
             "players": rules.players,
             "specialists": ",".join(slugs) if slugs else "none",
             "variant": _variant_text(rules.geo.moves),
         }
-        if self._data is not None:
-            params["data"] = str(self._data)
-        return params
-
-    @property
-    def version(self) -> int:
-        return VERSION
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
 
     def new_initial_state(self) -> ChandigarhState:
         return ChandigarhState(self._rules)
 
-    def _checked_json(self, text: str) -> dict[str, Any]:
-        return _check_json(text, self._rules)
-
-
-# ---------------------------------------------------------------------------------------------
-# Canonical JSON validation: the shipped schema checks the structure, the replay the rest.
-
-
-def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
-    """Parse a saved state: its structure by the schema, then what the schema cannot know
-    (this engine's version, this game's parameters); replaying its history checks the rest."""
-    doc = check_saved(NAME, text)
-    if doc["version"] != VERSION:
-        raise StateFormatError(
-            f"field 'version': this engine reads version {VERSION}, got {doc['version']}"
-        )
-    if doc["players"] != rules.players:
-        raise StateFormatError(
-            f"field 'players': this game has {rules.players} players, got {doc['players']}"
-        )
-    if doc["specialists"] != list(rules.specialists):
-        raise StateFormatError(
-            f"field 'specialists': this game's specialists are {list(rules.specialists)}, "
-            f"got {describe(doc['specialists'])}"
-        )
-    expected_variant = [list(move) for move in rules.geo.moves]
-    if doc["variant"] != expected_variant:
-        raise StateFormatError(
-            f"field 'variant': this game's variant is {expected_variant}, "
-            f"got {describe(doc['variant'])}"
-        )
-    return doc
+    def _saved_params(self) -> dict[str, tuple[object, str]]:
+        specialists = list(self._rules.specialists)
+        variant = [list(move) for move in self._rules.geo.moves]
+        return {
+            "specialists": (specialists, f"this game's specialists are {specialists}"),
+            "variant": (variant, f"this game's variant is {variant}"),
+        }
 
 
 # ---------------------------------------------------------------------------------------------
 # The state.
 
 
-class ChandigarhState(ReferenceState):
+class ChandigarhState(ReferenceState[_Rules]):
     """A Chandigarh position: the city, the general reserve, the deck and row, each seat's
     reserve, project, architect, tokens and points, the pawns and supervisors, and the turn
     in progress with its pending obligations."""
@@ -1441,56 +1296,8 @@ class ChandigarhState(ReferenceState):
 
     # --- interface ---------------------------------------------------------------------------
 
-    def current_player(self) -> int:
-        return self._to_move
-
-    def is_terminal(self) -> bool:
-        return self._phase == "end"
-
-    def legal_actions(self) -> list[int]:
-        """Ascending; at chance nodes the outcomes (as OpenSpiel does)."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
-        mask[self.legal_actions()] = True
-        return mask
-
-    def chance_outcomes(self) -> list[tuple[int, int]]:
-        """Uniform: each outcome weight 1 (ruling 2, ruling 17)."""
-        if self._to_move != CHANCE:
-            return []
-        return self._outcomes()
-
-    def apply_action(self, action: int) -> None:
-        checked = as_int(action)
-        if checked is None:
-            raise IllegalActionError(
-                f"{action!r} is not an action: action ids are ints 0..{NUM_ACTIONS - 1}"
-            )
-        action = checked
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if action not in self._legal:
-            problem = self._problem(action)
-            if 0 <= action < NUM_ACTIONS:
-                raise IllegalActionError(
-                    f"action {action} ({action_text(action)}) is illegal: {problem}"
-                )
-            raise IllegalActionError(f"action {action} is illegal: {problem}")
-        self._history.append(action)
-        self._legal = None
-        self._apply(*decode(action))
-
-    def action_to_string(self, action: int) -> str:
-        checked = as_int(action)
-        if checked is None:
-            raise NotationError(f"action ids are ints, got {type(action).__name__}")
-        if not 0 <= checked < NUM_ACTIONS:
-            raise NotationError(f"action {checked} is out of range: ids run 0..{NUM_ACTIONS - 1}")
-        return action_text(checked)
+    def _action_text(self, action: int) -> str:
+        return action_text(action)
 
     def string_to_action(self, text: str) -> int:
         return parse_action(text)
@@ -1509,70 +1316,8 @@ class ChandigarhState(ReferenceState):
         best = max(self._pp)
         return [next(seat for seat in order if self._pp[seat] == best)]
 
-    def returns(self) -> list[float]:
-        result = [0.0] * self._rules.players
-        winners = self.winners()
-        for seat in winners:
-            result[seat] = 1.0 / len(winners)
-        return result
-
     def clone(self) -> ChandigarhState:
-        other = object.__new__(ChandigarhState)
-        other._rules = self._rules
-        other._phase = self._phase
-        other._activity = self._activity
-        other._seat = self._seat
-        other._to_move = self._to_move
-        other._turn = self._turn
-        other._start = self._start
-        other._history = list(self._history)
-        other._city = list(self._city)
-        other._general = list(self._general)
-        other._removed = list(self._removed)
-        other._reserves = [list(r) for r in self._reserves]
-        other._pp = list(self._pp)
-        other._architects = list(self._architects)
-        other._projects = [list(p) for p in self._projects]
-        other._row = list(self._row)
-        other._pool = set(self._pool)
-        other._bottom = list(self._bottom)
-        other._streets = list(self._streets)
-        other._pawns = list(self._pawns)
-        other._tokens = [list(t) for t in self._tokens]
-        other._supervisors = list(self._supervisors)
-        other._ending = self._ending
-        other._steps = self._steps
-        other._here = self._here
-        other._last = self._last
-        other._flow = self._flow
-        other._gained = list(self._gained)
-        other._used = list(self._used)
-        other._arrange = list(self._arrange)
-        other._bonus = self._bonus
-        other._relocate = self._relocate
-        other._score = self._score
-        other._sector = self._sector
-        other._takes = self._takes
-        other._todo = self._todo
-        other._revealing = self._revealing
-        other._final_done = self._final_done
-        other._legal = None if self._legal is None else list(self._legal)
-        return other
-
-    def history(self) -> list[int]:
-        return list(self._history)
-
-    def to_json(self) -> str:
-        return json.dumps(self._json_object(), sort_keys=True, separators=(",", ":"))
-
-    def to_svg(self, perspective: int | None = None) -> str:
-        """An SVG picture of the position, drawn by ``boardcore.svg`` from the canonical JSON."""
-        from boardcore.svg import state_to_svg
-
-        return state_to_svg(self.to_json(), perspective)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
+        return copy_state(self)
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """The "Observation" layout, seats relative to ``player``: 1380 floats."""
@@ -1629,27 +1374,9 @@ class ChandigarhState(ReferenceState):
         tensor[1379] = 1.0
         return tensor
 
-    def observation_string(self, player: int) -> str:
-        """The text rendering, then the observer: nothing is hidden but the deck's order."""
-        player = self._check_player(player)
-        return f"{self._render()}\nobserver: seat {player}"
-
-    def __str__(self) -> str:
-        return self._render()
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ChandigarhState):
-            return NotImplemented
-        return self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def __repr__(self) -> str:
+    def _progress(self) -> str:
         status = "over" if self._phase == "end" else f"{self._phase}, to move {self._to_move}"
-        return (
-            f"<ChandigarhState players={self._rules.players} moves={len(self._history)} "
-            f"turn {self._turn} {status}>"
-        )
+        return f"turn {self._turn} {status}"
 
     # --- the city -----------------------------------------------------------------------------
 
@@ -1754,6 +1481,7 @@ class ChandigarhState(ReferenceState):
     # --- legal actions ------------------------------------------------------------------------
 
     def _outcomes(self) -> list[tuple[int, int]]:
+        """Uniform: each outcome weight 1 (ruling 2, ruling 17)."""
         rules = self._rules
         if self._phase == "setup":
             if NONE in self._streets:
@@ -1957,8 +1685,9 @@ class ChandigarhState(ReferenceState):
 
     # --- applying actions ---------------------------------------------------------------------
 
-    def _apply(self, kind: str, x: int, y: int, z: int) -> None:
-        """Apply a legal action, decoded; then settle ("Pending obligations")."""
+    def _apply(self, action: int) -> None:
+        """Apply a legal action; then settle ("Pending obligations")."""
+        kind, x, y, z = decode(action)
         if kind in ("tile", "reveal", "first") or (kind == "pawn" and self._phase == "setup"):
             self._chance(kind, x)
             return
@@ -2541,13 +2270,7 @@ class ChandigarhState(ReferenceState):
                 return f"{slot_text(slot)} is occupied"
             return f"{slot_text(slot)} is not a slot this build can reach"
         if kind in ("drive", "design", "governor", "redistribute"):
-            slug = {
-                "drive": "driver",
-                "design": "park-designer",
-                "governor": "governor",
-                "redistribute": "head-architect",
-            }[kind]
-            problem = self._specialist_problem(slug)
+            problem = self._specialist_problem(_KIND_SPECIALISTS[kind])
             if problem:
                 return problem
             if cannot_end:
@@ -2574,13 +2297,7 @@ class ChandigarhState(ReferenceState):
         if kind == "pick":
             return f"card {x} is not among the revealed cards {self._row}"
         if kind in ("exchange", "project", "mayor", "logistics"):
-            slug = {
-                "exchange": "commercial-manager",
-                "project": "project-manager",
-                "mayor": "mayor",
-                "logistics": "logistics-manager",
-            }[kind]
-            problem = self._specialist_problem(slug)
+            problem = self._specialist_problem(_KIND_SPECIALISTS[kind])
             if problem:
                 return problem
             if in_main and not self._row:
@@ -2606,13 +2323,6 @@ class ChandigarhState(ReferenceState):
 
     # --- rendering ----------------------------------------------------------------------------
 
-    def _check_player(self, player: int) -> int:
-        n = self._rules.players
-        seat = as_int(player)
-        if seat is None or not 0 <= seat < n:
-            raise ParameterError(f"player must be a seat 0..{n - 1}, got {player!r}")
-        return seat
-
     def _status(self) -> str:
         phase, seat, turn = self._phase, self._seat, self._turn
         if phase == "setup":
@@ -2633,8 +2343,8 @@ class ChandigarhState(ReferenceState):
             doing = PHASE_DOING[phase]
         return f"turn {turn}: seat {seat} {doing}"
 
-    def _render(self) -> str:
-        """The "Text rendering"."""
+    def _render(self, observer: int | None) -> str:
+        """The "Text rendering"; then the observer (nothing is hidden but the deck's order)."""
         rules = self._rules
         lines = [self._status()]
         places = []
@@ -2670,6 +2380,8 @@ class ChandigarhState(ReferenceState):
             if colour != NONE
         ]
         lines.append("city: " + (", ".join(built) if built else "empty"))
+        if observer is not None:
+            lines.append(f"observer: seat {observer}")
         return "\n".join(lines)
 
     def _json_object(self) -> dict[str, Any]:

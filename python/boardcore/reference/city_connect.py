@@ -20,20 +20,16 @@ Readings of the spec where it leaves a choice (each also marked where it is code
   (ruling 11 says a payment can always be finished; the Mayor breaks that: see ``_can_pay``).
 - Symbol counts for scoring (symbol, set, rank terms) include the initial card's symbols.
 
->>> game = CityConnectGame(players=2)
->>> state = game.new_initial_state()
->>> state.current_player(), state.action_to_string(state.chance_outcomes()[0][0])
-(-1, 'card apartment')
->>> game.num_distinct_actions
-306
+The market is turned over by chance, each card weighted by its copies in the pile:
+
+>>> state = CityConnectGame(players=2).new_initial_state()
+>>> [(state.action_to_string(a), weight) for a, weight in state.chance_outcomes()[:2]]
+[('card apartment', 3), ('card town-house', 3)]
 """
 
 from __future__ import annotations
 
-import json
 import os
-import re
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,25 +39,18 @@ import numpy as np
 import numpy.typing as npt
 
 from boardcore.api import CHANCE, TERMINAL
-from boardcore.errors import (
-    DataError,
-    IllegalActionError,
-    NotationError,
-    ParameterError,
-    StateFormatError,
+from boardcore.errors import DataError, NotationError, ParameterError
+from boardcore.reference._data import (
+    check_fields,
+    data_int,
+    data_slug,
+    data_text,
+    entry_list,
+    is_ints,
+    read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState
-from boardcore.reference._json import (
-    as_int,
-    check_saved,
-    describe,
-    is_int,
-)
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib
-    import tomli as tomllib
+from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
+from boardcore.reference._json import is_int, saved_enum
 
 __all__ = ["CityConnectGame", "CityConnectState"]
 
@@ -87,21 +76,7 @@ FROM_MARKET: Final = 1
 FROM_ROW: Final = 2
 SOURCE_WORDS: Final = ("hand", "market", "landmarks")
 
-PHASES: Final = (
-    "setup",
-    "main",
-    "take",
-    "draw",
-    "pay",
-    "bonus",
-    "exchange",
-    "after",
-    "discard",
-    "clear",
-    "refill",
-    "flip",
-    "end",
-)
+PHASES: Final = saved_enum(NAME, "phase")  # the saved format's, in the spec's order
 
 # The observation's fixed scales ("Observation": counts / 3, hand / 6, city / 10, ...).
 COUNT_SCALE: Final = 3.0
@@ -166,9 +141,6 @@ def expand(counts: Sequence[int]) -> list[int]:
 # ---------------------------------------------------------------------------------------------
 # Component data ("Component data" in the spec).
 
-_DEFAULT_DATA: Final = Path(__file__).resolve().parent.parent / "data" / "city_connect.toml"
-_PROVENANCES: Final = ("rulebook", "reconstructed")
-_SLUG_RE: Final = re.compile(r"[a-z][a-z0-9-]*")
 _TOP_KEYS: Final = ("game", "rules", "rating", "initial", "building", "landmark")
 _RULES_FIELDS: Final = (
     "provenance",
@@ -270,44 +242,6 @@ class _Data:
     landmark_cards: tuple[_Card, ...]
 
 
-def _check_fields(
-    name: str, where: str, entry: object, fields: tuple[str, ...], optional: tuple[str, ...] = ()
-) -> dict[str, Any]:
-    allowed = fields + optional
-    if not isinstance(entry, dict):
-        raise DataError(f"{name}: {where}: expected a table (fields: {', '.join(allowed)})")
-    for key in entry:
-        if key not in allowed:
-            raise DataError(
-                f"{name}: {where}: unknown field {key!r}; allowed: {', '.join(allowed)}"
-            )
-    for key in fields:
-        if key not in entry:
-            raise DataError(f"{name}: {where} field {key!r}: missing")
-    if "provenance" in fields and entry["provenance"] not in _PROVENANCES:
-        raise DataError(
-            f"{name}: {where} field 'provenance': expected \"rulebook\" or "
-            f'"reconstructed", got {entry["provenance"]!r}'
-        )
-    return entry
-
-
-def _data_int(name: str, where: str, field: str, value: object, lo: int, hi: int) -> int:
-    if not is_int(value) or not lo <= value <= hi:
-        raise DataError(
-            f"{name}: {where} field {field!r}: expected an integer {lo}..{hi}, got {value!r}"
-        )
-    return value
-
-
-def _data_text(name: str, where: str, field: str, value: object) -> str:
-    if not isinstance(value, str) or not value:
-        raise DataError(
-            f"{name}: {where} field {field!r}: expected a non-empty string, got {value!r}"
-        )
-    return value
-
-
 def _data_symbols(
     name: str, where: str, field: str, value: object, lo: int, hi: int, coin: bool
 ) -> tuple[int, ...]:
@@ -329,16 +263,6 @@ def _data_symbols(
     return tuple(result)
 
 
-def _entry_list(name: str, doc: dict[str, Any], key: str, lo: int, hi: int) -> list[Any]:
-    entries = doc.get(key)
-    if not isinstance(entries, list):
-        raise DataError(f"{name}: [[{key}]]: missing (expected {lo} to {hi} entries)")
-    if not lo <= len(entries) <= hi:
-        wanted = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
-        raise DataError(f"{name}: [[{key}]]: expected {wanted} entries, got {len(entries)}")
-    return entries
-
-
 def _data_terms(name: str, where: str, value: object) -> tuple[_Term, ...]:
     """The ``score`` field: a list of terms in the vocabulary of the spec's effect table."""
     if not isinstance(value, list) or not value:
@@ -353,24 +277,20 @@ def _data_terms(name: str, where: str, value: object) -> tuple[_Term, ...]:
             raise DataError(
                 f"{name}: {at}: 'per' must be one of {', '.join(_TERM_FIELDS)}, got {per!r}"
             )
-        fields = _check_fields(name, at, term, _TERM_FIELDS[per])
+        fields = check_fields(name, at, term, _TERM_FIELDS[per])
         symbols: tuple[int, ...] = ()
         demand = NONE
         second = 0
         if per == "rank":
             vp = fields["vp"]
-            if (
-                not isinstance(vp, list)
-                or len(vp) != 2
-                or not all(is_int(v) and 0 <= v <= MAX_VP for v in vp)
-            ):
+            if not is_ints(vp, 2, 0, MAX_VP):
                 raise DataError(
                     f"{name}: {at} field 'vp': expected [first, second], two integers "
                     f"0..{MAX_VP}, got {vp!r}"
                 )
             first, second = vp
         else:
-            first = _data_int(name, at, "vp", fields["vp"], 0, MAX_VP)
+            first = data_int(name, at, "vp", fields["vp"], 0, MAX_VP)
         if per in ("symbol", "rank"):
             symbols = _data_symbols(name, at, "symbol", [fields["symbol"]], 1, 1, True)
         elif per == "set":
@@ -388,25 +308,20 @@ def _data_terms(name: str, where: str, value: object) -> tuple[_Term, ...]:
 
 def _data_card(name: str, where: str, entry: object, symbols_lo: int) -> _Card:
     """A [[building]] or [[landmark]] entry."""
-    fields = _check_fields(name, where, entry, _CARD_FIELDS, _CARD_OPTIONAL)
-    slug = fields["slug"]
-    if not isinstance(slug, str) or not _SLUG_RE.fullmatch(slug):
-        raise DataError(
-            f"{name}: {where} field 'slug': expected lower-case letters, digits and '-', "
-            f"starting with a letter, got {slug!r}"
-        )
+    fields = check_fields(name, where, entry, _CARD_FIELDS, _CARD_OPTIONAL)
+    slug = data_slug(name, where, fields["slug"])
     if slug in RESERVED_SLUGS:
         raise DataError(
             f"{name}: {where} field 'slug': {slug!r} is a word of the notation; reserved: "
             f"{', '.join(RESERVED_SLUGS)}"
         )
-    card_name = _data_text(name, where, "name", fields["name"])
+    card_name = data_text(name, where, "name", fields["name"])
     symbols = _data_symbols(name, where, "symbols", fields["symbols"], symbols_lo, 2, True)
     if fields["demand"] not in DEMANDS:
         raise DataError(
             f'{name}: {where} field \'demand\': expected "sun" or "moon", got {fields["demand"]!r}'
         )
-    vp = _data_int(name, where, "vp", fields["vp"], 0, MAX_VP)
+    vp = data_int(name, where, "vp", fields["vp"], 0, MAX_VP)
     paid = _data_symbols(name, where, "cost", fields["cost"], MIN_COST, MAX_COST, False)
     cost = tuple(paid.count(s) for s in range(NUM_OWED))
     score = _data_terms(name, where, fields["score"]) if "score" in fields else ()
@@ -419,7 +334,7 @@ def _data_card(name: str, where: str, entry: object, symbols_lo: int) -> _Card:
                 f"{{ take = N }}, got {bolt!r}"
             )
         kind = next(iter(bolt))
-        lightning = (kind, _data_int(name, where, f"lightning.{kind}", bolt[kind], 1, 9))
+        lightning = (kind, data_int(name, where, f"lightning.{kind}", bolt[kind], 1, 9))
     gear = fields.get("gear")
     if gear is not None and gear not in _CARD_GEARS:
         raise DataError(
@@ -441,24 +356,7 @@ def _data_card(name: str, where: str, entry: object, symbols_lo: int) -> _Card:
 
 def load_data(path: Path) -> _Data:
     """Read and validate a component file (the schema of the spec's "Component data")."""
-    name = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise DataError(f"{name}: cannot read the data file: {error}") from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{name}: not valid TOML: {error}") from None
-    for key in doc:
-        if key not in _TOP_KEYS:
-            raise DataError(
-                f"{name}: top level: unknown key {key!r}; allowed: {', '.join(_TOP_KEYS)}"
-            )
-    if doc.get("game") != NAME:
-        raise DataError(
-            f"{name}: top level, field 'game': expected \"{NAME}\", got {doc.get('game')!r}"
-        )
+    name, doc = read_toml(path, NAME, _TOP_KEYS)
     # [[building]] and [[landmark]] first: [rules] is checked against their counts.
     buildings: list[_Card] = []
     landmarks: list[_Card] = []
@@ -467,7 +365,7 @@ def load_data(path: Path) -> _Data:
         ("building", buildings, 1, MAX_KINDS, 1),  # "1-2 symbols per building"
         ("landmark", landmarks, 0, MAX_LANDMARKS, 0),
     ):
-        for index, entry in enumerate(_entry_list(name, doc, key, lo, hi)):
+        for index, entry in enumerate(entry_list(name, doc, key, lo, hi)):
             where = f"[[{key}]] entry {index + 1}"
             if isinstance(entry, dict) and isinstance(entry.get("slug"), str):
                 where += f" ({entry['slug']})"
@@ -477,44 +375,36 @@ def load_data(path: Path) -> _Data:
             slugs.add(card.slug)
             cards.append(card)
     # [rules]
-    rules = _check_fields(name, "[rules]", doc.get("rules"), _RULES_FIELDS)
+    rules = check_fields(name, "[rules]", doc.get("rules"), _RULES_FIELDS)
     values = {
-        field: _data_int(name, "[rules]", field, rules[field], lo, hi)
+        field: data_int(name, "[rules]", field, rules[field], lo, hi)
         for field, lo, hi in _RULES_RANGES
     }
     total = len(buildings) * values["copies"]
     # Setup 2-3: the market is turned over from what is left after the removal.
     removed = rules["removed"]
     most_removed = min(total - values["market"], 90)
-    if (
-        not isinstance(removed, list)
-        or len(removed) != 4
-        or not all(is_int(r) and 0 <= r <= most_removed for r in removed)
-    ):
+    if not is_ints(removed, 4, 0, most_removed):
         raise DataError(
             f"{name}: [rules] field 'removed': expected 4 integers (1..4 players), each "
             f"0..{most_removed} (at most 90 and the {total} building cards less the market), "
             f"got {removed!r}"
         )
     laid = rules["landmarks"]
-    if (
-        not isinstance(laid, list)
-        or len(laid) != 4
-        or not all(is_int(k) and 0 <= k <= len(landmarks) for k in laid)
-    ):
+    if not is_ints(laid, 4, 0, len(landmarks)):
         raise DataError(
             f"{name}: [rules] field 'landmarks': expected 4 integers (1..4 players), each "
             f"0..{len(landmarks)} (the landmarks in [[landmark]]), got {laid!r}"
         )
     # [[rating]]: ascending minimum scores, the first 0; at least two (ruling 23).
     ratings: list[tuple[int, str, str]] = []
-    for index, entry in enumerate(_entry_list(name, doc, "rating", 2, 10)):
+    for index, entry in enumerate(entry_list(name, doc, "rating", 2, 10)):
         where = f"[[rating]] entry {index + 1}"
-        fields = _check_fields(name, where, entry, _RATING_FIELDS)
+        fields = check_fields(name, where, entry, _RATING_FIELDS)
         lowest = 0 if not ratings else ratings[-1][0] + 1
         highest = 0 if not ratings else 1000
-        least = _data_int(name, where, "min", fields["min"], lowest, highest)
-        grade = _data_text(name, where, "class", fields["class"])
+        least = data_int(name, where, "min", fields["min"], lowest, highest)
+        grade = data_text(name, where, "class", fields["class"])
         if not isinstance(fields["text"], str) or not fields["text"]:
             raise DataError(
                 f"{name}: {where} field 'text': expected a non-empty string, got {fields['text']!r}"
@@ -522,9 +412,9 @@ def load_data(path: Path) -> _Data:
         ratings.append((least, grade, fields["text"]))
     # [[initial]]: the House side, then the Mayor side.
     initial: list[_Card] = []
-    for index, entry in enumerate(_entry_list(name, doc, "initial", 2, 2)):
+    for index, entry in enumerate(entry_list(name, doc, "initial", 2, 2)):
         where = f"[[initial]] entry {index + 1}"
-        fields = _check_fields(name, where, entry, _INITIAL_FIELDS, _INITIAL_OPTIONAL)
+        fields = check_fields(name, where, entry, _INITIAL_FIELDS, _INITIAL_OPTIONAL)
         if fields["side"] != SIDES[index]:
             raise DataError(
                 f"{name}: {where} field 'side': expected \"{SIDES[index]}\" (entries: house, "
@@ -652,37 +542,31 @@ def card_slug(rules: _Rules, card: int) -> str:
     return INITIAL_SLUG if card == rules.city_cards else rules.cards[card].slug
 
 
+# Each kind's notation, in kind order; "{}" is the card's slug.
+_NOTATION: Final = (
+    "take {}",
+    "draw",
+    "build {}",
+    "build {} market",
+    "build {}",  # a landmark from the row
+    "pay {}",
+    "pay {} mayor",
+    "pay city {}",
+    "discard {}",
+    "gear {}",
+    "end",
+    "clear {}",
+    "card {}",
+    "landmark {}",
+)
+
+
 def action_text(rules: _Rules, action: int) -> str:
     """The notation of an action id in ``0 .. num_actions-1`` ("Action notation")."""
     kind, arg = decode(rules, action)
-    b = rules.kinds
-    if kind == TAKE:
-        return f"take {card_slug(rules, arg)}"
-    if kind == DRAW:
-        return "draw"
-    if kind == BUILD:
-        return f"build {card_slug(rules, arg)}"
-    if kind == BUILD_MARKET:
-        return f"build {card_slug(rules, arg)} market"
-    if kind == BUILD_LANDMARK:
-        return f"build {card_slug(rules, b + arg)}"
-    if kind == PAY:
-        return f"pay {card_slug(rules, arg)}"
-    if kind == PAY_MAYOR:
-        return f"pay {card_slug(rules, arg)} mayor"
-    if kind == PAY_CITY:
-        return f"pay city {card_slug(rules, arg)}"
-    if kind == DISCARD:
-        return f"discard {card_slug(rules, arg)}"
-    if kind == GEAR:
-        return f"gear {card_slug(rules, arg)}"
-    if kind == END:
-        return "end"
-    if kind == CLEAR:
-        return f"clear {card_slug(rules, arg)}"
-    if kind == CARD:
-        return f"card {card_slug(rules, arg)}"
-    return f"landmark {card_slug(rules, b + arg)}"
+    # a landmark's argument counts from the first landmark, its card index after the kinds
+    card = rules.kinds + arg if kind in (BUILD_LANDMARK, LANDMARK) else arg
+    return _NOTATION[kind].format(card_slug(rules, card))
 
 
 _FORMS: Final = (
@@ -777,7 +661,7 @@ def _parse_sides(sides: object, players: int) -> tuple[int, ...]:
     return tuple(result)
 
 
-class CityConnectGame(ReferenceGame["CityConnectState"]):
+class CityConnectGame(ReferenceGame["CityConnectState", _Rules], name=NAME, version=VERSION):
     """City Connect for 1 to 4 players (``players``), with the initial card's ``sides`` per
     seat and optionally other component data."""
 
@@ -790,78 +674,27 @@ class CityConnectGame(ReferenceGame["CityConnectState"]):
         if not is_int(players) or players not in (1, 2, 3, 4):
             raise ParameterError(f"city_connect: players must be 1, 2, 3 or 4, got {players!r}")
         parsed = _parse_sides(sides, players)
-        if data is not None and not isinstance(data, (str, os.PathLike)):
-            raise ParameterError(
-                f"city_connect: data must be a path to a TOML file (str or os.PathLike), "
-                f"got {type(data).__name__}"
-            )
-        self._data = data
-        path = _DEFAULT_DATA if data is None else Path(data)
-        self._rules = _make_rules(players, parsed, load_data(path))
+        self._rules = _make_rules(players, parsed, load_data(self._data_file(data)))
 
-    @property
-    def name(self) -> str:
-        return NAME
-
-    @property
-    def num_players(self) -> int:
-        return self._rules.players
-
-    @property
-    def params(self) -> dict[str, Any]:
-        """The parameters in force: ``CityConnectGame(**params)`` is the same game."""
-        params: dict[str, Any] = {
+    def _params(self) -> dict[str, Any]:
+        return {
             "players": self._rules.players,
             "sides": ",".join(SIDES[side] for side in self._rules.sides),
         }
-        if self._data is not None:
-            params["data"] = str(self._data)
-        return params
-
-    @property
-    def version(self) -> int:
-        return VERSION
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return self._rules.num_actions
 
     def new_initial_state(self) -> CityConnectState:
         return CityConnectState(self._rules)
 
-    def _checked_json(self, text: str) -> dict[str, Any]:
-        return _check_json(text, self._rules)
-
-
-# ---------------------------------------------------------------------------------------------
-# Canonical JSON validation: the shipped schema checks the structure, the replay the rest.
-
-
-def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
-    """Parse a saved state: its structure by the schema, then what the schema cannot know
-    (this engine's version, this game's parameters); replaying its history checks the rest."""
-    doc = check_saved(NAME, text)
-    if doc["version"] != VERSION:
-        raise StateFormatError(
-            f"field 'version': this engine reads version {VERSION}, got {doc['version']}"
-        )
-    if doc["players"] != rules.players:
-        raise StateFormatError(
-            f"field 'players': this game has {rules.players} players, got {doc['players']}"
-        )
-    if doc["sides"] != list(rules.sides):
-        raise StateFormatError(
-            f"field 'sides': this game's sides are {list(rules.sides)} (0 house, 1 mayor), "
-            f"got {describe(doc['sides'])}"
-        )
-    return doc
+    def _saved_params(self) -> dict[str, tuple[object, str]]:
+        sides = list(self._rules.sides)
+        return {"sides": (sides, f"this game's sides are {sides} (0 house, 1 mayor)")}
 
 
 # ---------------------------------------------------------------------------------------------
 # The state.
 
 
-class CityConnectState(ReferenceState):
+class CityConnectState(ReferenceState[_Rules]):
     """A City Connect position: the pile, market, discard pile, landmark row, hands, cities,
     the payment in progress and the phase of the turn."""
 
@@ -906,50 +739,9 @@ class CityConnectState(ReferenceState):
 
     # --- interface ---------------------------------------------------------------------------
 
-    def current_player(self) -> int:
-        return self._to_move
-
-    def is_terminal(self) -> bool:
-        return self._phase == "end"
-
-    def legal_actions(self) -> list[int]:
-        """Ascending; at chance nodes the outcomes (as OpenSpiel does)."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
-        mask = np.zeros(self._rules.num_actions, dtype=np.bool_)
-        mask[self.legal_actions()] = True
-        return mask
-
-    def chance_outcomes(self) -> list[tuple[int, int]]:
-        """``card b`` weighted by the count of ``b`` in the pile's pool (ruling 2),
-        ``landmark l`` weighted 1 ("Action encoding")."""
-        if self._to_move != CHANCE or self._phase == "end":
-            return []
-        return self._outcomes()
-
-    def apply_action(self, action: int) -> None:
+    def _apply(self, action: int) -> None:
         rules = self._rules
-        checked = as_int(action)
-        if checked is None:
-            raise IllegalActionError(
-                f"{action!r} is not an action: action ids are ints 0..{rules.num_actions - 1}"
-            )
-        action = checked
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if action not in self._legal:
-            problem = self._problem(action)
-            if 0 <= action < rules.num_actions:
-                raise IllegalActionError(
-                    f"action {action} ({action_text(rules, action)}) is illegal: {problem}"
-                )
-            raise IllegalActionError(f"action {action} is illegal: {problem}")
         kind, arg = decode(rules, action)
-        self._history.append(action)
-        self._legal = None
         if kind == TAKE:
             self._take(arg)
         elif kind == DRAW:
@@ -986,16 +778,8 @@ class CityConnectState(ReferenceState):
         else:
             self._landmark_turned(arg)
 
-    def action_to_string(self, action: int) -> str:
-        rules = self._rules
-        checked = as_int(action)
-        if checked is None:
-            raise NotationError(f"action ids are ints, got {type(action).__name__}")
-        if not 0 <= checked < rules.num_actions:
-            raise NotationError(
-                f"action {checked} is out of range: ids run 0..{rules.num_actions - 1}"
-            )
-        return action_text(rules, checked)
+    def _action_text(self, action: int) -> str:
+        return action_text(self._rules, action)
 
     def string_to_action(self, text: str) -> int:
         return parse_action(self._rules, text)
@@ -1017,58 +801,8 @@ class CityConnectState(ReferenceState):
             return [self._pioneer]  # "If players are tied, the player holding the Pioneer Bonus"
         return tied
 
-    def returns(self) -> list[float]:
-        result = [0.0] * self._rules.players
-        winners = self.winners()
-        for seat in winners:
-            result[seat] = 1.0 / len(winners)
-        return result
-
     def clone(self) -> CityConnectState:
-        other = object.__new__(CityConnectState)
-        other._rules = self._rules
-        other._phase = self._phase
-        other._turn = self._turn
-        other._seat = self._seat
-        other._to_move = self._to_move
-        other._history = list(self._history)
-        other._hands = [list(hand) for hand in self._hands]
-        other._market = list(self._market)
-        other._discard = list(self._discard)
-        other._pool = list(self._pool)
-        other._pile_size = self._pile_size
-        other._stage = self._stage
-        other._row = list(self._row)
-        other._cities = [list(city) for city in self._cities]
-        other._pioneer = self._pioneer
-        other._acted = self._acted
-        other._mayor = self._mayor
-        other._taken = self._taken
-        other._todo = self._todo
-        other._gears = list(self._gears)
-        other._pay_card = self._pay_card
-        other._pay_source = self._pay_source
-        other._owed = list(self._owed)
-        other._credit = self._credit
-        other._paid_hand = list(self._paid_hand)
-        other._paid_city = list(self._paid_city)
-        other._legal = None if self._legal is None else list(self._legal)
-        return other
-
-    def history(self) -> list[int]:
-        return list(self._history)
-
-    def to_json(self) -> str:
-        return json.dumps(self._json_object(), sort_keys=True, separators=(",", ":"))
-
-    def to_svg(self, perspective: int | None = None) -> str:
-        """An SVG picture of the position, drawn by ``boardcore.svg`` from the canonical JSON."""
-        from boardcore.svg import state_to_svg
-
-        return state_to_svg(self.to_json(), perspective)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
+        return copy_state(self)
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """The "Observation" layout: own hand, market, discard pile, landmark row, relative
@@ -1127,27 +861,9 @@ class CityConnectState(ReferenceState):
             tensor[origin + card] = count / COUNT_SCALE
         return tensor
 
-    def observation_string(self, player: int) -> str:
-        """The text rendering with every other seat's hand as its size, then the observer."""
-        player = self._check_player(player)
-        return self._render(player)
-
-    def __str__(self) -> str:
-        return self._render(None)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CityConnectState):
-            return NotImplemented
-        return self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def __repr__(self) -> str:
+    def _progress(self) -> str:
         status = "over" if self._phase == "end" else f"{self._phase}, to move {self._to_move}"
-        return (
-            f"<CityConnectState players={self._rules.players} moves={len(self._history)} "
-            f"turn {self._turn} {status}>"
-        )
+        return f"turn {self._turn} {status}"
 
     # --- cards and symbols --------------------------------------------------------------------
 
@@ -1292,6 +1008,8 @@ class CityConnectState(ReferenceState):
     # --- legal actions ------------------------------------------------------------------------
 
     def _outcomes(self) -> list[tuple[int, int]]:
+        """``card b`` weighted by the count of ``b`` in the pile's pool (ruling 2),
+        ``landmark l`` weighted 1 ("Action encoding")."""
         rules = self._rules
         if self._phase == "setup" and len(self._history) >= rules.data.market:
             # Setup 4: each landmark not yet turned over, weight 1.
@@ -1819,13 +1537,6 @@ class CityConnectState(ReferenceState):
         return self._rules.data.ratings[1][0]
 
     # --- rendering ----------------------------------------------------------------------------
-
-    def _check_player(self, player: int) -> int:
-        n = self._rules.players
-        seat = as_int(player)
-        if seat is None or not 0 <= seat < n:
-            raise ParameterError(f"player must be a seat 0..{n - 1}, got {player!r}")
-        return seat
 
     def _status(self) -> str:
         rules = self._rules

@@ -13,9 +13,7 @@ engine. Each rule is named after the rulebook: search for "rule I" .. "rule VII"
 
 from __future__ import annotations
 
-import json
 import os
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,19 +23,10 @@ import numpy as np
 import numpy.typing as npt
 
 from boardcore.api import TERMINAL
-from boardcore.errors import (
-    DataError,
-    IllegalActionError,
-    NotationError,
-    ParameterError,
-    StateFormatError,
-)
-from boardcore.reference._game import ReferenceGame, ReferenceState
-from boardcore.reference._json import (
-    as_int,
-    check_saved,
-    is_int,
-)
+from boardcore.errors import DataError, ParameterError
+from boardcore.reference._data import check_fields, data_int, read_toml
+from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
+from boardcore.reference._json import is_int, saved_enum
 from boardcore.reference._kardinal_actions import (
     BUILD_END,
     CARDINAL_BASE,
@@ -73,11 +62,6 @@ from boardcore.reference._kardinal_actions import (
     yard_cells,
 )
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib
-    import tomli as tomllib
-
 __all__ = ["KardinalGame", "KardinalState"]
 
 NAME: Final = "kardinal"
@@ -87,7 +71,7 @@ VERSION: Final = 1
 # Phases and the reasons a placement breaks the building rules (cells, pieces, action ids and
 # their notation: _kardinal_actions).
 
-PHASES: Final = ("build", "chip", "cardinal", "end")
+PHASES: Final = saved_enum(NAME, "phase")  # the saved format's, in the spec's order
 PHASE_DOING: Final = {
     "build": "to build",
     "chip": "to choose a chip",
@@ -109,69 +93,28 @@ RULE_V: Final = "V"
 # ---------------------------------------------------------------------------------------------
 # Component data.
 
-_DEFAULT_DATA: Final = Path(__file__).resolve().parent.parent / "data" / "kardinal.toml"
-_PROVENANCES: Final = ("rulebook", "reconstructed")
 _TABLES: Final = {
     "edifices": ("house", "tower", "yard", "provenance"),
     "chips": ("per_colour", "provenance"),
 }
 
 
-def _data_int(name: str, table: str, field: str, value: object, lo: int, hi: int) -> int:
-    if not is_int(value) or not lo <= value <= hi:
-        raise DataError(
-            f"{name}: [{table}] field {field!r}: expected an integer {lo}..{hi}, got {value!r}"
-        )
-    return value
-
-
 def load_data(path: Path) -> tuple[tuple[int, int, int], int]:
     """Read and validate a component file: (houses, towers, yards) per colour, chips per colour."""
-    name = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise DataError(f"{name}: cannot read the data file: {error}") from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{name}: not valid TOML: {error}") from None
-    allowed = ("game", *_TABLES)
-    for key in doc:
-        if key not in allowed:
-            raise DataError(
-                f"{name}: top level: unknown key {key!r}; allowed: {', '.join(allowed)}"
-            )
-    if doc.get("game") != NAME:
-        raise DataError(
-            f"{name}: top level, field 'game': expected \"{NAME}\", got {doc.get('game')!r}"
-        )
+    name, doc = read_toml(path, NAME, ("game", *_TABLES))
     for table, fields in _TABLES.items():
-        entry = doc.get(table)
-        if not isinstance(entry, dict):
+        if not isinstance(doc.get(table), dict):
             raise DataError(f"{name}: [{table}]: missing table (fields: {', '.join(fields)})")
-        for key in entry:
-            if key not in fields:
-                raise DataError(
-                    f"{name}: [{table}]: unknown field {key!r}; allowed: {', '.join(fields)}"
-                )
-        for key in fields:
-            if key not in entry:
-                raise DataError(f"{name}: [{table}] field {key!r}: missing")
-        if entry["provenance"] not in _PROVENANCES:
-            raise DataError(
-                f"{name}: [{table}] field 'provenance': expected \"rulebook\" or "
-                f'"reconstructed", got {entry["provenance"]!r}'
-            )
+        check_fields(name, f"[{table}]", doc[table], fields)
     edifices, chips = doc["edifices"], doc["chips"]
     pieces = (
-        _data_int(name, "edifices", "house", edifices["house"], 0, 2),
-        _data_int(name, "edifices", "tower", edifices["tower"], 0, 2),
-        _data_int(name, "edifices", "yard", edifices["yard"], 0, 2),
+        data_int(name, "[edifices]", "house", edifices["house"], 0, 2),
+        data_int(name, "[edifices]", "tower", edifices["tower"], 0, 2),
+        data_int(name, "[edifices]", "yard", edifices["yard"], 0, 2),
     )
     if sum(pieces) == 0:
         raise DataError(f"{name}: [edifices] needs at least one house, tower or yard per colour")
-    per_colour = _data_int(name, "chips", "per_colour", chips["per_colour"], 1, 255)
+    per_colour = data_int(name, "[chips]", "per_colour", chips["per_colour"], 1, 255)
     return pieces, per_colour
 
 
@@ -189,6 +132,7 @@ class _Rules:
     builds: tuple[tuple[int, ...], ...]  # per seat: the colours it may build
     owns: tuple[tuple[int, ...], ...]  # per seat: the colours it owns (scored at the end)
     owner: tuple[int | None, ...]  # per colour: the seat owning it, None for the 4th colour
+    num_actions: int = NUM_ACTIONS
 
 
 def _make_rules(players: int, pieces: tuple[int, int, int], per_colour: int) -> _Rules:
@@ -208,69 +152,20 @@ def _make_rules(players: int, pieces: tuple[int, int, int], per_colour: int) -> 
     return _Rules(players, pieces, per_colour, builds, owns, tuple(owner))
 
 
-class KardinalGame(ReferenceGame["KardinalState"]):
+class KardinalGame(ReferenceGame["KardinalState", _Rules], name=NAME, version=VERSION):
     """Kardinal for 2, 3 or 4 players (``players``), optionally with other component data."""
 
     def __init__(self, players: int = 4, data: str | os.PathLike[str] | None = None) -> None:
         if not is_int(players) or players not in (2, 3, 4):
             raise ParameterError(f"kardinal: players must be 2, 3 or 4, got {players!r}")
-        if data is not None and not isinstance(data, (str, os.PathLike)):
-            raise ParameterError(
-                f"kardinal: data must be a path to a TOML file (str or os.PathLike), "
-                f"got {type(data).__name__}"
-            )
-        self._data = data
-        path = _DEFAULT_DATA if data is None else Path(data)
-        pieces, per_colour = load_data(path)
+        pieces, per_colour = load_data(self._data_file(data))
         self._rules = _make_rules(players, pieces, per_colour)
 
-    @property
-    def name(self) -> str:
-        return NAME
-
-    @property
-    def num_players(self) -> int:
-        return self._rules.players
-
-    @property
-    def params(self) -> dict[str, Any]:
-        params: dict[str, Any] = {"players": self._rules.players}
-        if self._data is not None:
-            params["data"] = str(self._data)
-        return params
-
-    @property
-    def version(self) -> int:
-        return VERSION
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
+    def _params(self) -> dict[str, Any]:
+        return {"players": self._rules.players}
 
     def new_initial_state(self) -> KardinalState:
         return KardinalState(self._rules)
-
-    def _checked_json(self, text: str) -> dict[str, Any]:
-        return _check_json(text, self._rules)
-
-
-# ---------------------------------------------------------------------------------------------
-# Canonical JSON validation: the shipped schema checks the structure, the replay the rest.
-
-
-def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
-    """Parse a saved state: its structure by the schema, then what the schema cannot know
-    (this engine's version, this game's player count); replaying its history checks the rest."""
-    doc = check_saved(NAME, text)
-    if doc["version"] != VERSION:
-        raise StateFormatError(
-            f"field 'version': this engine reads version {VERSION}, got {doc['version']}"
-        )
-    if doc["players"] != rules.players:
-        raise StateFormatError(
-            f"field 'players': this game has {rules.players} players, got {doc['players']}"
-        )
-    return doc
 
 
 # ---------------------------------------------------------------------------------------------
@@ -285,7 +180,7 @@ class _Edifice:
     seat: int  # who built it
 
 
-class KardinalState(ReferenceState):
+class KardinalState(ReferenceState[_Rules]):
     """A Kardinal position: the castle, the cardinal, the chips, and whose decision it is."""
 
     def __init__(self, rules: _Rules) -> None:
@@ -317,45 +212,22 @@ class KardinalState(ReferenceState):
     def current_player(self) -> int:
         return TERMINAL if self._phase == "end" else self._to_move
 
-    def is_terminal(self) -> bool:
-        return self._phase == "end"
+    def _compute_legal(self) -> list[int]:
+        if self._phase == "build":
+            # If you are able to build an edifice, you must do so: no pass action.
+            return sorted(self._builds(self._to_move))
+        if self._phase == "chip":
+            # (boardcore) only colours whose supply is not empty are offered
+            return [CHIP_BASE + c for c in range(4) if self._supply[c] > 0]
+        if self._phase == "cardinal":
+            return self._cardinal_moves()
+        return []
 
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            if self._phase == "build":
-                # If you are able to build an edifice, you must do so: no pass action.
-                self._legal = sorted(self._builds(self._to_move))
-            elif self._phase == "chip":
-                # (boardcore) only colours whose supply is not empty are offered
-                self._legal = [CHIP_BASE + c for c in range(4) if self._supply[c] > 0]
-            elif self._phase == "cardinal":
-                self._legal = self._cardinal_moves()
-            else:
-                self._legal = []
-        return list(self._legal)
+    def _illegal(self, action: int) -> str | None:
+        # the rules say why directly, without generating every build
+        return self._problem(action)
 
-    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
-        mask[self.legal_actions()] = True
-        return mask
-
-    def chance_outcomes(self) -> list[tuple[int, int]]:
-        return []  # Kardinal has no chance nodes
-
-    def apply_action(self, action: int) -> None:
-        checked = as_int(action)
-        if checked is None:
-            raise IllegalActionError(
-                f"{action!r} is not an action: action ids are ints 0..{NUM_ACTIONS - 1}"
-            )
-        action = checked
-        problem = self._problem(action)
-        if problem is not None:
-            if 0 <= action < NUM_ACTIONS:
-                raise IllegalActionError(
-                    f"action {action} ({action_text(action)}) is illegal: {problem}"
-                )
-            raise IllegalActionError(f"action {action} is illegal: {problem}")
+    def _apply(self, action: int) -> None:
         seat = self._to_move
         if action < BUILD_END:
             piece, cell = divmod(action, NUM_CELLS)
@@ -370,16 +242,8 @@ class KardinalState(ReferenceState):
             if action != CARDINAL_STAY:
                 self._cardinal = action - CARDINAL_BASE
             self._next_turn(seat)
-        self._history.append(action)
-        self._legal = None
 
-    def action_to_string(self, action: int) -> str:
-        checked = as_int(action)
-        if checked is None:
-            raise NotationError(f"action ids are ints, got {type(action).__name__}")
-        action = checked
-        if not 0 <= action < NUM_ACTIONS:
-            raise NotationError(f"action {action} is out of range: ids run 0..{NUM_ACTIONS - 1}")
+    def _action_text(self, action: int) -> str:
         return action_text(action)
 
     def string_to_action(self, text: str) -> int:
@@ -403,44 +267,8 @@ class KardinalState(ReferenceState):
         # If there is a tie there, too, all the players in it win the game.
         return [seat for seat in tied if near[seat] == most]
 
-    def returns(self) -> list[float]:
-        result = [0.0] * self._rules.players
-        winners = self.winners()
-        for seat in winners:
-            result[seat] = 1.0 / len(winners)
-        return result
-
     def clone(self) -> KardinalState:
-        other = object.__new__(KardinalState)
-        other._rules = self._rules
-        other._edifices = list(self._edifices)
-        other._grid = dict(self._grid)
-        other._frontier = set(self._frontier)
-        other._cardinal = self._cardinal
-        other._left = [list(counts) for counts in self._left]
-        other._supply = list(self._supply)
-        other._aside = list(self._aside)
-        other._chips = [list(held) for held in self._chips]
-        other._phase = self._phase
-        other._to_move = self._to_move
-        other._history = list(self._history)
-        other._legal = None if self._legal is None else list(self._legal)
-        return other
-
-    def history(self) -> list[int]:
-        return list(self._history)
-
-    def to_json(self) -> str:
-        return json.dumps(self._json_object(), sort_keys=True, separators=(",", ":"))
-
-    def to_svg(self, perspective: int | None = None) -> str:
-        """An SVG picture of the position, drawn by ``boardcore.svg`` from the canonical JSON."""
-        from boardcore.svg import state_to_svg
-
-        return state_to_svg(self.to_json(), perspective)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
+        return copy_state(self)
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """Kardinal hides nothing: the whole position, with the observer's seat listed first."""
@@ -475,11 +303,7 @@ class KardinalState(ReferenceState):
         tensor[NUM_PLANES * NUM_CELLS :] = values
         return tensor
 
-    def observation_string(self, player: int) -> str:
-        player = self._check_player(player)
-        return f"{self}\nobserver: seat {player}"
-
-    def __str__(self) -> str:
+    def _render(self, observer: int | None) -> str:
         cells = [NAVE, CLOCK, *self._grid]
         if self._cardinal is not None:
             cells.append(self._cardinal)
@@ -511,18 +335,12 @@ class KardinalState(ReferenceState):
             lines.append("game over: winners " + " ".join(str(s) for s in self.winners()))
         else:
             lines.append(f"seat {self._to_move} {PHASE_DOING[self._phase]}")
+        if observer is not None:
+            lines.append(f"observer: seat {observer}")
         return "\n".join(lines)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, KardinalState):
-            return NotImplemented
-        return self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def __repr__(self) -> str:
-        status = "over" if self._phase == "end" else f"seat {self._to_move} {self._phase}"
-        return f"<KardinalState players={self._rules.players} moves={len(self._history)} {status}>"
+    def _progress(self) -> str:
+        return "over" if self._phase == "end" else f"seat {self._to_move} {self._phase}"
 
     # --- Action 1: Building an Edifice --------------------------------------------------------
 
@@ -784,13 +602,6 @@ class KardinalState(ReferenceState):
         return count
 
     # --- helpers ------------------------------------------------------------------------------
-
-    def _check_player(self, player: int) -> int:
-        n = self._rules.players
-        seat = as_int(player)
-        if seat is None or not 0 <= seat < n:
-            raise ParameterError(f"player must be a seat 0..{n - 1}, got {player!r}")
-        return seat
 
     def _occupant_text(self, cell: int) -> str:
         index, shape, colour = self._grid[cell]

@@ -17,11 +17,9 @@ Rust engine. Rulebook rules are named by number ("rule 13", "rule 15" ...); the 
 from __future__ import annotations
 
 import bisect
-import json
 import math
 import os
 import re
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,25 +29,18 @@ import numpy as np
 import numpy.typing as npt
 
 from boardcore.api import CHANCE, TERMINAL
-from boardcore.errors import (
-    DataError,
-    IllegalActionError,
-    NotationError,
-    ParameterError,
-    StateFormatError,
+from boardcore.errors import DataError, NotationError, ParameterError
+from boardcore.reference._data import (
+    SLUG,
+    check_fields,
+    data_int,
+    data_slug,
+    data_text,
+    entry_list,
+    read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState
-from boardcore.reference._json import (
-    as_int,
-    check_saved,
-    describe,
-    is_int,
-)
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib
-    import tomli as tomllib
+from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
+from boardcore.reference._json import is_int, saved_enum
 
 __all__ = ["PrestelNewYorkGame", "PrestelNewYorkState"]
 
@@ -63,7 +54,7 @@ HAND_AFTER_TAKE: Final = 3  # rule 14: "each player now has three building parts
 STACK_LETTERS: Final = "ABCDE"
 NONE: Final = -1  # no commission, no builder, no stack
 
-PHASES: Final = ("setup", "stack", "search", "tie", "stone", "build", "refill", "end")
+PHASES: Final = saved_enum(NAME, "phase")  # the saved format's, in the spec's order
 SETUP_REVEALS: Final = 5  # Setup 1: slots 1..4, then the deck's top
 
 MAX_ROUNDS_LIMIT: Final = 100_000
@@ -99,9 +90,6 @@ PHASE_DOING: Final = {
 # ---------------------------------------------------------------------------------------------
 # Component data ("Component data" in the spec).
 
-_DEFAULT_DATA: Final = Path(__file__).resolve().parent.parent / "data" / "prestel_new_york.toml"
-_PROVENANCES: Final = ("rulebook", "reconstructed")
-_SLUG_RE: Final = re.compile(r"[a-z][a-z0-9-]*")
 _TOP_KEYS: Final = ("game", "rules", "symbol", "commission")
 _RULES_FIELDS: Final = ("win_chips", "provenance")
 _SYMBOL_FIELDS: Final = ("name", "provenance")
@@ -124,101 +112,41 @@ class _Data:
     part_commission: tuple[int, ...]  # per part: its commission
 
 
-def _entry_fields(name: str, where: str, entry: object, fields: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(entry, dict):
-        raise DataError(f"{name}: {where}: expected a table (fields: {', '.join(fields)})")
-    for key in entry:
-        if key not in fields:
-            raise DataError(f"{name}: {where}: unknown field {key!r}; allowed: {', '.join(fields)}")
-    for key in fields:
-        if key not in entry:
-            raise DataError(f"{name}: {where} field {key!r}: missing")
-    if entry["provenance"] not in _PROVENANCES:
-        raise DataError(
-            f"{name}: {where} field 'provenance': expected \"rulebook\" or "
-            f'"reconstructed", got {entry["provenance"]!r}'
-        )
-    return entry
-
-
-def _entry_list(name: str, doc: dict[str, Any], key: str, lo: int, hi: int) -> list[Any]:
-    entries = doc.get(key)
-    if not isinstance(entries, list):
-        raise DataError(f"{name}: [[{key}]]: missing (expected {lo} to {hi} entries)")
-    if not lo <= len(entries) <= hi:
-        wanted = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
-        raise DataError(f"{name}: [[{key}]]: expected {wanted} entries, got {len(entries)}")
-    return entries
-
-
 def load_data(path: Path) -> _Data:
     """Read and validate a component file (the schema of the spec's "Component data")."""
-    name = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise DataError(f"{name}: cannot read the data file: {error}") from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{name}: not valid TOML: {error}") from None
-    for key in doc:
-        if key not in _TOP_KEYS:
-            raise DataError(
-                f"{name}: top level: unknown key {key!r}; allowed: {', '.join(_TOP_KEYS)}"
-            )
-    if doc.get("game") != NAME:
-        raise DataError(
-            f"{name}: top level, field 'game': expected \"{NAME}\", got {doc.get('game')!r}"
-        )
+    name, doc = read_toml(path, NAME, _TOP_KEYS)
     # [rules]: the 13-chip goal of rule 20.
-    rules = _entry_fields(name, "[rules]", doc.get("rules"), _RULES_FIELDS)
-    win_chips = rules["win_chips"]
-    if not is_int(win_chips) or not 1 <= win_chips <= 99:
-        raise DataError(
-            f"{name}: [rules] field 'win_chips': expected an integer 1..99, got {win_chips!r}"
-        )
+    rules = check_fields(name, "[rules]", doc.get("rules"), _RULES_FIELDS)
+    win_chips = data_int(name, "[rules]", "win_chips", rules["win_chips"], 1, 99)
     # [[symbol]]: exactly five symbol cards, one per stack.
     symbols: list[str] = []
-    for index, entry in enumerate(_entry_list(name, doc, "symbol", NUM_STACKS, NUM_STACKS)):
+    for index, entry in enumerate(entry_list(name, doc, "symbol", NUM_STACKS, NUM_STACKS)):
         where = f"[[symbol]] entry {index + 1}"
-        fields = _entry_fields(name, where, entry, _SYMBOL_FIELDS)
-        if not isinstance(fields["name"], str) or not fields["name"]:
-            raise DataError(
-                f"{name}: {where} field 'name': expected a non-empty string, got {fields['name']!r}"
-            )
-        symbols.append(fields["name"])
+        fields = check_fields(name, where, entry, _SYMBOL_FIELDS)
+        symbols.append(data_text(name, where, "name", fields["name"]))
     # [[commission]]: 8 to 32 commissions of 2 or 3 parts, at most 96 parts.
     slugs: list[str] = []
     names: list[str] = []
     parts: list[tuple[int, ...]] = []
     part_names: list[str] = []
     part_commission: list[int] = []
-    entries = _entry_list(name, doc, "commission", MIN_COMMISSIONS, MAX_COMMISSIONS)
+    entries = entry_list(name, doc, "commission", MIN_COMMISSIONS, MAX_COMMISSIONS)
     for index, entry in enumerate(entries):
         where = f"[[commission]] entry {index + 1}"
         if isinstance(entry, dict) and isinstance(entry.get("slug"), str):
             where += f" ({entry['slug']})"
-        fields = _entry_fields(name, where, entry, _COMMISSION_FIELDS)
-        slug = fields["slug"]
-        if not isinstance(slug, str) or not _SLUG_RE.fullmatch(slug):
-            raise DataError(
-                f"{name}: {where} field 'slug': expected lower-case letters, digits and '-', "
-                f"starting with a letter, got {slug!r}"
-            )
+        fields = check_fields(name, where, entry, _COMMISSION_FIELDS)
+        slug = data_slug(name, where, fields["slug"])
         if slug in slugs:
             raise DataError(f"{name}: {where} field 'slug': {slug!r} is used twice")
-        if not isinstance(fields["name"], str) or not fields["name"]:
-            raise DataError(
-                f"{name}: {where} field 'name': expected a non-empty string, got {fields['name']!r}"
-            )
+        data_text(name, where, "name", fields["name"])
         own = fields["parts"]
         if not isinstance(own, list) or len(own) not in (2, 3):
             raise DataError(
                 f"{name}: {where} field 'parts': expected a list of 2 or 3 part names, got {own!r}"
             )
         for part in own:
-            if not isinstance(part, str) or not _SLUG_RE.fullmatch(part):
+            if not isinstance(part, str) or not SLUG.fullmatch(part):
                 raise DataError(
                     f"{name}: {where} field 'parts': part names are lower-case letters, digits "
                     f"and '-', starting with a letter, got {part!r}"
@@ -341,29 +269,33 @@ def decode(rules: _Rules, action: int) -> tuple[int, int, int]:
     return FINISH, action - rules.finish, 0
 
 
+# Each kind's notation, in kind order: {0} is the kind's argument as written (a stack
+# letter, a part, a commission or a number), {1} the stack a part slides under.
+_NOTATION: Final = (
+    "stack {0}",
+    "look",
+    "take {0}",
+    "stone {0}",
+    "build {0}",
+    "slide {0} {1}",
+    "deal {0}",
+    "reveal {0}",
+    "draw stone {0}",
+    "finish {0}",
+)
+
+
 def action_text(rules: _Rules, action: int) -> str:
     """The notation of an action id in ``0 .. num_actions-1``."""
     kind, a, b = decode(rules, action)
-    names = rules.data.part_names
+    shown: object = a
     if kind == STACK:
-        return f"stack {STACK_LETTERS[a]}"
-    if kind == LOOK:
-        return "look"
-    if kind == TAKE:
-        return f"take {names[a]}"
-    if kind == STONE:
-        return f"stone {a}"
-    if kind == BUILD:
-        return f"build {names[a]}"
-    if kind == SLIDE:
-        return f"slide {names[a]} {STACK_LETTERS[b]}"
-    if kind == DEAL:
-        return f"deal {names[a]}"
-    if kind == REVEAL:
-        return f"reveal {rules.data.slugs[a]}"
-    if kind == DRAW:
-        return f"draw stone {a}"
-    return f"finish {a}"
+        shown = STACK_LETTERS[a]
+    elif kind == REVEAL:
+        shown = rules.data.slugs[a]
+    elif kind in (TAKE, BUILD, SLIDE, DEAL):
+        shown = rules.data.part_names[a]
+    return _NOTATION[kind].format(shown, STACK_LETTERS[b])
 
 
 _STONE_DIGITS: Final = ("1", "2", "3", "4", "5")
@@ -452,7 +384,7 @@ def _parse_speeds(speeds: object, players: int) -> tuple[int, ...]:
     return tuple(result)
 
 
-class PrestelNewYorkGame(ReferenceGame["PrestelNewYorkState"]):
+class PrestelNewYorkGame(ReferenceGame["PrestelNewYorkState", _Rules], name=NAME, version=VERSION):
     """Prestel for 2 to 5 players (``players``), with search ``speeds`` per seat, an optional
     round limit ``max_rounds`` and optionally other component data."""
 
@@ -471,84 +403,31 @@ class PrestelNewYorkGame(ReferenceGame["PrestelNewYorkState"]):
                 f"prestel_new_york: max_rounds must be 0 (no limit) or a round limit "
                 f"1..{MAX_ROUNDS_LIMIT}, got {max_rounds!r}"
             )
-        if data is not None and not isinstance(data, (str, os.PathLike)):
-            raise ParameterError(
-                f"prestel_new_york: data must be a path to a TOML file (str or os.PathLike), "
-                f"got {type(data).__name__}"
-            )
-        self._data = data
-        path = _DEFAULT_DATA if data is None else Path(data)
-        self._rules = _make_rules(players, parsed, max_rounds, load_data(path))
+        self._rules = _make_rules(players, parsed, max_rounds, load_data(self._data_file(data)))
 
-    @property
-    def name(self) -> str:
-        return NAME
-
-    @property
-    def num_players(self) -> int:
-        return self._rules.players
-
-    @property
-    def params(self) -> dict[str, Any]:
-        """The parameters in force: ``PrestelNewYorkGame(**params)`` is the same game."""
-        params: dict[str, Any] = {
+    def _params(self) -> dict[str, Any]:
+        return {
             "players": self._rules.players,
             "speeds": ",".join(str(s) for s in self._rules.speeds),
             "max_rounds": self._rules.max_rounds,
         }
-        if self._data is not None:
-            params["data"] = str(self._data)
-        return params
-
-    @property
-    def version(self) -> int:
-        return VERSION
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return self._rules.num_actions
 
     def new_initial_state(self) -> PrestelNewYorkState:
         return PrestelNewYorkState(self._rules)
 
-    def _checked_json(self, text: str) -> dict[str, Any]:
-        return _check_json(text, self._rules)
-
-
-# ---------------------------------------------------------------------------------------------
-# Canonical JSON validation: the shipped schema checks the structure, the replay the rest.
-
-
-def _check_json(text: object, rules: _Rules) -> dict[str, Any]:
-    """Parse a saved state: its structure by the schema, then what the schema cannot know
-    (this engine's version, this game's parameters); replaying its history checks the rest."""
-    doc = check_saved(NAME, text)
-    if doc["version"] != VERSION:
-        raise StateFormatError(
-            f"field 'version': this engine reads version {VERSION}, got {doc['version']}"
-        )
-    if doc["players"] != rules.players:
-        raise StateFormatError(
-            f"field 'players': this game has {rules.players} players, got {doc['players']}"
-        )
-    if doc["speeds"] != list(rules.speeds):
-        raise StateFormatError(
-            f"field 'speeds': this game's speeds are {list(rules.speeds)}, "
-            f"got {describe(doc['speeds'])}"
-        )
-    if doc["max_rounds"] != rules.max_rounds:
-        raise StateFormatError(
-            f"field 'max_rounds': this game has max_rounds {rules.max_rounds}, "
-            f"got {doc['max_rounds']}"
-        )
-    return doc
+    def _saved_params(self) -> dict[str, tuple[object, str]]:
+        speeds, rounds = list(self._rules.speeds), self._rules.max_rounds
+        return {
+            "speeds": (speeds, f"this game's speeds are {speeds}"),
+            "max_rounds": (rounds, f"this game has max_rounds {rounds}"),
+        }
 
 
 # ---------------------------------------------------------------------------------------------
 # The state.
 
 
-class PrestelNewYorkState(ReferenceState):
+class PrestelNewYorkState(ReferenceState[_Rules]):
     """A Prestel position: table, deck, stacks, hands, stones, chips, memories, and the phase."""
 
     def __init__(self, rules: _Rules) -> None:
@@ -584,49 +463,8 @@ class PrestelNewYorkState(ReferenceState):
 
     # --- interface ---------------------------------------------------------------------------
 
-    def current_player(self) -> int:
-        return self._to_move
-
-    def is_terminal(self) -> bool:
-        return self._phase == "end"
-
-    def legal_actions(self) -> list[int]:
-        """Ascending; at chance nodes the outcomes (as OpenSpiel does)."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
-        mask = np.zeros(self._rules.num_actions, dtype=np.bool_)
-        mask[self.legal_actions()] = True
-        return mask
-
-    def chance_outcomes(self) -> list[tuple[int, int]]:
-        """Every outcome has weight 1 ("Action encoding")."""
-        if self._to_move != CHANCE:
-            return []
-        return [(action, 1) for action in self.legal_actions()]
-
-    def apply_action(self, action: int) -> None:
-        rules = self._rules
-        checked = as_int(action)
-        if checked is None:
-            raise IllegalActionError(
-                f"{action!r} is not an action: action ids are ints 0..{rules.num_actions - 1}"
-            )
-        action = checked
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if action not in self._legal:
-            problem = self._problem(action)
-            if 0 <= action < rules.num_actions:
-                raise IllegalActionError(
-                    f"action {action} ({action_text(rules, action)}) is illegal: {problem}"
-                )
-            raise IllegalActionError(f"action {action} is illegal: {problem}")
-        kind, a, b = decode(rules, action)
-        self._history.append(action)
-        self._legal = None
+    def _apply(self, action: int) -> None:
+        kind, a, b = decode(self._rules, action)
         if kind == STACK:
             self._take_stack(a)
         elif kind == LOOK:
@@ -649,16 +487,8 @@ class PrestelNewYorkState(ReferenceState):
         else:
             self._setup_step(kind, a)
 
-    def action_to_string(self, action: int) -> str:
-        rules = self._rules
-        checked = as_int(action)
-        if checked is None:
-            raise NotationError(f"action ids are ints, got {type(action).__name__}")
-        if not 0 <= checked < rules.num_actions:
-            raise NotationError(
-                f"action {checked} is out of range: ids run 0..{rules.num_actions - 1}"
-            )
-        return action_text(rules, checked)
+    def _action_text(self, action: int) -> str:
+        return action_text(self._rules, action)
 
     def string_to_action(self, text: str) -> int:
         return parse_action(self._rules, text)
@@ -679,55 +509,8 @@ class PrestelNewYorkState(ReferenceState):
         best = max(self._chips)
         return [seat for seat, chips in enumerate(self._chips) if chips == best]
 
-    def returns(self) -> list[float]:
-        result = [0.0] * self._rules.players
-        winners = self.winners()
-        for seat in winners:
-            result[seat] = 1.0 / len(winners)
-        return result
-
     def clone(self) -> PrestelNewYorkState:
-        other = object.__new__(PrestelNewYorkState)
-        other._rules = self._rules
-        other._phase = self._phase
-        other._round = self._round
-        other._to_move = self._to_move
-        other._history = list(self._history)
-        other._chips = list(self._chips)
-        other._completed = list(self._completed)
-        other._is_completed = list(self._is_completed)
-        other._top = self._top
-        other._unseen = list(self._unseen)
-        other._tail = list(self._tail)
-        other._slots = list(self._slots)
-        other._built = [list(built) for built in self._built]
-        other._builder = list(self._builder)
-        other._undealt = list(self._undealt)
-        other._hands = [list(hand) for hand in self._hands]
-        other._stacks = [list(stack) for stack in self._stacks]
-        other._stones = list(self._stones)
-        other._new_stones = list(self._new_stones)
-        other._taken = list(self._taken)
-        other._looked = list(self._looked)
-        other._finish = list(self._finish)
-        other._memory = [dict(memory) for memory in self._memory]
-        other._legal = None if self._legal is None else list(self._legal)
-        return other
-
-    def history(self) -> list[int]:
-        return list(self._history)
-
-    def to_json(self) -> str:
-        return json.dumps(self._json_object(), sort_keys=True, separators=(",", ":"))
-
-    def to_svg(self, perspective: int | None = None) -> str:
-        """An SVG picture of the position, drawn by ``boardcore.svg`` from the canonical JSON."""
-        from boardcore.svg import state_to_svg
-
-        return state_to_svg(self.to_json(), perspective)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
+        return copy_state(self)
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """The "Observation" layout: parts, commissions, relative seats, globals."""
@@ -786,27 +569,9 @@ class PrestelNewYorkState(ReferenceState):
         tensor[origin + 20] = len(self._unseen) / commissions
         return tensor
 
-    def observation_string(self, player: int) -> str:
-        """The text rendering without what ``player`` may not know, then its memory."""
-        player = self._check_player(player)
-        return self._render(player)
-
-    def __str__(self) -> str:
-        return self._render(None)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PrestelNewYorkState):
-            return NotImplemented
-        return self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def __repr__(self) -> str:
+    def _progress(self) -> str:
         status = "over" if self._phase == "end" else f"{self._phase}, to move {self._to_move}"
-        return (
-            f"<PrestelNewYorkState players={self._rules.players} moves={len(self._history)} "
-            f"round {self._round} {status}>"
-        )
+        return f"round {self._round} {status}"
 
     # --- legal actions ------------------------------------------------------------------------
 
@@ -1135,13 +900,6 @@ class PrestelNewYorkState(ReferenceState):
         self._to_move = TERMINAL
 
     # --- helpers ------------------------------------------------------------------------------
-
-    def _check_player(self, player: int) -> int:
-        n = self._rules.players
-        seat = as_int(player)
-        if seat is None or not 0 <= seat < n:
-            raise ParameterError(f"player must be a seat 0..{n - 1}, got {player!r}")
-        return seat
 
     def _status(self) -> str:
         rules = self._rules

@@ -36,35 +36,25 @@ from __future__ import annotations
 import functools
 import json
 import os
-import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from boardcore.api import CHANCE, TERMINAL
-from boardcore.errors import (
-    DataError,
-    IllegalActionError,
-    NotationError,
-    ParameterError,
-    StateFormatError,
+from boardcore.errors import DataError, NotationError, ParameterError
+from boardcore.reference._data import (
+    check_fields,
+    data_int,
+    data_text,
+    is_ints,
+    packaged_data,
+    read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState
-from boardcore.reference._json import (
-    as_int,
-    check_saved,
-    is_int,
-    short,
-)
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib
-    import tomli as tomllib
+from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
+from boardcore.reference._json import is_int, saved_enum, short
 
 __all__ = ["RebuildingChicagoGame", "RebuildingChicagoState", "load_data"]
 
@@ -98,24 +88,7 @@ AMENITY_EVENTS: Final = (NIGHT, SHOPPING, DINING)
 CHOICES: Final = ("vp", "money", "building", "appease", "card", "ability")
 C_VP, C_MONEY, C_BUILDING, C_APPEASE, C_CARD, C_ABILITY = range(6)
 DIFFICULTIES: Final = ("easy", "standard", "expert")
-PHASES: Final = (
-    "start",
-    "deal",
-    "district",
-    "landmarks",
-    "keep",
-    "scenario",
-    "turn",
-    "place",
-    "shape",
-    "bag",
-    "pick",
-    "choose",
-    "free",
-    "drop",
-    "automaton",
-    "over",
-)
+PHASES: Final = saved_enum(NAME, "phase")  # the saved format's, in the spec's order
 CHANCE_PHASES: Final = ("start", "deal", "landmarks", "scenario", "bag", "automaton")
 TASK_PHASES: Final = ("place", "shape", "pick", "choose", "free", "drop")
 
@@ -174,6 +147,16 @@ _CATEGORIES: Final = (
     (A_SCENARIO, "scenario"),
     (A_AUTOMATON, "automaton"),
 )
+# Why an action of a category is illegal in its own phase, where one reason fits all.
+_CATEGORY_REASONS: Final = {
+    "place": "not a legal placement of the piece to place",
+    "district": "that district is taken",
+    "return": "the seat was not dealt that landmark card",
+    "suburb": "that suburb is not in the seat's hand, or cannot be placed",
+    "choose": "not an option of this choice",
+    "shape": "that kind is not a possible replacement",
+    "drop": "the seat has no such ability to lose",
+}
 # The phase(s) where each category of action can be legal.
 _CATEGORY_PHASES: Final = {
     "place": ("place",),
@@ -195,9 +178,6 @@ _CATEGORY_PHASES: Final = {
     "scenario": ("scenario",),
     "automaton": ("automaton",),
 }
-
-_DEFAULT_DATA: Final = Path(__file__).resolve().parent.parent / "data" / "rebuilding_chicago.toml"
-_PROVENANCES: Final = ("rulebook", "reconstructed")
 
 
 def _check_regions(r: Any, where: str, regions: list[str]) -> None:
@@ -599,6 +579,9 @@ _EVENT_FIELDS: Final = {
 _DATA_INT_MAX: Final = 9999
 
 
+_T = TypeVar("_T")
+
+
 class _Reader:
     """Validation helpers bound to a file name: every error names file, entry and field."""
 
@@ -616,23 +599,8 @@ class _Reader:
         required: tuple[str, ...],
         optional: tuple[str, ...] = ("note",),
     ) -> dict[str, Any]:
-        allowed = required + optional
-        if not isinstance(entry, dict):
-            raise self.fail(where, None, f"expected a table (fields: {', '.join(allowed)})")
-        for key in entry:
-            if key not in allowed:
-                raise self.fail(
-                    where, None, f"unknown field {key!r}; allowed: {', '.join(allowed)}"
-                )
-        for key in required:
-            if key not in entry:
-                raise self.fail(where, key, "missing")
-        if "provenance" in entry and entry["provenance"] not in _PROVENANCES:
-            raise self.fail(
-                where,
-                "provenance",
-                f'expected "rulebook" or "reconstructed", got {entry["provenance"]!r}',
-            )
+        check_fields(self.name, where, entry, required, optional)
+        assert isinstance(entry, dict)  # checked
         if "note" in entry and not isinstance(entry["note"], str):
             raise self.fail(where, "note", f"expected a string, got {entry['note']!r}")
         return entry
@@ -640,27 +608,19 @@ class _Reader:
     def integer(
         self, where: str, field: str, value: object, lo: int, hi: int = _DATA_INT_MAX
     ) -> int:
-        if not is_int(value) or not lo <= value <= hi:
-            raise self.fail(where, field, f"expected an integer {lo}..{hi}, got {value!r}")
-        return value
+        return data_int(self.name, where, field, value, lo, hi)
 
     def ints(
         self, where: str, field: str, value: object, length: int, lo: int, hi: int
     ) -> tuple[int, ...]:
-        if (
-            not isinstance(value, list)
-            or len(value) != length
-            or not all(is_int(v) and lo <= v <= hi for v in value)
-        ):
+        if not is_ints(value, length, lo, hi):
             raise self.fail(
                 where, field, f"expected a list of {length} integers {lo}..{hi}, got {value!r}"
             )
         return tuple(value)
 
     def text(self, where: str, field: str, value: object) -> str:
-        if not isinstance(value, str) or not value:
-            raise self.fail(where, field, f"expected a non-empty string, got {value!r}")
-        return value
+        return data_text(self.name, where, field, value)
 
     def key(self, where: str, field: str, value: object) -> str:
         if (
@@ -679,6 +639,29 @@ class _Reader:
         if not isinstance(entries, list):
             raise DataError(f"{self.name}: [[{table}]]: missing (expected a list of tables)")
         return entries
+
+    def counted(
+        self,
+        doc: dict[str, Any],
+        table: str,
+        field: str,
+        total: int,
+        read: Callable[[str, dict[str, Any]], _T],
+    ) -> tuple[_T, ...]:
+        """The [[table]] entries' ``field``, each ``read`` and repeated ``count`` times:
+        ``total`` in all."""
+        items: list[_T] = []
+        for index, entry in enumerate(self.entries(doc, table)):
+            where = f"{table} entry {index}"
+            f = self.fields(where, entry, (field, "count", "provenance"))
+            item = read(where, f)
+            items.extend([item] * self.integer(where, "count", f["count"], 0, total))
+        if len(items) != total:
+            raise DataError(
+                f"{self.name}: [[{table}]] field 'count': the counts total {len(items)}, "
+                f"expected {total}"
+            )
+        return tuple(items)
 
     def exactly(self, entries: list[Any], table: str, count: int) -> None:
         if len(entries) != count:
@@ -1026,22 +1009,12 @@ def _read_landmarks(r: _Reader, doc: dict[str, Any]) -> tuple[Landmark, ...]:
 
 
 def _read_suburbs(r: _Reader, doc: dict[str, Any]) -> tuple[Piece, ...]:
-    entries = r.entries(doc, "suburb")
-    suburbs: list[Piece] = []
-    for index, entry in enumerate(entries):
-        where = f"suburb entry {index}"
-        f = r.fields(where, entry, ("cells", "count", "provenance"))
+    def suburb(where: str, f: dict[str, Any]) -> Piece:
         rows = r.rows(where, "cells", f["cells"], ".r123 ", "'.', 'r', '1', '2', '3' or ' '")
         cells = [(x, y, ch) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch != " "]
-        piece = r.piece(where, "cells", cells)
-        count = r.integer(where, "count", f["count"], 0, NUM_SUBURBS)
-        suburbs.extend([piece] * count)
-    if len(suburbs) != NUM_SUBURBS:
-        raise DataError(
-            f"{r.name}: [[suburb]] field 'count': the counts total {len(suburbs)}, "
-            f"expected {NUM_SUBURBS}"
-        )
-    return tuple(suburbs)
+        return r.piece(where, "cells", cells)
+
+    return r.counted(doc, "suburb", "cells", NUM_SUBURBS, suburb)
 
 
 def _read_world_pairs(
@@ -1166,51 +1139,24 @@ def _read_scenarios(r: _Reader, doc: dict[str, Any]) -> tuple[Scenario, ...]:
 
 
 def _read_automaton(r: _Reader, doc: dict[str, Any]) -> tuple[int, ...]:
-    entries = r.entries(doc, "automaton")
-    cards: list[int] = []
-    for index, entry in enumerate(entries):
-        where = f"automaton entry {index}"
-        f = r.fields(where, entry, ("action", "count", "provenance"))
+    def card(where: str, f: dict[str, Any]) -> int:
+        """The cost to remove, or NONE for "event"."""
         action = f["action"]
         parts = action.split(" ") if isinstance(action, str) else []
         if parts == ["event"]:
-            value = NONE
-        else:
-            amount = _parse_number(parts[1]) if len(parts) == 2 else None
-            if len(parts) != 2 or parts[0] != "remove" or amount is None or amount < 0:
-                raise r.fail(where, "action", f"expected 'remove N' or 'event', got {action!r}")
-            value = amount
-        count = r.integer(where, "count", f["count"], 0, NUM_AUTOMATON)
-        cards.extend([value] * count)
-    if len(cards) != NUM_AUTOMATON:
-        raise DataError(
-            f"{r.name}: [[automaton]] field 'count': the counts total {len(cards)}, "
-            f"expected {NUM_AUTOMATON}"
-        )
-    return tuple(cards)
+            return NONE
+        amount = _parse_number(parts[1]) if len(parts) == 2 else None
+        if len(parts) != 2 or parts[0] != "remove" or amount is None or amount < 0:
+            raise r.fail(where, "action", f"expected 'remove N' or 'event', got {action!r}")
+        return amount
+
+    return r.counted(doc, "automaton", "action", NUM_AUTOMATON, card)
 
 
 def load_data(path: str | os.PathLike[str]) -> Data:
     """Read and validate a component file (the spec's "Component data")."""
-    name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise DataError(f"{name}: cannot read the data file: {error}") from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{name}: not valid TOML: {error}") from None
+    name, doc = read_toml(path, NAME, _TOP_KEYS, game_field="top level field 'game'")
     r = _Reader(name)
-    for key in doc:
-        if key not in _TOP_KEYS:
-            raise DataError(
-                f"{name}: top level: unknown key {key!r}; allowed: {', '.join(_TOP_KEYS)}"
-            )
-    if doc.get("game") != NAME:
-        raise DataError(
-            f"{name}: top level field 'game': expected \"{NAME}\", got {doc.get('game')!r}"
-        )
     rules = r.fields("[rules]", doc.get("rules"), _RULES_FIELDS)
     where = "[rules]"
     start_money = r.ints(where, "start_money", rules["start_money"], 5, 0, 999)
@@ -1263,7 +1209,7 @@ def load_data(path: str | os.PathLike[str]) -> Data:
 
 @functools.lru_cache(maxsize=1)
 def _default_data() -> Data:
-    return load_data(_DEFAULT_DATA)
+    return load_data(packaged_data(NAME))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1393,6 +1339,7 @@ class Rules:
     players: int
     difficulty: tuple[int, ...]
     data: Data
+    num_actions: int = NUM_ACTIONS
 
 
 def _parse_difficulty(value: object, players: int) -> tuple[int, ...]:
@@ -1414,7 +1361,9 @@ def _parse_difficulty(value: object, players: int) -> tuple[int, ...]:
     return tuple(DIFFICULTIES.index(w) for w in words)
 
 
-class RebuildingChicagoGame(ReferenceGame["RebuildingChicagoState"]):
+class RebuildingChicagoGame(
+    ReferenceGame["RebuildingChicagoState", Rules], name=NAME, version=VERSION
+):
     """Rebuilding Chicago for 1 to 5 players (``players``; 1 is the solo game), with a
     ``difficulty`` for every seat or per seat, and optionally other component data."""
 
@@ -1427,66 +1376,23 @@ class RebuildingChicagoGame(ReferenceGame["RebuildingChicagoState"]):
         if not is_int(players) or not 1 <= players <= 5:
             raise ParameterError(f"rebuilding_chicago: players must be 1 to 5, got {players!r}")
         levels = _parse_difficulty(difficulty, players)
-        if data is not None and not isinstance(data, (str, os.PathLike)):
-            raise ParameterError(
-                f"rebuilding_chicago: data must be a path to a TOML file (str or os.PathLike), "
-                f"got {type(data).__name__}"
-            )
-        self._data_path = data
-        loaded = _default_data() if data is None else load_data(data)
+        path = self._data_file(data)
+        loaded = _default_data() if data is None else load_data(path)
         self._rules = Rules(players=players, difficulty=levels, data=loaded)
 
-    @property
-    def name(self) -> str:
-        return NAME
-
-    @property
-    def num_players(self) -> int:
-        return self._rules.players
-
-    @property
-    def params(self) -> dict[str, Any]:
-        """The parameters in force: ``RebuildingChicagoGame(**params)`` is the same game."""
+    def _params(self) -> dict[str, Any]:
         levels = self._rules.difficulty
         words = [DIFFICULTIES[level] for level in levels]
-        params: dict[str, Any] = {
+        return {
             "players": self._rules.players,
             "difficulty": words[0] if len(set(levels)) == 1 else ",".join(words),
         }
-        if self._data_path is not None:
-            params["data"] = str(self._data_path)
-        return params
-
-    @property
-    def version(self) -> int:
-        return VERSION
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
 
     def new_initial_state(self) -> RebuildingChicagoState:
         return RebuildingChicagoState(self._rules)
 
-    def _checked_json(self, text: str) -> dict[str, Any]:
-        return _check_json(text, self._rules)
-
-
-# ---------------------------------------------------------------------------------------------
-# Canonical JSON validation: the shipped schema checks the structure, the replay the rest.
-
-
-def _check_json(text: object, rules: Rules) -> dict[str, Any]:
-    """Parse a saved state: its structure by the schema, then what the schema cannot know
-    (this engine's version, this game's player count); replaying its history checks the rest."""
-    doc = check_saved(NAME, text)
-    if doc["version"] != VERSION:
-        raise StateFormatError(f"field 'version': expected {VERSION}, got {doc['version']}")
-    if doc["players"] != rules.players:
-        raise StateFormatError(
-            f"field 'players': this game has {rules.players} players, got {doc['players']}"
-        )
-    return doc
+    def _version_expected(self, got: object) -> str:
+        return f"expected {VERSION}, got {got}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1622,7 +1528,7 @@ class _Seat:
 # The state.
 
 
-class RebuildingChicagoState(ReferenceState):
+class RebuildingChicagoState(ReferenceState[Rules]):
     """A Rebuilding Chicago position: the seats' districts and tables, the market and decks,
     the events, the suburb bag, the solo player's scenario and deck, and the task queue."""
 
@@ -1680,53 +1586,8 @@ class RebuildingChicagoState(ReferenceState):
             return self._active
         return self._todo[0][1]
 
-    def is_terminal(self) -> bool:
-        return self._phase == "over"
-
-    def legal_actions(self) -> list[int]:
-        """Ascending; at chance nodes the outcomes (as OpenSpiel does)."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
-        mask[self.legal_actions()] = True
-        return mask
-
-    def chance_outcomes(self) -> list[tuple[int, int]]:
-        """Each outcome weight 1, ascending by id."""
-        if self._phase not in CHANCE_PHASES:
-            return []
-        return [(action, 1) for action in self.legal_actions()]
-
-    def apply_action(self, action: int) -> None:
-        checked = as_int(action)
-        if checked is None:
-            raise IllegalActionError(
-                f"{action!r} is not an action: action ids are ints 0..{NUM_ACTIONS - 1}"
-            )
-        action = checked
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if action not in self._legal:
-            problem = self._problem(action)
-            if 0 <= action < NUM_ACTIONS:
-                raise IllegalActionError(
-                    f"action {action} ({self._text_or_id(action)}) is illegal: {problem}"
-                )
-            raise IllegalActionError(f"action {action} is illegal: {problem}")
-        self._history.append(action)
-        self._legal = None
-        self._apply(action)
-
-    def action_to_string(self, action: int) -> str:
-        checked = as_int(action)
-        if checked is None:
-            raise NotationError(f"action ids are ints, got {type(action).__name__}")
-        if not 0 <= checked < NUM_ACTIONS:
-            raise NotationError(f"action {checked} is out of range: ids run 0..{NUM_ACTIONS - 1}")
-        return action_text(self._data, checked)
+    def _action_text(self, action: int) -> str:
+        return action_text(self._data, action)
 
     def string_to_action(self, text: str) -> int:
         return parse_action(self._data, text)
@@ -1748,45 +1609,8 @@ class RebuildingChicagoState(ReferenceState):
         calm = min(seats[s].unhappy for s in tied)
         return [s for s in tied if seats[s].unhappy == calm]
 
-    def returns(self) -> list[float]:
-        result = [0.0] * self._rules.players
-        winners = self.winners()
-        for seat in winners:
-            result[seat] = 1.0 / len(winners)
-        return result
-
     def clone(self) -> RebuildingChicagoState:
-        other = object.__new__(RebuildingChicagoState)
-        other.__dict__.update(self.__dict__)
-        other._history = list(self._history)
-        other._market = list(self._market)
-        other._decks = [set(deck) for deck in self._decks]
-        other._bag = set(self._bag)
-        other._landmark_pool = set(self._landmark_pool)
-        other._scenarios = set(self._scenarios)
-        other._automaton = set(self._automaton)
-        other._events = list(self._events)
-        other._tokens = list(self._tokens)
-        other._supply = list(self._supply)
-        other._todo = [list(task) for task in self._todo]
-        other._seats = [seat.clone() for seat in self._seats]
-        other._legal = None if self._legal is None else list(self._legal)
-        return other
-
-    def history(self) -> list[int]:
-        return list(self._history)
-
-    def to_json(self) -> str:
-        return json.dumps(self._json_object(), sort_keys=True, separators=(",", ":"))
-
-    def to_svg(self, perspective: int | None = None) -> str:
-        """An SVG picture of the position, drawn by ``boardcore.svg`` from the canonical JSON."""
-        from boardcore.svg import state_to_svg
-
-        return state_to_svg(self.to_json(), perspective)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
+        return copy_state(self)
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """The "Observation" layout, seats in the order ``player``, ``player + 1`` ...:
@@ -1836,41 +1660,10 @@ class RebuildingChicagoState(ReferenceState):
         tensor[base + 41] = 1.0 if self.current_player() == player else 0.0
         return tensor
 
-    def observation_string(self, player: int) -> str:
-        """The text rendering, other seats' dealt landmark cards shown as a count."""
-        player = self._check_player(player)
-        return self._render(player)
-
-    def __str__(self) -> str:
-        return self._render(None)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RebuildingChicagoState):
-            return NotImplemented
-        return self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def __repr__(self) -> str:
-        return (
-            f"<RebuildingChicagoState players={self._rules.players} "
-            f"moves={len(self._history)} round {self._round} phase {self._phase}>"
-        )
+    def _progress(self) -> str:
+        return f"round {self._round} phase {self._phase}"
 
     # --- helpers -----------------------------------------------------------------------------
-
-    def _check_player(self, player: int) -> int:
-        n = self._rules.players
-        seat = as_int(player)
-        if seat is None or not 0 <= seat < n:
-            raise ParameterError(f"player must be a seat 0..{n - 1}, got {player!r}")
-        return seat
-
-    def _text_or_id(self, action: int) -> str:
-        try:
-            return action_text(self._data, action)
-        except NotationError:
-            return f"id {action}"
 
     def _order_from(self, seat: int) -> list[int]:
         """The seats clockwise from ``seat``."""
@@ -2122,33 +1915,13 @@ class RebuildingChicagoState(ReferenceState):
 
     def _apply(self, action: int) -> None:
         category, offset = _category(action)
-        if category == "start":
-            self._do_start(offset)
-        elif category == "card":
-            self._do_deal_card(offset)
-        elif category == "district":
-            self._do_district(offset)
-        elif category == "deal":
-            self._do_deal_landmark(offset)
-        elif category == "return":
-            self._do_return(offset)
-        elif category == "scenario":
-            self._do_scenario(offset)
-        elif category == "automaton":
-            self._do_automaton(offset)
-        elif category == "bag":
-            self._do_bag(offset)
-        elif category == "refill":
+        if category == "refill":
             self._do_refill()
         elif category == "buy":
             self._do_buy_action(offset // 2, offset % 2)
-        elif category == "landmark":
-            self._do_landmark(offset)
         elif category == "event":
             self._activate(self._active, offset)
             self._run()
-        elif category == "law":
-            self._do_law(offset)
         elif category == "place":
             self._do_place(offset // SPACES, offset % SPACES)
         elif category == "shape":
@@ -2157,12 +1930,9 @@ class RebuildingChicagoState(ReferenceState):
         elif category == "suburb":
             self._picked = offset
             self._run()
-        elif category == "choose":
-            self._do_choose(offset)
-        elif category == "drop":
-            self._do_drop(offset)
-        else:  # pragma: no cover - every category is handled above
-            raise AssertionError(category)
+        else:  # start, card, district, deal, return, scenario, automaton, bag, landmark, law,
+            # choose, drop: one method each, given the offset
+            getattr(self, f"_do_{category}")(offset)
 
     # setup (rulings 1, 2)
 
@@ -2172,7 +1942,7 @@ class RebuildingChicagoState(ReferenceState):
             self._seats[s].money = self._data.start_money[place]
         self._phase = "deal"
 
-    def _do_deal_card(self, card: int) -> None:
+    def _do_card(self, card: int) -> None:
         slot = self._market.index(NONE)
         self._market[slot] = card
         deck = self._decks[self._round - 1]
@@ -2206,7 +1976,7 @@ class RebuildingChicagoState(ReferenceState):
         if self._next_without_district() == NONE:
             self._phase = "landmarks"
 
-    def _do_deal_landmark(self, landmark: int) -> None:
+    def _do_deal(self, landmark: int) -> None:
         self._landmark_pool.discard(landmark)
         for s in self._order_from(self._start):
             seat = self._seats[s]
@@ -2741,21 +2511,7 @@ class RebuildingChicagoState(ReferenceState):
             return self._law_problem(offset)
         if category == "refill":
             return self._refill_problem()
-        if category == "place":
-            return "not a legal placement of the piece to place"
-        if category == "district":
-            return "that district is taken"
-        if category == "return":
-            return "the seat was not dealt that landmark card"
-        if category == "suburb":
-            return "that suburb is not in the seat's hand, or cannot be placed"
-        if category == "choose":
-            return "not an option of this choice"
-        if category == "shape":
-            return "that kind is not a possible replacement"
-        if category == "drop":
-            return "the seat has no such ability to lose"
-        return None
+        return _CATEGORY_REASONS.get(category)
 
     # --- rendering ---------------------------------------------------------------------------
 

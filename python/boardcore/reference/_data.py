@@ -1,0 +1,138 @@
+"""Reading a component file (``data/<game>.toml``), shared by the reference engines: the file
+and its TOML, the top-level keys, an entry's fields and provenance, plain integers and
+strings. Plumbing only: what each table means is the engine's. Every failure is a
+``DataError`` naming the file, the entry and the field."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any, TypeGuard
+
+from boardcore.errors import DataError
+
+from ._json import is_int
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10 has no tomllib
+    import tomli as tomllib
+
+__all__ = [
+    "SLUG",
+    "check_fields",
+    "data_int",
+    "data_slug",
+    "data_text",
+    "entry_list",
+    "is_ints",
+    "packaged_data",
+    "read_toml",
+]
+
+PROVENANCES = ("rulebook", "reconstructed")
+SLUG = re.compile(r"[a-z][a-z0-9-]*")
+"""A slug: the name of a component in the notation."""
+
+
+def packaged_data(game: str) -> Path:
+    """The component file shipped with the package for ``game``."""
+    return Path(__file__).resolve().parent.parent / "data" / f"{game}.toml"
+
+
+def read_toml(
+    path: str | os.PathLike[str],
+    game: str,
+    top_keys: tuple[str, ...],
+    game_field: str = "top level, field 'game'",
+) -> tuple[str, dict[str, Any]]:
+    """The file's name (for messages) and its TOML document, whose top-level keys are among
+    ``top_keys`` and whose ``game`` is ``game``."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise DataError(f"{name}: cannot read the data file: {error}") from None
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise DataError(f"{name}: not valid TOML: {error}") from None
+    for key in doc:
+        if key not in top_keys:
+            raise DataError(
+                f"{name}: top level: unknown key {key!r}; allowed: {', '.join(top_keys)}"
+            )
+    if doc.get("game") != game:
+        raise DataError(f'{name}: {game_field}: expected "{game}", got {doc.get("game")!r}')
+    return name, doc
+
+
+def check_fields(
+    name: str, where: str, entry: object, fields: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """``entry`` as a table with every one of ``fields``, perhaps some of ``optional``, and
+    nothing else; its ``provenance``, if any, one of the two the spec allows."""
+    allowed = fields + optional
+    if not isinstance(entry, dict):
+        raise DataError(f"{name}: {where}: expected a table (fields: {', '.join(allowed)})")
+    for key in entry:
+        if key not in allowed:
+            raise DataError(
+                f"{name}: {where}: unknown field {key!r}; allowed: {', '.join(allowed)}"
+            )
+    for key in fields:
+        if key not in entry:
+            raise DataError(f"{name}: {where} field {key!r}: missing")
+    if "provenance" in entry and entry["provenance"] not in PROVENANCES:
+        raise DataError(
+            f"{name}: {where} field 'provenance': expected \"rulebook\" or "
+            f'"reconstructed", got {entry["provenance"]!r}'
+        )
+    return entry
+
+
+def data_int(name: str, where: str, field: str, value: object, lo: int, hi: int) -> int:
+    if not is_int(value) or not lo <= value <= hi:
+        raise DataError(
+            f"{name}: {where} field {field!r}: expected an integer {lo}..{hi}, got {value!r}"
+        )
+    return value
+
+
+def data_text(name: str, where: str, field: str, value: object) -> str:
+    if not isinstance(value, str) or not value:
+        raise DataError(
+            f"{name}: {where} field {field!r}: expected a non-empty string, got {value!r}"
+        )
+    return value
+
+
+def data_slug(name: str, where: str, value: object) -> str:
+    if not isinstance(value, str) or not SLUG.fullmatch(value):
+        raise DataError(
+            f"{name}: {where} field 'slug': expected lower-case letters, digits and '-', "
+            f"starting with a letter, got {value!r}"
+        )
+    return value
+
+
+def is_ints(value: object, length: int, lo: int, hi: int) -> TypeGuard[list[int]]:
+    """A list of ``length`` integers, each ``lo..hi``."""
+    return (
+        isinstance(value, list)
+        and len(value) == length
+        and all(is_int(v) and lo <= v <= hi for v in value)
+    )
+
+
+def entry_list(name: str, doc: dict[str, Any], key: str, lo: int, hi: int) -> list[Any]:
+    """The ``[[key]]`` entries, ``lo`` to ``hi`` of them."""
+    entries = doc.get(key)
+    wanted = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
+    if not isinstance(entries, list):
+        raise DataError(f"{name}: [[{key}]]: missing (expected {wanted} entries)")
+    if not lo <= len(entries) <= hi:
+        raise DataError(f"{name}: [[{key}]]: expected {wanted} entries, got {len(entries)}")
+    return entries
