@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
-from boardcore import IllegalActionError, SplitMix64
-from boardcore.api import CHANCE, State
+import boardcore
+from boardcore import DataError, IllegalActionError, SplitMix64, StateFormatError
+from boardcore.api import CHANCE, Game, State
+from tests.conftest import ENGINES, Loader
 
 Json = dict[str, Any]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -68,6 +71,69 @@ def step(state: State, rng: SplitMix64) -> None:
         state.apply_action(legal[rng.below(len(legal))])
 
 
+def random_states(game: Game, seed: int, every: int = 1, limit: int = 20_000) -> list[State]:
+    """Every ``every``-th state of one seeded random game, the first and the last included;
+    a game longer than ``limit`` actions fails (it does not end)."""
+    state = game.new_initial_state()
+    rng = SplitMix64(seed)
+    states = [state.clone()]
+    while not state.is_terminal():
+        step(state, rng)
+        assert len(state.history()) < limit, f"seed {seed}: the game does not end"
+        if len(state.history()) % every == 0 or state.is_terminal():
+            states.append(state.clone())
+    return states
+
+
+def first_of_each_phase(
+    load: Loader, name: str, runs: Iterable[tuple[dict[str, Any], int]], phases: Collection[str]
+) -> dict[str, State]:
+    """The first state of each phase met by seeded random games, ``runs`` being (parameters,
+    seed) in the order searched, until all ``phases`` are met. The Rust engine finds them and
+    ``load``'s engine replays their histories (the engines agree move for move), so the slow
+    engine does not write a saved state at every step."""
+    found: dict[str, tuple[dict[str, Any], list[int]]] = {}
+    for params, seed in runs:
+        state = boardcore.load(name, **params).new_initial_state()
+        rng = SplitMix64(seed)
+        while True:
+            found.setdefault(phase(state), (params, state.history()))
+            if state.is_terminal():
+                break
+            step(state, rng)
+            assert len(state.history()) < 20_000, f"seed {seed}: the game does not end"
+        if len(found) == len(phases):
+            break
+    states = {at: load(name, **params).replay(history) for at, (params, history) in found.items()}
+    assert all(phase(state) == at for at, state in states.items())
+    return states
+
+
+def assert_refuses_every_illegal_id(
+    reached: dict[str, State],
+    at: str,
+    phases: Collection[str],
+    count: int,
+    unnamed: Collection[int] = (),
+) -> None:
+    """Random games reached only the ``phases``, and ``at`` among them; in its first state
+    every id (of ``count``) that is not legal raises IllegalActionError naming the move (or
+    its id, where it has no notation: ``unnamed``), and changes nothing."""
+    assert set(reached) <= set(phases), sorted(set(reached) - set(phases))
+    assert at in reached, f"no random game reached the {at} phase"
+    state = reached[at].clone()
+    before = state.to_json()
+    legal = set(legal_now(state))
+    for action in range(count):
+        if action in legal:
+            continue
+        with pytest.raises(IllegalActionError) as info:
+            state.apply_action(action)
+        text = str(action) if action in unnamed else state.action_to_string(action)
+        assert text in str(info.value) or str(action) in str(info.value)
+        assert state.to_json() == before, (at, text)
+
+
 def assert_legal(state: State, *moves: str) -> None:
     legal = legal_now(state)
     for move in moves:
@@ -119,6 +185,65 @@ def edit(change: Callable[[Json], None]) -> Callable[[str], str]:
     return lambda text: edited(text, change)
 
 
+def set_at(*path: Any) -> Callable[[Any], Callable[[str], str]]:
+    """A change of one value inside a saved state: ``set_at("pending", "todo")(1)``."""
+
+    def value(new: Any) -> Callable[[str], str]:
+        def change(obj: Json) -> None:
+            inner = obj
+            for key in path[:-1]:
+                inner = inner[key]
+            inner[path[-1]] = new
+
+        return edit(change)
+
+    return value
+
+
+def del_at(*path: Any) -> Callable[[str], str]:
+    """A change of a saved state: the value at ``path`` removed."""
+
+    def change(obj: Json) -> None:
+        inner = obj
+        for key in path[:-1]:
+            inner = inner[key]
+        del inner[path[-1]]
+
+    return edit(change)
+
+
+def history_edit(change: Callable[[list[int]], list[Any]]) -> Callable[[str], str]:
+    """A change of a saved state's history (the fields left as they were)."""
+
+    def rewrite(obj: Json) -> None:
+        obj["history"] = change(obj["history"])
+
+    return edit(rewrite)
+
+
+# Saved "states" that are not JSON, or not a JSON object: refused by every game.
+NOT_A_JSON_OBJECT: list[tuple[Callable[[str], str], str]] = [
+    (lambda t: "{", "JSON"),
+    (lambda t: t[:-1], "JSON"),
+    (lambda t: "", "JSON"),
+    (lambda t: t + "x", "JSON"),
+    (lambda t: "[]", "object"),
+    (lambda t: "7", "object"),
+    (lambda t: "null", "object"),
+    (lambda t: '"state"', "object"),
+]
+
+
+def assert_json_refused(game: Game, good: str, make: Callable[[str], str], match: str) -> None:
+    """``good`` loads as it is; ``make(good)`` differs and gets a StateFormatError matching
+    ``match``."""
+    assert game.state_from_json(good).to_json() == good
+    bad = make(good)
+    assert bad != good
+    with pytest.raises(StateFormatError, match=match):
+        game.state_from_json(bad)
+
+
 def replace(old: str, new: str) -> Callable[[str], str]:
     """A change of a saved state's text: the first ``old`` becomes ``new``."""
 
@@ -129,7 +254,44 @@ def replace(old: str, new: str) -> Callable[[str], str]:
     return change
 
 
+# --- parameters -----------------------------------------------------------------------------
+
+
+def bad_player_counts(fewest: int, most: int) -> list[tuple[dict[str, Any], str]]:
+    """Player counts a game with ``fewest``..``most`` seats refuses with a ParameterError
+    naming ``players``: too few, too many, negative, and what is not an int."""
+    counts: list[Any] = [*sorted({0, fewest - 1, most + 1, -1}), "2", "four", 2.0, True]
+    return [({"players": count}, "players") for count in counts]
+
+
+# --- a broken data file ---------------------------------------------------------------------
+
+
+def data_error(load: Loader, name: str, path: Path, text: str, **params: Any) -> str:
+    """The message of the DataError that loading ``text`` (written to ``path``) raises; it
+    names the file."""
+    path.write_text(text)
+    with pytest.raises(DataError) as info:
+        load(name, data=str(path), **params)
+    message = str(info.value)
+    assert path.name in message, message
+    return message
+
+
+def assert_a_broken_file_is_not_cached(name: str, tmp_path: Path, text: str, **params: Any) -> None:
+    """After a broken data file fails to load, the same path fixed loads fine (nothing is
+    cached), in both engines."""
+    path = tmp_path / "fixed.toml"
+    for load in ENGINES.values():
+        data_error(load, name, path, text.replace(f'game = "{name}"', 'game = "chess"'), **params)
+        path.write_text(text)
+        fixed = load(name, data=str(path), **params)
+        assert fixed.num_distinct_actions == load(name, **params).num_distinct_actions
+
+
 # --- comparing the engines ------------------------------------------------------------------
+
+Calls = list[tuple[str, Callable[[], Any]]]
 
 
 def outcome(call: Callable[[], Any]) -> str:
@@ -143,6 +305,37 @@ def outcome(call: Callable[[], Any]) -> str:
 
 def call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], Any]:
     return lambda: function(*args, **kwargs)
+
+
+def state_calls(state: Any, moves: Iterable[str], notations: Iterable[Any]) -> Calls:
+    """Bad input to a state: illegal moves, ids out of range or not ids, bad notation, bad
+    seats (-1, one past the last, a string)."""
+    ids = (-1, len(state.legal_action_mask()), "x", None)
+    seats = (-1, len(state.scores()), "0")
+    return [
+        *((f"apply {move}", call(_apply, state, move)) for move in moves),
+        *((f"apply {bad!r}", call(state.apply_action, bad)) for bad in ids),
+        *((f"to_string {bad!r}", call(state.action_to_string, bad)) for bad in ids),
+        *((f"notation {text!r}", call(state.string_to_action, text)) for text in notations),
+        *((f"tensor {seat!r}", call(state.observation_tensor, seat)) for seat in seats),
+        *((f"string {seat!r}", call(state.observation_string, seat)) for seat in seats),
+    ]
+
+
+def _apply(state: State, move: str) -> None:
+    state.apply_action(state.string_to_action(move))
+
+
+def different_outcomes(battery: Callable[[Loader], Calls]) -> list[Any]:
+    """The calls of ``battery`` (all of them bad input) where the two engines raise different
+    exception classes, or either raises nothing."""
+    made = {which: battery(ENGINES[which]) for which in sorted(ENGINES)}
+    different = []
+    for (name, a), (_, b) in zip(made["rust"], made["reference"], strict=True):
+        got = (outcome(a), outcome(b))
+        if got[0] != got[1] or got[0] == "ok":
+            different.append((name, got))
+    return different
 
 
 # --- pictures -------------------------------------------------------------------------------

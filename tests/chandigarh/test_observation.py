@@ -27,12 +27,11 @@ from tests.chandigarh.test_roundtrip import (
     SETUP,
     TURN_1,
     junction,
-    random_states,
     slot,
     start,
 )
 from tests.conftest import Loader
-from tests.helpers import js
+from tests.helpers import js, random_states
 
 Tensor = npt.NDArray[np.float32]
 

@@ -11,6 +11,7 @@ JSON) and the packaged data file, worked by hand.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -21,17 +22,16 @@ import tomllib
 
 import boardcore
 import boardcore.reference
-from boardcore import SplitMix64, StateFormatError
+from boardcore import StateFormatError
 from boardcore.api import CHANCE, Game, State
 from tests.conftest import Loader, apply
-from tests.helpers import js, step
+from tests.helpers import first_of_each_phase, js, random_states
 
 GAME = "chandigarh"
 ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
 PACKAGED_PATH = Path(boardcore.__file__).parent / "data" / "chandigarh.toml"
 PACKAGED_TEXT = PACKAGED_PATH.read_text()
 NUM_ACTIONS = 3788
-MAX_ACTIONS = 20_000
 """A random game longer than this is taken for one that never ends (the longest seen are a
 few hundred actions)."""
 
@@ -202,13 +202,8 @@ def opening_json(moves: int = 2) -> str:
 
 
 def engine(which: str, **params: Any) -> Game:
-    """Chandigarh in engine ``which``; skips the test while that engine lacks the game."""
-    try:
-        return ENGINES[which](GAME, **params)
-    except (boardcore.ParameterError, AttributeError) as error:
-        if "unknown game" in str(error) or "ChandigarhGame" in str(error):
-            pytest.skip(f"the {which} engine of {GAME} is not there yet")
-        raise
+    """Chandigarh in engine ``which``."""
+    return ENGINES[which](GAME, **params)
 
 
 def start(load: Loader, *moves: str, **params: Any) -> State:
@@ -220,38 +215,12 @@ def start(load: Loader, *moves: str, **params: Any) -> State:
     return state
 
 
-def random_states(game: Game, seed: int, every: int = 1) -> list[State]:
-    """Every ``every``-th state of one seeded random game, the first and the last included."""
-    state = game.new_initial_state()
-    rng = SplitMix64(seed)
-    states = [state.clone()]
-    while not state.is_terminal():
-        step(state, rng)
-        assert len(state.history()) < MAX_ACTIONS, f"seed {seed}: the game does not end"
-        if len(state.history()) % every == 0 or state.is_terminal():
-            states.append(state.clone())
-    return states
-
-
+@functools.cache
 def phase_states(load: Loader, seeds: int = 30) -> dict[str, State]:
-    """The first state of each phase met by seeded random games with the settings above."""
-    found: dict[str, State] = {}
-    for setting in SETTINGS:
-        game = load(GAME, **setting)
-        for seed in range(seeds):
-            state = game.new_initial_state()
-            rng = SplitMix64(seed)
-            while True:
-                phase = js(state)["phase"]
-                if phase not in found:
-                    found[phase] = state.clone()
-                if state.is_terminal():
-                    break
-                step(state, rng)
-                assert len(state.history()) < MAX_ACTIONS, f"seed {seed}: the game does not end"
-            if len(found) == len(PHASES):
-                return found
-    return found
+    """The first state of each phase met by seeded random games with the settings above
+    (clones: do not change them)."""
+    runs = ((setting, seed) for setting in SETTINGS for seed in range(seeds))
+    return first_of_each_phase(load, GAME, runs, PHASES)
 
 
 # --- the opening ----------------------------------------------------------------------------

@@ -25,12 +25,11 @@ from tests.chandigarh.test_roundtrip import (
     TURN_1,
     engine,
     raise_street_values,
-    random_states,
     slot,
     start,
 )
 from tests.conftest import Loader
-from tests.helpers import group, js, parse, texts
+from tests.helpers import group, js, parse, random_states, texts
 
 SVG = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).parent.parent.parent

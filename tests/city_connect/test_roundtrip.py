@@ -7,6 +7,7 @@ of every phase.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +16,10 @@ import tomllib
 
 import boardcore
 import boardcore.reference
-from boardcore import SplitMix64, StateFormatError
-from boardcore.api import CHANCE, Game, State
+from boardcore import StateFormatError
+from boardcore.api import CHANCE, State
 from tests.conftest import Loader, apply
-from tests.helpers import js, step
+from tests.helpers import first_of_each_phase, js, random_states
 
 GAME = "city_connect"
 ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
@@ -99,40 +100,20 @@ def start(load: Loader, players: int = 2, *moves: str, **params: Any) -> State:
     return state
 
 
-def random_states(game: Game, seed: int, every: int = 1) -> list[State]:
-    """Every ``every``-th state of one seeded random game, the first and the last included."""
-    state = game.new_initial_state()
-    rng = SplitMix64(seed)
-    states = [state.clone()]
-    while not state.is_terminal():
-        step(state, rng)
-        if len(state.history()) % every == 0 or state.is_terminal():
-            states.append(state.clone())
-    return states
-
-
 # Where random games reach every phase: (players, sides) settings scanned in this order.
 PHASE_SEARCH = [(1, "house"), (1, "mayor"), (2, "house"), (2, "mayor"), (3, "house"), (4, "mayor")]
 
 
+@functools.cache
 def phase_states(load: Loader, seeds: int = 40) -> dict[str, State]:
-    """The first state of each phase met by seeded random games (all 13 phases)."""
-    found: dict[str, State] = {}
-    for players, sides in PHASE_SEARCH:
-        game = load(GAME, players=players, sides=sides)
-        for seed in range(seeds):
-            state = game.new_initial_state()
-            rng = SplitMix64(seed)
-            while True:
-                phase = js(state)["phase"]
-                if phase not in found:
-                    found[phase] = state.clone()
-                if state.is_terminal():
-                    break
-                step(state, rng)
-            if len(found) == len(PHASES):
-                return found
-    return found
+    """The first state of each phase met by seeded random games (all 13 phases; clones: do
+    not change them)."""
+    runs = (
+        ({"players": players, "sides": sides}, seed)
+        for players, sides in PHASE_SEARCH
+        for seed in range(seeds)
+    )
+    return first_of_each_phase(load, GAME, runs, PHASES)
 
 
 # --- JSON -----------------------------------------------------------------------------------

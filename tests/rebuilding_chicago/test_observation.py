@@ -19,7 +19,7 @@ import pytest
 from boardcore import ParameterError
 from boardcore.api import State
 from tests.conftest import Loader, apply
-from tests.helpers import js
+from tests.helpers import js, random_states
 from tests.rebuilding_chicago.test_roundtrip import (
     CARD_COST,
     ENGINES,
@@ -32,7 +32,6 @@ from tests.rebuilding_chicago.test_roundtrip import (
     TURN_2,
     engine,
     on_board,
-    random_states,
     space,
     start,
     table,

@@ -26,10 +26,10 @@ import tomllib
 
 import boardcore
 import boardcore.reference
-from boardcore import NotationError, SplitMix64, StateFormatError
+from boardcore import NotationError, StateFormatError
 from boardcore.api import CHANCE, Game, State
 from tests.conftest import Loader, apply
-from tests.helpers import js, legal_now, step
+from tests.helpers import first_of_each_phase, js, legal_now, random_states
 
 GAME = "rebuilding_chicago"
 ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
@@ -390,19 +390,6 @@ def start(load: Loader, *moves: str, **params: Any) -> State:
     return state
 
 
-def random_states(game: Game, seed: int, every: int = 1) -> list[State]:
-    """Every ``every``-th state of one seeded random game, the first and the last included."""
-    state = game.new_initial_state()
-    rng = SplitMix64(seed)
-    states = [state.clone()]
-    while not state.is_terminal():
-        step(state, rng)
-        assert len(state.history()) < MAX_ACTIONS, f"seed {seed}: the game does not end"
-        if len(state.history()) % every == 0 or state.is_terminal():
-            states.append(state.clone())
-    return states
-
-
 def scarce_shapes(text: str) -> str:
     """The amenity events' tiles (entertainment-i3, shopping-l3, restaurant-i3) 1 of each,
     the 27 others statues: a printed shape soon runs out (ruling 10, phase ``shape``)."""
@@ -418,35 +405,14 @@ def scarce_path() -> str:
     return str(path)
 
 
+@functools.cache
 def phase_states(load: Loader, seeds: int = 40) -> dict[str, State]:
     """The first state of each phase met by seeded random games of the settings above, and
-    of 3 players with scarce shapes (``shape`` is rare otherwise). The Rust engine finds
-    them; the engine asked for replays their histories (the same games: the engines agree
-    move for move), so the slow engine does not write a saved state at every step."""
-    found: dict[str, tuple[dict[str, Any], list[int]]] = {}
+    of 3 players with scarce shapes (``shape`` is rare otherwise); clones: do not change
+    them."""
     scarce: dict[str, Any] = {"players": 3, "data": scarce_path()}
-    for seed in range(seeds):
-        for setting in [scarce, *SETTINGS]:
-            state = boardcore.load(GAME, **setting).new_initial_state()
-            rng = SplitMix64(seed)
-            while True:
-                phase = js(state)["phase"]
-                if phase not in found:
-                    found[phase] = (setting, state.history())
-                if state.is_terminal():
-                    break
-                step(state, rng)
-                assert len(state.history()) < MAX_ACTIONS, f"seed {seed}: the game does not end"
-            if len(found) == len(PHASES):
-                break
-        if len(found) == len(PHASES):
-            break
-    states = {
-        phase: load(GAME, **setting).replay(history) for phase, (setting, history) in found.items()
-    }
-    for phase, reached in states.items():
-        assert js(reached)["phase"] == phase
-    return states
+    runs = ((setting, seed) for seed in range(seeds) for setting in [scarce, *SETTINGS])
+    return first_of_each_phase(load, GAME, runs, PHASES)
 
 
 # --- the opening ----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import pytest
 import boardcore
 from boardcore.svg import RebuildingChicagoDrawer, drawer, seat_colours, state_to_svg
 from tests.conftest import Loader, apply
-from tests.helpers import group, js, parse, texts
+from tests.helpers import group, js, parse, random_states, texts
 from tests.rebuilding_chicago.test_roundtrip import (
     ENGINES,
     GAME,
@@ -31,7 +31,6 @@ from tests.rebuilding_chicago.test_roundtrip import (
     TURN_1,
     TURN_2,
     engine,
-    random_states,
     richer_vp,
     start,
     table,
