@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import boardcore
-from boardcore import DataError, IllegalActionError, SplitMix64, StateFormatError
+from boardcore import DataError, IllegalActionError, NotationError, SplitMix64, StateFormatError
 from boardcore.api import CHANCE, Game, State
 from tests.conftest import ENGINES, Loader
 
@@ -132,6 +132,44 @@ def assert_refuses_every_illegal_id(
         text = str(action) if action in unnamed else state.action_to_string(action)
         assert text in str(info.value) or str(action) in str(info.value)
         assert state.to_json() == before, (at, text)
+
+
+def notation_words(states: Iterable[State]) -> set[str]:
+    """The first words of the notation of every legal action and chance outcome of
+    ``states``, each of which reads back to its id, the exact text only: nothing stripped
+    (DESIGN.md). The ids come sorted, none twice."""
+    words: set[str] = set()
+    for state in states:
+        actions = legal_now(state)
+        assert actions == sorted(set(actions))
+        for action in actions:
+            text = state.action_to_string(action)
+            assert state.string_to_action(text) == action, text
+            with pytest.raises(NotationError):
+                state.string_to_action(f"  {text} ")
+            words.add(text.split(" ")[0])
+    return words
+
+
+def notations(state: State, count: int) -> dict[int, str]:
+    """The notation of each of the ``count`` ids that has one; each reads back to its id and
+    no two are the same."""
+    texts: dict[int, str] = {}
+    for action in range(count):
+        try:
+            texts[action] = state.action_to_string(action)
+        except NotationError:
+            continue
+        assert state.string_to_action(texts[action]) == action, texts[action]
+    assert len(set(texts.values())) == len(texts)
+    return texts
+
+
+def assert_rebuilds(load: Loader, game: Game) -> None:
+    """The game's ``params`` make the same game again: the same params, the same seeded game."""
+    twin = load(game.name, **game.params)
+    assert twin.params == game.params
+    assert boardcore.play(twin, seed=3).to_json() == boardcore.play(game, seed=3).to_json()
 
 
 def assert_legal(state: State, *moves: str) -> None:

@@ -23,9 +23,15 @@ import tomllib
 import boardcore
 import boardcore.reference
 from boardcore import StateFormatError
-from boardcore.api import CHANCE, Game, State
+from boardcore.api import Game, State
 from tests.conftest import Loader, apply
-from tests.helpers import first_of_each_phase, js, random_states
+from tests.helpers import (
+    first_of_each_phase,
+    js,
+    notation_words,
+    notations,
+    random_states,
+)
 
 GAME = "chandigarh"
 ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
@@ -309,31 +315,14 @@ def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
 @pytest.mark.parametrize("setting", SETTINGS[:9], ids=SETTING_IDS[:9])
 def test_every_legal_action_and_outcome_round_trips(load: Loader, setting: dict[str, Any]) -> None:
     game = load(GAME, **setting)
-    words: set[str] = set()
-    for seed in range(2):
-        for state in random_states(game, 20 + seed):
-            if state.is_terminal():
-                continue
-            if state.current_player() == CHANCE:
-                actions = [a for a, _ in state.chance_outcomes()]
-            else:
-                actions = state.legal_actions()
-            assert actions == sorted(set(actions))
-            for action in actions:
-                text = state.action_to_string(action)
-                assert state.string_to_action(text) == action, text
-                words.add(text.split(" ")[0])
+    words = notation_words([s for seed in (20, 21) for s in random_states(game, seed)])
     assert {"tile", "reveal", "first", "pick", "take", "step", "add", "build", "stop"} <= words
 
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
     game = load(GAME, players=2)
-    state = game.new_initial_state()
     assert game.num_distinct_actions == NUM_ACTIONS
-    texts = [state.action_to_string(a) for a in range(NUM_ACTIONS)]
-    assert len(set(texts)) == NUM_ACTIONS
-    for action, text in enumerate(texts):
-        assert state.string_to_action(text) == action
+    assert list(notations(game.new_initial_state(), NUM_ACTIONS)) == list(range(NUM_ACTIONS))
 
 
 def test_notation_follows_the_encoding(load: Loader) -> None:
@@ -425,17 +414,6 @@ def test_default_parameters(load: Loader) -> None:
     assert saved["specialists"] == [SPECIALIST_IDS[s] for s in DEFAULT_SPECIALISTS.split(",")]
     assert saved["variant"] == []
     assert game.name == GAME and game.version == 3
-
-
-def test_simulate_matches_play_on_both_engines() -> None:
-    result = boardcore.simulate(GAME, players=3, games=4, seed=40, threads=2)
-    for which in sorted(ENGINES):
-        game = engine(which, players=3)
-        for i in range(4):
-            final = boardcore.play(game, seed=40 + i)
-            assert result.scores[i].tolist() == final.scores()
-            assert result.lengths[i] == len(final.history())
-            assert [s for s in range(3) if result.winners[i][s]] == final.winners()
 
 
 # --- a user's own data file -----------------------------------------------------------------

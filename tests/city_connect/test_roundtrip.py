@@ -17,9 +17,16 @@ import tomllib
 import boardcore
 import boardcore.reference
 from boardcore import StateFormatError
-from boardcore.api import CHANCE, State
+from boardcore.api import State
 from tests.conftest import Loader, apply
-from tests.helpers import first_of_each_phase, js, random_states
+from tests.helpers import (
+    assert_rebuilds,
+    first_of_each_phase,
+    js,
+    notation_words,
+    notations,
+    random_states,
+)
 
 GAME = "city_connect"
 ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
@@ -154,30 +161,14 @@ def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
 def test_every_legal_action_and_outcome_round_trips(load: Loader, players: int) -> None:
     sides = "mayor" if players != 2 else "house,mayor"
     game = load(GAME, players=players, sides=sides)
-    words: set[str] = set()
-    for seed in range(3):
-        for state in random_states(game, 20 + seed):
-            if state.is_terminal():
-                continue
-            if state.current_player() == CHANCE:
-                actions = [a for a, _ in state.chance_outcomes()]
-            else:
-                actions = state.legal_actions()
-            for action in actions:
-                text = state.action_to_string(action)
-                assert state.string_to_action(text) == action, text
-                words.add(text.split(" ")[0])
+    words = notation_words([s for seed in (20, 21, 22) for s in random_states(game, seed)])
     assert {"card", "landmark", "take", "draw", "build", "pay"} <= words
 
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
     game = load(GAME, players=2)
-    state = game.new_initial_state()
     assert game.num_distinct_actions == 8 * B + 2 * L + 2 * N + 2 == 306
-    texts = [state.action_to_string(a) for a in range(306)]
-    assert len(set(texts)) == 306
-    for action, text in enumerate(texts):
-        assert state.string_to_action(text) == action
+    assert list(notations(game.new_initial_state(), 306)) == list(range(306))
 
 
 def test_notation_follows_the_encoding(load: Loader) -> None:
@@ -223,21 +214,8 @@ def test_params_rebuild_the_same_game(load: Loader, players: int) -> None:
     game = load(GAME, players=players, sides="mayor")
     assert game.params["players"] == players
     assert game.params["sides"] == ",".join(["mayor"] * players)
-    twin = load(GAME, **game.params)
-    assert twin.params == game.params
-    assert boardcore.play(twin, seed=3).to_json() == boardcore.play(game, seed=3).to_json()
+    assert_rebuilds(load, game)
     assert load(GAME).params["sides"] == "house,house,house,house"
-
-
-def test_simulate_matches_play_on_both_engines() -> None:
-    result = boardcore.simulate(GAME, players=3, games=4, seed=40, threads=2)
-    for load in ENGINES.values():
-        game = load(GAME, players=3)
-        for i in range(4):
-            final = boardcore.play(game, seed=40 + i)
-            assert result.scores[i].tolist() == final.scores()
-            assert result.lengths[i] == len(final.history())
-            assert [s for s in range(3) if result.winners[i][s]] == final.winners()
 
 
 # --- a user's own data file -----------------------------------------------------------------

@@ -134,6 +134,18 @@ def test_params_rebuild_the_same_game(engine: str, setting: tuple[str, Params]) 
     assert boardcore.play(again, seed=3).to_json() == boardcore.play(made, seed=3).to_json()
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_simulate_matches_play(engine: str, name: str) -> None:
+    """``simulate``'s games (in Rust, on threads) are ``play``'s games of the same seeds."""
+    result = boardcore.simulate(name, players=3, games=3, seed=40, threads=2)
+    made = ENGINES[engine](name, players=3)
+    for i in range(3):
+        final = boardcore.play(made, seed=40 + i)
+        assert result.scores[i].tolist() == final.scores()
+        assert result.lengths[i] == len(final.history())
+        assert [s for s in range(3) if result.winners[i][s]] == final.winners()
+
+
 def test_clone_and_copies_are_independent(engine: str, setting: tuple[str, Params]) -> None:
     state = middle(engine, setting)
     if state.is_terminal():

@@ -26,10 +26,17 @@ import tomllib
 
 import boardcore
 import boardcore.reference
-from boardcore import NotationError, StateFormatError
+from boardcore import StateFormatError
 from boardcore.api import CHANCE, Game, State
 from tests.conftest import Loader, apply
-from tests.helpers import first_of_each_phase, js, legal_now, random_states
+from tests.helpers import (
+    assert_rebuilds,
+    first_of_each_phase,
+    js,
+    notation_words,
+    notations,
+    random_states,
+)
 
 GAME = "rebuilding_chicago"
 ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
@@ -555,16 +562,7 @@ def test_start_and_first_keep_round_3s_values_at_the_end(load: Loader, players: 
 @pytest.mark.parametrize("setting", SETTINGS, ids=SETTING_IDS)
 def test_every_legal_action_and_outcome_round_trips(load: Loader, setting: dict[str, Any]) -> None:
     game = load(GAME, **setting)
-    words: set[str] = set()
-    for state in random_states(game, 20 + SETTINGS.index(setting)):
-        actions = legal_now(state)
-        assert actions == sorted(set(actions))
-        for action in actions:
-            text = state.action_to_string(action)
-            assert state.string_to_action(text) == action, text
-            with pytest.raises(NotationError):  # exact text: nothing stripped (DESIGN.md)
-                state.string_to_action(f"  {text} ")
-            words.add(text.split(" ")[0])
+    words = notation_words(random_states(game, 20 + SETTINGS.index(setting)))
     assert {"card", "district", "deal", "return", "place", "event"} <= words
     assert ("scenario" in words) == (setting["players"] == 1)
     assert ("start" in words) == (setting["players"] > 1)
@@ -576,16 +574,9 @@ UNNAMED = range(1097 + len(KIND_KEYS), 1129)
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
     game = load(GAME, players=2)
-    state = game.new_initial_state()
     assert game.num_distinct_actions == NUM_ACTIONS
     named = [a for a in range(NUM_ACTIONS) if a not in UNNAMED]
-    texts = [state.action_to_string(a) for a in named]
-    assert len(set(texts)) == len(named)
-    for action, text in zip(named, texts, strict=True):
-        assert state.string_to_action(text) == action
-    for action in UNNAMED:
-        with pytest.raises(boardcore.NotationError):
-            state.action_to_string(action)
+    assert list(notations(game.new_initial_state(), NUM_ACTIONS)) == named
 
 
 def test_notation_follows_the_encoding(load: Loader) -> None:
@@ -666,9 +657,7 @@ def test_params_rebuild_the_same_game(load: Loader, setting: dict[str, Any]) -> 
     game = load(GAME, **setting)
     assert game.params["players"] == setting["players"]
     assert game.params["difficulty"] == setting.get("difficulty", "standard")
-    twin = load(GAME, **game.params)
-    assert twin.params == game.params
-    assert boardcore.play(twin, seed=3).to_json() == boardcore.play(game, seed=3).to_json()
+    assert_rebuilds(load, game)
 
 
 def test_difficulty_is_given_back_as_one_word_when_all_seats_agree(load: Loader) -> None:
@@ -703,17 +692,6 @@ def test_returns_follow_the_winners(load: Loader) -> None:
                 assert returns == [
                     1 / len(winners) if s in winners else 0.0 for s in range(players)
                 ]
-
-
-def test_simulate_matches_play_on_both_engines() -> None:
-    result = boardcore.simulate(GAME, players=3, games=3, seed=40, threads=2)
-    for which in sorted(ENGINES):
-        game = engine(which, players=3)
-        for i in range(3):
-            final = boardcore.play(game, seed=40 + i)
-            assert result.scores[i].tolist() == final.scores()
-            assert result.lengths[i] == len(final.history())
-            assert [s for s in range(3) if result.winners[i][s]] == final.winners()
 
 
 # --- a user's own data file -----------------------------------------------------------------
