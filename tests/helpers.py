@@ -405,3 +405,29 @@ def ring(svg: str) -> ET.Element | None:
     marks = group(parse(svg), "last-action")
     assert len(marks) <= 1
     return marks[0] if len(marks) else None
+
+
+def sample_along(game: Game, history: list[int], every: int) -> list[tuple[Any, Json]]:
+    """Every ``every``-th state along ``history``, the first of each phase and the last, each
+    with its saved JSON."""
+    state = game.new_initial_state()
+    found: list[tuple[Any, Json]] = []
+    phases: set[str] = set()
+    for at, action in enumerate([*history, None]):
+        saved = js(state)
+        if at % every == 0 or saved["phase"] not in phases or action is None:
+            found.append((state.clone(), saved))
+            phases.add(saved["phase"])
+        if action is not None:
+            state.apply_action(action)
+    return found
+
+
+def assert_seat_panels(root: ET.Element, state: State, perspective: int | None, shown: Any) -> None:
+    """Each seat's panel shows ``shown[seat]`` (its score, say), ``you`` on the perspective's
+    seat only and ``winner`` on the winners' only."""
+    for seat in range(len(state.scores())):
+        seat_texts = texts(group(root, f"seat seat-{seat}"))
+        assert str(shown[seat]) in seat_texts
+        assert ("you" in " ".join(seat_texts)) == (seat == perspective)
+        assert any("winner" in text for text in seat_texts) == (seat in state.winners())

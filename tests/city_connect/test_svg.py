@@ -18,7 +18,7 @@ import boardcore
 import boardcore.reference
 from boardcore.svg import CityConnectDrawer, drawer, seat_colours, state_to_svg
 from tests.conftest import Loader
-from tests.helpers import group, parse, ring, texts
+from tests.helpers import assert_seat_panels, group, parse, ring, sample_along, status, texts
 
 NAME = "city_connect"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -72,23 +72,6 @@ def card_names(element: ET.Element) -> list[str]:
     return found
 
 
-def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
-    """Every ``every``-th state of a seeded game, the first of each phase and the last,
-    each with its JSON."""
-    history = boardcore.play(game, seed=seed).history()
-    state = game.new_initial_state()
-    found: list[tuple[Any, dict[str, Any]]] = []
-    phases: set[str] = set()
-    for step, action in enumerate([*history, None]):
-        saved = json.loads(state.to_json())
-        if step % every == 0 or saved["phase"] not in phases or action is None:
-            found.append((state.clone(), saved))
-            phases.add(saved["phase"])
-        if action is not None:
-            state.apply_action(action)
-    return found
-
-
 def first(game: Any, seeds: range, test: Any) -> Any:
     """The first state of seeded games whose JSON passes ``test``."""
     for seed in seeds:
@@ -98,6 +81,11 @@ def first(game: Any, seeds: range, test: Any) -> Any:
             if test(json.loads(state.to_json())):
                 return state
     raise AssertionError("no such state in these games")
+
+
+def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
+    """Every ``every``-th state of a seeded game, the first of each phase and the last."""
+    return sample_along(game, boardcore.play(game, seed=seed).history(), every)
 
 
 # --- well-formed pictures -----------------------------------------------------------------------
@@ -118,35 +106,13 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
     for seed in range(3):
         for state, saved in sampled(game, seed, every=9 * players + 5):
             phases.add(saved["phase"])
-            scores = state.scores()
             for perspective in (None, *range(players)):
                 root = parse(state.to_svg(perspective))
-                desc = root.find(f"{SVG}desc")
-                assert desc is not None and desc.text == str(state).splitlines()[0]
-                for seat in range(players):
-                    seat_texts = texts(group(root, f"seat seat-{seat}"))
-                    assert str(scores[seat]) in seat_texts
-                    assert ("you" in " ".join(seat_texts)) == (seat == perspective)
-                    winner = any("winner" in text for text in seat_texts)
-                    assert winner == (seat in state.winners())
+                assert root.find(f"{SVG}desc").text == status(state)  # type: ignore[union-attr]
+                assert_seat_panels(root, state, perspective, state.scores())
                 drawn += 1
     assert phases >= {"setup", "main", "take", "draw", "pay", "refill", "end"}
     assert drawn > 40
-
-
-def test_a_whole_game_draws_and_the_size_is_fixed() -> None:
-    """40 positions through a game; the picture keeps its size (a replay keeps one frame)."""
-    game = load(players=4)
-    history = boardcore.play(game, seed=5).history()
-    sizes = set()
-    for cut in range(0, len(history) + 1, max(1, len(history) // 40)):
-        state: Any = game.replay(history[:cut])
-        for perspective in (None, cut % 4):
-            svg = state.to_svg(perspective)
-            parse(svg)
-            sizes.add(re.findall(r'viewBox="([^"]+)"', svg)[0])
-        assert state._repr_svg_() == state.to_svg() == state_to_svg(state.to_json())
-    assert len(sizes) == 1
 
 
 def test_the_picture_shows_landmarks_market_piles_cities_hands_and_scores() -> None:
@@ -262,17 +228,6 @@ def test_a_card_drawn_into_another_hand_is_not_named() -> None:
                 elif text in last:
                     named += 1
     assert named > 50 and hidden > 50
-
-
-@pytest.mark.parametrize("bad", [-1, 3, 4, 99])
-def test_perspective_must_be_a_seat(bad: int) -> None:
-    state: Any = load(players=3).new_initial_state()
-    with pytest.raises(boardcore.ParameterError, match=r"seat 0\.\.2"):
-        state.to_svg(bad)
-    with pytest.raises(boardcore.ParameterError, match="perspective"):
-        state_to_svg(state.to_json(), bad)
-    with pytest.raises(boardcore.ParameterError, match="perspective"):
-        state_to_svg(state.to_json(), True)
 
 
 # --- the last action, the payment, the Pioneer Bonus ------------------------------------------

@@ -13,8 +13,8 @@ import pytest
 
 import boardcore
 from boardcore.cli import main
-from boardcore.svg import HIGHLIGHT, PrestelNewYorkDrawer, drawer, seat_colours, state_to_svg
-from tests.helpers import group, parse, ring, texts
+from boardcore.svg import HIGHLIGHT, PrestelNewYorkDrawer, drawer, seat_colours
+from tests.helpers import assert_seat_panels, group, parse, ring, sample_along, status, texts
 
 NAME = "prestel_new_york"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -37,20 +37,8 @@ PARTS = part_names()
 
 
 def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
-    """Every ``every``-th state of a seeded game, the first of each phase and the last,
-    each with its JSON."""
-    history = boardcore.play(game, seed=seed).history()
-    state = game.new_initial_state()
-    found: list[tuple[Any, dict[str, Any]]] = []
-    phases: set[str] = set()
-    for step, action in enumerate([*history, None]):
-        saved = json.loads(state.to_json())
-        if step % every == 0 or saved["phase"] not in phases or action is None:
-            found.append((state.clone(), saved))
-            phases.add(saved["phase"])
-        if action is not None:
-            state.apply_action(action)
-    return found
+    """Every ``every``-th state of a seeded game, the first of each phase and the last."""
+    return sample_along(game, boardcore.play(game, seed=seed).history(), every)
 
 
 # --- well-formed pictures -----------------------------------------------------------------------
@@ -71,32 +59,12 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(players: int) -> 
                 if saved["phase"] == "end":
                     assert desc.text.startswith(f"game over after round {saved['round']}")
                 else:  # the status line of the text rendering
-                    assert desc.text == str(state).splitlines()[0]
-                for seat in range(players):
-                    seat_texts = texts(group(root, f"seat seat-{seat}"))
-                    assert str(saved["chips"][seat]) in seat_texts
-                    assert ("you" in " ".join(seat_texts)) == (seat == perspective)
-                    winner = any("winner" in text for text in seat_texts)
-                    assert winner == (seat in state.winners())
+                    assert desc.text == status(state)
+                assert_seat_panels(root, state, perspective, saved["chips"])
                 drawn += 1
     # Two seats rarely tie in a short game; more seats always do.
     assert phases >= (set(PHASES) - {"tie"} if players == 2 else set(PHASES))
     assert drawn > 60
-
-
-def test_a_whole_game_draws_and_the_size_is_fixed() -> None:
-    """A full game without a round limit, 40 positions through it; the picture never
-    changes size (a replay keeps one frame size)."""
-    game = load(players=3)
-    history = boardcore.play(game, seed=5).history()
-    sizes = set()
-    for cut in range(0, len(history) + 1, max(1, len(history) // 40)):
-        state: Any = game.replay(history[:cut])
-        for perspective in (None, cut % 3):
-            svg = state.to_svg(perspective)
-            parse(svg)
-            sizes.add(re.findall(r'viewBox="([^"]+)"', svg)[0])
-    assert len(sizes) == 1
 
 
 def test_the_picture_shows_table_deck_stacks_and_seats() -> None:
@@ -199,17 +167,6 @@ def test_other_seats_search_steps_stay_hidden() -> None:
     assert top not in state.to_svg(other)
     assert f"seat {seat} searches (hidden)" in state.to_svg(other)
     assert len(group(parse(state.to_svg(other)), "last-action")) == 0
-
-
-@pytest.mark.parametrize("bad", [-1, 3, 5, 99])
-def test_perspective_must_be_a_seat(bad: int) -> None:
-    state: Any = load(players=3).new_initial_state()
-    with pytest.raises(boardcore.ParameterError, match=r"seat 0\.\.2"):
-        state.to_svg(bad)
-    with pytest.raises(boardcore.ParameterError, match="perspective"):
-        state_to_svg(state.to_json(), bad)
-    with pytest.raises(boardcore.ParameterError, match="perspective"):
-        state_to_svg(state.to_json(), True)
 
 
 # --- the last action ----------------------------------------------------------------------------

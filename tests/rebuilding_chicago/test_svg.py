@@ -17,7 +17,16 @@ import pytest
 import boardcore
 from boardcore.svg import RebuildingChicagoDrawer, drawer, seat_colours, state_to_svg
 from tests.conftest import Loader, apply
-from tests.helpers import group, js, parse, random_states, texts
+from tests.helpers import (
+    assert_seat_panels,
+    group,
+    js,
+    parse,
+    random_states,
+    sample_along,
+    status,
+    texts,
+)
 from tests.rebuilding_chicago.test_roundtrip import (
     ENGINES,
     GAME,
@@ -40,25 +49,13 @@ SVG = "{http://www.w3.org/2000/svg}"
 LETTERS = "TMGESRX"
 
 
-def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
-    """Every ``every``-th state of a seeded random game, the first of each phase and the last,
-    each with its JSON."""
-    history = random_states(game, seed, every=10_000)[-1].history()
-    state = game.new_initial_state()
-    found: list[tuple[Any, dict[str, Any]]] = []
-    phases: set[str] = set()
-    for step, action in enumerate([*history, None]):
-        saved = json.loads(state.to_json())
-        if step % every == 0 or saved["phase"] not in phases or action is None:
-            found.append((state.clone(), saved))
-            phases.add(saved["phase"])
-        if action is not None:
-            state.apply_action(action)
-    return found
-
-
 def letters_on_table(root: ET.Element, seat: int) -> list[str]:
     return sorted(t for t in texts(group(root, f"table table-{seat}")) if t in LETTERS + "L")
+
+
+def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
+    """Every ``every``-th state of a seeded game, the first of each phase and the last."""
+    return sample_along(game, random_states(game, seed, every=10_000)[-1].history(), every)
 
 
 # --- well-formed pictures -----------------------------------------------------------------------
@@ -74,34 +71,12 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
     players = setting["players"]
     drawn = 0
     for state, _ in sampled(game, SETTINGS.index(setting), every=60):
-        scores = state.scores()
         for perspective in (None, *range(players)):
             root = parse(state.to_svg(perspective))
-            desc = root.find(f"{SVG}desc")
-            assert desc is not None and desc.text == str(state).splitlines()[0]
-            for seat in range(players):
-                seat_texts = texts(group(root, f"seat seat-{seat}"))
-                assert str(scores[seat]) in seat_texts
-                assert ("you" in " ".join(seat_texts)) == (seat == perspective)
-                winner = any("winner" in text for text in seat_texts)
-                assert winner == (seat in state.winners())
+            assert root.find(f"{SVG}desc").text == status(state)  # type: ignore[union-attr]
+            assert_seat_panels(root, state, perspective, state.scores())
             drawn += 1
     assert drawn > 10
-
-
-def test_a_whole_game_draws_and_the_size_is_fixed() -> None:
-    """Positions through a game keep one size (a replay keeps one frame)."""
-    game = engine("rust", players=4)
-    history = boardcore.play(game, seed=5).history()
-    sizes = set()
-    for cut in range(0, len(history) + 1, max(1, len(history) // 40)):
-        state: Any = game.replay(history[:cut])
-        for perspective in (None, cut % 4):
-            svg = state.to_svg(perspective)
-            parse(svg)
-            sizes.add(re.findall(r'viewBox="([^"]+)"', svg)[0])
-        assert state._repr_svg_() == state.to_svg() == state_to_svg(state.to_json())
-    assert len(sizes) == 1
 
 
 # --- what the picture shows ---------------------------------------------------------------------
@@ -242,22 +217,6 @@ def test_seat_colours_and_turns(load: Loader) -> None:
     assert isinstance(draw, RebuildingChicagoDrawer)
     assert draw.bounds(json.loads(state.to_json())) is None
     assert not any(draw.starts_turn(action) for action in range(NUM_ACTIONS))
-
-
-@pytest.mark.parametrize("bad", [-1, 3, 4, 99])
-def test_perspective_must_be_a_seat(load: Loader, bad: int) -> None:
-    state: Any = load(GAME, players=3).new_initial_state()
-    with pytest.raises(boardcore.ParameterError, match=r"seat 0\.\.2"):
-        state.to_svg(bad)
-    with pytest.raises(boardcore.ParameterError, match="perspective"):
-        state_to_svg(state.to_json(), bad)
-    with pytest.raises(boardcore.ParameterError, match="perspective"):
-        state_to_svg(state.to_json(), True)
-
-
-def test_state_to_svg_refuses_what_is_not_a_state() -> None:
-    with pytest.raises(boardcore.StateFormatError, match="not a rebuilding_chicago state"):
-        state_to_svg('{"game": "rebuilding_chicago", "players": 2}')
 
 
 # --- both engines -------------------------------------------------------------------------------
