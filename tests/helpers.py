@@ -23,6 +23,11 @@ Json = dict[str, Any]
 SVG = "{http://www.w3.org/2000/svg}"
 
 
+def data_path(name: str) -> Path:
+    """The packaged data file of the game ``name``."""
+    return Path(boardcore.__file__).parent / "data" / f"{name}.toml"
+
+
 # --- reading a state ------------------------------------------------------------------------
 
 
@@ -149,6 +154,13 @@ def notation_words(states: Iterable[State]) -> set[str]:
                 state.string_to_action(f"  {text} ")
             words.add(text.split(" ")[0])
     return words
+
+
+def assert_encodes(state: State, expected: dict[str, int]) -> None:
+    """Each notation reads as its id, and each id is written as that notation."""
+    for text, action in expected.items():
+        assert state.string_to_action(text) == action, text
+        assert state.action_to_string(action) == text, text
 
 
 def notations(state: State, count: int) -> dict[int, str]:

@@ -14,7 +14,6 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from boardcore import ParameterError
 from boardcore.api import State
 from tests.chandigarh.test_roundtrip import (
     DRAFT,
@@ -299,16 +298,6 @@ def test_observation_string_is_the_rendering_and_the_observer(load: Loader) -> N
                 text = state.observation_string(p)
                 assert text.endswith(f"observer: seat {p}")
                 assert text == f"{state}\nobserver: seat {p}"
-
-
-def test_bad_observers(load: Loader) -> None:
-    for players in (2, 3, 4):
-        state = load(GAME, players=players).new_initial_state()
-        for seat in (-1, players, 5, 99):
-            with pytest.raises(ParameterError):
-                state.observation_tensor(seat)
-            with pytest.raises(ParameterError):
-                state.observation_string(seat)
 
 
 def test_the_tensor_is_a_fresh_array(load: Loader) -> None:

@@ -24,8 +24,10 @@ import boardcore
 import boardcore.reference
 from boardcore import StateFormatError
 from boardcore.api import Game, State
-from tests.conftest import Loader, apply
+from tests.conftest import ENGINES, Loader, apply
 from tests.helpers import (
+    assert_encodes,
+    data_path,
     first_of_each_phase,
     js,
     notation_words,
@@ -34,8 +36,7 @@ from tests.helpers import (
 )
 
 GAME = "chandigarh"
-ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
-PACKAGED_PATH = Path(boardcore.__file__).parent / "data" / "chandigarh.toml"
+PACKAGED_PATH = data_path("chandigarh")
 PACKAGED_TEXT = PACKAGED_PATH.read_text()
 NUM_ACTIONS = 3788
 """A random game longer than this is taken for one that never ends (the longest seen are a
@@ -398,9 +399,7 @@ def test_notation_follows_the_encoding(load: Loader) -> None:
         "first 2": 3786,
         "first 3": 3787,
     }
-    for text, action in expected.items():
-        assert state.string_to_action(text) == action, text
-        assert state.action_to_string(action) == text
+    assert_encodes(state, expected)
 
 
 # --- replay ---------------------------------------------------------------------------------

@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 
 import boardcore
-from boardcore.svg import ChandigarhDrawer, drawer, seat_colours, state_to_svg
+from boardcore.svg import drawer, state_to_svg
 from tests.chandigarh.test_roundtrip import (
     DRAFT,
-    ENGINES,
     GAME,
     PACKAGED_TEXT,
     SETTING_IDS,
@@ -28,7 +27,7 @@ from tests.chandigarh.test_roundtrip import (
     slot,
     start,
 )
-from tests.conftest import Loader
+from tests.conftest import ENGINES, Loader
 from tests.helpers import (
     assert_seat_panels,
     group,
@@ -196,14 +195,9 @@ def test_a_state_of_other_data_draws(tmp_path: Path) -> None:
             parse(state.to_svg(perspective))
 
 
-def test_seat_colours_and_turns(load: Loader) -> None:
-    state: Any = load(GAME, players=4).new_initial_state()
-    colours = seat_colours(state.to_json())
-    assert len(colours) == len(set(colours)) == 4
-    assert seat_colours(load(GAME, players=2).new_initial_state().to_json()) == colours[:2]
+def test_turns_in_a_replay() -> None:
+    """No action starts a turn: seat changes split a replay's move list."""
     draw = drawer(GAME)
-    assert isinstance(draw, ChandigarhDrawer)
-    assert draw.bounds(json.loads(state.to_json())) is None
     assert not any(draw.starts_turn(action) for action in range(3788))
 
 

@@ -38,7 +38,6 @@ from tests.conftest import Loader, apply
 from tests.helpers import (
     NOT_A_JSON_OBJECT,
     Calls,
-    assert_a_broken_file_is_not_cached,
     assert_json_refused,
     assert_refuses_every_illegal_id,
     assert_rejected,
@@ -509,7 +508,6 @@ def test_json_of_another_game_or_parameter_set_is_rejected(load: Loader) -> None
         ({"players": 2, "sides": 1}, "sides"),
         ({"players": 2, "colour": "red"}, "colour"),
         ({"players": 2, "side": "house"}, "side"),
-        ({"players": 2, "data": 3}, "data"),
     ],
 )
 def test_bad_parameters(load: Loader, params: dict[str, Any], match: str) -> None:
@@ -519,8 +517,6 @@ def test_bad_parameters(load: Loader, params: dict[str, Any], match: str) -> Non
 
 def test_good_parameters(load: Loader) -> None:
     assert load(GAME).num_players == 4
-    for players in (1, 2, 3, 4):
-        assert load(GAME, players=players).num_players == players
     assert js(load(GAME, players=3, sides="mayor").new_initial_state())["sides"] == [1, 1, 1]
     state = load(GAME, players=3, sides="house,mayor,house").new_initial_state()
     assert js(state)["sides"] == [0, 1, 0]
@@ -693,10 +689,6 @@ def test_removing_entries_keeps_the_file_valid(load: Loader, tmp_path: Path) -> 
     game = load(GAME, players=3, data=str(path))
     assert game.num_distinct_actions == 8 * 26 + 2 * 7 + 2 * 34 + 2
     assert boardcore.play(game, seed=0).is_terminal()
-
-
-def test_a_broken_data_file_never_loads_a_game(tmp_path: Path) -> None:
-    assert_a_broken_file_is_not_cached(GAME, tmp_path, PACKAGED_TEXT, players=2)
 
 
 # --- both engines, the same exception class -------------------------------------------------

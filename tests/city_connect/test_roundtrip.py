@@ -18,9 +18,11 @@ import boardcore
 import boardcore.reference
 from boardcore import StateFormatError
 from boardcore.api import State
-from tests.conftest import Loader, apply
+from tests.conftest import ENGINES, Loader, apply
 from tests.helpers import (
+    assert_encodes,
     assert_rebuilds,
+    data_path,
     first_of_each_phase,
     js,
     notation_words,
@@ -29,8 +31,7 @@ from tests.helpers import (
 )
 
 GAME = "city_connect"
-ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
-PACKAGED_PATH = Path(boardcore.__file__).parent / "data" / "city_connect.toml"
+PACKAGED_PATH = data_path("city_connect")
 PACKAGED_TEXT = PACKAGED_PATH.read_text()
 
 # The packaged data: B = 27 kinds, L = 8 landmarks, N = B + L + 1 = 36 city cards.
@@ -201,9 +202,7 @@ def test_notation_follows_the_encoding(load: Loader) -> None:
         "landmark city-tower": 298,
         "landmark harbor": 305,
     }
-    for text, action in expected.items():
-        assert state.string_to_action(text) == action, text
-        assert state.action_to_string(action) == text
+    assert_encodes(state, expected)
 
 
 # --- replay ---------------------------------------------------------------------------------

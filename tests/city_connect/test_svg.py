@@ -16,15 +16,23 @@ import tomllib
 
 import boardcore
 import boardcore.reference
-from boardcore.svg import CityConnectDrawer, drawer, seat_colours, state_to_svg
-from tests.conftest import Loader
-from tests.helpers import assert_seat_panels, group, parse, ring, sample_along, status, texts
+from boardcore.svg import drawer, state_to_svg
+from tests.conftest import ENGINES
+from tests.helpers import (
+    assert_seat_panels,
+    data_path,
+    group,
+    parse,
+    ring,
+    sample_along,
+    status,
+    texts,
+)
 
 NAME = "city_connect"
 SVG = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).parent.parent.parent
-DATA = Path(boardcore.__file__).parent / "data" / "city_connect.toml"
-ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
+DATA = data_path("city_connect")
 
 # The picture in docs/games/city_connect.md: a 3-player game of seed 5 after 164 actions.
 DOC_PICTURE = ROOT / "docs" / "images" / "city_connect.svg"
@@ -323,15 +331,10 @@ def test_a_state_of_other_data_draws_with_indices(tmp_path: Path) -> None:
             assert f"card {saved['market'][0]}" in state.to_svg()
 
 
-def test_seat_colours_and_turns() -> None:
-    state: Any = load(players=4).new_initial_state()
-    colours = seat_colours(state.to_json())
-    assert len(colours) == len(set(colours)) == 4
-    assert seat_colours(load(players=2).new_initial_state().to_json()) == colours[:2]
+def test_turns_in_a_replay() -> None:
+    """No action starts a turn: seat changes (and chance between a solo seat's turns) split
+    a replay's move list."""
     draw = drawer(NAME)
-    assert isinstance(draw, CityConnectDrawer)
-    assert draw.bounds(json.loads(state.to_json())) is None
-    # Seat changes (and chance between a solo seat's turns) split a replay's move list.
     assert not any(draw.starts_turn(action) for action in range(306))
 
 

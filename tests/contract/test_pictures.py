@@ -4,15 +4,16 @@ game's picture shows stays in that game's folder (``test_svg.py``)."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
 
 import boardcore
-from boardcore.svg import state_to_svg
+from boardcore.svg import drawer, seat_colours, state_to_svg
 from tests.conftest import ENGINES
-from tests.contract.settings import GAMES
+from tests.contract.settings import GAMES, INFO
 from tests.helpers import parse
 
 
@@ -61,3 +62,19 @@ def test_a_whole_game_draws_and_the_size_is_fixed(name: str) -> None:
             sizes.add(re.findall(r'viewBox="([^"]+)"', svg)[0])
         assert state._repr_svg_() == state.to_svg() == state_to_svg(state.to_json())
     assert len(sizes) == 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seat_colours_and_the_drawer(engine: str, name: str) -> None:
+    """Each seat its own colour, the same for a seat whatever the player count; the game's
+    own drawer, which keeps one frame for a table of fixed size."""
+    most, fewest = INFO[name].players[-1], INFO[name].players[0]
+    state = ENGINES[engine](name, players=most).new_initial_state()
+    colours = seat_colours(state.to_json())
+    assert len(colours) == len(set(colours)) == most
+    fewer = ENGINES[engine](name, players=fewest).new_initial_state()
+    assert seat_colours(fewer.to_json()) == colours[:fewest]
+    draw = drawer(name)
+    assert type(draw).__name__ == name.title().replace("_", "") + "Drawer"
+    if name in FIXED_TABLES:
+        assert draw.bounds(json.loads(state.to_json())) is None

@@ -13,13 +13,22 @@ import pytest
 
 import boardcore
 from boardcore.cli import main
-from boardcore.svg import HIGHLIGHT, PrestelNewYorkDrawer, drawer, seat_colours
-from tests.helpers import assert_seat_panels, group, parse, ring, sample_along, status, texts
+from boardcore.svg import HIGHLIGHT, drawer
+from tests.helpers import (
+    assert_seat_panels,
+    data_path,
+    group,
+    parse,
+    ring,
+    sample_along,
+    status,
+    texts,
+)
 
 NAME = "prestel_new_york"
 SVG = "{http://www.w3.org/2000/svg}"
 PHASES = ("setup", "stack", "search", "tie", "stone", "build", "refill", "end")
-DATA = Path(boardcore.__file__).parent / "data" / "prestel_new_york.toml"
+DATA = data_path("prestel_new_york")
 
 
 def load(**params: Any) -> Any:
@@ -258,14 +267,10 @@ def test_a_state_of_other_data_draws_with_ids(tmp_path: Path, commissions: int) 
             assert slots and f"commission {slots[0]}" in state.to_svg()
 
 
-def test_seat_colours_and_turns() -> None:
+def test_turns_in_a_replay() -> None:
+    """A stack, stone, build or slide starts a new turn in a replay's move list."""
     state: Any = load(players=5).new_initial_state()
-    colours = seat_colours(state.to_json())
-    assert len(colours) == len(set(colours)) == 5
-    assert seat_colours(load(players=2).new_initial_state().to_json()) == colours[:2]
     draw = drawer(NAME)
-    assert isinstance(draw, PrestelNewYorkDrawer)
-    assert draw.bounds(json.loads(state.to_json())) is None
     for action in range(557):
         kind = state.action_to_string(action).split()[0]
         starts = kind in ("stack", "stone", "build", "slide")

@@ -16,13 +16,11 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from boardcore import ParameterError
 from boardcore.api import State
-from tests.conftest import Loader, apply
+from tests.conftest import ENGINES, Loader, apply
 from tests.helpers import js, random_states
 from tests.rebuilding_chicago.test_roundtrip import (
     CARD_COST,
-    ENGINES,
     GAME,
     OPENING,
     SETTING_IDS,
@@ -311,16 +309,6 @@ def test_observation_string_is_the_rendering_with_others_dealt_hidden(
         saved = js(state)
         for p in range(players):
             assert state.observation_string(p) == _hide_others(str(state), saved, p)
-
-
-def test_bad_observers(load: Loader) -> None:
-    for players in (1, 2, 5):
-        state = load(GAME, players=players).new_initial_state()
-        for seat in (-1, players, 5, 99):
-            with pytest.raises(ParameterError):
-                state.observation_tensor(seat)
-            with pytest.raises(ParameterError):
-                state.observation_string(seat)
 
 
 def test_the_tensor_is_a_fresh_array(load: Loader) -> None:

@@ -28,9 +28,11 @@ import boardcore
 import boardcore.reference
 from boardcore import StateFormatError
 from boardcore.api import CHANCE, Game, State
-from tests.conftest import Loader, apply
+from tests.conftest import ENGINES, Loader, apply
 from tests.helpers import (
+    assert_encodes,
     assert_rebuilds,
+    data_path,
     first_of_each_phase,
     js,
     notation_words,
@@ -39,8 +41,7 @@ from tests.helpers import (
 )
 
 GAME = "rebuilding_chicago"
-ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
-PACKAGED_PATH = Path(boardcore.__file__).parent / "data" / "rebuilding_chicago.toml"
+PACKAGED_PATH = data_path("rebuilding_chicago")
 PACKAGED_TEXT = PACKAGED_PATH.read_text()
 DATA: dict[str, Any] = tomllib.loads(PACKAGED_TEXT)
 NUM_ACTIONS = 1545
@@ -644,9 +645,7 @@ def test_notation_follows_the_encoding(load: Loader) -> None:
         "automaton 0": 1518,
         "automaton 26": 1544,
     }
-    for text, action in expected.items():
-        assert state.string_to_action(text) == action, text
-        assert state.action_to_string(action) == text
+    assert_encodes(state, expected)
 
 
 # --- replay ---------------------------------------------------------------------------------

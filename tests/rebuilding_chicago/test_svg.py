@@ -6,7 +6,6 @@ file, and the same picture from both engines."""
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -15,8 +14,8 @@ from typing import Any
 import pytest
 
 import boardcore
-from boardcore.svg import RebuildingChicagoDrawer, drawer, seat_colours, state_to_svg
-from tests.conftest import Loader, apply
+from boardcore.svg import drawer, state_to_svg
+from tests.conftest import ENGINES, Loader, apply
 from tests.helpers import (
     assert_seat_panels,
     group,
@@ -28,7 +27,6 @@ from tests.helpers import (
     texts,
 )
 from tests.rebuilding_chicago.test_roundtrip import (
-    ENGINES,
     GAME,
     LANDMARK_KEYS,
     NUM_ACTIONS,
@@ -208,14 +206,9 @@ def test_a_state_of_other_data_draws(tmp_path: Path) -> None:
             parse(state.to_svg(perspective))
 
 
-def test_seat_colours_and_turns(load: Loader) -> None:
-    state: Any = load(GAME, players=5).new_initial_state()
-    colours = seat_colours(state.to_json())
-    assert len(colours) == len(set(colours)) == 5
-    assert seat_colours(load(GAME, players=2).new_initial_state().to_json()) == colours[:2]
+def test_turns_in_a_replay() -> None:
+    """No action starts a turn: seat changes split a replay's move list."""
     draw = drawer(GAME)
-    assert isinstance(draw, RebuildingChicagoDrawer)
-    assert draw.bounds(json.loads(state.to_json())) is None
     assert not any(draw.starts_turn(action) for action in range(NUM_ACTIONS))
 
 
