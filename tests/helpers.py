@@ -54,6 +54,14 @@ def same_view(a: State, b: State, seat: int) -> bool:
     )
 
 
+def observation(state: State, seat: int, size: int) -> Any:
+    """``seat``'s observation tensor: float32, ``size`` long."""
+    result = np.asarray(state.observation_tensor(seat))
+    assert result.dtype == np.float32
+    assert result.shape == (size,)
+    return result
+
+
 # --- moving ---------------------------------------------------------------------------------
 
 
@@ -175,6 +183,18 @@ def notations(state: State, count: int) -> dict[int, str]:
         assert state.string_to_action(texts[action]) == action, texts[action]
     assert len(set(texts.values())) == len(texts)
     return texts
+
+
+def assert_loads_with_its_parameters_only(
+    load: Loader, name: str, params: dict[str, Any], others: dict[str, dict[str, Any]]
+) -> None:
+    """A finished game of ``params`` loads with them, and each game of ``others`` refuses it
+    with a StateFormatError naming its key (the parameter that differs)."""
+    text = boardcore.play(load(name, **params), seed=1).to_json()
+    for word, other in others.items():
+        with pytest.raises(StateFormatError, match=word):
+            load(name, **other).state_from_json(text)
+    assert load(name, **params).state_from_json(text).to_json() == text
 
 
 def assert_rebuilds(load: Loader, game: Game) -> None:

@@ -30,7 +30,7 @@ from tests.chandigarh.test_roundtrip import (
     start,
 )
 from tests.conftest import Loader
-from tests.helpers import js, random_states
+from tests.helpers import js, observation, random_states
 
 Tensor = npt.NDArray[np.float32]
 
@@ -120,9 +120,7 @@ def spec_tensor(j: dict[str, Any], p: int) -> npt.NDArray[np.float64]:
 
 
 def tensor(state: State, p: int) -> Tensor:
-    result = np.asarray(state.observation_tensor(p))
-    assert result.dtype == np.float32
-    assert result.shape == (SIZE,)
+    result: Tensor = observation(state, p, SIZE)
     return result
 
 

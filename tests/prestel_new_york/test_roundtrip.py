@@ -2,23 +2,29 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-import boardcore
 from tests.conftest import Loader
-from tests.helpers import assert_rebuilds, notation_words, notations, random_states
+from tests.helpers import (
+    assert_loads_with_its_parameters_only,
+    assert_rebuilds,
+    notation_words,
+    notations,
+    random_states,
+)
 
 NAME = "prestel_new_york"
 
 
 def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
-    state = boardcore.play(load(NAME, players=3, max_rounds=2), seed=1)
-    with pytest.raises(boardcore.StateFormatError, match="max_rounds"):
-        load(NAME, players=3).state_from_json(state.to_json())
-    with pytest.raises(boardcore.StateFormatError, match="speeds"):
-        load(NAME, players=3, speeds="1,2,1", max_rounds=2).state_from_json(state.to_json())
-    with pytest.raises(boardcore.StateFormatError, match="players"):
-        load(NAME, players=4, max_rounds=2).state_from_json(state.to_json())
+    others: dict[str, dict[str, Any]] = {
+        "max_rounds": {"players": 3},
+        "speeds": {"players": 3, "speeds": "1,2,1", "max_rounds": 2},
+        "players": {"players": 4, "max_rounds": 2},
+    }
+    assert_loads_with_its_parameters_only(load, NAME, {"players": 3, "max_rounds": 2}, others)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

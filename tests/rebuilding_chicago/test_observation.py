@@ -18,7 +18,7 @@ import pytest
 
 from boardcore.api import State
 from tests.conftest import ENGINES, Loader, apply
-from tests.helpers import js, random_states
+from tests.helpers import js, observation, random_states
 from tests.rebuilding_chicago.test_roundtrip import (
     CARD_COST,
     GAME,
@@ -117,9 +117,7 @@ def spec_tensor(j: dict[str, Any], p: int) -> npt.NDArray[np.float64]:
 
 
 def tensor(state: State, p: int) -> Tensor:
-    result = np.asarray(state.observation_tensor(p))
-    assert result.dtype == np.float32
-    assert result.shape == (SIZE,)
+    result: Tensor = observation(state, p, SIZE)
     return result
 
 
