@@ -17,6 +17,7 @@ import pytest
 import boardcore
 from boardcore import DataError, IllegalActionError, NotationError, SplitMix64, StateFormatError
 from boardcore.api import CHANCE, Game, State
+from boardcore.svg import state_to_svg
 from tests.conftest import ENGINES, Loader
 
 Json = dict[str, Any]
@@ -463,3 +464,21 @@ def assert_seat_panels(root: ET.Element, state: State, perspective: int | None, 
         assert str(shown[seat]) in seat_texts
         assert ("you" in " ".join(seat_texts)) == (seat == perspective)
         assert any("winner" in text for text in seat_texts) == (seat in state.winners())
+
+
+def assert_drawn_alike(rust: Game, reference: Game, history: list[int], frames: int) -> None:
+    """At about ``frames`` points along ``history`` and at its end, both engines' states are
+    the same and draw the same picture, for everyone and for every seat, and show it in
+    Jupyter."""
+    step = max(1, len(history) // frames)
+    for cut in [*range(0, len(history), step), len(history)]:
+        a: Any = rust.replay(history[:cut])
+        b: Any = reference.replay(history[:cut])
+        assert a.to_json() == b.to_json()
+        svg = a.to_svg()
+        parse(svg)
+        assert svg == b.to_svg()
+        for perspective in range(rust.num_players):
+            assert a.to_svg(perspective) == b.to_svg(perspective)
+        assert a._repr_svg_() == svg == state_to_svg(a.to_json())
+        assert b._repr_svg_() == svg

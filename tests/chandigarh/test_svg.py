@@ -29,6 +29,7 @@ from tests.chandigarh.test_roundtrip import (
 )
 from tests.conftest import ENGINES, Loader
 from tests.helpers import (
+    assert_drawn_alike,
     assert_seat_panels,
     group,
     js,
@@ -217,24 +218,10 @@ def test_turns_in_a_replay() -> None:
 def test_both_engines_draw_the_same_picture(setting: dict[str, Any], saver: str) -> None:
     """At many points of seeded games (played by either engine), both engines' states draw
     the same SVG, for everyone and for every seat, and show it in Jupyter."""
-    rust = engine("rust", **setting)
-    reference = engine("reference", **setting)
-    players = setting["players"]
-    for seed in (1,) if saver == "rust" else (2,):  # two games in all, one per engine
-        player = rust if saver == "rust" else reference
-        history = random_states(player, seed)[-1].history()
-        step = max(1, len(history) // 10)
-        for cut in [*range(0, len(history), step), len(history)]:
-            a: Any = rust.replay(history[:cut])
-            b: Any = reference.replay(history[:cut])
-            assert a.to_json() == b.to_json()
-            svg = a.to_svg()
-            parse(svg)
-            assert svg == b.to_svg()
-            for perspective in range(players):
-                assert a.to_svg(perspective) == b.to_svg(perspective)
-            assert a._repr_svg_() == svg == state_to_svg(a.to_json())
-            assert b._repr_svg_() == svg
+    rust, reference = engine("rust", **setting), engine("reference", **setting)
+    # Two games in all, one played by each engine.
+    seed, player = (1, rust) if saver == "rust" else (2, reference)
+    assert_drawn_alike(rust, reference, random_states(player, seed)[-1].history(), 10)
 
 
 def test_docs_picture_is_current() -> None:

@@ -19,6 +19,7 @@ import boardcore.reference
 from boardcore.svg import drawer, state_to_svg
 from tests.conftest import ENGINES
 from tests.helpers import (
+    assert_drawn_alike,
     assert_seat_panels,
     data_path,
     group,
@@ -359,19 +360,9 @@ def test_both_engines_draw_the_same_picture(players: int, sides: str, saver: str
     the same SVG, for everyone and for every seat, and show it in Jupyter."""
     rust = engine("rust", players=players, sides=sides)
     reference = engine("reference", players=players, sides=sides)
-    for seed in (1,) if saver == "rust" else (2,):  # two games in all, one per engine
-        player = rust if saver == "rust" else reference
-        history = boardcore.play(player, seed=seed).history()
-        step = max(1, len(history) // 12)
-        for cut in [*range(0, len(history), step), len(history)]:
-            a: Any = rust.replay(history[:cut])
-            b: Any = reference.replay(history[:cut])
-            assert a.to_json() == b.to_json()
-            assert a.to_svg() == b.to_svg()
-            for perspective in range(players):
-                assert a.to_svg(perspective) == b.to_svg(perspective)
-            assert a._repr_svg_() == a.to_svg() == state_to_svg(a.to_json())
-            assert b._repr_svg_() == b.to_svg()
+    # Two games in all, one played by each engine.
+    seed, player = (1, rust) if saver == "rust" else (2, reference)
+    assert_drawn_alike(rust, reference, boardcore.play(player, seed=seed).history(), 12)
 
 
 def test_docs_picture_is_current() -> None:

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 import boardcore
-from boardcore.svg import drawer, state_to_svg
+from boardcore.svg import drawer
 from tests.conftest import ENGINES, Loader, apply
 from tests.helpers import (
+    assert_drawn_alike,
     assert_seat_panels,
     group,
     js,
@@ -228,23 +229,10 @@ def test_turns_in_a_replay() -> None:
 def test_both_engines_draw_the_same_picture(setting: dict[str, Any], saver: str) -> None:
     """At many points of seeded games (played by either engine), both engines' states draw
     the same SVG, for everyone and for every seat, and show it in Jupyter."""
-    rust = engine("rust", **setting)
-    reference = engine("reference", **setting)
-    players = setting["players"]
+    rust, reference = engine("rust", **setting), engine("reference", **setting)
     player = rust if saver == "rust" else reference
     history = random_states(player, 1, every=10_000)[-1].history()
-    step = max(1, len(history) // 10)
-    for cut in [*range(0, len(history), step), len(history)]:
-        a: Any = rust.replay(history[:cut])
-        b: Any = reference.replay(history[:cut])
-        assert a.to_json() == b.to_json()
-        svg = a.to_svg()
-        parse(svg)
-        assert svg == b.to_svg()
-        for perspective in range(players):
-            assert a.to_svg(perspective) == b.to_svg(perspective)
-        assert a._repr_svg_() == svg == state_to_svg(a.to_json())
-        assert b._repr_svg_() == svg
+    assert_drawn_alike(rust, reference, history, 10)
 
 
 def test_the_opening_draws_alike_in_both_engines() -> None:
