@@ -18,6 +18,7 @@ import pytest
 
 import boardcore
 from boardcore import NotationError, ParameterError, StateFormatError
+from tests import helpers
 from tests.chandigarh.test_roundtrip import (
     DRAFT,
     GAME,
@@ -34,23 +35,7 @@ from tests.chandigarh.test_roundtrip import (
     start,
 )
 from tests.conftest import Loader, apply
-from tests.helpers import (
-    NOT_A_JSON_OBJECT,
-    Calls,
-    assert_json_refused,
-    assert_legal,
-    assert_refuses_every_illegal_id,
-    assert_rejected,
-    bad_player_counts,
-    data_error,
-    del_at,
-    different_outcomes,
-    history_edit,
-    js,
-    legal_now,
-    set_at,
-    state_calls,
-)
+from tests.helpers import assert_legal, assert_rejected, del_at, history_edit, js, legal_now, set_at
 from tests.helpers import drop as _drop
 from tests.helpers import edit as _edit
 from tests.helpers import mutate as _mutate
@@ -205,7 +190,7 @@ def test_illegal_for_the_next_seat(load: Loader) -> None:
 
 @pytest.mark.parametrize("phase", PHASES)
 def test_every_illegal_id_is_rejected(load: Loader, phase: str) -> None:
-    assert_refuses_every_illegal_id(phase_states(load), phase, PHASES, NUM_ACTIONS)
+    helpers.assert_refuses_every_illegal_id(phase_states(load), phase, PHASES, NUM_ACTIONS)
 
 
 # --- notation -------------------------------------------------------------------------------
@@ -365,7 +350,7 @@ CITY = json.loads(OPENING)["city"]
 POOL = json.loads(OPENING)["deck"]["pool"]
 
 TAMPERED: list[tuple[Callable[[str], str], str]] = [
-    *NOT_A_JSON_OBJECT,
+    *helpers.NOT_A_JSON_OBJECT,
     # the game and its parameters
     (lambda t: _mutate(t, game="kardinal"), "game"),
     (lambda t: _mutate(t, game=7), "game"),
@@ -481,7 +466,7 @@ TAMPERED: list[tuple[Callable[[str], str], str]] = [
 def test_malformed_or_inconsistent_json(
     load: Loader, make: Callable[[str], str], match: str
 ) -> None:
-    assert_json_refused(load(GAME, players=3), OPENING, make, match)
+    helpers.assert_json_refused(load(GAME, players=3), OPENING, make, match)
 
 
 def test_json_of_another_game_or_parameter_set_is_rejected(load: Loader) -> None:
@@ -511,7 +496,7 @@ SETS = "commercial-manager,logistics-manager,local-brahmin,park-designer"
 @pytest.mark.parametrize(
     ("params", "match"),
     [
-        *bad_player_counts(2, 4),
+        *helpers.bad_player_counts(2, 4),
         # specialists
         ({"specialists": "commercial-manager,governor,local-brahmin,park-designer"}, "special"),
         ({"specialists": "commercial-manager,driver,local-brahmin,park-manager,mayor"}, "special"),
@@ -702,7 +687,7 @@ def test_broken_data_file(
     """A DataError that names the file, the entry and the field (spec, *Component data*)."""
     broken = change(PACKAGED_TEXT)
     assert broken != PACKAGED_TEXT
-    message = data_error(load, GAME, tmp_path / "broken.toml", broken, players=2)
+    message = helpers.data_error(load, GAME, tmp_path / "broken.toml", broken, players=2)
     for word in words:
         assert re.search(word, message), f"{word!r} is not named: {message}"
 
@@ -715,14 +700,14 @@ def test_both_engines_raise_the_same_exception_class() -> None:
     engines. (Each saved state, parameter and data file above is refused with its class in
     both engines by its own test.)"""
 
-    def battery(load: Loader) -> Calls:
+    def battery(load: Loader) -> helpers.Calls:
         state: Any = start(load, *DRAFT, *TURN_1)
         moves = ("end", "step n", "build b 6w0", "add 20 left", "take y", "pass")
-        return state_calls(
+        return helpers.state_calls(
             state, moves, ("build y 5n3", "step  n", "drive 6,0", "street x4", "", 5)
         )
 
-    assert different_outcomes(battery) == []
+    assert helpers.different_outcomes(battery) == []
 
 
 def test_the_opening_is_as_described(load: Loader) -> None:

@@ -23,17 +23,9 @@ import tomllib
 import boardcore
 import boardcore.reference
 from boardcore.api import Game, State
+from tests import helpers
 from tests.conftest import ENGINES, Loader, apply
-from tests.helpers import (
-    assert_encodes,
-    assert_loads_with_its_parameters_only,
-    data_path,
-    first_of_each_phase,
-    js,
-    notation_words,
-    notations,
-    random_states,
-)
+from tests.helpers import data_path, js, random_states
 
 GAME = "chandigarh"
 PACKAGED_PATH = data_path("chandigarh")
@@ -227,7 +219,7 @@ def phase_states(load: Loader, seeds: int = 30) -> dict[str, State]:
     """The first state of each phase met by seeded random games with the settings above
     (clones: do not change them)."""
     runs = ((setting, seed) for setting in SETTINGS for seed in range(seeds))
-    return first_of_each_phase(load, GAME, runs, PHASES)
+    return helpers.first_of_each_phase(load, GAME, runs, PHASES)
 
 
 # --- the opening ----------------------------------------------------------------------------
@@ -301,7 +293,9 @@ def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
         "players": {"players": 2, "variant": moved},
         "specialists": {"players": 3, "variant": moved, "specialists": "none"},
     }
-    assert_loads_with_its_parameters_only(load, GAME, {"players": 3, "variant": moved}, others)
+    helpers.assert_loads_with_its_parameters_only(
+        load, GAME, {"players": 3, "variant": moved}, others
+    )
 
 
 # --- clones ---------------------------------------------------------------------------------
@@ -313,14 +307,16 @@ def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
 @pytest.mark.parametrize("setting", SETTINGS[:9], ids=SETTING_IDS[:9])
 def test_every_legal_action_and_outcome_round_trips(load: Loader, setting: dict[str, Any]) -> None:
     game = load(GAME, **setting)
-    words = notation_words([s for seed in (20, 21) for s in random_states(game, seed)])
+    words = helpers.notation_words([s for seed in (20, 21) for s in random_states(game, seed)])
     assert {"tile", "reveal", "first", "pick", "take", "step", "add", "build", "stop"} <= words
 
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
     game = load(GAME, players=2)
     assert game.num_distinct_actions == NUM_ACTIONS
-    assert list(notations(game.new_initial_state(), NUM_ACTIONS)) == list(range(NUM_ACTIONS))
+    assert list(helpers.notations(game.new_initial_state(), NUM_ACTIONS)) == list(
+        range(NUM_ACTIONS)
+    )
 
 
 def test_notation_follows_the_encoding(load: Loader) -> None:
@@ -396,7 +392,7 @@ def test_notation_follows_the_encoding(load: Loader) -> None:
         "first 2": 3786,
         "first 3": 3787,
     }
-    assert_encodes(state, expected)
+    helpers.assert_encodes(state, expected)
 
 
 # --- replay ---------------------------------------------------------------------------------

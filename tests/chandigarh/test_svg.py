@@ -15,6 +15,7 @@ import pytest
 
 import boardcore
 from boardcore.svg import drawer, state_to_svg
+from tests import helpers
 from tests.chandigarh.test_roundtrip import (
     DRAFT,
     GAME,
@@ -28,17 +29,7 @@ from tests.chandigarh.test_roundtrip import (
     start,
 )
 from tests.conftest import ENGINES, Loader
-from tests.helpers import (
-    assert_drawn_alike,
-    assert_seat_panels,
-    group,
-    js,
-    parse,
-    random_states,
-    sample_along,
-    status,
-    texts,
-)
+from tests.helpers import group, js, parse, random_states, texts
 
 SVG = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).parent.parent.parent
@@ -62,7 +53,7 @@ def card_ids(element: ET.Element) -> list[int]:
 
 def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
     """Every ``every``-th state of a seeded game, the first of each phase and the last."""
-    return sample_along(game, random_states(game, seed)[-1].history(), every)
+    return helpers.sample_along(game, random_states(game, seed)[-1].history(), every)
 
 
 # --- well-formed pictures -----------------------------------------------------------------------
@@ -80,8 +71,8 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
     for state, _ in sampled(game, 0, every=25):
         for perspective in (None, *range(players)):
             root = parse(state.to_svg(perspective))
-            assert root.find(f"{SVG}desc").text == status(state)  # type: ignore[union-attr]
-            assert_seat_panels(root, state, perspective, state.scores())
+            assert root.find(f"{SVG}desc").text == helpers.status(state)  # type: ignore[union-attr]
+            helpers.assert_seat_panels(root, state, perspective, state.scores())
             drawn += 1
     assert drawn > 10
 
@@ -221,7 +212,7 @@ def test_both_engines_draw_the_same_picture(setting: dict[str, Any], saver: str)
     rust, reference = engine("rust", **setting), engine("reference", **setting)
     # Two games in all, one played by each engine.
     seed, player = (1, rust) if saver == "rust" else (2, reference)
-    assert_drawn_alike(rust, reference, random_states(player, seed)[-1].history(), 10)
+    helpers.assert_drawn_alike(rust, reference, random_states(player, seed)[-1].history(), 10)
 
 
 def test_docs_picture_is_current() -> None:

@@ -18,6 +18,7 @@ import pytest
 
 import boardcore
 from boardcore import NotationError, ParameterError, StateFormatError
+from tests import helpers
 from tests.city_connect.test_roundtrip import (
     GAME,
     KINDS,
@@ -35,21 +36,7 @@ from tests.city_connect.test_roundtrip import (
     start,
 )
 from tests.conftest import Loader, apply
-from tests.helpers import (
-    NOT_A_JSON_OBJECT,
-    Calls,
-    assert_json_refused,
-    assert_refuses_every_illegal_id,
-    assert_rejected,
-    bad_player_counts,
-    data_error,
-    del_at,
-    different_outcomes,
-    history_edit,
-    js,
-    set_at,
-    state_calls,
-)
+from tests.helpers import assert_rejected, del_at, history_edit, js, set_at
 from tests.helpers import drop as _drop
 from tests.helpers import edited as _edit
 from tests.helpers import mutate as _mutate
@@ -206,7 +193,7 @@ def test_illegal_with_the_mayor_side(load: Loader) -> None:
 
 @pytest.mark.parametrize("phase", PHASES)
 def test_every_illegal_id_is_rejected(load: Loader, phase: str) -> None:
-    assert_refuses_every_illegal_id(phase_states(load), phase, PHASES, NUM_ACTIONS)
+    helpers.assert_refuses_every_illegal_id(phase_states(load), phase, PHASES, NUM_ACTIONS)
 
 
 def _kind_not_in(kinds: list[int]) -> str:
@@ -403,7 +390,7 @@ def test_the_pay_position_is_saved_as_the_spec_says(load: Loader) -> None:
 
 
 TAMPERED: list[tuple[Callable[[str], str], str]] = [
-    *NOT_A_JSON_OBJECT,
+    *helpers.NOT_A_JSON_OBJECT,
     (lambda t: _mutate(t, game="kardinal"), "game"),
     (lambda t: _mutate(t, version=1), "version"),
     (lambda t: _mutate(t, players=3), "players"),
@@ -467,7 +454,7 @@ TAMPERED: list[tuple[Callable[[str], str], str]] = [
 def test_malformed_or_inconsistent_json(
     load: Loader, make: Callable[[str], str], match: str
 ) -> None:
-    assert_json_refused(load(GAME, players=2), PAY_JSON, make, match)
+    helpers.assert_json_refused(load(GAME, players=2), PAY_JSON, make, match)
 
 
 def test_json_of_another_game_or_parameter_set_is_rejected(load: Loader) -> None:
@@ -493,7 +480,7 @@ def test_json_of_another_game_or_parameter_set_is_rejected(load: Loader) -> None
 @pytest.mark.parametrize(
     ("params", "match"),
     [
-        *bad_player_counts(1, 4),
+        *helpers.bad_player_counts(1, 4),
         ({"players": 2, "sides": "house,mayor,house"}, "sides"),
         ({"players": 3, "sides": "house,mayor"}, "sides"),
         ({"sides": "house,mayor"}, "sides"),  # four players by default
@@ -676,7 +663,7 @@ def test_broken_data_file(
     """A DataError that names the file, the entry and the field (spec, "Component data")."""
     broken = change(PACKAGED_TEXT)
     assert broken != PACKAGED_TEXT
-    message = data_error(load, GAME, tmp_path / "broken.toml", broken, players=2)
+    message = helpers.data_error(load, GAME, tmp_path / "broken.toml", broken, players=2)
     assert re.search(match, message), message
     assert entry in message, f"the entry {entry!r} is not named: {message}"
     assert field in message, f"the field {field!r} is not named: {message}"
@@ -699,14 +686,14 @@ def test_both_engines_raise_the_same_exception_class() -> None:
     engines. (Each saved state, parameter and data file above is refused with its class in
     both engines by its own test.)"""
 
-    def battery(load: Loader) -> Calls:
+    def battery(load: Loader) -> helpers.Calls:
         state: Any = start(load, 2, *PAY_MOVES)
         moves = ("end", "pay city park", "pay school", "take bakery", "card cafe")
-        return state_calls(
+        return helpers.state_calls(
             state, moves, ("build house", "pay city", "take  bakery", "card castle", "", 5)
         )
 
-    assert different_outcomes(battery) == []
+    assert helpers.different_outcomes(battery) == []
 
 
 def test_the_opening_is_as_described(load: Loader) -> None:

@@ -17,18 +17,9 @@ import tomllib
 import boardcore
 import boardcore.reference
 from boardcore.api import State
+from tests import helpers
 from tests.conftest import ENGINES, Loader, apply
-from tests.helpers import (
-    assert_encodes,
-    assert_loads_with_its_parameters_only,
-    assert_rebuilds,
-    data_path,
-    first_of_each_phase,
-    js,
-    notation_words,
-    notations,
-    random_states,
-)
+from tests.helpers import data_path, js, random_states
 
 GAME = "city_connect"
 PACKAGED_PATH = data_path("city_connect")
@@ -121,7 +112,7 @@ def phase_states(load: Loader, seeds: int = 40) -> dict[str, State]:
         for players, sides in PHASE_SEARCH
         for seed in range(seeds)
     )
-    return first_of_each_phase(load, GAME, runs, PHASES)
+    return helpers.first_of_each_phase(load, GAME, runs, PHASES)
 
 
 # --- JSON -----------------------------------------------------------------------------------
@@ -147,7 +138,7 @@ def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
         "players": {"players": 2, "sides": "house,mayor"},
     }
     params = {"players": 3, "sides": "house,mayor,house"}
-    assert_loads_with_its_parameters_only(load, GAME, params, others)
+    helpers.assert_loads_with_its_parameters_only(load, GAME, params, others)
 
 
 # --- clones ---------------------------------------------------------------------------------
@@ -160,14 +151,14 @@ def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
 def test_every_legal_action_and_outcome_round_trips(load: Loader, players: int) -> None:
     sides = "mayor" if players != 2 else "house,mayor"
     game = load(GAME, players=players, sides=sides)
-    words = notation_words([s for seed in (20, 21, 22) for s in random_states(game, seed)])
+    words = helpers.notation_words([s for seed in (20, 21, 22) for s in random_states(game, seed)])
     assert {"card", "landmark", "take", "draw", "build", "pay"} <= words
 
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
     game = load(GAME, players=2)
     assert game.num_distinct_actions == 8 * B + 2 * L + 2 * N + 2 == 306
-    assert list(notations(game.new_initial_state(), 306)) == list(range(306))
+    assert list(helpers.notations(game.new_initial_state(), 306)) == list(range(306))
 
 
 def test_notation_follows_the_encoding(load: Loader) -> None:
@@ -200,7 +191,7 @@ def test_notation_follows_the_encoding(load: Loader) -> None:
         "landmark city-tower": 298,
         "landmark harbor": 305,
     }
-    assert_encodes(state, expected)
+    helpers.assert_encodes(state, expected)
 
 
 # --- replay ---------------------------------------------------------------------------------
@@ -211,7 +202,7 @@ def test_params_rebuild_the_same_game(load: Loader, players: int) -> None:
     game = load(GAME, players=players, sides="mayor")
     assert game.params["players"] == players
     assert game.params["sides"] == ",".join(["mayor"] * players)
-    assert_rebuilds(load, game)
+    helpers.assert_rebuilds(load, game)
     assert load(GAME).params["sides"] == "house,house,house,house"
 
 

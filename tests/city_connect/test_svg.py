@@ -17,18 +17,9 @@ import tomllib
 import boardcore
 import boardcore.reference
 from boardcore.svg import drawer, state_to_svg
+from tests import helpers
 from tests.conftest import ENGINES
-from tests.helpers import (
-    assert_drawn_alike,
-    assert_seat_panels,
-    data_path,
-    group,
-    parse,
-    ring,
-    sample_along,
-    status,
-    texts,
-)
+from tests.helpers import data_path, group, parse, ring, texts
 
 NAME = "city_connect"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -94,7 +85,7 @@ def first(game: Any, seeds: range, test: Any) -> Any:
 
 def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
     """Every ``every``-th state of a seeded game, the first of each phase and the last."""
-    return sample_along(game, boardcore.play(game, seed=seed).history(), every)
+    return helpers.sample_along(game, boardcore.play(game, seed=seed).history(), every)
 
 
 # --- well-formed pictures -----------------------------------------------------------------------
@@ -117,8 +108,8 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
             phases.add(saved["phase"])
             for perspective in (None, *range(players)):
                 root = parse(state.to_svg(perspective))
-                assert root.find(f"{SVG}desc").text == status(state)  # type: ignore[union-attr]
-                assert_seat_panels(root, state, perspective, state.scores())
+                assert root.find(f"{SVG}desc").text == helpers.status(state)  # type: ignore[union-attr]
+                helpers.assert_seat_panels(root, state, perspective, state.scores())
                 drawn += 1
     assert phases >= {"setup", "main", "take", "draw", "pay", "refill", "end"}
     assert drawn > 40
@@ -362,7 +353,7 @@ def test_both_engines_draw_the_same_picture(players: int, sides: str, saver: str
     reference = engine("reference", players=players, sides=sides)
     # Two games in all, one played by each engine.
     seed, player = (1, rust) if saver == "rust" else (2, reference)
-    assert_drawn_alike(rust, reference, boardcore.play(player, seed=seed).history(), 12)
+    helpers.assert_drawn_alike(rust, reference, boardcore.play(player, seed=seed).history(), 12)
 
 
 def test_docs_picture_is_current() -> None:

@@ -6,14 +6,9 @@ from typing import Any
 
 import pytest
 
+from tests import helpers
 from tests.conftest import Loader
-from tests.helpers import (
-    assert_loads_with_its_parameters_only,
-    assert_rebuilds,
-    notation_words,
-    notations,
-    random_states,
-)
+from tests.helpers import random_states
 
 NAME = "prestel_new_york"
 
@@ -24,24 +19,26 @@ def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
         "speeds": {"players": 3, "speeds": "1,2,1", "max_rounds": 2},
         "players": {"players": 4, "max_rounds": 2},
     }
-    assert_loads_with_its_parameters_only(load, NAME, {"players": 3, "max_rounds": 2}, others)
+    helpers.assert_loads_with_its_parameters_only(
+        load, NAME, {"players": 3, "max_rounds": 2}, others
+    )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_action_round_trips_through_notation(load: Loader, players: int) -> None:
     game = load(NAME, players=players, speeds=",".join(["2"] + ["1"] * (players - 1)))
-    words = notation_words(random_states(game, players, every=3)[:400])
+    words = helpers.notation_words(random_states(game, players, every=3)[:400])
     assert {"deal", "reveal", "draw", "stack", "look", "take", "stone"} <= words
 
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
     game = load(NAME)
     assert game.num_distinct_actions == 557
-    assert list(notations(game.new_initial_state(), 557)) == list(range(557))
+    assert list(helpers.notations(game.new_initial_state(), 557)) == list(range(557))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_params_rebuild_the_same_game(load: Loader, players: int) -> None:
     game = load(NAME, players=players, max_rounds=7)
-    assert_rebuilds(load, game)
+    helpers.assert_rebuilds(load, game)
     assert game.params["speeds"] == ",".join(["1"] * players)

@@ -14,17 +14,8 @@ import pytest
 import boardcore
 from boardcore.cli import main
 from boardcore.svg import HIGHLIGHT, drawer
-from tests.helpers import (
-    assert_drawn_alike,
-    assert_seat_panels,
-    data_path,
-    group,
-    parse,
-    ring,
-    sample_along,
-    status,
-    texts,
-)
+from tests import helpers
+from tests.helpers import data_path, group, parse, ring, texts
 
 NAME = "prestel_new_york"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -48,7 +39,7 @@ PARTS = part_names()
 
 def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
     """Every ``every``-th state of a seeded game, the first of each phase and the last."""
-    return sample_along(game, boardcore.play(game, seed=seed).history(), every)
+    return helpers.sample_along(game, boardcore.play(game, seed=seed).history(), every)
 
 
 # --- well-formed pictures -----------------------------------------------------------------------
@@ -69,8 +60,8 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(players: int) -> 
                 if saved["phase"] == "end":
                     assert desc.text.startswith(f"game over after round {saved['round']}")
                 else:  # the status line of the text rendering
-                    assert desc.text == status(state)
-                assert_seat_panels(root, state, perspective, saved["chips"])
+                    assert desc.text == helpers.status(state)
+                helpers.assert_seat_panels(root, state, perspective, saved["chips"])
                 drawn += 1
     # Two seats rarely tie in a short game; more seats always do.
     assert phases >= (set(PHASES) - {"tie"} if players == 2 else set(PHASES))
@@ -281,7 +272,7 @@ def test_turns_in_a_replay() -> None:
 def test_both_engines_draw_the_same_picture() -> None:
     """The first 600 actions of a 3-player game, at 15 points."""
     rust, reference = boardcore.load(NAME, players=3), boardcore.reference.load(NAME, players=3)
-    assert_drawn_alike(rust, reference, boardcore.play(rust, seed=1).history()[:600], 15)
+    helpers.assert_drawn_alike(rust, reference, boardcore.play(rust, seed=1).history()[:600], 15)
 
 
 # --- the commands -------------------------------------------------------------------------------

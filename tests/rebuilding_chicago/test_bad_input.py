@@ -18,24 +18,9 @@ import pytest
 
 import boardcore
 from boardcore import NotationError, ParameterError, StateFormatError
+from tests import helpers
 from tests.conftest import Loader, apply
-from tests.helpers import (
-    NOT_A_JSON_OBJECT,
-    Calls,
-    assert_json_refused,
-    assert_legal,
-    assert_refuses_every_illegal_id,
-    assert_rejected,
-    bad_player_counts,
-    data_error,
-    del_at,
-    different_outcomes,
-    history_edit,
-    js,
-    legal_now,
-    set_at,
-    state_calls,
-)
+from tests.helpers import assert_legal, assert_rejected, del_at, history_edit, js, legal_now, set_at
 from tests.helpers import mutate as _mutate
 from tests.helpers import replace as _replace
 from tests.rebuilding_chicago.test_roundtrip import (
@@ -206,7 +191,7 @@ def test_solo_has_no_starting_seat_draw(load: Loader) -> None:
 
 @pytest.mark.parametrize("phase", PHASES)
 def test_every_illegal_id_is_rejected(load: Loader, phase: str) -> None:
-    assert_refuses_every_illegal_id(phase_states(load), phase, PHASES, NUM_ACTIONS, UNNAMED)
+    helpers.assert_refuses_every_illegal_id(phase_states(load), phase, PHASES, NUM_ACTIONS, UNNAMED)
 
 
 # --- notation -------------------------------------------------------------------------------
@@ -341,7 +326,7 @@ BASE = json.loads(PLACING)
 PLACE_A1 = 0  # place o0 a1: off the board
 
 TAMPERED: list[tuple[Callable[[str], str], str]] = [
-    *NOT_A_JSON_OBJECT,
+    *helpers.NOT_A_JSON_OBJECT,
     # the game and its parameters
     (lambda t: _mutate(t, game="kardinal"), "game"),
     (lambda t: _mutate(t, game=7), "game"),
@@ -470,7 +455,7 @@ TAMPERED: list[tuple[Callable[[str], str], str]] = [
 def test_malformed_or_inconsistent_json(
     load: Loader, make: Callable[[str], str], match: str
 ) -> None:
-    assert_json_refused(load(GAME, players=2), PLACING, make, match)
+    helpers.assert_json_refused(load(GAME, players=2), PLACING, make, match)
 
 
 def test_json_of_another_game_or_parameter_set_is_rejected(load: Loader) -> None:
@@ -493,7 +478,7 @@ def test_json_of_another_game_or_parameter_set_is_rejected(load: Loader) -> None
 @pytest.mark.parametrize(
     ("params", "match"),
     [
-        *bad_player_counts(1, 5),
+        *helpers.bad_player_counts(1, 5),
         ({"difficulty": "hard"}, "difficulty"),
         ({"difficulty": "Easy"}, "difficulty"),
         ({"difficulty": ""}, "difficulty"),
@@ -844,7 +829,7 @@ def test_broken_data_file(
     """A DataError that names the file, the entry and the field (spec, *Component data*)."""
     broken = change(PACKAGED_TEXT)
     assert broken != PACKAGED_TEXT
-    message = data_error(load, GAME, tmp_path / "broken.toml", broken, players=2)
+    message = helpers.data_error(load, GAME, tmp_path / "broken.toml", broken, players=2)
     for word in words:
         assert re.search(word, message, re.IGNORECASE), f"{word!r} is not named: {message}"
 
@@ -857,12 +842,14 @@ def test_both_engines_raise_the_same_exception_class() -> None:
     class in both engines. (Each saved state, parameter and data file above is refused with
     its class in both engines by its own test.)"""
 
-    def battery(load: Loader) -> Calls:
+    def battery(load: Loader) -> helpers.Calls:
         state: Any = start(load, *TURN_1, TURN_2[0])
         moves = ("place o0 a1", "place o1 d6", "buy 2a", "refill", "choose vp", "card 1")
-        return state_calls(state, moves, ("place o8 e5", "buy 9a", "law 4", "suburb 60", "", 5))
+        return helpers.state_calls(
+            state, moves, ("place o8 e5", "buy 9a", "law 4", "suburb 60", "", 5)
+        )
 
-    assert different_outcomes(battery) == []
+    assert helpers.different_outcomes(battery) == []
 
 
 def test_the_placing_state_is_as_described(load: Loader) -> None:

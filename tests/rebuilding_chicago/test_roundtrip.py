@@ -27,18 +27,9 @@ import tomllib
 import boardcore
 import boardcore.reference
 from boardcore.api import CHANCE, Game, State
+from tests import helpers
 from tests.conftest import ENGINES, Loader, apply
-from tests.helpers import (
-    assert_encodes,
-    assert_loads_with_its_parameters_only,
-    assert_rebuilds,
-    data_path,
-    first_of_each_phase,
-    js,
-    notation_words,
-    notations,
-    random_states,
-)
+from tests.helpers import data_path, js, random_states
 
 GAME = "rebuilding_chicago"
 PACKAGED_PATH = data_path("rebuilding_chicago")
@@ -420,7 +411,7 @@ def phase_states(load: Loader, seeds: int = 40) -> dict[str, State]:
     them."""
     scarce: dict[str, Any] = {"players": 3, "data": scarce_path()}
     runs = ((setting, seed) for seed in range(seeds) for setting in [scarce, *SETTINGS])
-    return first_of_each_phase(load, GAME, runs, PHASES)
+    return helpers.first_of_each_phase(load, GAME, runs, PHASES)
 
 
 # --- the opening ----------------------------------------------------------------------------
@@ -510,7 +501,7 @@ def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
         "players": {"players": 2, "difficulty": "easy"},
     }
     params = {"players": 3, "difficulty": "easy"}
-    assert_loads_with_its_parameters_only(load, GAME, params, others)
+    helpers.assert_loads_with_its_parameters_only(load, GAME, params, others)
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
@@ -561,7 +552,7 @@ def test_start_and_first_keep_round_3s_values_at_the_end(load: Loader, players: 
 @pytest.mark.parametrize("setting", SETTINGS, ids=SETTING_IDS)
 def test_every_legal_action_and_outcome_round_trips(load: Loader, setting: dict[str, Any]) -> None:
     game = load(GAME, **setting)
-    words = notation_words(random_states(game, 20 + SETTINGS.index(setting)))
+    words = helpers.notation_words(random_states(game, 20 + SETTINGS.index(setting)))
     assert {"card", "district", "deal", "return", "place", "event"} <= words
     assert ("scenario" in words) == (setting["players"] == 1)
     assert ("start" in words) == (setting["players"] > 1)
@@ -575,7 +566,7 @@ def test_every_action_id_has_a_notation(load: Loader) -> None:
     game = load(GAME, players=2)
     assert game.num_distinct_actions == NUM_ACTIONS
     named = [a for a in range(NUM_ACTIONS) if a not in UNNAMED]
-    assert list(notations(game.new_initial_state(), NUM_ACTIONS)) == named
+    assert list(helpers.notations(game.new_initial_state(), NUM_ACTIONS)) == named
 
 
 def test_notation_follows_the_encoding(load: Loader) -> None:
@@ -643,7 +634,7 @@ def test_notation_follows_the_encoding(load: Loader) -> None:
         "automaton 0": 1518,
         "automaton 26": 1544,
     }
-    assert_encodes(state, expected)
+    helpers.assert_encodes(state, expected)
 
 
 # --- replay ---------------------------------------------------------------------------------
@@ -654,7 +645,7 @@ def test_params_rebuild_the_same_game(load: Loader, setting: dict[str, Any]) -> 
     game = load(GAME, **setting)
     assert game.params["players"] == setting["players"]
     assert game.params["difficulty"] == setting.get("difficulty", "standard")
-    assert_rebuilds(load, game)
+    helpers.assert_rebuilds(load, game)
 
 
 def test_difficulty_is_given_back_as_one_word_when_all_seats_agree(load: Loader) -> None:

@@ -15,18 +15,9 @@ import pytest
 
 import boardcore
 from boardcore.svg import drawer
+from tests import helpers
 from tests.conftest import ENGINES, Loader, apply
-from tests.helpers import (
-    assert_drawn_alike,
-    assert_seat_panels,
-    group,
-    js,
-    parse,
-    random_states,
-    sample_along,
-    status,
-    texts,
-)
+from tests.helpers import group, js, parse, random_states, texts
 from tests.rebuilding_chicago.test_roundtrip import (
     GAME,
     LANDMARK_KEYS,
@@ -54,7 +45,7 @@ def letters_on_table(root: ET.Element, seat: int) -> list[str]:
 
 def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
     """Every ``every``-th state of a seeded game, the first of each phase and the last."""
-    return sample_along(game, random_states(game, seed, every=10_000)[-1].history(), every)
+    return helpers.sample_along(game, random_states(game, seed, every=10_000)[-1].history(), every)
 
 
 # --- well-formed pictures -----------------------------------------------------------------------
@@ -72,8 +63,8 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
     for state, _ in sampled(game, SETTINGS.index(setting), every=60):
         for perspective in (None, *range(players)):
             root = parse(state.to_svg(perspective))
-            assert root.find(f"{SVG}desc").text == status(state)  # type: ignore[union-attr]
-            assert_seat_panels(root, state, perspective, state.scores())
+            assert root.find(f"{SVG}desc").text == helpers.status(state)  # type: ignore[union-attr]
+            helpers.assert_seat_panels(root, state, perspective, state.scores())
             drawn += 1
     assert drawn > 10
 
@@ -232,7 +223,7 @@ def test_both_engines_draw_the_same_picture(setting: dict[str, Any], saver: str)
     rust, reference = engine("rust", **setting), engine("reference", **setting)
     player = rust if saver == "rust" else reference
     history = random_states(player, 1, every=10_000)[-1].history()
-    assert_drawn_alike(rust, reference, history, 10)
+    helpers.assert_drawn_alike(rust, reference, history, 10)
 
 
 def test_the_opening_draws_alike_in_both_engines() -> None:
