@@ -6,6 +6,7 @@ The per-game test files keep their game's rules; these are the verbs they are wr
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
@@ -333,6 +334,38 @@ def bad_player_counts(fewest: int, most: int) -> list[tuple[dict[str, Any], str]
     naming ``players``: too few, too many, negative, and what is not an int."""
     counts: list[Any] = [*sorted({0, fewest - 1, most + 1, -1}), "2", "four", 2.0, True]
     return [({"players": count}, "players") for count in counts]
+
+
+# --- editing a data file -------------------------------------------------------------------
+
+
+def entries(text: str, table: str) -> list[tuple[int, int]]:
+    """The character spans of the ``[[table]]`` entries of a data file, in order (an entry
+    ends where the next ``[[...]]`` header or comment block starts)."""
+    spans = []
+    for match in re.finditer(rf"(?m)^\[\[{re.escape(table)}\]\]\n", text):
+        nxt = re.compile(r"(?m)^(\[|# )").search(text, match.end())
+        spans.append((match.start(), len(text) if nxt is None else nxt.start()))
+    return spans
+
+
+def edit_entry(text: str, table: str, index: int, old: str, new: str) -> str:
+    """``text`` with ``old`` replaced by ``new`` once, inside entry ``index`` of ``table``."""
+    begin, end = entries(text, table)[index]
+    block = text[begin:end]
+    assert old in block, (table, index, old)
+    return text[:begin] + block.replace(old, new, 1) + text[end:]
+
+
+def drop_entry(text: str, table: str, index: int) -> str:
+    begin, end = entries(text, table)[index]
+    return text[:begin] + text[end:]
+
+
+def copy_entry(text: str, table: str, index: int) -> str:
+    """``text`` with entry ``index`` of ``table`` written twice."""
+    begin, end = entries(text, table)[index]
+    return text[:end] + text[begin:end] + text[end:]
 
 
 # --- a broken data file ---------------------------------------------------------------------

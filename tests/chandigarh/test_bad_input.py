@@ -27,15 +27,23 @@ from tests.chandigarh.test_roundtrip import (
     PHASES,
     SETUP,
     TURN_1,
-    copy_entry,
-    drop_entry,
-    edit_entry,
     opening_json,
     phase_states,
     start,
 )
 from tests.conftest import Loader, apply
-from tests.helpers import assert_legal, assert_rejected, del_at, history_edit, js, legal_now, set_at
+from tests.helpers import (
+    assert_legal,
+    assert_rejected,
+    copy_entry,
+    del_at,
+    drop_entry,
+    edit_entry,
+    history_edit,
+    js,
+    legal_now,
+    set_at,
+)
 from tests.helpers import drop as _drop
 from tests.helpers import edit as _edit
 from tests.helpers import mutate as _mutate

@@ -25,7 +25,7 @@ import boardcore.reference
 from boardcore.api import Game, State
 from tests import helpers
 from tests.conftest import ENGINES, Loader, apply
-from tests.helpers import data_path, js, random_states
+from tests.helpers import data_path, entries, js, random_states
 
 GAME = "chandigarh"
 PACKAGED_PATH = data_path("chandigarh")
@@ -409,34 +409,6 @@ def test_default_parameters(load: Loader) -> None:
 
 
 # --- a user's own data file -----------------------------------------------------------------
-
-
-def entries(text: str, table: str) -> list[tuple[int, int]]:
-    """The character spans of the ``[[table]]`` entries of a data file, in order."""
-    spans = []
-    for match in re.finditer(rf"(?m)^\[\[{table}\]\]\n", text):
-        end = text.find("\n[[", match.start() + 1)
-        spans.append((match.start(), len(text) if end < 0 else end + 1))
-    return spans
-
-
-def edit_entry(text: str, table: str, index: int, old: str, new: str) -> str:
-    """``text`` with ``old`` replaced by ``new`` once, inside entry ``index`` of ``table``."""
-    begin, end = entries(text, table)[index]
-    block = text[begin:end]
-    assert old in block, (table, index, old)
-    return text[:begin] + block.replace(old, new, 1) + text[end:]
-
-
-def drop_entry(text: str, table: str, index: int) -> str:
-    begin, end = entries(text, table)[index]
-    return text[:begin] + text[end:]
-
-
-def copy_entry(text: str, table: str, index: int) -> str:
-    """``text`` with entry ``index`` of ``table`` written twice."""
-    begin, end = entries(text, table)[index]
-    return text[:end] + text[begin:end] + text[end:]
 
 
 def raise_street_values(text: str) -> str:

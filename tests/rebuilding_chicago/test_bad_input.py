@@ -20,7 +20,18 @@ import boardcore
 from boardcore import NotationError, ParameterError, StateFormatError
 from tests import helpers
 from tests.conftest import Loader, apply
-from tests.helpers import assert_legal, assert_rejected, del_at, history_edit, js, legal_now, set_at
+from tests.helpers import (
+    assert_legal,
+    assert_rejected,
+    copy_entry,
+    del_at,
+    drop_entry,
+    edit_entry,
+    history_edit,
+    js,
+    legal_now,
+    set_at,
+)
 from tests.helpers import mutate as _mutate
 from tests.helpers import replace as _replace
 from tests.rebuilding_chicago.test_roundtrip import (
@@ -33,9 +44,6 @@ from tests.rebuilding_chicago.test_roundtrip import (
     TURN_1,
     TURN_2,
     UNNAMED,
-    copy_entry,
-    drop_entry,
-    edit_entry,
     opening_history,
     opening_json,
     phase_states,

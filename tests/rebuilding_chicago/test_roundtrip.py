@@ -29,7 +29,7 @@ import boardcore.reference
 from boardcore.api import CHANCE, Game, State
 from tests import helpers
 from tests.conftest import ENGINES, Loader, apply
-from tests.helpers import data_path, js, random_states
+from tests.helpers import data_path, drop_entry, edit_entry, entries, js, random_states
 
 GAME = "rebuilding_chicago"
 PACKAGED_PATH = data_path("rebuilding_chicago")
@@ -683,35 +683,6 @@ def test_returns_follow_the_winners(load: Loader) -> None:
 
 
 # --- a user's own data file -----------------------------------------------------------------
-
-
-def entries(text: str, table: str) -> list[tuple[int, int]]:
-    """The character spans of the ``[[table]]`` entries of a data file, in order (an entry
-    ends where the next ``[[...]]`` header or comment block starts)."""
-    spans = []
-    for match in re.finditer(rf"(?m)^\[\[{re.escape(table)}\]\]\n", text):
-        nxt = re.compile(r"(?m)^(\[|# )").search(text, match.end())
-        spans.append((match.start(), len(text) if nxt is None else nxt.start()))
-    return spans
-
-
-def edit_entry(text: str, table: str, index: int, old: str, new: str) -> str:
-    """``text`` with ``old`` replaced by ``new`` once, inside entry ``index`` of ``table``."""
-    begin, end = entries(text, table)[index]
-    block = text[begin:end]
-    assert old in block, (table, index, old)
-    return text[:begin] + block.replace(old, new, 1) + text[end:]
-
-
-def drop_entry(text: str, table: str, index: int) -> str:
-    begin, end = entries(text, table)[index]
-    return text[:begin] + text[end:]
-
-
-def copy_entry(text: str, table: str, index: int) -> str:
-    """``text`` with entry ``index`` of ``table`` written twice."""
-    begin, end = entries(text, table)[index]
-    return text[:end] + text[begin:end] + text[end:]
 
 
 def test_entries_are_found() -> None:
