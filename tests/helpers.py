@@ -489,6 +489,19 @@ def sample_along(game: Game, history: list[int], every: int) -> list[tuple[Any, 
     return found
 
 
+def assert_every_view_drawn(state: Any) -> int:
+    """The picture for everyone and from each seat: its description is the status line of
+    the text rendering, and the seat panels show the scores, ``you`` and ``winner`` where
+    they belong. Returns how many pictures were drawn."""
+    perspectives = (None, *range(len(state.scores())))
+    for perspective in perspectives:
+        root = parse(state.to_svg(perspective))
+        description = root.find(f"{SVG}desc")
+        assert description is not None and description.text == status(state)
+        assert_seat_panels(root, state, perspective, state.scores())
+    return len(perspectives)
+
+
 def assert_seat_panels(root: ET.Element, state: State, perspective: int | None, shown: Any) -> None:
     """Each seat's panel shows ``shown[seat]`` (its score, say), ``you`` on the perspective's
     seat only and ``winner`` on the winners' only."""
