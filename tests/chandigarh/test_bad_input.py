@@ -32,18 +32,7 @@ from tests.chandigarh.test_roundtrip import (
     start,
 )
 from tests.conftest import Loader, apply
-from tests.helpers import (
-    assert_legal,
-    assert_rejected,
-    copy_entry,
-    del_at,
-    drop_entry,
-    edit_entry,
-    history_edit,
-    js,
-    legal_now,
-    set_at,
-)
+from tests.helpers import assert_legal, assert_rejected, del_at, history_edit, js, legal_now, set_at
 from tests.helpers import drop as _drop
 from tests.helpers import edit as _edit
 from tests.helpers import mutate as _mutate
@@ -566,7 +555,7 @@ def test_good_parameters(load: Loader) -> None:
 
 
 def _in(table: str, index: int, old: str, new: str) -> Callable[[str], str]:
-    return lambda text: edit_entry(text, table, index, old, new)
+    return lambda text: helpers.edit_entry(text, table, index, old, new)
 
 
 def _rules(old: str, new: str) -> Callable[[str], str]:
@@ -581,11 +570,11 @@ def _rules(old: str, new: str) -> Callable[[str], str]:
 
 
 def _without(table: str, index: int) -> Callable[[str], str]:
-    return lambda text: drop_entry(text, table, index)
+    return lambda text: helpers.drop_entry(text, table, index)
 
 
 def _twice(table: str, index: int) -> Callable[[str], str]:
-    return lambda text: copy_entry(text, table, index)
+    return lambda text: helpers.copy_entry(text, table, index)
 
 
 # (change, what the message names: the entry and the field, as regular expressions). An

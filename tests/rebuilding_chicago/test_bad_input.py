@@ -20,18 +20,7 @@ import boardcore
 from boardcore import NotationError, ParameterError, StateFormatError
 from tests import helpers
 from tests.conftest import Loader, apply
-from tests.helpers import (
-    assert_legal,
-    assert_rejected,
-    copy_entry,
-    del_at,
-    drop_entry,
-    edit_entry,
-    history_edit,
-    js,
-    legal_now,
-    set_at,
-)
+from tests.helpers import assert_legal, assert_rejected, del_at, history_edit, js, legal_now, set_at
 from tests.helpers import mutate as _mutate
 from tests.helpers import replace as _replace
 from tests.rebuilding_chicago.test_roundtrip import (
@@ -521,7 +510,7 @@ def test_good_parameters(load: Loader) -> None:
 
 
 def _in(table: str, index: int, old: str, new: str) -> Callable[[str], str]:
-    return lambda text: edit_entry(text, table, index, old, new)
+    return lambda text: helpers.edit_entry(text, table, index, old, new)
 
 
 def _block(header: str, end: str, old: str, new: str) -> Callable[[str], str]:
@@ -544,11 +533,11 @@ def _reconstructed(old: str, new: str) -> Callable[[str], str]:
 
 
 def _without(table: str, index: int) -> Callable[[str], str]:
-    return lambda text: drop_entry(text, table, index)
+    return lambda text: helpers.drop_entry(text, table, index)
 
 
 def _twice(table: str, index: int) -> Callable[[str], str]:
-    return lambda text: copy_entry(text, table, index)
+    return lambda text: helpers.copy_entry(text, table, index)
 
 
 WEST = r"west-town|district (entry )?0\b"
