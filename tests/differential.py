@@ -46,6 +46,13 @@ def diff_seeds(
             )
 
 
+def diff_regressions(name: str, cases: Iterable[tuple[dict[str, Any], int]]) -> None:
+    """Each (parameters, seed) that once made the engines disagree, compared in full."""
+    for params, seed in cases:
+        rust, ref = engines(name, **params)
+        diff_game(rust, ref, seed, observations=1)
+
+
 def _error_class(state: Any, action: int) -> str:
     """The class of what ``apply_action(action)`` raises; the state must stay as it was."""
     before = state.to_json()

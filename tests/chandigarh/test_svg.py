@@ -178,8 +178,7 @@ def test_a_state_of_other_data_draws(tmp_path: Path) -> None:
     path.write_text(raise_street_values(PACKAGED_TEXT))
     game = engine("rust", players=3, data=str(path))
     for state, _ in sampled(game, 1, every=60):
-        for perspective in (None, 0):
-            parse(state.to_svg(perspective))
+        helpers.assert_every_view_drawn(state)
 
 
 def test_turns_in_a_replay() -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from boardcore.api import Game
-from tests.differential import diff_game, diff_seeds
+from tests.differential import diff_game, diff_regressions, diff_seeds
 from tests.differential import engines as both_engines
 
 NAME = "city_connect"
@@ -51,9 +51,7 @@ def test_engines_agree_step_by_step(players: int, sides: str) -> None:
 
 
 def test_regression_seeds() -> None:
-    for params, seed in REGRESSION_SEEDS:
-        rust, ref = engines(**params)
-        diff_game(rust, ref, seed, observations=1)
+    diff_regressions(NAME, REGRESSION_SEEDS)
 
 
 @pytest.mark.slow

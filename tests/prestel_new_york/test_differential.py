@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from boardcore.api import Game
-from tests.differential import diff_game, diff_seeds
+from tests.differential import diff_game, diff_regressions, diff_seeds
 from tests.differential import engines as both_engines
 
 NAME = "prestel_new_york"
@@ -70,9 +70,7 @@ def test_engines_agree_with_search_speeds(speeds: str) -> None:
 
 
 def test_regression_seeds() -> None:
-    for params, seed in REGRESSION_SEEDS:
-        rust, ref = engines(**params)
-        diff_game(rust, ref, seed, observations=1)
+    diff_regressions(NAME, REGRESSION_SEEDS)
 
 
 @pytest.mark.slow

@@ -189,8 +189,7 @@ def test_a_state_of_other_data_draws(tmp_path: Path) -> None:
     path.write_text(richer_vp(PACKAGED_TEXT))
     game = engine("rust", players=3, data=str(path))
     for state, _ in sampled(game, 1, every=80):
-        for perspective in (None, 0):
-            parse(state.to_svg(perspective))
+        helpers.assert_every_view_drawn(state)
 
 
 def test_turns_in_a_replay() -> None:
