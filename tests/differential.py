@@ -6,12 +6,51 @@ seed and the step, so the seed can be kept as a regression case.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
 
+import boardcore
+import boardcore.reference
 from boardcore import SplitMix64
 from boardcore.api import CHANCE, Game
+
+
+def engines(name: str, **params: Any) -> tuple[Game, Game]:
+    """The game ``name`` with ``params`` in the Rust engine and in the reference."""
+    return boardcore.load(name, **params), boardcore.reference.load(name, **params)
+
+
+def diff_seeds(
+    rust: Game,
+    ref: Game,
+    seeds: Iterable[int],
+    full: int,
+    *,
+    observations: int,
+    json_every: int,
+    strings: Callable[[int], bool] = lambda seed: False,
+    full_observations: int = 1,
+) -> None:
+    """``diff_game`` for each seed: those below ``full`` with every method at every step (the
+    pictures too), the others lighter (``strings(seed)``, observations and JSON every few
+    steps)."""
+    for seed in seeds:
+        if seed < full:
+            diff_game(rust, ref, seed, observations=full_observations, svg=True)
+        else:
+            light = strings(seed)
+            diff_game(
+                rust, ref, seed, strings=light, observations=observations, json_every=json_every
+            )
+
+
+def diff_regressions(name: str, cases: Iterable[tuple[dict[str, Any], int]]) -> None:
+    """Each (parameters, seed) that once made the engines disagree, compared in full."""
+    for params, seed in cases:
+        rust, ref = engines(name, **params)
+        diff_game(rust, ref, seed, observations=1)
 
 
 def _error_class(state: Any, action: int) -> str:

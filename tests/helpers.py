@@ -6,18 +6,28 @@ The per-game test files keep their game's rules; these are the verbs they are wr
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
-from boardcore import IllegalActionError, SplitMix64
-from boardcore.api import CHANCE, State
+import boardcore
+from boardcore import DataError, IllegalActionError, NotationError, SplitMix64, StateFormatError
+from boardcore.api import CHANCE, Game, State
+from boardcore.svg import state_to_svg
+from tests.conftest import ENGINES, Loader
 
 Json = dict[str, Any]
 SVG = "{http://www.w3.org/2000/svg}"
+
+
+def data_path(name: str) -> Path:
+    """The packaged data file of the game ``name``."""
+    return Path(boardcore.__file__).parent / "data" / f"{name}.toml"
 
 
 # --- reading a state ------------------------------------------------------------------------
@@ -46,6 +56,14 @@ def same_view(a: State, b: State, seat: int) -> bool:
     )
 
 
+def observation(state: State, seat: int, size: int) -> Any:
+    """``seat``'s observation tensor: float32, ``size`` long."""
+    result = np.asarray(state.observation_tensor(seat))
+    assert result.dtype == np.float32
+    assert result.shape == (size,)
+    return result
+
+
 # --- moving ---------------------------------------------------------------------------------
 
 
@@ -66,6 +84,126 @@ def step(state: State, rng: SplitMix64) -> None:
     else:
         legal = state.legal_actions()
         state.apply_action(legal[rng.below(len(legal))])
+
+
+def random_states(game: Game, seed: int, every: int = 1, limit: int = 20_000) -> list[State]:
+    """Every ``every``-th state of one seeded random game, the first and the last included;
+    a game longer than ``limit`` actions fails (it does not end)."""
+    state = game.new_initial_state()
+    rng = SplitMix64(seed)
+    states = [state.clone()]
+    while not state.is_terminal():
+        step(state, rng)
+        assert len(state.history()) < limit, f"seed {seed}: the game does not end"
+        if len(state.history()) % every == 0 or state.is_terminal():
+            states.append(state.clone())
+    return states
+
+
+def first_of_each_phase(
+    load: Loader, name: str, runs: Iterable[tuple[dict[str, Any], int]], phases: Collection[str]
+) -> dict[str, State]:
+    """The first state of each phase met by seeded random games, ``runs`` being (parameters,
+    seed) in the order searched, until all ``phases`` are met. The Rust engine finds them and
+    ``load``'s engine replays their histories (the engines agree move for move), so the slow
+    engine does not write a saved state at every step."""
+    found: dict[str, tuple[dict[str, Any], list[int]]] = {}
+    for params, seed in runs:
+        state = boardcore.load(name, **params).new_initial_state()
+        rng = SplitMix64(seed)
+        while True:
+            found.setdefault(phase(state), (params, state.history()))
+            if state.is_terminal():
+                break
+            step(state, rng)
+            assert len(state.history()) < 20_000, f"seed {seed}: the game does not end"
+        if len(found) == len(phases):
+            break
+    states = {at: load(name, **params).replay(history) for at, (params, history) in found.items()}
+    assert all(phase(state) == at for at, state in states.items())
+    return states
+
+
+def assert_refuses_every_illegal_id(
+    reached: dict[str, State],
+    at: str,
+    phases: Collection[str],
+    count: int,
+    unnamed: Collection[int] = (),
+) -> None:
+    """Random games reached only the ``phases``, and ``at`` among them; in its first state
+    every id (of ``count``) that is not legal raises IllegalActionError naming the move (or
+    its id, where it has no notation: ``unnamed``), and changes nothing."""
+    assert set(reached) <= set(phases), sorted(set(reached) - set(phases))
+    assert at in reached, f"no random game reached the {at} phase"
+    state = reached[at].clone()
+    before = state.to_json()
+    legal = set(legal_now(state))
+    for action in range(count):
+        if action in legal:
+            continue
+        with pytest.raises(IllegalActionError) as info:
+            state.apply_action(action)
+        text = str(action) if action in unnamed else state.action_to_string(action)
+        assert text in str(info.value) or str(action) in str(info.value)
+        assert state.to_json() == before, (at, text)
+
+
+def notation_words(states: Iterable[State]) -> set[str]:
+    """The first words of the notation of every legal action and chance outcome of
+    ``states``, each of which reads back to its id, the exact text only: nothing stripped
+    (DESIGN.md). The ids come sorted, none twice."""
+    words: set[str] = set()
+    for state in states:
+        actions = legal_now(state)
+        assert actions == sorted(set(actions))
+        for action in actions:
+            text = state.action_to_string(action)
+            assert state.string_to_action(text) == action, text
+            with pytest.raises(NotationError):
+                state.string_to_action(f"  {text} ")
+            words.add(text.split(" ")[0])
+    return words
+
+
+def assert_encodes(state: State, expected: dict[str, int]) -> None:
+    """Each notation reads as its id, and each id is written as that notation."""
+    for text, action in expected.items():
+        assert state.string_to_action(text) == action, text
+        assert state.action_to_string(action) == text, text
+
+
+def notations(state: State, count: int) -> dict[int, str]:
+    """The notation of each of the ``count`` ids that has one; each reads back to its id and
+    no two are the same."""
+    texts: dict[int, str] = {}
+    for action in range(count):
+        try:
+            texts[action] = state.action_to_string(action)
+        except NotationError:
+            continue
+        assert state.string_to_action(texts[action]) == action, texts[action]
+    assert len(set(texts.values())) == len(texts)
+    return texts
+
+
+def assert_loads_with_its_parameters_only(
+    load: Loader, name: str, params: dict[str, Any], others: dict[str, dict[str, Any]]
+) -> None:
+    """A finished game of ``params`` loads with them, and each game of ``others`` refuses it
+    with a StateFormatError naming its key (the parameter that differs)."""
+    text = boardcore.play(load(name, **params), seed=1).to_json()
+    for word, other in others.items():
+        with pytest.raises(StateFormatError, match=word):
+            load(name, **other).state_from_json(text)
+    assert load(name, **params).state_from_json(text).to_json() == text
+
+
+def assert_rebuilds(load: Loader, game: Game) -> None:
+    """The game's ``params`` make the same game again: the same params, the same seeded game."""
+    twin = load(game.name, **game.params)
+    assert twin.params == game.params
+    assert boardcore.play(twin, seed=3).to_json() == boardcore.play(game, seed=3).to_json()
 
 
 def assert_legal(state: State, *moves: str) -> None:
@@ -119,6 +257,65 @@ def edit(change: Callable[[Json], None]) -> Callable[[str], str]:
     return lambda text: edited(text, change)
 
 
+def set_at(*path: Any) -> Callable[[Any], Callable[[str], str]]:
+    """A change of one value inside a saved state: ``set_at("pending", "todo")(1)``."""
+
+    def value(new: Any) -> Callable[[str], str]:
+        def change(obj: Json) -> None:
+            inner = obj
+            for key in path[:-1]:
+                inner = inner[key]
+            inner[path[-1]] = new
+
+        return edit(change)
+
+    return value
+
+
+def del_at(*path: Any) -> Callable[[str], str]:
+    """A change of a saved state: the value at ``path`` removed."""
+
+    def change(obj: Json) -> None:
+        inner = obj
+        for key in path[:-1]:
+            inner = inner[key]
+        del inner[path[-1]]
+
+    return edit(change)
+
+
+def history_edit(change: Callable[[list[int]], list[Any]]) -> Callable[[str], str]:
+    """A change of a saved state's history (the fields left as they were)."""
+
+    def rewrite(obj: Json) -> None:
+        obj["history"] = change(obj["history"])
+
+    return edit(rewrite)
+
+
+# Saved "states" that are not JSON, or not a JSON object: refused by every game.
+NOT_A_JSON_OBJECT: list[tuple[Callable[[str], str], str]] = [
+    (lambda t: "{", "JSON"),
+    (lambda t: t[:-1], "JSON"),
+    (lambda t: "", "JSON"),
+    (lambda t: t + "x", "JSON"),
+    (lambda t: "[]", "object"),
+    (lambda t: "7", "object"),
+    (lambda t: "null", "object"),
+    (lambda t: '"state"', "object"),
+]
+
+
+def assert_json_refused(game: Game, good: str, make: Callable[[str], str], match: str) -> None:
+    """``good`` loads as it is; ``make(good)`` differs and gets a StateFormatError matching
+    ``match``."""
+    assert game.state_from_json(good).to_json() == good
+    bad = make(good)
+    assert bad != good
+    with pytest.raises(StateFormatError, match=match):
+        game.state_from_json(bad)
+
+
 def replace(old: str, new: str) -> Callable[[str], str]:
     """A change of a saved state's text: the first ``old`` becomes ``new``."""
 
@@ -129,7 +326,76 @@ def replace(old: str, new: str) -> Callable[[str], str]:
     return change
 
 
+# --- parameters -----------------------------------------------------------------------------
+
+
+def bad_player_counts(fewest: int, most: int) -> list[tuple[dict[str, Any], str]]:
+    """Player counts a game with ``fewest``..``most`` seats refuses with a ParameterError
+    naming ``players``: too few, too many, negative, and what is not an int."""
+    counts: list[Any] = [*sorted({0, fewest - 1, most + 1, -1}), "2", "four", 2.0, True]
+    return [({"players": count}, "players") for count in counts]
+
+
+# --- editing a data file -------------------------------------------------------------------
+
+
+def entries(text: str, table: str) -> list[tuple[int, int]]:
+    """The character spans of the ``[[table]]`` entries of a data file, in order (an entry
+    ends where the next ``[[...]]`` header or comment block starts)."""
+    spans = []
+    for match in re.finditer(rf"(?m)^\[\[{re.escape(table)}\]\]\n", text):
+        nxt = re.compile(r"(?m)^(\[|# )").search(text, match.end())
+        spans.append((match.start(), len(text) if nxt is None else nxt.start()))
+    return spans
+
+
+def edit_entry(text: str, table: str, index: int, old: str, new: str) -> str:
+    """``text`` with ``old`` replaced by ``new`` once, inside entry ``index`` of ``table``."""
+    begin, end = entries(text, table)[index]
+    block = text[begin:end]
+    assert old in block, (table, index, old)
+    return text[:begin] + block.replace(old, new, 1) + text[end:]
+
+
+def drop_entry(text: str, table: str, index: int) -> str:
+    begin, end = entries(text, table)[index]
+    return text[:begin] + text[end:]
+
+
+def copy_entry(text: str, table: str, index: int) -> str:
+    """``text`` with entry ``index`` of ``table`` written twice."""
+    begin, end = entries(text, table)[index]
+    return text[:end] + text[begin:end] + text[end:]
+
+
+# --- a broken data file ---------------------------------------------------------------------
+
+
+def data_error(load: Loader, name: str, path: Path, text: str, **params: Any) -> str:
+    """The message of the DataError that loading ``text`` (written to ``path``) raises; it
+    names the file."""
+    path.write_text(text)
+    with pytest.raises(DataError) as info:
+        load(name, data=str(path), **params)
+    message = str(info.value)
+    assert path.name in message, message
+    return message
+
+
+def assert_a_broken_file_is_not_cached(name: str, tmp_path: Path, text: str, **params: Any) -> None:
+    """After a broken data file fails to load, the same path fixed loads fine (nothing is
+    cached), in both engines."""
+    path = tmp_path / "fixed.toml"
+    for load in ENGINES.values():
+        data_error(load, name, path, text.replace(f'game = "{name}"', 'game = "chess"'), **params)
+        path.write_text(text)
+        fixed = load(name, data=str(path), **params)
+        assert fixed.num_distinct_actions == load(name, **params).num_distinct_actions
+
+
 # --- comparing the engines ------------------------------------------------------------------
+
+Calls = list[tuple[str, Callable[[], Any]]]
 
 
 def outcome(call: Callable[[], Any]) -> str:
@@ -143,6 +409,37 @@ def outcome(call: Callable[[], Any]) -> str:
 
 def call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], Any]:
     return lambda: function(*args, **kwargs)
+
+
+def state_calls(state: Any, moves: Iterable[str], notations: Iterable[Any]) -> Calls:
+    """Bad input to a state: illegal moves, ids out of range or not ids, bad notation, bad
+    seats (-1, one past the last, a string)."""
+    ids = (-1, len(state.legal_action_mask()), "x", None)
+    seats = (-1, len(state.scores()), "0")
+    return [
+        *((f"apply {move}", call(_apply, state, move)) for move in moves),
+        *((f"apply {bad!r}", call(state.apply_action, bad)) for bad in ids),
+        *((f"to_string {bad!r}", call(state.action_to_string, bad)) for bad in ids),
+        *((f"notation {text!r}", call(state.string_to_action, text)) for text in notations),
+        *((f"tensor {seat!r}", call(state.observation_tensor, seat)) for seat in seats),
+        *((f"string {seat!r}", call(state.observation_string, seat)) for seat in seats),
+    ]
+
+
+def _apply(state: State, move: str) -> None:
+    state.apply_action(state.string_to_action(move))
+
+
+def different_outcomes(battery: Callable[[Loader], Calls]) -> list[Any]:
+    """The calls of ``battery`` (all of them bad input) where the two engines raise different
+    exception classes, or either raises nothing."""
+    made = {which: battery(ENGINES[which]) for which in sorted(ENGINES)}
+    different = []
+    for (name, a), (_, b) in zip(made["rust"], made["reference"], strict=True):
+        got = (outcome(a), outcome(b))
+        if got[0] != got[1] or got[0] == "ok":
+            different.append((name, got))
+    return different
 
 
 # --- pictures -------------------------------------------------------------------------------
@@ -174,3 +471,60 @@ def ring(svg: str) -> ET.Element | None:
     marks = group(parse(svg), "last-action")
     assert len(marks) <= 1
     return marks[0] if len(marks) else None
+
+
+def sample_along(game: Game, history: list[int], every: int) -> list[tuple[Any, Json]]:
+    """Every ``every``-th state along ``history``, the first of each phase and the last, each
+    with its saved JSON."""
+    state = game.new_initial_state()
+    found: list[tuple[Any, Json]] = []
+    phases: set[str] = set()
+    for at, action in enumerate([*history, None]):
+        saved = js(state)
+        if at % every == 0 or saved["phase"] not in phases or action is None:
+            found.append((state.clone(), saved))
+            phases.add(saved["phase"])
+        if action is not None:
+            state.apply_action(action)
+    return found
+
+
+def assert_every_view_drawn(state: Any) -> int:
+    """The picture for everyone and from each seat: its description is the status line of
+    the text rendering, and the seat panels show the scores, ``you`` and ``winner`` where
+    they belong. Returns how many pictures were drawn."""
+    perspectives = (None, *range(len(state.scores())))
+    for perspective in perspectives:
+        root = parse(state.to_svg(perspective))
+        description = root.find(f"{SVG}desc")
+        assert description is not None and description.text == status(state)
+        assert_seat_panels(root, state, perspective, state.scores())
+    return len(perspectives)
+
+
+def assert_seat_panels(root: ET.Element, state: State, perspective: int | None, shown: Any) -> None:
+    """Each seat's panel shows ``shown[seat]`` (its score, say), ``you`` on the perspective's
+    seat only and ``winner`` on the winners' only."""
+    for seat in range(len(state.scores())):
+        seat_texts = texts(group(root, f"seat seat-{seat}"))
+        assert str(shown[seat]) in seat_texts
+        assert ("you" in " ".join(seat_texts)) == (seat == perspective)
+        assert any("winner" in text for text in seat_texts) == (seat in state.winners())
+
+
+def assert_drawn_alike(rust: Game, reference: Game, history: list[int], frames: int) -> None:
+    """At about ``frames`` points along ``history`` and at its end, both engines' states are
+    the same and draw the same picture, for everyone and for every seat, and show it in
+    Jupyter."""
+    step = max(1, len(history) // frames)
+    for cut in [*range(0, len(history), step), len(history)]:
+        a: Any = rust.replay(history[:cut])
+        b: Any = reference.replay(history[:cut])
+        assert a.to_json() == b.to_json()
+        svg = a.to_svg()
+        parse(svg)
+        assert svg == b.to_svg()
+        for perspective in range(rust.num_players):
+            assert a.to_svg(perspective) == b.to_svg(perspective)
+        assert a._repr_svg_() == svg == state_to_svg(a.to_json())
+        assert b._repr_svg_() == svg

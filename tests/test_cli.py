@@ -143,9 +143,11 @@ def test_every_command_reads_the_librarys_saves(
 HIDDEN = [info.name for info in boardcore.games() if info.name != "kardinal"]  # Kardinal: none
 
 
-def hidden_pairs(name: str, players: int) -> list[tuple[boardcore.State, boardcore.State, int]]:
-    """States that differ only in what ``seat`` may not see: the same game with another
-    outcome at one chance node, equal in ``seat``'s observation but not as a whole."""
+def hidden_pairs(name: str) -> list[tuple[boardcore.State, boardcore.State, int]]:
+    """States that differ only in what ``seat`` may not see: the same game (with the most
+    players) with another outcome at one chance node, equal in ``seat``'s observation but not
+    as a whole. There are some."""
+    players = max(next(i for i in boardcore.games() if i.name == name).players)
     pairs: list[tuple[boardcore.State, boardcore.State, int]] = []
     state = saved_midgame(name, players, seed=1, actions=0)
     rng = boardcore.SplitMix64(1)
@@ -165,6 +167,7 @@ def hidden_pairs(name: str, players: int) -> list[tuple[boardcore.State, boardco
                 if same and alternative.to_json() != dealt.to_json():
                     pairs.append((dealt, alternative, seat))
         state = dealt
+    assert pairs, "no chance outcome hidden from some seat was found"
     return pairs
 
 
@@ -177,11 +180,8 @@ def shown(main_args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 def test_show_seat_shows_nothing_hidden_from_the_seat(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    players = max(next(i for i in boardcore.games() if i.name == name).players)
-    pairs = hidden_pairs(name, players)
-    assert pairs, "no chance outcome hidden from some seat was found"
     whole_differs = False
-    for a, b, seat in pairs:
+    for a, b, seat in hidden_pairs(name):
         views = []
         for state, file in ((a, tmp_path / "a.json"), (b, tmp_path / "b.json")):
             file.write_text(state.to_json())
@@ -197,10 +197,7 @@ def test_show_seat_shows_nothing_hidden_from_the_seat(
 def test_the_seats_picture_shows_nothing_hidden_from_the_seat(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    players = max(next(i for i in boardcore.games() if i.name == name).players)
-    pairs = hidden_pairs(name, players)
-    assert pairs
-    for a, b, seat in pairs:
+    for a, b, seat in hidden_pairs(name):
         pictures = []
         for state, file in ((a, tmp_path / "a.json"), (b, tmp_path / "b.json")):
             file.write_text(state.to_json())
@@ -218,7 +215,7 @@ def test_a_seats_replay_page_shows_nothing_hidden_from_the_seat(name: str) -> No
 
     players = max(next(i for i in boardcore.games() if i.name == name).players)
     game = boardcore.load(name, players=players)
-    for a, b, seat in hidden_pairs(name, players)[:2]:
+    for a, b, seat in hidden_pairs(name)[:2]:
         pages = [replay_html(record_game(game, s.history()), perspective=seat) for s in (a, b)]
         assert pages[0] == pages[1]
 

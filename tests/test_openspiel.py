@@ -160,6 +160,21 @@ def test_bad_parameters_are_refused() -> None:
         load("kardinal", {"colours": 3})
 
 
+def decisions_and_chance_nodes(game: Any, seed: int) -> tuple[int, int]:
+    """The decisions and chance nodes of the seeded random game; every chance outcome is
+    below ``max_chance_outcomes``."""
+    state = game.core.new_initial_state()
+    decisions = chance = 0
+    for action in boardcore.play(game.core, seed=seed).history():
+        if state.current_player() == boardcore.CHANCE:
+            chance += 1
+            assert action < game.max_chance_outcomes()
+        else:
+            decisions += 1
+        state.apply_action(action)
+    return decisions, chance
+
+
 @pytest.mark.parametrize(
     ("params", "seeds"),
     [
@@ -172,16 +187,7 @@ def test_prestel_bounds_hold(params: dict[str, Any], seeds: range) -> None:
     game = load("prestel_new_york", params)
     decisions_max = chance_max = 0
     for seed in seeds:
-        history = boardcore.play(game.core, seed=seed).history()
-        state = game.core.new_initial_state()
-        decisions = chance = 0
-        for action in history:
-            if state.current_player() == boardcore.CHANCE:
-                chance += 1
-                assert action < game.max_chance_outcomes()
-            else:
-                decisions += 1
-            state.apply_action(action)
+        decisions, chance = decisions_and_chance_nodes(game, seed)
         decisions_max, chance_max = max(decisions_max, decisions), max(chance_max, chance)
     assert decisions_max <= game.max_game_length()
     assert chance_max <= game.max_chance_nodes_in_history()
@@ -223,16 +229,7 @@ def test_rebuilding_chicago_game_info() -> None:
 def test_rebuilding_chicago_bounds_hold(players: int) -> None:
     game = load("rebuilding_chicago", {"players": players})
     for seed in range(8):
-        history = boardcore.play(game.core, seed=seed).history()
-        state = game.core.new_initial_state()
-        decisions = chance = 0
-        for action in history:
-            if state.current_player() == boardcore.CHANCE:
-                chance += 1
-                assert action < game.max_chance_outcomes()
-            else:
-                decisions += 1
-            state.apply_action(action)
+        decisions, chance = decisions_and_chance_nodes(game, seed)
         assert decisions <= game.max_game_length()
         assert chance <= game.max_chance_nodes_in_history()
 

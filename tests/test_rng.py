@@ -30,26 +30,26 @@ def _splitmix64(seed: int) -> Iterator[int]:
 SEEDS = [0, 1, 42, 1234567, 2**32, 2**63, MOD - 1, 0x9E3779B97F4A7C15]
 
 
-def test_seed_zero_vectors() -> None:
-    rng = SplitMix64(0)
-    assert [rng.next() for _ in range(4)] == [
-        0xE220A8397B1DCDAF,
-        0x6E789E6AA1B965F4,
-        0x06C45D188009454F,
-        0xF88BB8A8724C81EC,
-    ]
+# The first outputs of the reference splitmix64.c for seeds 0 and 1234567 (as it prints them).
+PUBLISHED = [
+    (0, [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F, 0xF88BB8A8724C81EC]),
+    (
+        1234567,
+        [
+            6457827717110365317,
+            3203168211198807973,
+            9817491932198370423,
+            4593380528125082431,
+            16408922859458223821,
+        ],
+    ),
+]
 
 
-def test_published_vectors_seed_1234567() -> None:
-    # The outputs printed by the reference splitmix64.c for seed 1234567.
-    rng = SplitMix64(1234567)
-    assert [rng.next() for _ in range(5)] == [
-        6457827717110365317,
-        3203168211198807973,
-        9817491932198370423,
-        4593380528125082431,
-        16408922859458223821,
-    ]
+@pytest.mark.parametrize(("seed", "outputs"), PUBLISHED)
+def test_published_vectors(seed: int, outputs: list[int]) -> None:
+    rng = SplitMix64(seed)
+    assert [rng.next() for _ in outputs] == outputs
 
 
 def test_more_vectors() -> None:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import pytest
 
-import boardcore
-from tests.differential import diff_game
+from boardcore.api import Game
+from tests.differential import diff_game, diff_regressions, diff_seeds
+from tests.differential import engines as both_engines
 
 NAME = "chandigarh"
 GAMES = 10  # per setting (the slow tier plays on from here)
@@ -63,24 +64,18 @@ def case_id(setting: dict[str, int | str]) -> str:
 REGRESSION_SEEDS: list[tuple[dict[str, int | str], int]] = []
 
 
-def engines(**params: int | str) -> tuple[boardcore.api.Game, boardcore.api.Game]:
-    return boardcore.load(NAME, **params), boardcore.reference.load(NAME, **params)
+def engines(**params: int | str) -> tuple[Game, Game]:
+    return both_engines(NAME, **params)
 
 
 @pytest.mark.parametrize("setting", CASES, ids=case_id)
 def test_engines_agree_step_by_step(setting: dict[str, int | str]) -> None:
     rust, ref = engines(**setting)
-    for seed in range(GAMES):
-        if seed < FULL:
-            diff_game(rust, ref, seed, observations=1, svg=True)
-        else:
-            diff_game(rust, ref, seed, strings=False, observations=37, json_every=7)
+    diff_seeds(rust, ref, range(GAMES), FULL, observations=37, json_every=7)
 
 
 def test_regression_seeds() -> None:
-    for params, seed in REGRESSION_SEEDS:
-        rust, ref = engines(**params)
-        diff_game(rust, ref, seed, observations=1)
+    diff_regressions(NAME, REGRESSION_SEEDS)
 
 
 @pytest.mark.slow

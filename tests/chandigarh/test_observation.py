@@ -14,7 +14,6 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from boardcore import ParameterError
 from boardcore.api import State
 from tests.chandigarh.test_roundtrip import (
     DRAFT,
@@ -27,12 +26,11 @@ from tests.chandigarh.test_roundtrip import (
     SETUP,
     TURN_1,
     junction,
-    random_states,
     slot,
     start,
 )
 from tests.conftest import Loader
-from tests.helpers import js
+from tests.helpers import js, observation, random_states
 
 Tensor = npt.NDArray[np.float32]
 
@@ -122,9 +120,7 @@ def spec_tensor(j: dict[str, Any], p: int) -> npt.NDArray[np.float64]:
 
 
 def tensor(state: State, p: int) -> Tensor:
-    result = np.asarray(state.observation_tensor(p))
-    assert result.dtype == np.float32
-    assert result.shape == (SIZE,)
+    result: Tensor = observation(state, p, SIZE)
     return result
 
 
@@ -300,16 +296,6 @@ def test_observation_string_is_the_rendering_and_the_observer(load: Loader) -> N
                 text = state.observation_string(p)
                 assert text.endswith(f"observer: seat {p}")
                 assert text == f"{state}\nobserver: seat {p}"
-
-
-def test_bad_observers(load: Loader) -> None:
-    for players in (2, 3, 4):
-        state = load(GAME, players=players).new_initial_state()
-        for seat in (-1, players, 5, 99):
-            with pytest.raises(ParameterError):
-                state.observation_tensor(seat)
-            with pytest.raises(ParameterError):
-                state.observation_string(seat)
 
 
 def test_the_tensor_is_a_fresh_array(load: Loader) -> None:

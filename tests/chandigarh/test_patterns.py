@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-import boardcore
+from tests.helpers import data_path
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -27,9 +27,7 @@ else:  # pragma: no cover - Python 3.10 has no tomllib
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "chandigarh_patterns.json"
 CASES: list[dict[str, Any]] = json.loads(GOLDEN.read_text(encoding="utf-8"))
-DATA: dict[str, Any] = tomllib.loads(
-    (Path(boardcore.__file__).parent / "data" / "chandigarh.toml").read_text(encoding="utf-8")
-)
+DATA: dict[str, Any] = tomllib.loads((data_path("chandigarh")).read_text(encoding="utf-8"))
 SIDES = "nesw"
 COLOURS = "ybrg"
 PATTERNS = ("opposite", "across", "line3", "line2", "cross", "diagonal", "perimeter", "street")

@@ -11,6 +11,7 @@ JSON) and the packaged data file, worked by hand.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -21,18 +22,16 @@ import tomllib
 
 import boardcore
 import boardcore.reference
-from boardcore import SplitMix64, StateFormatError
-from boardcore.api import CHANCE, Game, State
+from boardcore.api import Game, State
 from boardcore.schema import schema
-from tests.conftest import Loader, apply
-from tests.helpers import js, step
+from tests import helpers
+from tests.conftest import ENGINES, Loader, apply
+from tests.helpers import data_path, entries, js, random_states
 
 GAME = "chandigarh"
-ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
-PACKAGED_PATH = Path(boardcore.__file__).parent / "data" / "chandigarh.toml"
+PACKAGED_PATH = data_path("chandigarh")
 PACKAGED_TEXT = PACKAGED_PATH.read_text()
 NUM_ACTIONS = 3788
-MAX_ACTIONS = 20_000
 """A random game longer than this is taken for one that never ends (the longest seen are a
 few hundred actions)."""
 
@@ -184,13 +183,8 @@ def opening_json(moves: int = 2) -> str:
 
 
 def engine(which: str, **params: Any) -> Game:
-    """Chandigarh in engine ``which``; skips the test while that engine lacks the game."""
-    try:
-        return ENGINES[which](GAME, **params)
-    except (boardcore.ParameterError, AttributeError) as error:
-        if "unknown game" in str(error) or "ChandigarhGame" in str(error):
-            pytest.skip(f"the {which} engine of {GAME} is not there yet")
-        raise
+    """Chandigarh in engine ``which``."""
+    return ENGINES[which](GAME, **params)
 
 
 def start(load: Loader, *moves: str, **params: Any) -> State:
@@ -202,38 +196,12 @@ def start(load: Loader, *moves: str, **params: Any) -> State:
     return state
 
 
-def random_states(game: Game, seed: int, every: int = 1) -> list[State]:
-    """Every ``every``-th state of one seeded random game, the first and the last included."""
-    state = game.new_initial_state()
-    rng = SplitMix64(seed)
-    states = [state.clone()]
-    while not state.is_terminal():
-        step(state, rng)
-        assert len(state.history()) < MAX_ACTIONS, f"seed {seed}: the game does not end"
-        if len(state.history()) % every == 0 or state.is_terminal():
-            states.append(state.clone())
-    return states
-
-
+@functools.cache
 def phase_states(load: Loader, seeds: int = 30) -> dict[str, State]:
-    """The first state of each phase met by seeded random games with the settings above."""
-    found: dict[str, State] = {}
-    for setting in SETTINGS:
-        game = load(GAME, **setting)
-        for seed in range(seeds):
-            state = game.new_initial_state()
-            rng = SplitMix64(seed)
-            while True:
-                phase = js(state)["phase"]
-                if phase not in found:
-                    found[phase] = state.clone()
-                if state.is_terminal():
-                    break
-                step(state, rng)
-                assert len(state.history()) < MAX_ACTIONS, f"seed {seed}: the game does not end"
-            if len(found) == len(PHASES):
-                return found
-    return found
+    """The first state of each phase met by seeded random games with the settings above
+    (clones: do not change them)."""
+    runs = ((setting, seed) for setting in SETTINGS for seed in range(seeds))
+    return helpers.first_of_each_phase(load, GAME, runs, PHASES)
 
 
 # --- the opening ----------------------------------------------------------------------------
@@ -301,16 +269,15 @@ def test_the_parameters_are_in_the_json(load: Loader) -> None:
 
 
 def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
-    final = boardcore.play(load(GAME, players=3, variant="nw=-1,1;se=4,2"), seed=1)
-    text = final.to_json()
-    with pytest.raises(StateFormatError, match="variant"):
-        load(GAME, players=3).state_from_json(text)
-    with pytest.raises(StateFormatError, match="players"):
-        load(GAME, players=2, variant="nw=-1,1;se=4,2").state_from_json(text)
-    with pytest.raises(StateFormatError, match="specialists"):
-        load(GAME, players=3, variant="nw=-1,1;se=4,2", specialists="none").state_from_json(text)
-    loaded = load(GAME, players=3, variant="nw=-1,1;se=4,2").state_from_json(text)
-    assert loaded.to_json() == text
+    moved = "nw=-1,1;se=4,2"
+    others: dict[str, dict[str, Any]] = {
+        "variant": {"players": 3},
+        "players": {"players": 2, "variant": moved},
+        "specialists": {"players": 3, "variant": moved, "specialists": "none"},
+    }
+    helpers.assert_loads_with_its_parameters_only(
+        load, GAME, {"players": 3, "variant": moved}, others
+    )
 
 
 # --- clones ---------------------------------------------------------------------------------
@@ -322,31 +289,16 @@ def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
 @pytest.mark.parametrize("setting", SETTINGS[:9], ids=SETTING_IDS[:9])
 def test_every_legal_action_and_outcome_round_trips(load: Loader, setting: dict[str, Any]) -> None:
     game = load(GAME, **setting)
-    words: set[str] = set()
-    for seed in range(2):
-        for state in random_states(game, 20 + seed):
-            if state.is_terminal():
-                continue
-            if state.current_player() == CHANCE:
-                actions = [a for a, _ in state.chance_outcomes()]
-            else:
-                actions = state.legal_actions()
-            assert actions == sorted(set(actions))
-            for action in actions:
-                text = state.action_to_string(action)
-                assert state.string_to_action(text) == action, text
-                words.add(text.split(" ")[0])
+    words = helpers.notation_words([s for seed in (20, 21) for s in random_states(game, seed)])
     assert {"tile", "reveal", "first", "pick", "take", "step", "add", "build", "stop"} <= words
 
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
     game = load(GAME, players=2)
-    state = game.new_initial_state()
     assert game.num_distinct_actions == NUM_ACTIONS
-    texts = [state.action_to_string(a) for a in range(NUM_ACTIONS)]
-    assert len(set(texts)) == NUM_ACTIONS
-    for action, text in enumerate(texts):
-        assert state.string_to_action(text) == action
+    assert list(helpers.notations(game.new_initial_state(), NUM_ACTIONS)) == list(
+        range(NUM_ACTIONS)
+    )
 
 
 def test_notation_follows_the_encoding(load: Loader) -> None:
@@ -422,9 +374,7 @@ def test_notation_follows_the_encoding(load: Loader) -> None:
         "first 2": 3786,
         "first 3": 3787,
     }
-    for text, action in expected.items():
-        assert state.string_to_action(text) == action, text
-        assert state.action_to_string(action) == text
+    helpers.assert_encodes(state, expected)
 
 
 # --- replay ---------------------------------------------------------------------------------
@@ -440,46 +390,7 @@ def test_default_parameters(load: Loader) -> None:
     assert game.name == GAME and game.version == 3
 
 
-def test_simulate_matches_play_on_both_engines() -> None:
-    result = boardcore.simulate(GAME, players=3, games=4, seed=40, threads=2)
-    for which in sorted(ENGINES):
-        game = engine(which, players=3)
-        for i in range(4):
-            final = boardcore.play(game, seed=40 + i)
-            assert result.scores[i].tolist() == final.scores()
-            assert result.lengths[i] == len(final.history())
-            assert [s for s in range(3) if result.winners[i][s]] == final.winners()
-
-
 # --- a user's own data file -----------------------------------------------------------------
-
-
-def entries(text: str, table: str) -> list[tuple[int, int]]:
-    """The character spans of the ``[[table]]`` entries of a data file, in order."""
-    spans = []
-    for match in re.finditer(rf"(?m)^\[\[{table}\]\]\n", text):
-        end = text.find("\n[[", match.start() + 1)
-        spans.append((match.start(), len(text) if end < 0 else end + 1))
-    return spans
-
-
-def edit_entry(text: str, table: str, index: int, old: str, new: str) -> str:
-    """``text`` with ``old`` replaced by ``new`` once, inside entry ``index`` of ``table``."""
-    begin, end = entries(text, table)[index]
-    block = text[begin:end]
-    assert old in block, (table, index, old)
-    return text[:begin] + block.replace(old, new, 1) + text[end:]
-
-
-def drop_entry(text: str, table: str, index: int) -> str:
-    begin, end = entries(text, table)[index]
-    return text[:begin] + text[end:]
-
-
-def copy_entry(text: str, table: str, index: int) -> str:
-    """``text`` with entry ``index`` of ``table`` written twice."""
-    begin, end = entries(text, table)[index]
-    return text[:end] + text[begin:end] + text[end:]
 
 
 def raise_street_values(text: str) -> str:

@@ -68,11 +68,10 @@ from typing import Any
 
 import pytest
 
-import boardcore
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import IllegalActionError, ParameterError
 from tests.conftest import Loader, apply
-from tests.helpers import js, phase
+from tests.helpers import assert_encodes, data_path, js, phase
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -82,7 +81,7 @@ else:  # pragma: no cover - Python 3.10 has no tomllib
 Json = dict[str, Any]
 
 GAME = "chandigarh"
-DATA = Path(boardcore.__file__).parent / "data" / "chandigarh.toml"
+DATA = data_path("chandigarh")
 PACKAGED: Json = tomllib.loads(DATA.read_text(encoding="utf-8"))
 
 COLOURS = "ybrg"
@@ -411,9 +410,7 @@ def test_action_notation_maps_to_the_documented_encoding(load: Loader) -> None:
         "reveal 12": 3760,
         "first 2": 3786,
     }
-    for text, action in expected.items():
-        assert state.string_to_action(text) == action, text
-        assert state.action_to_string(action) == text, text
+    assert_encodes(state, expected)
 
 
 # --- setup ----------------------------------------------------------------------------------

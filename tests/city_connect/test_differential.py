@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import pytest
 
-import boardcore
-from tests.differential import diff_game
+from boardcore.api import Game
+from tests.differential import diff_game, diff_regressions, diff_seeds
+from tests.differential import engines as both_engines
 
 NAME = "city_connect"
 PLAYERS = [1, 2, 3, 4]
@@ -39,24 +40,18 @@ CASES = [(players, sides) for players in PLAYERS for sides in sides_settings(pla
 REGRESSION_SEEDS: list[tuple[dict[str, int | str], int]] = []
 
 
-def engines(**params: int | str) -> tuple[boardcore.api.Game, boardcore.api.Game]:
-    return boardcore.load(NAME, **params), boardcore.reference.load(NAME, **params)
+def engines(**params: int | str) -> tuple[Game, Game]:
+    return both_engines(NAME, **params)
 
 
 @pytest.mark.parametrize(("players", "sides"), CASES)
 def test_engines_agree_step_by_step(players: int, sides: str) -> None:
     rust, ref = engines(players=players, sides=sides)
-    for seed in range(GAMES):
-        if seed < FULL:
-            diff_game(rust, ref, seed, observations=1, svg=True)
-        else:
-            diff_game(rust, ref, seed, strings=False, observations=53, json_every=11)
+    diff_seeds(rust, ref, range(GAMES), FULL, observations=53, json_every=11)
 
 
 def test_regression_seeds() -> None:
-    for params, seed in REGRESSION_SEEDS:
-        rust, ref = engines(**params)
-        diff_game(rust, ref, seed, observations=1)
+    diff_regressions(NAME, REGRESSION_SEEDS)
 
 
 @pytest.mark.slow

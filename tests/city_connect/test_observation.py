@@ -35,11 +35,10 @@ from tests.city_connect.test_roundtrip import (
     K,
     L,
     N,
-    random_states,
     start,
 )
 from tests.conftest import Loader, apply
-from tests.helpers import js, same_view
+from tests.helpers import js, random_states, same_view
 
 Tensor = npt.NDArray[np.float32]
 

@@ -7,6 +7,7 @@ of every phase.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +16,14 @@ import tomllib
 
 import boardcore
 import boardcore.reference
-from boardcore import SplitMix64, StateFormatError
-from boardcore.api import CHANCE, Game, State
+from boardcore.api import State
 from boardcore.schema import schema
-from tests.conftest import Loader, apply
-from tests.helpers import js, step
+from tests import helpers
+from tests.conftest import ENGINES, Loader, apply
+from tests.helpers import data_path, js, random_states
 
 GAME = "city_connect"
-ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
-PACKAGED_PATH = Path(boardcore.__file__).parent / "data" / "city_connect.toml"
+PACKAGED_PATH = data_path("city_connect")
 PACKAGED_TEXT = PACKAGED_PATH.read_text()
 
 # The packaged data: B = 27 kinds, L = 8 landmarks, N = B + L + 1 = 36 city cards.
@@ -86,40 +86,20 @@ def start(load: Loader, players: int = 2, *moves: str, **params: Any) -> State:
     return state
 
 
-def random_states(game: Game, seed: int, every: int = 1) -> list[State]:
-    """Every ``every``-th state of one seeded random game, the first and the last included."""
-    state = game.new_initial_state()
-    rng = SplitMix64(seed)
-    states = [state.clone()]
-    while not state.is_terminal():
-        step(state, rng)
-        if len(state.history()) % every == 0 or state.is_terminal():
-            states.append(state.clone())
-    return states
-
-
 # Where random games reach every phase: (players, sides) settings scanned in this order.
 PHASE_SEARCH = [(1, "house"), (1, "mayor"), (2, "house"), (2, "mayor"), (3, "house"), (4, "mayor")]
 
 
+@functools.cache
 def phase_states(load: Loader, seeds: int = 40) -> dict[str, State]:
-    """The first state of each phase met by seeded random games (all 13 phases)."""
-    found: dict[str, State] = {}
-    for players, sides in PHASE_SEARCH:
-        game = load(GAME, players=players, sides=sides)
-        for seed in range(seeds):
-            state = game.new_initial_state()
-            rng = SplitMix64(seed)
-            while True:
-                phase = js(state)["phase"]
-                if phase not in found:
-                    found[phase] = state.clone()
-                if state.is_terminal():
-                    break
-                step(state, rng)
-            if len(found) == len(PHASES):
-                return found
-    return found
+    """The first state of each phase met by seeded random games (all 13 phases; clones: do
+    not change them)."""
+    runs = (
+        ({"players": players, "sides": sides}, seed)
+        for players, sides in PHASE_SEARCH
+        for seed in range(seeds)
+    )
+    return helpers.first_of_each_phase(load, GAME, runs, PHASES)
 
 
 # --- JSON -----------------------------------------------------------------------------------
@@ -140,14 +120,12 @@ def test_hand_driven_position_round_trips_across_engines() -> None:
 
 
 def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
-    final = boardcore.play(load(GAME, players=3, sides="house,mayor,house"), seed=1)
-    text = final.to_json()
-    with pytest.raises(StateFormatError, match="sides"):
-        load(GAME, players=3).state_from_json(text)
-    with pytest.raises(StateFormatError, match="players"):
-        load(GAME, players=2, sides="house,mayor").state_from_json(text)
-    loaded = load(GAME, players=3, sides="house,mayor,house").state_from_json(text)
-    assert loaded.to_json() == text
+    others: dict[str, dict[str, Any]] = {
+        "sides": {"players": 3},
+        "players": {"players": 2, "sides": "house,mayor"},
+    }
+    params = {"players": 3, "sides": "house,mayor,house"}
+    helpers.assert_loads_with_its_parameters_only(load, GAME, params, others)
 
 
 # --- clones ---------------------------------------------------------------------------------
@@ -160,30 +138,14 @@ def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
 def test_every_legal_action_and_outcome_round_trips(load: Loader, players: int) -> None:
     sides = "mayor" if players != 2 else "house,mayor"
     game = load(GAME, players=players, sides=sides)
-    words: set[str] = set()
-    for seed in range(3):
-        for state in random_states(game, 20 + seed):
-            if state.is_terminal():
-                continue
-            if state.current_player() == CHANCE:
-                actions = [a for a, _ in state.chance_outcomes()]
-            else:
-                actions = state.legal_actions()
-            for action in actions:
-                text = state.action_to_string(action)
-                assert state.string_to_action(text) == action, text
-                words.add(text.split(" ")[0])
+    words = helpers.notation_words([s for seed in (20, 21, 22) for s in random_states(game, seed)])
     assert {"card", "landmark", "take", "draw", "build", "pay"} <= words
 
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
     game = load(GAME, players=2)
-    state = game.new_initial_state()
     assert game.num_distinct_actions == 8 * B + 2 * L + 2 * N + 2 == 306
-    texts = [state.action_to_string(a) for a in range(306)]
-    assert len(set(texts)) == 306
-    for action, text in enumerate(texts):
-        assert state.string_to_action(text) == action
+    assert list(helpers.notations(game.new_initial_state(), 306)) == list(range(306))
 
 
 def test_notation_follows_the_encoding(load: Loader) -> None:
@@ -216,9 +178,7 @@ def test_notation_follows_the_encoding(load: Loader) -> None:
         "landmark city-tower": 298,
         "landmark harbor": 305,
     }
-    for text, action in expected.items():
-        assert state.string_to_action(text) == action, text
-        assert state.action_to_string(action) == text
+    helpers.assert_encodes(state, expected)
 
 
 # --- replay ---------------------------------------------------------------------------------
@@ -229,21 +189,8 @@ def test_params_rebuild_the_same_game(load: Loader, players: int) -> None:
     game = load(GAME, players=players, sides="mayor")
     assert game.params["players"] == players
     assert game.params["sides"] == ",".join(["mayor"] * players)
-    twin = load(GAME, **game.params)
-    assert twin.params == game.params
-    assert boardcore.play(twin, seed=3).to_json() == boardcore.play(game, seed=3).to_json()
+    helpers.assert_rebuilds(load, game)
     assert load(GAME).params["sides"] == "house,house,house,house"
-
-
-def test_simulate_matches_play_on_both_engines() -> None:
-    result = boardcore.simulate(GAME, players=3, games=4, seed=40, threads=2)
-    for load in ENGINES.values():
-        game = load(GAME, players=3)
-        for i in range(4):
-            final = boardcore.play(game, seed=40 + i)
-            assert result.scores[i].tolist() == final.scores()
-            assert result.lengths[i] == len(final.history())
-            assert [s for s in range(3) if result.winners[i][s]] == final.winners()
 
 
 # --- a user's own data file -----------------------------------------------------------------

@@ -42,11 +42,10 @@ from typing import Any
 
 import pytest
 
-import boardcore
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import IllegalActionError, NotationError
 from tests.conftest import Loader, apply
-from tests.helpers import js, phase, status
+from tests.helpers import assert_encodes, data_path, js, phase, status
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -56,7 +55,7 @@ else:  # pragma: no cover - Python 3.10 has no tomllib
 Json = dict[str, Any]
 
 GAME = "city_connect"
-DATA = Path(boardcore.__file__).parent / "data" / "city_connect.toml"
+DATA = data_path("city_connect")
 PACKAGED: Json = tomllib.loads(DATA.read_text(encoding="utf-8"))
 
 # Action ids of the packaged data (B = 27, L = 8, N = 36).
@@ -412,9 +411,7 @@ def test_action_notation_maps_to_the_documented_encoding(load: Loader) -> None:
         "landmark city-tower": 298,
         "landmark harbor": 305,
     }
-    for text, action in expected.items():
-        assert state.string_to_action(text) == action, text
-        assert state.action_to_string(action) == text, text
+    assert_encodes(state, expected)
 
 
 # --- setup ----------------------------------------------------------------------------------

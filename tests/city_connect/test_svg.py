@@ -16,15 +16,15 @@ import tomllib
 
 import boardcore
 import boardcore.reference
-from boardcore.svg import CityConnectDrawer, drawer, seat_colours, state_to_svg
-from tests.conftest import Loader
-from tests.helpers import group, parse, ring, texts
+from boardcore.svg import drawer, state_to_svg
+from tests import helpers
+from tests.conftest import ENGINES
+from tests.helpers import data_path, group, parse, ring, texts
 
 NAME = "city_connect"
 SVG = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).parent.parent.parent
-DATA = Path(boardcore.__file__).parent / "data" / "city_connect.toml"
-ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
+DATA = data_path("city_connect")
 
 # The picture in docs/games/city_connect.md: a 3-player game of seed 5 after 164 actions.
 DOC_PICTURE = ROOT / "docs" / "images" / "city_connect.svg"
@@ -72,23 +72,6 @@ def card_names(element: ET.Element) -> list[str]:
     return found
 
 
-def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
-    """Every ``every``-th state of a seeded game, the first of each phase and the last,
-    each with its JSON."""
-    history = boardcore.play(game, seed=seed).history()
-    state = game.new_initial_state()
-    found: list[tuple[Any, dict[str, Any]]] = []
-    phases: set[str] = set()
-    for step, action in enumerate([*history, None]):
-        saved = json.loads(state.to_json())
-        if step % every == 0 or saved["phase"] not in phases or action is None:
-            found.append((state.clone(), saved))
-            phases.add(saved["phase"])
-        if action is not None:
-            state.apply_action(action)
-    return found
-
-
 def first(game: Any, seeds: range, test: Any) -> Any:
     """The first state of seeded games whose JSON passes ``test``."""
     for seed in seeds:
@@ -98,6 +81,11 @@ def first(game: Any, seeds: range, test: Any) -> Any:
             if test(json.loads(state.to_json())):
                 return state
     raise AssertionError("no such state in these games")
+
+
+def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
+    """Every ``every``-th state of a seeded game, the first of each phase and the last."""
+    return helpers.sample_along(game, boardcore.play(game, seed=seed).history(), every)
 
 
 # --- well-formed pictures -----------------------------------------------------------------------
@@ -118,35 +106,9 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
     for seed in range(3):
         for state, saved in sampled(game, seed, every=9 * players + 5):
             phases.add(saved["phase"])
-            scores = state.scores()
-            for perspective in (None, *range(players)):
-                root = parse(state.to_svg(perspective))
-                desc = root.find(f"{SVG}desc")
-                assert desc is not None and desc.text == str(state).splitlines()[0]
-                for seat in range(players):
-                    seat_texts = texts(group(root, f"seat seat-{seat}"))
-                    assert str(scores[seat]) in seat_texts
-                    assert ("you" in " ".join(seat_texts)) == (seat == perspective)
-                    winner = any("winner" in text for text in seat_texts)
-                    assert winner == (seat in state.winners())
-                drawn += 1
+            drawn += helpers.assert_every_view_drawn(state)
     assert phases >= {"setup", "main", "take", "draw", "pay", "refill", "end"}
     assert drawn > 40
-
-
-def test_a_whole_game_draws_and_the_size_is_fixed() -> None:
-    """40 positions through a game; the picture keeps its size (a replay keeps one frame)."""
-    game = load(players=4)
-    history = boardcore.play(game, seed=5).history()
-    sizes = set()
-    for cut in range(0, len(history) + 1, max(1, len(history) // 40)):
-        state: Any = game.replay(history[:cut])
-        for perspective in (None, cut % 4):
-            svg = state.to_svg(perspective)
-            parse(svg)
-            sizes.add(re.findall(r'viewBox="([^"]+)"', svg)[0])
-        assert state._repr_svg_() == state.to_svg() == state_to_svg(state.to_json())
-    assert len(sizes) == 1
 
 
 def test_the_picture_shows_landmarks_market_piles_cities_hands_and_scores() -> None:
@@ -264,17 +226,6 @@ def test_a_card_drawn_into_another_hand_is_not_named() -> None:
     assert named > 50 and hidden > 50
 
 
-@pytest.mark.parametrize("bad", [-1, 3, 4, 99])
-def test_perspective_must_be_a_seat(bad: int) -> None:
-    state: Any = load(players=3).new_initial_state()
-    with pytest.raises(boardcore.ParameterError, match=r"seat 0\.\.2"):
-        state.to_svg(bad)
-    with pytest.raises(boardcore.ParameterError, match="perspective"):
-        state_to_svg(state.to_json(), bad)
-    with pytest.raises(boardcore.ParameterError, match="perspective"):
-        state_to_svg(state.to_json(), True)
-
-
 # --- the last action, the payment, the Pioneer Bonus ------------------------------------------
 
 
@@ -368,15 +319,10 @@ def test_a_state_of_other_data_draws_with_indices(tmp_path: Path) -> None:
             assert f"card {saved['market'][0]}" in state.to_svg()
 
 
-def test_seat_colours_and_turns() -> None:
-    state: Any = load(players=4).new_initial_state()
-    colours = seat_colours(state.to_json())
-    assert len(colours) == len(set(colours)) == 4
-    assert seat_colours(load(players=2).new_initial_state().to_json()) == colours[:2]
+def test_turns_in_a_replay() -> None:
+    """No action starts a turn: seat changes (and chance between a solo seat's turns) split
+    a replay's move list."""
     draw = drawer(NAME)
-    assert isinstance(draw, CityConnectDrawer)
-    assert draw.bounds(json.loads(state.to_json())) is None
-    # Seat changes (and chance between a solo seat's turns) split a replay's move list.
     assert not any(draw.starts_turn(action) for action in range(306))
 
 
@@ -401,19 +347,9 @@ def test_both_engines_draw_the_same_picture(players: int, sides: str, saver: str
     the same SVG, for everyone and for every seat, and show it in Jupyter."""
     rust = engine("rust", players=players, sides=sides)
     reference = engine("reference", players=players, sides=sides)
-    for seed in (1,) if saver == "rust" else (2,):  # two games in all, one per engine
-        player = rust if saver == "rust" else reference
-        history = boardcore.play(player, seed=seed).history()
-        step = max(1, len(history) // 12)
-        for cut in [*range(0, len(history), step), len(history)]:
-            a: Any = rust.replay(history[:cut])
-            b: Any = reference.replay(history[:cut])
-            assert a.to_json() == b.to_json()
-            assert a.to_svg() == b.to_svg()
-            for perspective in range(players):
-                assert a.to_svg(perspective) == b.to_svg(perspective)
-            assert a._repr_svg_() == a.to_svg() == state_to_svg(a.to_json())
-            assert b._repr_svg_() == b.to_svg()
+    # Two games in all, one played by each engine.
+    seed, player = (1, rust) if saver == "rust" else (2, reference)
+    helpers.assert_drawn_alike(rust, reference, boardcore.play(player, seed=seed).history(), 12)
 
 
 def test_docs_picture_is_current() -> None:

@@ -30,6 +30,7 @@ from boardcore import (
 )
 from tests.conftest import ENGINES
 from tests.contract.settings import GAMES, INFO, SETTINGS, Params, game, random_game, setting_id
+from tests.helpers import assert_a_broken_file_is_not_cached
 
 SEEDS = range(3)
 CROSS = [(saver, loader) for saver in sorted(ENGINES) for loader in sorted(ENGINES)]
@@ -127,11 +128,24 @@ def test_replay_gives_the_same_state(engine: str, setting: tuple[str, Params]) -
 def test_params_rebuild_the_same_game(engine: str, setting: tuple[str, Params]) -> None:
     made = game(engine, *setting)
     again = ENGINES[engine](setting[0], **dict(made.params))
+    assert made.num_players == dict(setting[1])["players"]
     assert again.params == made.params
     assert again.num_players == made.num_players
     assert again.num_distinct_actions == made.num_distinct_actions
     assert again.new_initial_state().to_json() == made.new_initial_state().to_json()
     assert boardcore.play(again, seed=3).to_json() == boardcore.play(made, seed=3).to_json()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_simulate_matches_play(engine: str, name: str) -> None:
+    """``simulate``'s games (in Rust, on threads) are ``play``'s games of the same seeds."""
+    result = boardcore.simulate(name, players=3, games=3, seed=40, threads=2)
+    made = ENGINES[engine](name, players=3)
+    for i in range(3):
+        final = boardcore.play(made, seed=40 + i)
+        assert result.scores[i].tolist() == final.scores()
+        assert result.lengths[i] == len(final.history())
+        assert [s for s in range(3) if result.winners[i][s]] == final.winners()
 
 
 def test_clone_and_copies_are_independent(engine: str, setting: tuple[str, Params]) -> None:
@@ -336,12 +350,20 @@ def test_json_of_another_game_is_refused(engine: str, name: str) -> None:
 def test_unknown_parameter_and_missing_data_file(engine: str, name: str, tmp_path: Path) -> None:
     with pytest.raises(ParameterError, match="colours"):
         ENGINES[engine](name, colours=4)
+    with pytest.raises(ParameterError, match="data"):
+        ENGINES[engine](name, data=3)
     with pytest.raises(DataError, match=r"nothing\.toml"):
         ENGINES[engine](name, data=str(tmp_path / "nothing.toml"))
     folder = tmp_path / "folder.toml"
     folder.mkdir()
     with pytest.raises(DataError, match=r"folder\.toml"):
         ENGINES[engine](name, data=str(folder))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_broken_data_file_is_not_cached(name: str, tmp_path: Path) -> None:
+    packaged = Path(boardcore.__file__).parent / "data" / f"{name}.toml"
+    assert_a_broken_file_is_not_cached(name, tmp_path, packaged.read_text())
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -133,12 +133,6 @@ def check_action(data: st.DataObject) -> None:
     both(apply)
 
 
-@QUICK
-@given(st.data())
-def test_fuzzed_actions(data: st.DataObject) -> None:
-    check_action(data)
-
-
 # --- notation -----------------------------------------------------------------------------------
 
 EDITS = ["insert", "delete", "replace", "upper", "space", "double", "digits", "truncate"]
@@ -189,12 +183,6 @@ def check_notation(data: st.DataObject) -> None:
     kind, action = both(parse)
     if kind == "ok":  # an accepted text names its action exactly (no whitespace games)
         assert rust.action_to_string(action) == text
-
-
-@QUICK
-@given(st.data())
-def test_fuzzed_notation(data: st.DataObject) -> None:
-    check_notation(data)
 
 
 # --- saved states -------------------------------------------------------------------------------
@@ -280,12 +268,6 @@ def check_saved_state(data: st.DataObject) -> None:
     )
 
 
-@QUICK
-@given(st.data())
-def test_fuzzed_saved_states(data: st.DataObject) -> None:
-    check_saved_state(data)
-
-
 # --- parameters -------------------------------------------------------------------------------
 
 PARAMETERS = {
@@ -314,12 +296,6 @@ def check_parameters(data: st.DataObject) -> None:
     keys = st.sampled_from([*PARAMETERS[name], "bogus"])
     params = data.draw(st.dictionaries(keys, PARAMETER_VALUES, max_size=3))
     both(lambda engine: ENGINES[engine](name, **params), keep=lambda g: dict(g.params))
-
-
-@QUICK
-@given(st.data())
-def test_fuzzed_parameters(data: st.DataObject) -> None:
-    check_parameters(data)
 
 
 # --- data files ---------------------------------------------------------------------------------
@@ -369,12 +345,6 @@ def check_data_file(data: st.DataObject) -> None:
         both(opening)
 
 
-@QUICK
-@given(st.data())
-def test_fuzzed_data_files(data: st.DataObject) -> None:
-    check_data_file(data)
-
-
 # --- seeds and counts ----------------------------------------------------------------------------
 
 SEEDS = st.one_of(
@@ -394,12 +364,6 @@ def check_seed(data: st.DataObject) -> None:
         lambda engine: boardcore.play(ENGINES[engine]("kardinal", players=2), seed=seed),
         keep=lambda state: state.to_json(),
     )
-
-
-@QUICK
-@given(st.data())
-def test_fuzzed_seeds(data: st.DataObject) -> None:
-    check_seed(data)
 
 
 COUNTS = st.one_of(
@@ -426,12 +390,6 @@ def check_counts(data: st.DataObject) -> None:
     )
     if kind == "ok":
         assert result == (int(games),)
-
-
-@QUICK
-@given(st.data())
-def test_fuzzed_simulate_counts(data: st.DataObject) -> None:
-    check_counts(data)
 
 
 # --- agent specs --------------------------------------------------------------------------------
@@ -464,13 +422,7 @@ def check_agent_spec(data: st.DataObject) -> None:
         assert action == ("TypeError" if not isinstance(spec, str) else "ParameterError")
 
 
-@QUICK
-@given(st.data())
-def test_fuzzed_agent_specs(data: st.DataObject) -> None:
-    check_agent_spec(data)
-
-
-# --- the slow tier: the same properties, many more examples ---------------------------------------
+# --- every property: a few repeatable examples, and the slow tier's many more ---------------
 
 PROPERTIES = [
     check_action,
@@ -482,6 +434,11 @@ PROPERTIES = [
     check_counts,
     check_agent_spec,
 ]
+
+
+@pytest.mark.parametrize("check", PROPERTIES, ids=lambda c: c.__name__)
+def test_fuzzing(check: Callable[[st.DataObject], None]) -> None:
+    QUICK(given(st.data())(check))()
 
 
 @pytest.mark.slow

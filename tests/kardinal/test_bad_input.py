@@ -17,6 +17,7 @@ from boardcore import (
     StateFormatError,
 )
 from tests.conftest import Loader, apply
+from tests.helpers import data_path
 
 
 def started(load: Loader, players: int = 2) -> Any:
@@ -129,7 +130,7 @@ def test_bad_parameters(load: Loader, params: dict[str, Any], match: str) -> Non
         load("kardinal", **params)
 
 
-PACKAGED = (Path(boardcore.__file__).parent / "data" / "kardinal.toml").read_text()
+PACKAGED = (data_path("kardinal")).read_text()
 
 
 @pytest.mark.parametrize(

@@ -13,10 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import boardcore
 from boardcore import IllegalActionError, SplitMix64
+from tests.conftest import ENGINES
 
-ENGINES = {"rust": boardcore.load, "reference": boardcore.reference.load}
 NUM_ACTIONS = 83305
 
 

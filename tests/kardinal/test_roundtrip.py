@@ -11,8 +11,6 @@ import boardcore
 from boardcore import SplitMix64
 from tests.conftest import Loader
 
-ENGINES = {"rust": boardcore.load, "reference": boardcore.reference.load}
-
 
 def random_states(load: Loader, players: int, seed: int) -> list[Any]:
     """Every state of one seeded random game, in order."""

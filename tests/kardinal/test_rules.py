@@ -24,7 +24,7 @@ from boardcore.api import TERMINAL, State
 from boardcore.errors import IllegalActionError
 from boardcore.rng import SplitMix64
 from tests.conftest import Loader, apply
-from tests.helpers import assert_legal, js
+from tests.helpers import assert_encodes, assert_legal, js
 
 Json = dict[str, Any]
 Cell = tuple[int, int]
@@ -103,9 +103,7 @@ def test_action_notation_maps_to_the_documented_encoding(load: Loader) -> None:
     assert expected["build house red 3,-1"] == 2347
     assert expected["build yard green 0,2 h"] == 46654
     assert expected["cardinal 2,1"] == 80890
-    for text, action in expected.items():
-        assert state.string_to_action(text) == action, text
-        assert state.action_to_string(action) == text, text
+    assert_encodes(state, expected)
 
 
 def test_text_rendering_example(load: Loader) -> None:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import pytest
 
-import boardcore
-from tests.differential import diff_game
+from boardcore.api import Game
+from tests.differential import diff_game, diff_regressions, diff_seeds
+from tests.differential import engines as both_engines
 
 NAME = "prestel_new_york"
 PLAYERS = [2, 3, 4, 5]
@@ -32,18 +33,22 @@ SLOW_WHOLE_BLOCK = 5
 REGRESSION_SEEDS: list[tuple[dict[str, int | str], int]] = []
 
 
-def engines(**params: int | str) -> tuple[boardcore.api.Game, boardcore.api.Game]:
-    return boardcore.load(NAME, **params), boardcore.reference.load(NAME, **params)
+def engines(**params: int | str) -> tuple[Game, Game]:
+    return both_engines(NAME, **params)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_engines_agree_on_games_with_a_round_limit(players: int) -> None:
     rust, ref = engines(players=players, max_rounds=12)
-    for seed in range(SHORT_GAMES):
-        if seed < FULL:
-            diff_game(rust, ref, seed, observations=1, svg=True)
-        else:
-            diff_game(rust, ref, seed, strings=seed < 5, observations=25, json_every=10)
+    diff_seeds(
+        rust,
+        ref,
+        range(SHORT_GAMES),
+        FULL,
+        observations=25,
+        json_every=10,
+        strings=lambda seed: seed < 5,
+    )
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -59,17 +64,13 @@ def test_engines_agree_on_whole_games(players: int) -> None:
 @pytest.mark.parametrize("speeds", ["2,1", "1,3", "3,2,1", "1,1,2,2", "5,4,3,2,1", "100,1,1,1,100"])
 def test_engines_agree_with_search_speeds(speeds: str) -> None:
     rust, ref = engines(players=speeds.count(",") + 1, speeds=speeds, max_rounds=20)
-    for seed in range(10):
-        if seed < 1:
-            diff_game(rust, ref, seed, observations=1, svg=True)
-        else:
-            diff_game(rust, ref, seed, strings=seed < 3, observations=31, json_every=10)
+    diff_seeds(
+        rust, ref, range(10), 1, observations=31, json_every=10, strings=lambda seed: seed < 3
+    )
 
 
 def test_regression_seeds() -> None:
-    for params, seed in REGRESSION_SEEDS:
-        rust, ref = engines(**params)
-        diff_game(rust, ref, seed, observations=1)
+    diff_regressions(NAME, REGRESSION_SEEDS)
 
 
 @pytest.mark.slow

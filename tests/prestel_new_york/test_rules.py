@@ -38,12 +38,11 @@ from typing import Any
 
 import pytest
 
-import boardcore
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import IllegalActionError
 from boardcore.rng import SplitMix64
 from tests.conftest import Loader, apply
-from tests.helpers import js, status
+from tests.helpers import assert_encodes, data_path, js, status
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -53,7 +52,7 @@ else:  # pragma: no cover - Python 3.10 has no tomllib
 Json = dict[str, Any]
 
 GAME = "prestel_new_york"
-DATA = Path(boardcore.__file__).parent / "data" / "prestel_new_york.toml"
+DATA = data_path("prestel_new_york")
 LETTERS = "ABCDE"
 LOOK = 5
 
@@ -340,9 +339,7 @@ def test_action_notation_maps_to_the_documented_encoding(load: Loader) -> None:
         "finish 4": 556,
     }
     assert expected["slide chrysler/crown E"] == 168
-    for text, action in expected.items():
-        assert state.string_to_action(text) == action, text
-        assert state.action_to_string(action) == text, text
+    assert_encodes(state, expected)
 
 
 def test_action_encoding_follows_the_data_file(load: Loader, tmp_path: Path) -> None:

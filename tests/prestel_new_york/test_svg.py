@@ -13,13 +13,14 @@ import pytest
 
 import boardcore
 from boardcore.cli import main
-from boardcore.svg import HIGHLIGHT, PrestelNewYorkDrawer, drawer, seat_colours, state_to_svg
-from tests.helpers import group, parse, ring, texts
+from boardcore.svg import HIGHLIGHT, drawer
+from tests import helpers
+from tests.helpers import data_path, group, parse, ring, texts
 
 NAME = "prestel_new_york"
 SVG = "{http://www.w3.org/2000/svg}"
 PHASES = ("setup", "stack", "search", "tie", "stone", "build", "refill", "end")
-DATA = Path(boardcore.__file__).parent / "data" / "prestel_new_york.toml"
+DATA = data_path("prestel_new_york")
 
 
 def load(**params: Any) -> Any:
@@ -37,20 +38,8 @@ PARTS = part_names()
 
 
 def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
-    """Every ``every``-th state of a seeded game, the first of each phase and the last,
-    each with its JSON."""
-    history = boardcore.play(game, seed=seed).history()
-    state = game.new_initial_state()
-    found: list[tuple[Any, dict[str, Any]]] = []
-    phases: set[str] = set()
-    for step, action in enumerate([*history, None]):
-        saved = json.loads(state.to_json())
-        if step % every == 0 or saved["phase"] not in phases or action is None:
-            found.append((state.clone(), saved))
-            phases.add(saved["phase"])
-        if action is not None:
-            state.apply_action(action)
-    return found
+    """Every ``every``-th state of a seeded game, the first of each phase and the last."""
+    return helpers.sample_along(game, boardcore.play(game, seed=seed).history(), every)
 
 
 # --- well-formed pictures -----------------------------------------------------------------------
@@ -71,32 +60,12 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(players: int) -> 
                 if saved["phase"] == "end":
                     assert desc.text.startswith(f"game over after round {saved['round']}")
                 else:  # the status line of the text rendering
-                    assert desc.text == str(state).splitlines()[0]
-                for seat in range(players):
-                    seat_texts = texts(group(root, f"seat seat-{seat}"))
-                    assert str(saved["chips"][seat]) in seat_texts
-                    assert ("you" in " ".join(seat_texts)) == (seat == perspective)
-                    winner = any("winner" in text for text in seat_texts)
-                    assert winner == (seat in state.winners())
+                    assert desc.text == helpers.status(state)
+                helpers.assert_seat_panels(root, state, perspective, saved["chips"])
                 drawn += 1
     # Two seats rarely tie in a short game; more seats always do.
     assert phases >= (set(PHASES) - {"tie"} if players == 2 else set(PHASES))
     assert drawn > 60
-
-
-def test_a_whole_game_draws_and_the_size_is_fixed() -> None:
-    """A full game without a round limit, 40 positions through it; the picture never
-    changes size (a replay keeps one frame size)."""
-    game = load(players=3)
-    history = boardcore.play(game, seed=5).history()
-    sizes = set()
-    for cut in range(0, len(history) + 1, max(1, len(history) // 40)):
-        state: Any = game.replay(history[:cut])
-        for perspective in (None, cut % 3):
-            svg = state.to_svg(perspective)
-            parse(svg)
-            sizes.add(re.findall(r'viewBox="([^"]+)"', svg)[0])
-    assert len(sizes) == 1
 
 
 def test_the_picture_shows_table_deck_stacks_and_seats() -> None:
@@ -201,17 +170,6 @@ def test_other_seats_search_steps_stay_hidden() -> None:
     assert len(group(parse(state.to_svg(other)), "last-action")) == 0
 
 
-@pytest.mark.parametrize("bad", [-1, 3, 5, 99])
-def test_perspective_must_be_a_seat(bad: int) -> None:
-    state: Any = load(players=3).new_initial_state()
-    with pytest.raises(boardcore.ParameterError, match=r"seat 0\.\.2"):
-        state.to_svg(bad)
-    with pytest.raises(boardcore.ParameterError, match="perspective"):
-        state_to_svg(state.to_json(), bad)
-    with pytest.raises(boardcore.ParameterError, match="perspective"):
-        state_to_svg(state.to_json(), True)
-
-
 # --- the last action ----------------------------------------------------------------------------
 
 
@@ -301,14 +259,10 @@ def test_a_state_of_other_data_draws_with_ids(tmp_path: Path, commissions: int) 
             assert slots and f"commission {slots[0]}" in state.to_svg()
 
 
-def test_seat_colours_and_turns() -> None:
+def test_turns_in_a_replay() -> None:
+    """A stack, stone, build or slide starts a new turn in a replay's move list."""
     state: Any = load(players=5).new_initial_state()
-    colours = seat_colours(state.to_json())
-    assert len(colours) == len(set(colours)) == 5
-    assert seat_colours(load(players=2).new_initial_state().to_json()) == colours[:2]
     draw = drawer(NAME)
-    assert isinstance(draw, PrestelNewYorkDrawer)
-    assert draw.bounds(json.loads(state.to_json())) is None
     for action in range(557):
         kind = state.action_to_string(action).split()[0]
         starts = kind in ("stack", "stone", "build", "slide")
@@ -316,17 +270,9 @@ def test_seat_colours_and_turns() -> None:
 
 
 def test_both_engines_draw_the_same_picture() -> None:
-    try:
-        rust = boardcore.load(NAME, players=3)
-    except boardcore.ParameterError:
-        pytest.skip("the Rust engine of prestel_new_york is not built")
-    reference = load(players=3)
-    history = boardcore.play(rust, seed=1).history()
-    for cut in range(0, min(len(history), 600), 41):
-        a: Any = rust.replay(history[:cut])
-        b: Any = reference.replay(history[:cut])
-        assert a.to_svg() == b.to_svg()
-        assert a.to_svg(2) == b.to_svg(2)
+    """The first 600 actions of a 3-player game, at 15 points."""
+    rust, reference = boardcore.load(NAME, players=3), boardcore.reference.load(NAME, players=3)
+    helpers.assert_drawn_alike(rust, reference, boardcore.play(rust, seed=1).history()[:600], 15)
 
 
 # --- the commands -------------------------------------------------------------------------------

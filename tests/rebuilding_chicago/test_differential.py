@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import pytest
 
-import boardcore
-from tests.differential import diff_game
+from boardcore.api import Game
+from tests.differential import diff_game, diff_regressions, diff_seeds
+from tests.differential import engines as both_engines
 
 NAME = "rebuilding_chicago"
 PLAYERS = [1, 2, 3, 4, 5]
@@ -40,24 +41,27 @@ IDS = [f"{players}-{level.replace(',', '+')}" for players, level in CASES]
 REGRESSION_SEEDS: list[tuple[dict[str, int | str], int]] = []
 
 
-def engines(**params: int | str) -> tuple[boardcore.api.Game, boardcore.api.Game]:
-    return boardcore.load(NAME, **params), boardcore.reference.load(NAME, **params)
+def engines(**params: int | str) -> tuple[Game, Game]:
+    return both_engines(NAME, **params)
 
 
 @pytest.mark.parametrize(("players", "difficulty"), CASES, ids=IDS)
 def test_engines_agree_step_by_step(players: int, difficulty: str) -> None:
     rust, ref = engines(players=players, difficulty=difficulty)
-    for seed in range(GAMES):
-        if seed < FULL:
-            diff_game(rust, ref, seed, observations=2, svg=True)
-        else:
-            diff_game(rust, ref, seed, strings=seed == FULL, observations=97, json_every=29)
+    diff_seeds(
+        rust,
+        ref,
+        range(GAMES),
+        FULL,
+        observations=97,
+        json_every=29,
+        strings=lambda seed: seed == FULL,
+        full_observations=2,
+    )
 
 
 def test_regression_seeds() -> None:
-    for params, seed in REGRESSION_SEEDS:
-        rust, ref = engines(**params)
-        diff_game(rust, ref, seed, observations=1)
+    diff_regressions(NAME, REGRESSION_SEEDS)
 
 
 @pytest.mark.slow

@@ -16,13 +16,11 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from boardcore import ParameterError
 from boardcore.api import State
-from tests.conftest import Loader, apply
-from tests.helpers import js
+from tests.conftest import ENGINES, Loader, apply
+from tests.helpers import js, observation, random_states
 from tests.rebuilding_chicago.test_roundtrip import (
     CARD_COST,
-    ENGINES,
     GAME,
     OPENING,
     SETTING_IDS,
@@ -32,7 +30,6 @@ from tests.rebuilding_chicago.test_roundtrip import (
     TURN_2,
     engine,
     on_board,
-    random_states,
     space,
     start,
     table,
@@ -120,9 +117,7 @@ def spec_tensor(j: dict[str, Any], p: int) -> npt.NDArray[np.float64]:
 
 
 def tensor(state: State, p: int) -> Tensor:
-    result = np.asarray(state.observation_tensor(p))
-    assert result.dtype == np.float32
-    assert result.shape == (SIZE,)
+    result: Tensor = observation(state, p, SIZE)
     return result
 
 
@@ -312,16 +307,6 @@ def test_observation_string_is_the_rendering_with_others_dealt_hidden(
         saved = js(state)
         for p in range(players):
             assert state.observation_string(p) == _hide_others(str(state), saved, p)
-
-
-def test_bad_observers(load: Loader) -> None:
-    for players in (1, 2, 5):
-        state = load(GAME, players=players).new_initial_state()
-        for seat in (-1, players, 5, 99):
-            with pytest.raises(ParameterError):
-                state.observation_tensor(seat)
-            with pytest.raises(ParameterError):
-                state.observation_string(seat)
 
 
 def test_the_tensor_is_a_fresh_array(load: Loader) -> None:

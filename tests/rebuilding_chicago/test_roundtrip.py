@@ -26,15 +26,21 @@ import tomllib
 
 import boardcore
 import boardcore.reference
-from boardcore import NotationError, SplitMix64, StateFormatError
 from boardcore.api import CHANCE, Game, State
 from boardcore.schema import schema
-from tests.conftest import Loader, apply
-from tests.helpers import js, legal_now, step
+from tests import helpers
+from tests.conftest import ENGINES, Loader, apply
+from tests.helpers import (
+    data_path,
+    drop_entry,
+    edit_entry,
+    entries,
+    js,
+    random_states,
+)
 
 GAME = "rebuilding_chicago"
-ENGINES: dict[str, Loader] = {"rust": boardcore.load, "reference": boardcore.reference.load}
-PACKAGED_PATH = Path(boardcore.__file__).parent / "data" / "rebuilding_chicago.toml"
+PACKAGED_PATH = data_path("rebuilding_chicago")
 PACKAGED_TEXT = PACKAGED_PATH.read_text()
 DATA: dict[str, Any] = tomllib.loads(PACKAGED_TEXT)
 NUM_ACTIONS = 1545
@@ -374,19 +380,6 @@ def start(load: Loader, *moves: str, **params: Any) -> State:
     return state
 
 
-def random_states(game: Game, seed: int, every: int = 1) -> list[State]:
-    """Every ``every``-th state of one seeded random game, the first and the last included."""
-    state = game.new_initial_state()
-    rng = SplitMix64(seed)
-    states = [state.clone()]
-    while not state.is_terminal():
-        step(state, rng)
-        assert len(state.history()) < MAX_ACTIONS, f"seed {seed}: the game does not end"
-        if len(state.history()) % every == 0 or state.is_terminal():
-            states.append(state.clone())
-    return states
-
-
 def scarce_shapes(text: str) -> str:
     """The amenity events' tiles (entertainment-i3, shopping-l3, restaurant-i3) 1 of each,
     the 27 others statues: a printed shape soon runs out (ruling 10, phase ``shape``)."""
@@ -402,35 +395,14 @@ def scarce_path() -> str:
     return str(path)
 
 
+@functools.cache
 def phase_states(load: Loader, seeds: int = 40) -> dict[str, State]:
     """The first state of each phase met by seeded random games of the settings above, and
-    of 3 players with scarce shapes (``shape`` is rare otherwise). The Rust engine finds
-    them; the engine asked for replays their histories (the same games: the engines agree
-    move for move), so the slow engine does not write a saved state at every step."""
-    found: dict[str, tuple[dict[str, Any], list[int]]] = {}
+    of 3 players with scarce shapes (``shape`` is rare otherwise); clones: do not change
+    them."""
     scarce: dict[str, Any] = {"players": 3, "data": scarce_path()}
-    for seed in range(seeds):
-        for setting in [scarce, *SETTINGS]:
-            state = boardcore.load(GAME, **setting).new_initial_state()
-            rng = SplitMix64(seed)
-            while True:
-                phase = js(state)["phase"]
-                if phase not in found:
-                    found[phase] = (setting, state.history())
-                if state.is_terminal():
-                    break
-                step(state, rng)
-                assert len(state.history()) < MAX_ACTIONS, f"seed {seed}: the game does not end"
-            if len(found) == len(PHASES):
-                break
-        if len(found) == len(PHASES):
-            break
-    states = {
-        phase: load(GAME, **setting).replay(history) for phase, (setting, history) in found.items()
-    }
-    for phase, reached in states.items():
-        assert js(reached)["phase"] == phase
-    return states
+    runs = ((setting, seed) for seed in range(seeds) for setting in [scarce, *SETTINGS])
+    return helpers.first_of_each_phase(load, GAME, runs, PHASES)
 
 
 # --- the opening ----------------------------------------------------------------------------
@@ -515,14 +487,12 @@ def test_the_parameters_are_in_the_json(load: Loader) -> None:
 
 
 def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
-    final = boardcore.play(load(GAME, players=3, difficulty="easy"), seed=1)
-    text = final.to_json()
-    with pytest.raises(StateFormatError, match="difficulty"):
-        load(GAME, players=3).state_from_json(text)
-    with pytest.raises(StateFormatError, match="players"):
-        load(GAME, players=2, difficulty="easy").state_from_json(text)
-    loaded = load(GAME, players=3, difficulty="easy").state_from_json(text)
-    assert loaded.to_json() == text
+    others: dict[str, dict[str, Any]] = {
+        "difficulty": {"players": 3},
+        "players": {"players": 2, "difficulty": "easy"},
+    }
+    params = {"players": 3, "difficulty": "easy"}
+    helpers.assert_loads_with_its_parameters_only(load, GAME, params, others)
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
@@ -573,16 +543,7 @@ def test_start_and_first_keep_round_3s_values_at_the_end(load: Loader, players: 
 @pytest.mark.parametrize("setting", SETTINGS, ids=SETTING_IDS)
 def test_every_legal_action_and_outcome_round_trips(load: Loader, setting: dict[str, Any]) -> None:
     game = load(GAME, **setting)
-    words: set[str] = set()
-    for state in random_states(game, 20 + SETTINGS.index(setting)):
-        actions = legal_now(state)
-        assert actions == sorted(set(actions))
-        for action in actions:
-            text = state.action_to_string(action)
-            assert state.string_to_action(text) == action, text
-            with pytest.raises(NotationError):  # exact text: nothing stripped (DESIGN.md)
-                state.string_to_action(f"  {text} ")
-            words.add(text.split(" ")[0])
+    words = helpers.notation_words(random_states(game, 20 + SETTINGS.index(setting)))
     assert {"card", "district", "deal", "return", "place", "event"} <= words
     assert ("scenario" in words) == (setting["players"] == 1)
     assert ("start" in words) == (setting["players"] > 1)
@@ -594,16 +555,9 @@ UNNAMED = range(1097 + len(KIND_KEYS), 1129)
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
     game = load(GAME, players=2)
-    state = game.new_initial_state()
     assert game.num_distinct_actions == NUM_ACTIONS
     named = [a for a in range(NUM_ACTIONS) if a not in UNNAMED]
-    texts = [state.action_to_string(a) for a in named]
-    assert len(set(texts)) == len(named)
-    for action, text in zip(named, texts, strict=True):
-        assert state.string_to_action(text) == action
-    for action in UNNAMED:
-        with pytest.raises(boardcore.NotationError):
-            state.action_to_string(action)
+    assert list(helpers.notations(game.new_initial_state(), NUM_ACTIONS)) == named
 
 
 def test_notation_follows_the_encoding(load: Loader) -> None:
@@ -671,9 +625,7 @@ def test_notation_follows_the_encoding(load: Loader) -> None:
         "automaton 0": 1518,
         "automaton 26": 1544,
     }
-    for text, action in expected.items():
-        assert state.string_to_action(text) == action, text
-        assert state.action_to_string(action) == text
+    helpers.assert_encodes(state, expected)
 
 
 # --- replay ---------------------------------------------------------------------------------
@@ -684,9 +636,7 @@ def test_params_rebuild_the_same_game(load: Loader, setting: dict[str, Any]) -> 
     game = load(GAME, **setting)
     assert game.params["players"] == setting["players"]
     assert game.params["difficulty"] == setting.get("difficulty", "standard")
-    twin = load(GAME, **game.params)
-    assert twin.params == game.params
-    assert boardcore.play(twin, seed=3).to_json() == boardcore.play(game, seed=3).to_json()
+    helpers.assert_rebuilds(load, game)
 
 
 def test_difficulty_is_given_back_as_one_word_when_all_seats_agree(load: Loader) -> None:
@@ -723,47 +673,7 @@ def test_returns_follow_the_winners(load: Loader) -> None:
                 ]
 
 
-def test_simulate_matches_play_on_both_engines() -> None:
-    result = boardcore.simulate(GAME, players=3, games=3, seed=40, threads=2)
-    for which in sorted(ENGINES):
-        game = engine(which, players=3)
-        for i in range(3):
-            final = boardcore.play(game, seed=40 + i)
-            assert result.scores[i].tolist() == final.scores()
-            assert result.lengths[i] == len(final.history())
-            assert [s for s in range(3) if result.winners[i][s]] == final.winners()
-
-
 # --- a user's own data file -----------------------------------------------------------------
-
-
-def entries(text: str, table: str) -> list[tuple[int, int]]:
-    """The character spans of the ``[[table]]`` entries of a data file, in order (an entry
-    ends where the next ``[[...]]`` header or comment block starts)."""
-    spans = []
-    for match in re.finditer(rf"(?m)^\[\[{re.escape(table)}\]\]\n", text):
-        nxt = re.compile(r"(?m)^(\[|# )").search(text, match.end())
-        spans.append((match.start(), len(text) if nxt is None else nxt.start()))
-    return spans
-
-
-def edit_entry(text: str, table: str, index: int, old: str, new: str) -> str:
-    """``text`` with ``old`` replaced by ``new`` once, inside entry ``index`` of ``table``."""
-    begin, end = entries(text, table)[index]
-    block = text[begin:end]
-    assert old in block, (table, index, old)
-    return text[:begin] + block.replace(old, new, 1) + text[end:]
-
-
-def drop_entry(text: str, table: str, index: int) -> str:
-    begin, end = entries(text, table)[index]
-    return text[:begin] + text[end:]
-
-
-def copy_entry(text: str, table: str, index: int) -> str:
-    """``text`` with entry ``index`` of ``table`` written twice."""
-    begin, end = entries(text, table)[index]
-    return text[:end] + text[begin:end] + text[end:]
 
 
 def test_entries_are_found() -> None:

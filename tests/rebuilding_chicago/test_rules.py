@@ -72,11 +72,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-import boardcore
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import IllegalActionError, NotationError
 from tests.conftest import Loader, apply
-from tests.helpers import js, phase
+from tests.helpers import data_path, js, phase
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -87,7 +86,7 @@ Json = dict[str, Any]
 Cell = tuple[int, int, str]
 
 GAME = "rebuilding_chicago"
-DATA = Path(boardcore.__file__).parent / "data" / f"{GAME}.toml"
+DATA = data_path(GAME)
 TEXT = DATA.read_text(encoding="utf-8")
 DOC: Json = tomllib.loads(TEXT)
 

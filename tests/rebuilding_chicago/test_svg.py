@@ -6,7 +6,6 @@ file, and the same picture from both engines."""
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -15,11 +14,11 @@ from typing import Any
 import pytest
 
 import boardcore
-from boardcore.svg import RebuildingChicagoDrawer, drawer, seat_colours, state_to_svg
-from tests.conftest import Loader, apply
-from tests.helpers import group, js, parse, texts
+from boardcore.svg import drawer
+from tests import helpers
+from tests.conftest import ENGINES, Loader, apply
+from tests.helpers import group, js, parse, random_states, texts
 from tests.rebuilding_chicago.test_roundtrip import (
-    ENGINES,
     GAME,
     LANDMARK_KEYS,
     NUM_ACTIONS,
@@ -31,7 +30,6 @@ from tests.rebuilding_chicago.test_roundtrip import (
     TURN_1,
     TURN_2,
     engine,
-    random_states,
     richer_vp,
     start,
     table,
@@ -41,25 +39,13 @@ SVG = "{http://www.w3.org/2000/svg}"
 LETTERS = "TMGESRX"
 
 
-def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
-    """Every ``every``-th state of a seeded random game, the first of each phase and the last,
-    each with its JSON."""
-    history = random_states(game, seed, every=10_000)[-1].history()
-    state = game.new_initial_state()
-    found: list[tuple[Any, dict[str, Any]]] = []
-    phases: set[str] = set()
-    for step, action in enumerate([*history, None]):
-        saved = json.loads(state.to_json())
-        if step % every == 0 or saved["phase"] not in phases or action is None:
-            found.append((state.clone(), saved))
-            phases.add(saved["phase"])
-        if action is not None:
-            state.apply_action(action)
-    return found
-
-
 def letters_on_table(root: ET.Element, seat: int) -> list[str]:
     return sorted(t for t in texts(group(root, f"table table-{seat}")) if t in LETTERS + "L")
+
+
+def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
+    """Every ``every``-th state of a seeded game, the first of each phase and the last."""
+    return helpers.sample_along(game, random_states(game, seed, every=10_000)[-1].history(), every)
 
 
 # --- well-formed pictures -----------------------------------------------------------------------
@@ -72,37 +58,10 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
     """The status line is the text rendering's first line, every seat shows its score, and
     `you` and `winner` are where they belong."""
     game = load(GAME, **setting)
-    players = setting["players"]
     drawn = 0
     for state, _ in sampled(game, SETTINGS.index(setting), every=60):
-        scores = state.scores()
-        for perspective in (None, *range(players)):
-            root = parse(state.to_svg(perspective))
-            desc = root.find(f"{SVG}desc")
-            assert desc is not None and desc.text == str(state).splitlines()[0]
-            for seat in range(players):
-                seat_texts = texts(group(root, f"seat seat-{seat}"))
-                assert str(scores[seat]) in seat_texts
-                assert ("you" in " ".join(seat_texts)) == (seat == perspective)
-                winner = any("winner" in text for text in seat_texts)
-                assert winner == (seat in state.winners())
-            drawn += 1
+        drawn += helpers.assert_every_view_drawn(state)
     assert drawn > 10
-
-
-def test_a_whole_game_draws_and_the_size_is_fixed() -> None:
-    """Positions through a game keep one size (a replay keeps one frame)."""
-    game = engine("rust", players=4)
-    history = boardcore.play(game, seed=5).history()
-    sizes = set()
-    for cut in range(0, len(history) + 1, max(1, len(history) // 40)):
-        state: Any = game.replay(history[:cut])
-        for perspective in (None, cut % 4):
-            svg = state.to_svg(perspective)
-            parse(svg)
-            sizes.add(re.findall(r'viewBox="([^"]+)"', svg)[0])
-        assert state._repr_svg_() == state.to_svg() == state_to_svg(state.to_json())
-    assert len(sizes) == 1
 
 
 # --- what the picture shows ---------------------------------------------------------------------
@@ -230,35 +189,13 @@ def test_a_state_of_other_data_draws(tmp_path: Path) -> None:
     path.write_text(richer_vp(PACKAGED_TEXT))
     game = engine("rust", players=3, data=str(path))
     for state, _ in sampled(game, 1, every=80):
-        for perspective in (None, 0):
-            parse(state.to_svg(perspective))
+        helpers.assert_every_view_drawn(state)
 
 
-def test_seat_colours_and_turns(load: Loader) -> None:
-    state: Any = load(GAME, players=5).new_initial_state()
-    colours = seat_colours(state.to_json())
-    assert len(colours) == len(set(colours)) == 5
-    assert seat_colours(load(GAME, players=2).new_initial_state().to_json()) == colours[:2]
+def test_turns_in_a_replay() -> None:
+    """No action starts a turn: seat changes split a replay's move list."""
     draw = drawer(GAME)
-    assert isinstance(draw, RebuildingChicagoDrawer)
-    assert draw.bounds(json.loads(state.to_json())) is None
     assert not any(draw.starts_turn(action) for action in range(NUM_ACTIONS))
-
-
-@pytest.mark.parametrize("bad", [-1, 3, 4, 99])
-def test_perspective_must_be_a_seat(load: Loader, bad: int) -> None:
-    state: Any = load(GAME, players=3).new_initial_state()
-    with pytest.raises(boardcore.ParameterError, match=r"seat 0\.\.2"):
-        state.to_svg(bad)
-    with pytest.raises(boardcore.ParameterError, match="perspective"):
-        state_to_svg(state.to_json(), bad)
-    with pytest.raises(boardcore.ParameterError, match="perspective"):
-        state_to_svg(state.to_json(), True)
-
-
-def test_state_to_svg_refuses_what_is_not_a_state() -> None:
-    with pytest.raises(boardcore.StateFormatError, match="not a rebuilding_chicago state"):
-        state_to_svg('{"game": "rebuilding_chicago", "players": 2}')
 
 
 # --- both engines -------------------------------------------------------------------------------
@@ -277,23 +214,10 @@ def test_state_to_svg_refuses_what_is_not_a_state() -> None:
 def test_both_engines_draw_the_same_picture(setting: dict[str, Any], saver: str) -> None:
     """At many points of seeded games (played by either engine), both engines' states draw
     the same SVG, for everyone and for every seat, and show it in Jupyter."""
-    rust = engine("rust", **setting)
-    reference = engine("reference", **setting)
-    players = setting["players"]
+    rust, reference = engine("rust", **setting), engine("reference", **setting)
     player = rust if saver == "rust" else reference
     history = random_states(player, 1, every=10_000)[-1].history()
-    step = max(1, len(history) // 10)
-    for cut in [*range(0, len(history), step), len(history)]:
-        a: Any = rust.replay(history[:cut])
-        b: Any = reference.replay(history[:cut])
-        assert a.to_json() == b.to_json()
-        svg = a.to_svg()
-        parse(svg)
-        assert svg == b.to_svg()
-        for perspective in range(players):
-            assert a.to_svg(perspective) == b.to_svg(perspective)
-        assert a._repr_svg_() == svg == state_to_svg(a.to_json())
-        assert b._repr_svg_() == svg
+    helpers.assert_drawn_alike(rust, reference, history, 10)
 
 
 def test_the_opening_draws_alike_in_both_engines() -> None:

@@ -1,0 +1,80 @@
+"""Pictures, the same for every game: a seat or nothing as the perspective, a saved state of
+the game's own (and nothing else) to draw, and one frame size through a whole game. What a
+game's picture shows stays in that game's folder (``test_svg.py``)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+import boardcore
+from boardcore.svg import drawer, seat_colours, state_to_svg
+from tests.conftest import ENGINES
+from tests.contract.settings import GAMES, INFO
+from tests.helpers import parse
+
+
+@pytest.fixture(params=sorted(ENGINES))
+def engine(request: pytest.FixtureRequest) -> str:
+    value: str = request.param
+    return value
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("bad", [-1, 3, 4, 5, 99])
+def test_perspective_must_be_a_seat(engine: str, name: str, bad: int) -> None:
+    state: Any = ENGINES[engine](name, players=3).new_initial_state()
+    with pytest.raises(boardcore.ParameterError, match=r"seat 0\.\.2"):
+        state.to_svg(bad)
+    with pytest.raises(boardcore.ParameterError, match="perspective"):
+        state_to_svg(state.to_json(), bad)
+    with pytest.raises(boardcore.ParameterError, match="perspective"):
+        state_to_svg(state.to_json(), True)
+    for seat in (None, 0, 1, 2):
+        parse(state.to_svg(seat))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_state_to_svg_refuses_what_is_not_a_state(name: str) -> None:
+    with pytest.raises(boardcore.StateFormatError, match=f"not a {name} state"):
+        state_to_svg(f'{{"game": "{name}", "players": 2}}')
+
+
+# Kardinal's city grows in every direction as it is built, and its picture with it.
+FIXED_TABLES = [name for name in GAMES if name != "kardinal"]
+
+
+@pytest.mark.parametrize("name", FIXED_TABLES)
+def test_a_whole_game_draws_and_the_size_is_fixed(name: str) -> None:
+    """40 positions through a 4-player game, for everyone and for one seat: the picture keeps
+    its size (a replay keeps one frame), and Jupyter shows the same picture."""
+    game = boardcore.load(name, players=4)
+    history = boardcore.play(game, seed=5).history()
+    sizes = set()
+    for cut in range(0, len(history) + 1, max(1, len(history) // 40)):
+        state: Any = game.replay(history[:cut])
+        for perspective in (None, cut % 4):
+            svg = state.to_svg(perspective)
+            parse(svg)
+            sizes.add(re.findall(r'viewBox="([^"]+)"', svg)[0])
+        assert state._repr_svg_() == state.to_svg() == state_to_svg(state.to_json())
+    assert len(sizes) == 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seat_colours_and_the_drawer(engine: str, name: str) -> None:
+    """Each seat its own colour, the same for a seat whatever the player count; the game's
+    own drawer, which keeps one frame for a table of fixed size."""
+    most, fewest = INFO[name].players[-1], INFO[name].players[0]
+    state = ENGINES[engine](name, players=most).new_initial_state()
+    colours = seat_colours(state.to_json())
+    assert len(colours) == len(set(colours)) == most
+    fewer = ENGINES[engine](name, players=fewest).new_initial_state()
+    assert seat_colours(fewer.to_json()) == colours[:fewest]
+    draw = drawer(name)
+    assert type(draw).__name__ == name.title().replace("_", "") + "Drawer"
+    if name in FIXED_TABLES:
+        assert draw.bounds(json.loads(state.to_json())) is None
