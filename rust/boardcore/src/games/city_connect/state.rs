@@ -127,6 +127,10 @@ pub struct CityState {
     pub(super) city_counts: [[u8; MAX_CARDS]; MAX_PLAYERS],
     pub(super) city_mask: [u64; MAX_PLAYERS],
     pub(super) pioneer: i8,
+    /// Per seat, the score (rule 19) and the demand counts (sun, moon) of the city, kept by
+    /// `rescore` whenever a city or the pioneer changes: every observation shows them.
+    pub(super) scores: [i32; MAX_PLAYERS],
+    pub(super) demands: [[u32; 2]; MAX_PLAYERS],
     pub(super) acted: bool,
     pub(super) taken: u8,
     pub(super) todo: u8,
@@ -144,7 +148,7 @@ impl CityState {
         let mut pool = [0u8; MAX_KINDS];
         pool[..d.buildings].fill(d.copies);
         let pile_size = d.total_buildings() - u16::from(d.removed[n - 1]);
-        Self {
+        let mut state = Self {
             phase: Phase::Setup,
             seat: 0,
             turn: 0,
@@ -171,6 +175,8 @@ impl CityState {
             city_counts: [[0; MAX_CARDS]; MAX_PLAYERS],
             city_mask: [0; MAX_PLAYERS],
             pioneer: -1,
+            scores: [0; MAX_PLAYERS],
+            demands: [[0; 2]; MAX_PLAYERS],
             acted: false,
             taken: 0,
             todo: 0,
@@ -179,7 +185,9 @@ impl CityState {
             pay: Payment::none(),
             history: Vec::with_capacity(256),
             cfg,
-        }
+        };
+        state.rescore();
+        state
     }
 
     pub fn players(&self) -> usize {
@@ -557,10 +565,6 @@ impl CityState {
         }
     }
 
-    pub(super) fn in_row(&self, l: usize) -> bool {
-        self.row_mask & (1 << l) != 0
-    }
-
     fn push_outcomes(&self, out: &mut Vec<(Action, u64)>) {
         let lay = &self.cfg.layout;
         let d = &self.cfg.data;
@@ -625,6 +629,7 @@ impl CityState {
         self.city_len[p] += 1;
         self.city_counts[p][c] += 1;
         self.city_mask[p] |= 1 << c;
+        self.rescore();
         match self.cfg.data.cards[c].lightning {
             Lightning::Draw(n) if self.pile_size > 0 => {
                 self.phase = Phase::Draw;
@@ -680,11 +685,12 @@ impl CityState {
     }
 
     fn finish_turn(&mut self) {
-        let d = &self.cfg.data;
         let p = usize::from(self.seat);
-        if self.pioneer < 0 && self.city_len[p] >= d.city_limit {
+        if self.pioneer < 0 && self.city_len[p] >= self.cfg.data.city_limit {
             self.pioneer = p as i8;
+            self.rescore();
         }
+        let d = &self.cfg.data;
         if self.game_over() {
             self.phase = Phase::End;
             return;
@@ -949,7 +955,16 @@ impl CityState {
         (sym, demand)
     }
 
+    /// Every seat's score, as `rescore` last computed it.
     pub(super) fn compute_scores(&self, out: &mut [i32]) {
+        let n = self.players();
+        out[..n].copy_from_slice(&self.scores[..n]);
+    }
+
+    /// Computes `scores` and `demands` from the cities and the pioneer (rule 19): after
+    /// every change of either, so that the observation, which shows every seat's score,
+    /// does not count every city's symbols again at every decision.
+    fn rescore(&mut self) {
         let d = &self.cfg.data;
         let n = self.players();
         let mut syms = [[0u32; 6]; MAX_PLAYERS];
@@ -957,6 +972,7 @@ impl CityState {
         for p in 0..n {
             (syms[p], demands[p]) = self.city_symbols(p);
         }
+        let mut out = [0i32; MAX_PLAYERS];
         for p in 0..n {
             let mut score = 0i32;
             let built = i32::from(self.city_len[p]);
@@ -1026,6 +1042,8 @@ impl CityState {
                 }
             }
         }
+        self.scores = out;
+        self.demands = demands;
     }
 
     fn winners(&self) -> u32 {
@@ -1246,6 +1264,21 @@ mod tests {
                         .enumerate()
                         .all(|(p, &h)| { p == usize::from(s.seat) || h <= d.hand_limit }));
                 }
+            });
+        }
+    }
+
+    /// The kept scores and demands are the ones computed afresh from the cities and the
+    /// pioneer, in every state of random games.
+    #[test]
+    fn kept_scores_are_the_cities_scores() {
+        for (i, game) in games().iter().enumerate() {
+            random_walk(game, 300 + i as u64, |s| {
+                let mut fresh = s.clone();
+                fresh.scores = [i32::MIN; MAX_PLAYERS];
+                fresh.demands = [[u32::MAX; 2]; MAX_PLAYERS];
+                fresh.rescore();
+                assert_eq!((s.scores, s.demands), (fresh.scores, fresh.demands), "{s}");
             });
         }
     }
