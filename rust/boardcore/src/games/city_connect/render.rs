@@ -101,6 +101,7 @@ fn write_observation<O: ObservationSink + ?Sized>(s: &CityState, player: usize, 
         out.set(3 * b + li, 1.0);
     }
     let to_move = s.current_player();
+    let kept = s.kept();
     for r in 0..n {
         let p = (player + r) % n;
         let base = 3 * b + l + r * (k + 8);
@@ -115,14 +116,14 @@ fn write_observation<O: ObservationSink + ?Sized>(s: &CityState, player: usize, 
                 );
             }
         }
-        let demand = &s.demands[p];
+        let demand = &kept.demands[p];
         out.set(base + k, f32::from(s.cfg.sides[p]));
         out.set(base + k + 1, f32::from(s.hand_size[p]) / 6.0);
         out.set(base + k + 2, f32::from(s.city_len[p]) / 10.0);
         out.set(base + k + 3, demand[0] as f32 / 10.0);
         out.set(base + k + 4, demand[1] as f32 / 10.0);
         out.set(base + k + 5, f32::from(u8::from(s.pioneer == p as i8)));
-        out.set(base + k + 6, s.scores[p] as f32 / 100.0);
+        out.set(base + k + 6, kept.scores[p] as f32 / 100.0);
         out.set(base + k + 7, f32::from(u8::from(to_move == p as i32)));
     }
     let g = 3 * b + l + 4 * (k + 8);

@@ -3,7 +3,7 @@
 // Symbols, kinds and seats index parallel fixed arrays; index loops read best here.
 #![allow(clippy::needless_range_loop)]
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::data::{Card, Gear, Lightning, Term, COIN};
 use super::notation::{decode, encode, to_text, Move};
@@ -82,6 +82,13 @@ impl Payment {
     }
 }
 
+/// Every seat's score (rule 19) and demand counts (sun, moon).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kept {
+    pub scores: [i32; MAX_PLAYERS],
+    pub demands: [[u32; 2]; MAX_PLAYERS],
+}
+
 /// Symbol totals of the cards a seat could still pay with.
 struct Avail {
     have: [u32; 6],
@@ -127,10 +134,10 @@ pub struct CityState {
     pub(super) city_counts: [[u8; MAX_CARDS]; MAX_PLAYERS],
     pub(super) city_mask: [u64; MAX_PLAYERS],
     pub(super) pioneer: i8,
-    /// Per seat, the score (rule 19) and the demand counts (sun, moon) of the city, kept by
-    /// `rescore` whenever a city or the pioneer changes: every observation shows them.
-    pub(super) scores: [i32; MAX_PLAYERS],
-    pub(super) demands: [[u32; 2]; MAX_PLAYERS],
+    /// Every seat's score and demand counts, computed when first asked for after a city or
+    /// the pioneer last changed: every observation shows them, while random play, which
+    /// never looks before the end, only forgets them.
+    pub(super) kept: OnceLock<Kept>,
     pub(super) acted: bool,
     pub(super) taken: u8,
     pub(super) todo: u8,
@@ -148,7 +155,7 @@ impl CityState {
         let mut pool = [0u8; MAX_KINDS];
         pool[..d.buildings].fill(d.copies);
         let pile_size = d.total_buildings() - u16::from(d.removed[n - 1]);
-        let mut state = Self {
+        Self {
             phase: Phase::Setup,
             seat: 0,
             turn: 0,
@@ -175,8 +182,7 @@ impl CityState {
             city_counts: [[0; MAX_CARDS]; MAX_PLAYERS],
             city_mask: [0; MAX_PLAYERS],
             pioneer: -1,
-            scores: [0; MAX_PLAYERS],
-            demands: [[0; 2]; MAX_PLAYERS],
+            kept: OnceLock::new(),
             acted: false,
             taken: 0,
             todo: 0,
@@ -185,9 +191,7 @@ impl CityState {
             pay: Payment::none(),
             history: Vec::with_capacity(256),
             cfg,
-        };
-        state.rescore();
-        state
+        }
     }
 
     pub fn players(&self) -> usize {
@@ -629,7 +633,7 @@ impl CityState {
         self.city_len[p] += 1;
         self.city_counts[p][c] += 1;
         self.city_mask[p] |= 1 << c;
-        self.rescore();
+        self.kept = OnceLock::new();
         match self.cfg.data.cards[c].lightning {
             Lightning::Draw(n) if self.pile_size > 0 => {
                 self.phase = Phase::Draw;
@@ -688,7 +692,7 @@ impl CityState {
         let p = usize::from(self.seat);
         if self.pioneer < 0 && self.city_len[p] >= self.cfg.data.city_limit {
             self.pioneer = p as i8;
-            self.rescore();
+            self.kept = OnceLock::new();
         }
         let d = &self.cfg.data;
         if self.game_over() {
@@ -955,16 +959,19 @@ impl CityState {
         (sym, demand)
     }
 
-    /// Every seat's score, as `rescore` last computed it.
+    /// Every seat's score.
     pub(super) fn compute_scores(&self, out: &mut [i32]) {
         let n = self.players();
-        out[..n].copy_from_slice(&self.scores[..n]);
+        out[..n].copy_from_slice(&self.kept().scores[..n]);
     }
 
-    /// Computes `scores` and `demands` from the cities and the pioneer (rule 19): after
-    /// every change of either, so that the observation, which shows every seat's score,
-    /// does not count every city's symbols again at every decision.
-    fn rescore(&mut self) {
+    /// Every seat's score and demand counts, computed once per change of the cities.
+    pub(super) fn kept(&self) -> &Kept {
+        self.kept.get_or_init(|| self.score_cities())
+    }
+
+    /// Every seat's score and demand counts from the cities and the pioneer (rule 19).
+    fn score_cities(&self) -> Kept {
         let d = &self.cfg.data;
         let n = self.players();
         let mut syms = [[0u32; 6]; MAX_PLAYERS];
@@ -1042,8 +1049,10 @@ impl CityState {
                 }
             }
         }
-        self.scores = out;
-        self.demands = demands;
+        Kept {
+            scores: out,
+            demands,
+        }
     }
 
     fn winners(&self) -> u32 {
@@ -1268,17 +1277,13 @@ mod tests {
         }
     }
 
-    /// The kept scores and demands are the ones computed afresh from the cities and the
-    /// pioneer, in every state of random games.
+    /// Scores and demands kept from an earlier state (asked for in every state, so kept
+    /// as long as the state allows) are the ones computed afresh, in random games.
     #[test]
     fn kept_scores_are_the_cities_scores() {
         for (i, game) in games().iter().enumerate() {
             random_walk(game, 300 + i as u64, |s| {
-                let mut fresh = s.clone();
-                fresh.scores = [i32::MIN; MAX_PLAYERS];
-                fresh.demands = [[u32::MAX; 2]; MAX_PLAYERS];
-                fresh.rescore();
-                assert_eq!((s.scores, s.demands), (fresh.scores, fresh.demands), "{s}");
+                assert_eq!(*s.kept(), s.score_cities(), "{s}");
             });
         }
     }
