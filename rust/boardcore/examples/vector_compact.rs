@@ -33,6 +33,29 @@ fn cpu_seconds() -> f64 {
     ns as f64 / 1e9
 }
 
+/// The compact rows of a batch, kept from step to step.
+struct Rows {
+    index: Vec<i32>,
+    value: Vec<f32>,
+    num_tokens: Vec<i32>,
+    legal: Vec<i32>,
+    num_legal: Vec<i32>,
+    to_move: Vec<i32>,
+}
+
+impl Rows {
+    fn buffers(&mut self) -> CompactBuffers<'_> {
+        CompactBuffers {
+            index: &mut self.index,
+            value: &mut self.value,
+            num_tokens: &mut self.num_tokens,
+            legal: &mut self.legal,
+            num_legal: &mut self.num_legal,
+            to_move: &mut self.to_move,
+        }
+    }
+}
+
 fn run<G: Game>(game: G, batch: usize, steps: usize) {
     let (tw, lw, players) = (
         game.max_observation_tokens(),
@@ -40,50 +63,39 @@ fn run<G: Game>(game: G, batch: usize, steps: usize) {
         game.num_players(),
     );
     let mut env = VectorEnv::new(game, batch, 1).expect("a batch");
-    let (mut index, mut value) = (vec![0; batch * tw], vec![0.0; batch * tw]);
-    let (mut nt, mut legal, mut nl, mut seat) = (
-        vec![0; batch],
-        vec![0; batch * lw],
-        vec![0; batch],
-        vec![0; batch],
-    );
+    let mut rows = Rows {
+        index: vec![0; batch * tw],
+        value: vec![0.0; batch * tw],
+        num_tokens: vec![0; batch],
+        legal: vec![0; batch * lw],
+        num_legal: vec![0; batch],
+        to_move: vec![0; batch],
+    };
     let (mut rewards, mut done) = (vec![0.0; batch * players], vec![false; batch]);
     let mut rng = SplitMix64::new(1);
     let mut h = 0xcbf2_9ce4_8422_2325u64;
-    env.observe_compact(CompactBuffers {
-        index: &mut index,
-        value: &mut value,
-        num_tokens: &mut nt,
-        legal: &mut legal,
-        num_legal: &mut nl,
-        to_move: &mut seat,
-    })
-    .expect("widths hold");
+    env.observe_compact(rows.buffers()).expect("widths hold");
     let mut actions: Vec<Action> = vec![0; batch];
     let (mut in_step, mut cpu, mut ended) = (0.0, 0.0, 0);
     let start = Instant::now();
     for _ in 0..steps {
-        for i in 0..batch {
-            let pick = rng.below(nl[i] as u64) as usize;
-            actions[i] = legal[i * lw + pick] as Action;
+        for (i, a) in actions.iter_mut().enumerate() {
+            let pick = rng.below(rows.num_legal[i] as u64) as usize;
+            *a = rows.legal[i * lw + pick] as Action;
         }
         let (t, c) = (Instant::now(), cpu_seconds());
-        env.step_compact(
-            &actions,
-            &mut rewards,
-            &mut done,
-            CompactBuffers {
-                index: &mut index,
-                value: &mut value,
-                num_tokens: &mut nt,
-                legal: &mut legal,
-                num_legal: &mut nl,
-                to_move: &mut seat,
-            },
-        )
-        .expect("legal actions, widths hold");
+        env.step_compact(&actions, &mut rewards, &mut done, rows.buffers())
+            .expect("legal actions, widths hold");
         in_step += t.elapsed().as_secs_f64();
         cpu += cpu_seconds() - c;
+        let Rows {
+            index,
+            value,
+            num_tokens: nt,
+            legal,
+            num_legal: nl,
+            to_move: seat,
+        } = &rows;
         for i in 0..batch {
             ended += usize::from(done[i]);
             let (n, l) = (nt[i] as usize, nl[i] as usize);
