@@ -92,6 +92,36 @@ def test_compact_reset_is_seeded() -> None:
 
 
 @pytest.mark.parametrize(("name", "params"), GAMES)
+def test_compact_arrays_are_new_even_when_their_memory_is_recycled(
+    name: str, params: dict[str, Any]
+) -> None:
+    """The env reuses the memory of observations the caller has dropped: an observation
+    kept stays as it was, shares no memory with later ones, and one scribbled on and
+    dropped leaves no trace in the next (a twin env stepped alike, its observations kept,
+    gives the same arrays)."""
+    batch = 4
+    env = boardcore.VectorEnv(name, batch=batch, seed=2, observation="compact", **params)
+    twin = boardcore.VectorEnv(name, batch=batch, seed=2, observation="compact", **params)
+    obs, twin_obs = env.reset(seed=2), twin.reset(seed=2)
+    rng = np.random.default_rng(1)
+    kept, twin_kept = [], []
+    for step in range(12):
+        assert all(np.array_equal(a, b) for a, b in zip(obs, twin_obs, strict=True))
+        actions = obs.legal[np.arange(batch), (rng.random(batch) * obs.num_legal).astype(int)]
+        twin_kept.append(twin_obs)
+        if step % 3 == 0:
+            kept.append((obs, [a.copy() for a in obs]))
+        else:
+            for a in obs:
+                a.fill(7)
+        obs, _, _ = env.step(actions)
+        twin_obs, _, _ = twin.step(actions)
+    for held, copies in kept:
+        assert all(np.array_equal(a, b) for a, b in zip(held, copies, strict=True))
+        assert not any(np.shares_memory(a, b) for a in held for b in obs)
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
 def test_make_vec_compact_is_a_gymnasium_vector_env(name: str, params: dict[str, Any]) -> None:
     env = gymnasium.make_vec(f"boardcore/{name}-v0", num_envs=3, observation="compact", **params)
     assert isinstance(env, gymnasium.vector.VectorEnv) and isinstance(env, BoardcoreVectorEnv)

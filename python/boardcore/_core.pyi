@@ -29,6 +29,16 @@ __all__ = [
 
 __version__: str
 
+# `(index, value, num_tokens, legal, num_legal, to_move)` of a compact observation.
+_CompactArrays = tuple[
+    npt.NDArray[np.int32],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int32],
+]
+
 def splitmix64(seed: int, count: int) -> list[int]: ...
 def chandigarh_count_pattern(
     players: int,
@@ -118,25 +128,10 @@ class _VectorEnv(Generic[_S]):
     def observe(
         self,
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]]: ...
-    def observe_compact(
-        self,
-        index: npt.NDArray[np.int32],
-        value: npt.NDArray[np.float32],
-        num_tokens: npt.NDArray[np.int32],
-        legal: npt.NDArray[np.int32],
-        num_legal: npt.NDArray[np.int32],
-        to_move: npt.NDArray[np.int32],
-    ) -> None: ...
+    def observe_compact(self) -> _CompactArrays: ...
     def step_compact(
-        self,
-        actions: npt.NDArray[np.int64],
-        index: npt.NDArray[np.int32],
-        value: npt.NDArray[np.float32],
-        num_tokens: npt.NDArray[np.int32],
-        legal: npt.NDArray[np.int32],
-        num_legal: npt.NDArray[np.int32],
-        to_move: npt.NDArray[np.int32],
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]: ...
+        self, actions: npt.NDArray[np.int64]
+    ) -> tuple[_CompactArrays, npt.NDArray[np.float32], npt.NDArray[np.bool_]]: ...
     def final_observation_compact(
         self, i: int, seat: int, index: npt.NDArray[np.int32], value: npt.NDArray[np.float32]
     ) -> int | None: ...

@@ -199,21 +199,8 @@ class VectorEnv(Generic[_R, _S]):
         result: Any = self._compact() if self.observation == "compact" else self._env.observe()
         return result  # type: ignore[no-any-return]
 
-    def _compact_arrays(self) -> CompactObservation:
-        b, t, n = self.batch, self.max_observation_tokens, self.max_legal_actions
-        return CompactObservation(
-            np.empty((b, t), dtype=np.int32),
-            np.empty((b, t), dtype=np.float32),
-            np.empty(b, dtype=np.int32),
-            np.empty((b, n), dtype=np.int32),
-            np.empty(b, dtype=np.int32),
-            np.empty(b, dtype=np.int32),
-        )
-
     def _compact(self) -> CompactObservation:
-        out = self._compact_arrays()
-        self._env.observe_compact(*out)
-        return out
+        return CompactObservation(*self._env.observe_compact())
 
     def step(self, actions: npt.ArrayLike) -> _S:
         """One action per env. An illegal action raises ``IllegalActionError`` naming the
@@ -228,9 +215,8 @@ class VectorEnv(Generic[_R, _S]):
         ids = ids.astype(np.int64, copy=False)
         result: Any
         if self.observation == "compact":
-            out = self._compact_arrays()
-            rewards, terminated = self._env.step_compact(ids, *out)
-            result = (out, rewards, terminated)
+            arrays, rewards, terminated = self._env.step_compact(ids)
+            result = (CompactObservation(*arrays), rewards, terminated)
         else:
             rewards, terminated = self._env.step(ids)
             obs, mask, to_move = self._env.observe()

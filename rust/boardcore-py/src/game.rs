@@ -667,6 +667,7 @@ macro_rules! py_game {
         #[pyclass(module = "boardcore._core", name = $vector_name)]
         pub struct $PyVector {
             inner: boardcore::vector::VectorEnv<$Game>,
+            pool: $crate::compact::Pool,
         }
 
         #[allow(clippy::useless_conversion)]
@@ -694,7 +695,10 @@ macro_rules! py_game {
                 let seed = seed.map_or(Ok(0), $crate::game::seed_arg)?;
                 let inner = boardcore::vector::VectorEnv::new(game, batch, seed)
                     .map_err($crate::errors::to_py)?;
-                Ok(Self { inner })
+                Ok(Self {
+                    inner,
+                    pool: $crate::compact::Pool::default(),
+                })
             }
             #[getter]
             fn batch(&self) -> usize {
@@ -745,97 +749,39 @@ macro_rules! py_game {
             fn max_legal_actions(&self) -> usize {
                 boardcore::engine::Game::max_legal_actions(self.inner.game())
             }
-            /// Writes the compact observation of every env into the given C-contiguous arrays
-            /// (`batch x max_observation_tokens` int32 and float32, `batch` int32,
-            /// `batch x max_legal_actions` int32, `batch` int32, `batch` int32).
-            #[allow(clippy::too_many_arguments)]
-            fn observe_compact(
+            /// The compact observation of every env: `(index, value, num_tokens, legal,
+            /// num_legal, to_move)`, new arrays (`batch x max_observation_tokens` int32 and
+            /// float32, `batch` int32, `batch x max_legal_actions` int32, `batch` int32,
+            /// `batch` int32) in memory recycled from freed ones (see `compact.rs`).
+            fn observe_compact<'py>(
                 &mut self,
-                py: Python<'_>,
-                mut index: numpy::PyReadwriteArray2<'_, i32>,
-                mut value: numpy::PyReadwriteArray2<'_, f32>,
-                mut num_tokens: numpy::PyReadwriteArray1<'_, i32>,
-                mut legal: numpy::PyReadwriteArray2<'_, i32>,
-                mut num_legal: numpy::PyReadwriteArray1<'_, i32>,
-                mut to_move: numpy::PyReadwriteArray1<'_, i32>,
-            ) -> PyResult<()> {
-                use numpy::PyUntypedArrayMethods;
+                py: Python<'py>,
+            ) -> PyResult<$crate::compact::CompactArrays<'py>> {
                 let b = self.inner.batch();
-                let t = self.max_observation_tokens();
-                let l = self.max_legal_actions();
-                let shape_error = |name: &str| {
-                    $crate::errors::to_py(boardcore::Error::Parameter(format!(
-                        "{name}: a C-contiguous array of the batch's shape is needed"
-                    )))
-                };
-                let check = |shape: &[usize], want: &[usize], name: &str| {
-                    if shape == want {
-                        Ok(())
-                    } else {
-                        Err(shape_error(name))
-                    }
-                };
-                check(index.shape(), &[b, t], "index")?;
-                check(value.shape(), &[b, t], "value")?;
-                check(num_tokens.shape(), &[b], "num_tokens")?;
-                check(legal.shape(), &[b, l], "legal")?;
-                check(num_legal.shape(), &[b], "num_legal")?;
-                check(to_move.shape(), &[b], "to_move")?;
-                let out = boardcore::vector::CompactBuffers {
-                    index: index.as_slice_mut().map_err(|_| shape_error("index"))?,
-                    value: value.as_slice_mut().map_err(|_| shape_error("value"))?,
-                    num_tokens: num_tokens
-                        .as_slice_mut()
-                        .map_err(|_| shape_error("num_tokens"))?,
-                    legal: legal.as_slice_mut().map_err(|_| shape_error("legal"))?,
-                    num_legal: num_legal
-                        .as_slice_mut()
-                        .map_err(|_| shape_error("num_legal"))?,
-                    to_move: to_move.as_slice_mut().map_err(|_| shape_error("to_move"))?,
-                };
+                let (t, l) = (self.max_observation_tokens(), self.max_legal_actions());
+                let mut block = self.pool.take(b, t, l);
                 let inner = &mut self.inner;
-                py.allow_threads(|| inner.observe_compact(out))
-                    .map_err($crate::errors::to_py)
+                py.allow_threads(|| inner.observe_compact(block.buffers()))
+                    .map_err($crate::errors::to_py)?;
+                $crate::compact::into_arrays(py, block, &self.pool)
             }
-            /// `step` then `observe_compact` in one pass: `(rewards, terminated)`, the
-            /// observation written into the arrays as `observe_compact` takes them.
-            #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+            /// `step` then `observe_compact` in one pass: `(observation, rewards,
+            /// terminated)`, the observation the tuple `observe_compact` returns.
+            #[allow(clippy::type_complexity)]
             fn step_compact<'py>(
                 &mut self,
                 py: Python<'py>,
                 actions: numpy::PyReadonlyArray1<'py, i64>,
-                mut index: numpy::PyReadwriteArray2<'_, i32>,
-                mut value: numpy::PyReadwriteArray2<'_, f32>,
-                mut num_tokens: numpy::PyReadwriteArray1<'_, i32>,
-                mut legal: numpy::PyReadwriteArray2<'_, i32>,
-                mut num_legal: numpy::PyReadwriteArray1<'_, i32>,
-                mut to_move: numpy::PyReadwriteArray1<'_, i32>,
             ) -> PyResult<(
+                $crate::compact::CompactArrays<'py>,
                 Bound<'py, numpy::PyArray2<f32>>,
                 Bound<'py, numpy::PyArray1<bool>>,
             )> {
-                use numpy::{IntoPyArray, PyArrayMethods, PyUntypedArrayMethods};
+                use numpy::{IntoPyArray, PyArrayMethods};
                 let b = self.inner.batch();
                 let players = self.num_players();
                 let n = self.num_distinct_actions() as i64;
                 let (t, l) = (self.max_observation_tokens(), self.max_legal_actions());
-                let shape_error = |name: &str| {
-                    $crate::errors::to_py(boardcore::Error::Parameter(format!(
-                        "{name}: a C-contiguous array of the batch's shape is needed"
-                    )))
-                };
-                for (shape, want, name) in [
-                    (index.shape(), &[b, t][..], "index"),
-                    (value.shape(), &[b, t][..], "value"),
-                    (num_tokens.shape(), &[b][..], "num_tokens"),
-                    (legal.shape(), &[b, l][..], "legal"),
-                    (num_legal.shape(), &[b][..], "num_legal"),
-                    (to_move.shape(), &[b][..], "to_move"),
-                ] {
-                    if shape != want {
-                        return Err(shape_error(name));
-                    }
-                }
                 let mut ids = Vec::with_capacity(b);
                 for (i, &a) in actions.as_array().iter().enumerate() {
                     if !(0..n).contains(&a) {
@@ -845,25 +791,17 @@ macro_rules! py_game {
                     }
                     ids.push(a as u32);
                 }
-                let out = boardcore::vector::CompactBuffers {
-                    index: index.as_slice_mut().map_err(|_| shape_error("index"))?,
-                    value: value.as_slice_mut().map_err(|_| shape_error("value"))?,
-                    num_tokens: num_tokens
-                        .as_slice_mut()
-                        .map_err(|_| shape_error("num_tokens"))?,
-                    legal: legal.as_slice_mut().map_err(|_| shape_error("legal"))?,
-                    num_legal: num_legal
-                        .as_slice_mut()
-                        .map_err(|_| shape_error("num_legal"))?,
-                    to_move: to_move.as_slice_mut().map_err(|_| shape_error("to_move"))?,
-                };
+                let mut block = self.pool.take(b, t, l);
                 let mut rewards = vec![0.0f32; b * players];
                 let mut done = vec![false; b];
                 let inner = &mut self.inner;
-                py.allow_threads(|| inner.step_compact(&ids, &mut rewards, &mut done, out))
-                    .map_err($crate::errors::to_py)?;
+                py.allow_threads(|| {
+                    inner.step_compact(&ids, &mut rewards, &mut done, block.buffers())
+                })
+                .map_err($crate::errors::to_py)?;
                 py.check_signals()?;
                 Ok((
+                    $crate::compact::into_arrays(py, block, &self.pool)?,
                     rewards.into_pyarray(py).reshape([b, players])?,
                     done.into_pyarray(py),
                 ))

@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod compact;
 mod errors;
 mod game;
 

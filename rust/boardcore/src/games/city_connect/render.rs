@@ -7,6 +7,7 @@ use std::fmt;
 
 use super::state::{CityState, Phase};
 use super::{MAX_PLAYERS, SIDES, SYMBOLS};
+use crate::bits::bits;
 use crate::engine::{check_seat, observation_tokens_with, Error, GameState, ObservationSink};
 
 pub fn observation_tensor(s: &CityState, player: usize, out: &mut [f32]) -> Result<(), Error> {
@@ -35,46 +36,94 @@ pub fn observation_tokens(
     })
 }
 
-/// Sets the entries of the observation that may be nonzero, each once.
+/// Bit `i` set when `counts[i]` is not zero (at most 64 counts), eight counts at a time:
+/// the writer visits only those, instead of testing every kind and card.
+fn nonzero(counts: &[u8]) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut mask = 0;
+    let mut chunks = counts.chunks_exact(8);
+    for (i, chunk) in chunks.by_ref().enumerate() {
+        let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        // The high bit of each byte: set when the byte is not zero.
+        let high = (((x & LOW) + LOW) | x) & !LOW;
+        // Gathers the eight high bits into the top byte, then into place.
+        let byte = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        mask |= byte << (8 * i);
+    }
+    let done = counts.len() - chunks.remainder().len();
+    for (i, &c) in chunks.remainder().iter().enumerate() {
+        mask |= u64::from(c != 0) << (done + i);
+    }
+    mask
+}
+
+/// Per count `x`: `x / 3`, and `x` thirds summed one by one (as the dense tensor always
+/// summed a card's copies in a city). Looked up, not divided: the writer makes a hundred of
+/// them per observation.
+struct Thirds {
+    ratio: [f32; 256],
+    sum: [f32; 256],
+}
+
+fn thirds() -> &'static Thirds {
+    static TABLE: std::sync::OnceLock<Thirds> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Thirds {
+            ratio: [0.0; 256],
+            sum: [0.0; 256],
+        };
+        for x in 0..=u8::MAX {
+            table.ratio[usize::from(x)] = f32::from(x) / 3.0;
+            table.sum[usize::from(x)] = (0..x).map(|_| 1.0 / 3.0).sum();
+        }
+        table
+    })
+}
+
+/// Sets the entries of the observation that may be nonzero, each once. Counts are visited
+/// through the set bits of their nonzero masks, ascending, so entries are set in the order
+/// of a loop over every index (the compact tokens keep that order).
 fn write_observation<O: ObservationSink + ?Sized>(s: &CityState, player: usize, out: &mut O) {
     let d = &s.cfg.data;
     let (b, l) = (d.buildings, d.landmarks);
     let k = b + l;
     let n = s.players();
-    let third = |x: u8| f32::from(x) / 3.0;
-    for kind in 0..b {
-        out.set(kind, third(s.hands[player][kind]));
+    let table = thirds();
+    let third = |x: u8| table.ratio[usize::from(x)];
+    let hand = &s.hands[player];
+    let kinds = nonzero(&hand[..b]) | nonzero(&s.market[..b]) | nonzero(&s.discard[..b]);
+    for kind in bits(kinds) {
+        out.set(kind, third(hand[kind]));
         out.set(b + kind, third(s.market[kind]));
         out.set(2 * b + kind, third(s.discard[kind]));
     }
-    for li in 0..l {
-        if s.in_row(li) {
-            out.set(3 * b + li, 1.0);
-        }
+    for li in bits(s.row_mask & ((1u64 << l) - 1) as u32) {
+        out.set(3 * b + li, 1.0);
     }
-    let mut scores = [0i32; MAX_PLAYERS];
-    s.compute_scores(&mut scores[..n]);
     let to_move = s.current_player();
+    let kept = s.kept();
     for r in 0..n {
         let p = (player + r) % n;
         let base = 3 * b + l + r * (k + 8);
-        // A third per copy of a card in the city, set once per distinct card.
-        let city = s.city(p);
-        for (j, &c) in city.iter().enumerate() {
-            if !city[..j].contains(&c) {
-                // Summed as the dense tensor always was, so its floats stay the same.
-                let third_each = city[j..].iter().filter(|&&x| x == c).map(|_| 1.0 / 3.0);
-                out.set(base + usize::from(c), third_each.sum::<f32>());
+        // A third per copy of a card in the city, set once per distinct card, in city order.
+        let mut seen = 0u64;
+        for &c in s.city(p) {
+            if seen & (1 << c) == 0 {
+                seen |= 1 << c;
+                out.set(
+                    base + usize::from(c),
+                    table.sum[usize::from(s.city_counts[p][usize::from(c)])],
+                );
             }
         }
-        let (_, demand) = s.city_symbols(p);
+        let demand = &kept.demands[p];
         out.set(base + k, f32::from(s.cfg.sides[p]));
         out.set(base + k + 1, f32::from(s.hand_size[p]) / 6.0);
         out.set(base + k + 2, f32::from(s.city_len[p]) / 10.0);
         out.set(base + k + 3, demand[0] as f32 / 10.0);
         out.set(base + k + 4, demand[1] as f32 / 10.0);
         out.set(base + k + 5, f32::from(u8::from(s.pioneer == p as i8)));
-        out.set(base + k + 6, scores[p] as f32 / 100.0);
+        out.set(base + k + 6, kept.scores[p] as f32 / 100.0);
         out.set(base + k + 7, f32::from(u8::from(to_move == p as i32)));
     }
     let g = 3 * b + l + 4 * (k + 8);
@@ -95,15 +144,15 @@ fn write_observation<O: ObservationSink + ?Sized>(s: &CityState, player: usize, 
     }
     out.set(i + 5, f32::from(s.pay.credit) / 8.0);
     i += 6;
-    for c in 0..=k {
+    for c in bits(nonzero(&s.pay.city[..=k])) {
         out.set(i + c, third(s.pay.city[c]));
     }
     i += k + 1;
-    for kind in 0..b {
+    for kind in bits(nonzero(&s.pay.hand[..b])) {
         out.set(i + kind, third(s.pay.hand[kind]));
     }
     i += b;
-    for c in 0..=k {
+    for c in bits(nonzero(&s.gears[..=k])) {
         out.set(i + c, third(s.gears[c]));
     }
 }
@@ -255,5 +304,34 @@ pub fn observation_string(s: &CityState, player: usize) -> Result<String, Error>
 impl fmt::Display for CityState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&render(self, None))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nonzero;
+    use crate::rng::SplitMix64;
+
+    /// The word-at-a-time mask is the plain test of each count, whatever the bytes (high
+    /// bits set included) and lengths (a remainder past the last eight).
+    #[test]
+    fn nonzero_marks_exactly_the_nonzero_counts() {
+        let mut rng = SplitMix64::new(5);
+        for len in [0, 1, 7, 8, 9, 27, 32, 36, 48, 64] {
+            for _ in 0..200 {
+                let counts: Vec<u8> = (0..len)
+                    .map(|_| match rng.below(4) {
+                        0 | 1 => 0,
+                        2 => 1 + rng.below(3) as u8,
+                        _ => rng.below(256) as u8,
+                    })
+                    .collect();
+                let plain = counts
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |m, (i, &c)| m | u64::from(c != 0) << i);
+                assert_eq!(nonzero(&counts), plain, "{counts:?}");
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@
 // Symbols, kinds and seats index parallel fixed arrays; index loops read best here.
 #![allow(clippy::needless_range_loop)]
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::data::{Card, Gear, Lightning, Term, COIN};
 use super::notation::{decode, encode, to_text, Move};
@@ -82,6 +82,13 @@ impl Payment {
     }
 }
 
+/// Every seat's score (rule 19) and demand counts (sun, moon).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kept {
+    pub scores: [i32; MAX_PLAYERS],
+    pub demands: [[u32; 2]; MAX_PLAYERS],
+}
+
 /// Symbol totals of the cards a seat could still pay with.
 struct Avail {
     have: [u32; 6],
@@ -127,6 +134,10 @@ pub struct CityState {
     pub(super) city_counts: [[u8; MAX_CARDS]; MAX_PLAYERS],
     pub(super) city_mask: [u64; MAX_PLAYERS],
     pub(super) pioneer: i8,
+    /// Every seat's score and demand counts, computed when first asked for after a city or
+    /// the pioneer last changed: every observation shows them, while random play, which
+    /// never looks before the end, only forgets them.
+    pub(super) kept: OnceLock<Kept>,
     pub(super) acted: bool,
     pub(super) taken: u8,
     pub(super) todo: u8,
@@ -171,6 +182,7 @@ impl CityState {
             city_counts: [[0; MAX_CARDS]; MAX_PLAYERS],
             city_mask: [0; MAX_PLAYERS],
             pioneer: -1,
+            kept: OnceLock::new(),
             acted: false,
             taken: 0,
             todo: 0,
@@ -557,10 +569,6 @@ impl CityState {
         }
     }
 
-    pub(super) fn in_row(&self, l: usize) -> bool {
-        self.row_mask & (1 << l) != 0
-    }
-
     fn push_outcomes(&self, out: &mut Vec<(Action, u64)>) {
         let lay = &self.cfg.layout;
         let d = &self.cfg.data;
@@ -625,6 +633,7 @@ impl CityState {
         self.city_len[p] += 1;
         self.city_counts[p][c] += 1;
         self.city_mask[p] |= 1 << c;
+        self.kept = OnceLock::new();
         match self.cfg.data.cards[c].lightning {
             Lightning::Draw(n) if self.pile_size > 0 => {
                 self.phase = Phase::Draw;
@@ -680,11 +689,12 @@ impl CityState {
     }
 
     fn finish_turn(&mut self) {
-        let d = &self.cfg.data;
         let p = usize::from(self.seat);
-        if self.pioneer < 0 && self.city_len[p] >= d.city_limit {
+        if self.pioneer < 0 && self.city_len[p] >= self.cfg.data.city_limit {
             self.pioneer = p as i8;
+            self.kept = OnceLock::new();
         }
+        let d = &self.cfg.data;
         if self.game_over() {
             self.phase = Phase::End;
             return;
@@ -949,7 +959,19 @@ impl CityState {
         (sym, demand)
     }
 
+    /// Every seat's score.
     pub(super) fn compute_scores(&self, out: &mut [i32]) {
+        let n = self.players();
+        out[..n].copy_from_slice(&self.kept().scores[..n]);
+    }
+
+    /// Every seat's score and demand counts, computed once per change of the cities.
+    pub(super) fn kept(&self) -> &Kept {
+        self.kept.get_or_init(|| self.score_cities())
+    }
+
+    /// Every seat's score and demand counts from the cities and the pioneer (rule 19).
+    fn score_cities(&self) -> Kept {
         let d = &self.cfg.data;
         let n = self.players();
         let mut syms = [[0u32; 6]; MAX_PLAYERS];
@@ -957,6 +979,7 @@ impl CityState {
         for p in 0..n {
             (syms[p], demands[p]) = self.city_symbols(p);
         }
+        let mut out = [0i32; MAX_PLAYERS];
         for p in 0..n {
             let mut score = 0i32;
             let built = i32::from(self.city_len[p]);
@@ -1025,6 +1048,10 @@ impl CityState {
                     }
                 }
             }
+        }
+        Kept {
+            scores: out,
+            demands,
         }
     }
 
@@ -1246,6 +1273,17 @@ mod tests {
                         .enumerate()
                         .all(|(p, &h)| { p == usize::from(s.seat) || h <= d.hand_limit }));
                 }
+            });
+        }
+    }
+
+    /// Scores and demands kept from an earlier state (asked for in every state, so kept
+    /// as long as the state allows) are the ones computed afresh, in random games.
+    #[test]
+    fn kept_scores_are_the_cities_scores() {
+        for (i, game) in games().iter().enumerate() {
+            random_walk(game, 300 + i as u64, |s| {
+                assert_eq!(*s.kept(), s.score_cities(), "{s}");
             });
         }
     }
