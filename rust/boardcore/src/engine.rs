@@ -101,14 +101,22 @@ pub fn check_seat(player: usize, players: usize) -> Result<(), Error> {
 pub trait ObservationSink {
     /// Entry `index` of the dense tensor is `value` (each index is set at most once).
     fn set(&mut self, index: usize, value: f32);
-    /// The entries at `indices` (`count` of them: a bitboard plane's set bits) are 1. A
-    /// compact row writes them with one bounds check instead of one per entry.
+    /// The entries at `indices` (`count` of them) are 1. A compact row writes them with one
+    /// bounds check instead of one per entry.
     #[inline]
     fn set_ones(&mut self, count: usize, indices: impl Iterator<Item = usize>) {
         let _ = count;
         for i in indices {
             self.set(i, 1.0);
         }
+    }
+    /// Entry `base + x` is 1 for every set bit `x` of `plane` (a bitboard plane), ascending.
+    #[inline]
+    fn set_plane(&mut self, base: usize, plane: u128) {
+        self.set_ones(
+            plane.count_ones() as usize,
+            crate::bits::bits128(plane).map(|x| base + x),
+        );
     }
 }
 
@@ -190,6 +198,27 @@ impl ObservationSink for TokenRow<'_> {
                 written += 1;
             }
             debug_assert_eq!(written, count);
+            vv.fill(1.0);
+        }
+        self.len = end;
+    }
+    /// A tight loop per 64-bit half: this is most of a bitboard game's tokens.
+    #[inline]
+    fn set_plane(&mut self, base: usize, plane: u128) {
+        let end = self.len + plane.count_ones() as usize;
+        if let (Some(ii), Some(vv)) = (
+            self.index.get_mut(self.len..end),
+            self.value.get_mut(self.len..end),
+        ) {
+            let mut out = ii.iter_mut();
+            for (half, mut m) in [(0, plane as u64), (64, (plane >> 64) as u64)] {
+                while m != 0 {
+                    if let Some(o) = out.next() {
+                        *o = (base + half + m.trailing_zeros() as usize) as i32;
+                    }
+                    m &= m - 1;
+                }
+            }
             vv.fill(1.0);
         }
         self.len = end;

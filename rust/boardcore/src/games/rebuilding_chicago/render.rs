@@ -4,7 +4,7 @@
 use super::json::todo;
 use super::state::{RebuildingChicagoState, PHASES};
 use super::{EVENTS, LEVELS, MAX_PLAYERS, OBSERVATION_SIZE, SPACES};
-use crate::bits::{bits, bits128};
+use crate::bits::bits;
 use crate::engine::{
     check_seat, observation_tokens_with, Error, ObservationSink, TokenRow, CHANCE, TERMINAL,
 };
@@ -250,8 +250,7 @@ fn write_observation<O: ObservationSink + ?Sized>(
                 seat.sights[2] & !seat.cover,
             ];
             for (p, &m) in planes.iter().enumerate() {
-                let base = block + p * SPACES;
-                out.set_ones(m.count_ones() as usize, bits128(m).map(|x| base + x));
+                out.set_plane(block + p * SPACES, m);
             }
             // Space by space (the tokens' order), each in the plane of what covers it.
             out.set_ones(
