@@ -101,6 +101,23 @@ pub fn check_seat(player: usize, players: usize) -> Result<(), Error> {
 pub trait ObservationSink {
     /// Entry `index` of the dense tensor is `value` (each index is set at most once).
     fn set(&mut self, index: usize, value: f32);
+    /// The entries at `indices` (`count` of them) are 1. A compact row writes them with one
+    /// bounds check instead of one per entry.
+    #[inline]
+    fn set_ones(&mut self, count: usize, indices: impl Iterator<Item = usize>) {
+        let _ = count;
+        for i in indices {
+            self.set(i, 1.0);
+        }
+    }
+    /// Entry `base + x` is 1 for every set bit `x` of `plane` (a bitboard plane), ascending.
+    #[inline]
+    fn set_plane(&mut self, base: usize, plane: u128) {
+        self.set_ones(
+            plane.count_ones() as usize,
+            crate::bits::bits128(plane).map(|x| base + x),
+        );
+    }
 }
 
 impl ObservationSink for [f32] {
@@ -116,6 +133,95 @@ impl ObservationSink for Vec<(u32, f32)> {
         if value != 0.0 {
             self.push((index as u32, value));
         }
+    }
+}
+
+/// One row of a batch's compact observation (docs/vector.md), written in place: the tokens
+/// go straight into the caller's `index` and `value` slices, and [`TokenRow::finish`] pads
+/// the rest. Tokens past the row's width are counted, not written, so that `finish` can
+/// name the overflow.
+pub struct TokenRow<'a> {
+    index: &'a mut [i32],
+    value: &'a mut [f32],
+    len: usize,
+}
+
+impl<'a> TokenRow<'a> {
+    /// An empty row over two slices of the same length (the width).
+    pub fn new(index: &'a mut [i32], value: &'a mut [f32]) -> Self {
+        debug_assert_eq!(index.len(), value.len());
+        Self {
+            index,
+            value,
+            len: 0,
+        }
+    }
+
+    /// Pads the row (index -1, value 0) and returns its token count; more tokens than the
+    /// width is an error, never a truncation.
+    pub fn finish(self) -> Result<i32, Error> {
+        let cap = self.index.len();
+        if self.len > cap {
+            return Err(Error::Parameter(format!(
+                "the observation has {} nonzero entries, more than the compact width {cap}",
+                self.len
+            )));
+        }
+        self.index[self.len..].fill(-1);
+        self.value[self.len..].fill(0.0);
+        Ok(self.len as i32)
+    }
+}
+
+impl ObservationSink for TokenRow<'_> {
+    #[inline]
+    fn set(&mut self, index: usize, value: f32) {
+        if value != 0.0 {
+            if let (Some(i), Some(v)) = (self.index.get_mut(self.len), self.value.get_mut(self.len))
+            {
+                *i = index as i32;
+                *v = value;
+            }
+            self.len += 1;
+        }
+    }
+    #[inline]
+    fn set_ones(&mut self, count: usize, indices: impl Iterator<Item = usize>) {
+        let end = self.len + count;
+        if let (Some(ii), Some(vv)) = (
+            self.index.get_mut(self.len..end),
+            self.value.get_mut(self.len..end),
+        ) {
+            let mut written = 0;
+            for (o, i) in ii.iter_mut().zip(indices) {
+                *o = i as i32;
+                written += 1;
+            }
+            debug_assert_eq!(written, count);
+            vv.fill(1.0);
+        }
+        self.len = end;
+    }
+    /// A tight loop per 64-bit half: this is most of a bitboard game's tokens.
+    #[inline]
+    fn set_plane(&mut self, base: usize, plane: u128) {
+        let end = self.len + plane.count_ones() as usize;
+        if let (Some(ii), Some(vv)) = (
+            self.index.get_mut(self.len..end),
+            self.value.get_mut(self.len..end),
+        ) {
+            let mut out = ii.iter_mut();
+            for (half, mut m) in [(0, plane as u64), (64, (plane >> 64) as u64)] {
+                while m != 0 {
+                    if let Some(o) = out.next() {
+                        *o = (base + half + m.trailing_zeros() as usize) as i32;
+                    }
+                    m &= m - 1;
+                }
+            }
+            vv.fill(1.0);
+        }
+        self.len = end;
     }
 }
 
@@ -190,6 +296,23 @@ pub trait Game: Clone + Sync + Send + Sized {
             );
             Ok(())
         })
+    }
+
+    /// `observation_tokens_into` written into one row of a batch's compact observation (the
+    /// row not yet finished). The default lists the tokens in `scratch` and copies them; a
+    /// game overrides it to run its observation writer on the row itself.
+    fn observation_tokens_row(
+        &self,
+        state: &Self::State,
+        player: usize,
+        row: &mut TokenRow<'_>,
+        scratch: &mut Vec<(u32, f32)>,
+    ) -> Result<(), Error> {
+        self.observation_tokens_into(state, player, scratch)?;
+        for &(i, v) in scratch.iter() {
+            row.set(i as usize, v);
+        }
+        Ok(())
     }
 
     /// Applies `actions` in order from the initial state.

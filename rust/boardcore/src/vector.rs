@@ -6,7 +6,7 @@
 
 use rayon::prelude::*;
 
-use crate::engine::{Action, Error, Game, GameState, CHANCE};
+use crate::engine::{Action, Error, Game, GameState, ObservationSink, TokenRow, CHANCE};
 use crate::rng::SplitMix64;
 use crate::sim::chance_outcome;
 
@@ -86,8 +86,14 @@ impl<S: GameState> Slot<S> {
         // A settled env is always at a decision node: the seat is valid.
         let seat = self.state.current_player();
         *to_move = seat;
-        game.observation_tokens_into(&self.state, seat.max(0) as usize, &mut self.tokens)?;
-        *num_tokens = write_tokens(&self.tokens, index, value)?;
+        let mut row = TokenRow::new(index, value);
+        game.observation_tokens_row(
+            &self.state,
+            seat.max(0) as usize,
+            &mut row,
+            &mut self.tokens,
+        )?;
+        *num_tokens = row.finish()?;
         if !self.legal_fresh {
             self.state.legal_actions_into(&mut self.legal);
             self.legal_fresh = true;
@@ -316,20 +322,11 @@ pub fn write_tokens(
     index: &mut [i32],
     value: &mut [f32],
 ) -> Result<i32, Error> {
-    let cap = index.len();
-    if tokens.len() > cap {
-        return Err(Error::Parameter(format!(
-            "the observation has {} nonzero entries, more than the compact width {cap}",
-            tokens.len()
-        )));
+    let mut row = TokenRow::new(index, value);
+    for &(i, v) in tokens {
+        row.set(i as usize, v);
     }
-    for ((&(i, v), ri), rv) in tokens.iter().zip(index.iter_mut()).zip(value.iter_mut()) {
-        *ri = i as i32;
-        *rv = v;
-    }
-    index[tokens.len()..].fill(-1);
-    value[tokens.len()..].fill(0.0);
-    Ok(tokens.len() as i32)
+    row.finish()
 }
 
 impl<G: Game> VectorEnv<G> {

@@ -17,7 +17,7 @@ pub use state::{Phase, RebuildingChicagoState};
 use std::sync::Arc;
 
 use crate::engine::{
-    check_param_names, game_params, int_param, str_param, Error, Game, ParamValue, Params,
+    check_param_names, game_params, int_param, str_param, Error, Game, ParamValue, Params, TokenRow,
 };
 use crate::polyomino::{Grid, Shape};
 
@@ -67,6 +67,8 @@ pub struct Board {
     pub sights: [u128; 3],
     /// Starting buildings' spaces, symbols and tiles per type.
     pub cover: u128,
+    /// Their types, as `Seat::cover_bits`.
+    pub cover_bits: [u128; 3],
     pub symbols: [i32; 7],
     pub tiles: [i32; 7],
     /// Where each kind fits on the starting table, to start a seat's hints from.
@@ -118,6 +120,7 @@ fn build_board(data: &Data, d: usize, kinds: &[Shape]) -> Board {
         rubble: 0,
         sights: [0; 3],
         cover: 0,
+        cover_bits: [0; 3],
         symbols: [0; 7],
         tiles: [0; 7],
         hints: state::KindHints::default(),
@@ -141,9 +144,11 @@ fn build_board(data: &Data, d: usize, kinds: &[Shape]) -> Board {
     ];
     for &(k, o, anchor) in &dist.buildings {
         let kind = &data.kinds[usize::from(k)];
-        b.cover |= kinds[usize::from(k)]
+        let m = kinds[usize::from(k)]
             .mask(usize::from(o), usize::from(anchor))
             .expect("validated");
+        b.cover |= m;
+        state::mark_cover_bits(&mut b.cover_bits, m, kind.typ);
         b.symbols[usize::from(kind.typ)] += kind.symbols;
         b.tiles[usize::from(kind.typ)] += 1;
     }
@@ -308,6 +313,16 @@ impl Game for RebuildingChicagoGame {
     /// error.
     fn max_observation_tokens(&self) -> usize {
         384 * self.num_players() + 64
+    }
+    /// The observation writer runs on the row itself: no list, no copy.
+    fn observation_tokens_row(
+        &self,
+        state: &Self::State,
+        player: usize,
+        row: &mut TokenRow<'_>,
+        _scratch: &mut Vec<(u32, f32)>,
+    ) -> Result<(), Error> {
+        render::observation_tokens_row(state, player, row)
     }
     game_common_methods!(g =>
         actions: notation::NUM_ACTIONS as usize,

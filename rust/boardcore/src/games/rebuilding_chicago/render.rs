@@ -4,43 +4,18 @@
 use super::json::todo;
 use super::state::{RebuildingChicagoState, PHASES};
 use super::{EVENTS, LEVELS, MAX_PLAYERS, OBSERVATION_SIZE, SPACES};
-use crate::bits::{bits, bits128};
+use crate::bits::bits;
 use crate::engine::{
-    check_seat, observation_tokens_with, Error, ObservationSink, CHANCE, TERMINAL,
+    check_seat, observation_tokens_with, Error, ObservationSink, TokenRow, CHANCE, TERMINAL,
 };
 
 const LETTERS: [u8; 7] = *b"TMGESRX";
 
 /// Per table space, what covers it: a building type 0..6, 7 a landmark, or 255.
 fn coverage(st: &RebuildingChicagoState, s: usize) -> [u8; SPACES] {
-    let cfg = st.config();
     let mut out = [255u8; SPACES];
-    // The set bits only: a scan of every space per piece made the observation cost ten times
-    // the step it follows.
-    let mut mark = |mask: u128, v: u8| {
-        for i in bits128(mask) {
-            out[i] = v;
-        }
-    };
-    let seat = &st.seats[s];
-    if let Ok(d) = usize::try_from(seat.district) {
-        for &(k, o, a) in &cfg.data.districts[d].buildings {
-            let m = cfg.kinds[usize::from(k)]
-                .mask(usize::from(o), usize::from(a))
-                .unwrap_or(0);
-            mark(m, cfg.data.kinds[usize::from(k)].typ);
-        }
-    }
-    for p in &seat.pieces {
-        let (o, a) = (p[2] as usize, p[3] as usize);
-        match p[0] {
-            0 => {
-                let k = p[1] as usize;
-                mark(cfg.kinds[k].mask(o, a).unwrap_or(0), cfg.data.kinds[k].typ);
-            }
-            1 => mark(cfg.landmarks[p[1] as usize].mask(o, a).unwrap_or(0), 7),
-            _ => {}
-        }
+    for (x, c) in st.seats[s].covered() {
+        out[x] = c as u8;
     }
     out
 }
@@ -238,6 +213,17 @@ pub fn observation_tokens(
     })
 }
 
+/// `observation_tokens` written into a row of the batch's compact observation.
+pub fn observation_tokens_row(
+    st: &RebuildingChicagoState,
+    player: usize,
+    row: &mut TokenRow<'_>,
+) -> Result<(), Error> {
+    check_seat(player, st.players())?;
+    write_observation(st, player, row);
+    Ok(())
+}
+
 /// Sets the entries of the observation that may be nonzero, each once.
 fn write_observation<O: ObservationSink + ?Sized>(
     st: &RebuildingChicagoState,
@@ -253,7 +239,6 @@ fn write_observation<O: ObservationSink + ?Sized>(
         let block = i * BLOCK;
         if let Ok(d) = usize::try_from(seat.district) {
             let b = &cfg.boards[d];
-            let cover = coverage(st, s);
             let usable = st.usable(s);
             let planes: [u128; 7] = [
                 b.board,
@@ -264,16 +249,14 @@ fn write_observation<O: ObservationSink + ?Sized>(
                 seat.sights[1] & !seat.cover,
                 seat.sights[2] & !seat.cover,
             ];
-            for (p, m) in planes.iter().enumerate() {
-                for x in bits128(*m) {
-                    out.set(block + p * SPACES + x, 1.0);
-                }
+            for (p, &m) in planes.iter().enumerate() {
+                out.set_plane(block + p * SPACES, m);
             }
-            for (x, &c) in cover.iter().enumerate() {
-                if c < 8 {
-                    out.set(block + (7 + usize::from(c)) * SPACES + x, 1.0);
-                }
-            }
+            // Space by space (the tokens' order), each in the plane of what covers it.
+            out.set_ones(
+                seat.cover.count_ones() as usize,
+                seat.covered().map(|(x, c)| block + (7 + c) * SPACES + x),
+            );
         }
         let mut k = block + 15 * SPACES;
         let mut push = |v: f32| {

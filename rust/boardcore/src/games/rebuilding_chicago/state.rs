@@ -121,6 +121,10 @@ pub struct Seat {
     pub quality: [u8; 3],
     /// Spaces under buildings (starting ones included) and landmarks.
     pub cover: u128,
+    /// What covers each space of `cover`, as the three bits of a code: a building type 0..6,
+    /// 7 a landmark (see [`Seat::covered`]). Kept in step with `cover` where a piece is
+    /// placed, so that the observation does not rebuild it from the pieces.
+    pub cover_bits: [u128; 3],
     pub suburb: u128,
     /// Rubble and sights symbols on the board and the suburbs (covered or not).
     pub rubble: u128,
@@ -141,6 +145,37 @@ pub struct Seat {
     pub pieces: Vec<[i16; 4]>,
     /// The usable spaces (ruling 8), derived from the above and kept in step.
     pub usable: u128,
+}
+
+/// The cover code of a landmark (building types are 0..6).
+pub const LANDMARK_COVER: u8 = 7;
+
+/// Sets the cover code of the spaces `m` to `code` in the three bit planes `bits`.
+pub(super) fn mark_cover_bits(bits: &mut [u128; 3], m: u128, code: u8) {
+    for (b, plane) in bits.iter_mut().enumerate() {
+        if code >> b & 1 != 0 {
+            *plane |= m;
+        }
+    }
+}
+
+impl Seat {
+    fn mark_cover(&mut self, m: u128, code: u8) {
+        mark_cover_bits(&mut self.cover_bits, m, code);
+    }
+    /// The covered spaces, ascending, each with what covers it (a building type 0..6, 7 a
+    /// landmark); in two 64-bit halves, since the observation asks for every covered space.
+    #[inline]
+    pub fn covered(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..2).flat_map(move |h| {
+            let half = |m: u128| (m >> (64 * h)) as u64;
+            let [b0, b1, b2] = self.cover_bits.map(half);
+            bits(half(self.cover)).map(move |x| {
+                let code = (b0 >> x & 1) | (b1 >> x & 1) << 1 | (b2 >> x & 1) << 2;
+                (64 * h + x, code as usize)
+            })
+        })
+    }
 }
 
 /// The tasks one action puts on the queue (at most 1 + 2 × 5 for Expansion), without
@@ -501,6 +536,7 @@ impl RebuildingChicagoState {
                 unhappy: rules.unhappy[usize::from(cfg.difficulty[s])],
                 quality: [0; 3],
                 cover: 0,
+                cover_bits: [0; 3],
                 suburb: 0,
                 rubble: 0,
                 sights: [0; 3],
@@ -1503,6 +1539,7 @@ impl RebuildingChicagoState {
         let seat = &mut self.seats[s];
         seat.district = d as i8;
         seat.cover = b.cover;
+        seat.cover_bits = b.cover_bits;
         seat.rubble = b.rubble;
         seat.sights = b.sights;
         seat.symbols = b.symbols;
@@ -1529,6 +1566,7 @@ impl RebuildingChicagoState {
                 self.take_supply(k);
                 let seat = &mut self.seats[s];
                 seat.cover |= m;
+                seat.mark_cover(m, typ as u8);
                 seat.symbols[typ] += symbols;
                 seat.tiles[typ] += 1;
                 seat.pieces.push([0, k as i16, o as i16, space as i16]);
@@ -1540,6 +1578,7 @@ impl RebuildingChicagoState {
                 let m = cfg.landmarks[l].mask(o, space).expect("legal");
                 let seat = &mut self.seats[s];
                 seat.cover |= m;
+                seat.mark_cover(m, LANDMARK_COVER);
                 seat.built |= 1 << l;
                 seat.kept &= !(1 << l);
                 seat.pieces.push([1, l as i16, o as i16, space as i16]);
@@ -2318,6 +2357,55 @@ mod tests {
                     if st.phase == Phase::Keep || st.phase == Phase::Landmarks || i % 23 == 0 {
                         let mut rng = crate::rng::SplitMix64::new(i as u64);
                         assert_determinize_keeps_observations(st, &mut rng);
+                    }
+                });
+            }
+        }
+    }
+
+    /// What covers each space (a building type, 7 a landmark, 255 nothing), rebuilt from the
+    /// district's starting buildings and the placed pieces.
+    fn coverage_from_pieces(st: &RebuildingChicagoState, s: usize) -> Vec<u8> {
+        let cfg = st.config();
+        let seat = &st.seats[s];
+        let mut out = vec![255u8; SPACES];
+        let mut mark = |mask: u128, v: u8| {
+            for (i, o) in out.iter_mut().enumerate() {
+                if mask >> i & 1 == 1 {
+                    *o = v;
+                }
+            }
+        };
+        for &(k, o, a) in &cfg.data.districts[seat.district as usize].buildings {
+            let m = cfg.kinds[usize::from(k)].mask(usize::from(o), usize::from(a));
+            mark(m.unwrap(), cfg.data.kinds[usize::from(k)].typ);
+        }
+        for p in &seat.pieces {
+            let (id, o, a) = (p[1] as usize, p[2] as usize, p[3] as usize);
+            match p[0] {
+                0 => mark(cfg.kinds[id].mask(o, a).unwrap(), cfg.data.kinds[id].typ),
+                1 => mark(cfg.landmarks[id].mask(o, a).unwrap(), 7),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn cover_codes_are_those_of_the_pieces() {
+        for players in 1..=5 {
+            let game = RebuildingChicagoGame::new(players, None, None).unwrap();
+            for seed in 0..8 {
+                random_walk(&game, seed, |st: &RebuildingChicagoState| {
+                    for (s, seat) in st.seats.iter().enumerate() {
+                        if seat.district < 0 {
+                            continue;
+                        }
+                        let mut codes = vec![255u8; SPACES];
+                        for (x, c) in seat.covered() {
+                            codes[x] = c as u8;
+                        }
+                        assert_eq!(codes, coverage_from_pieces(st, s), "seat {s}: {st}");
                     }
                 });
             }
