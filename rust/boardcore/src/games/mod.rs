@@ -68,6 +68,24 @@ macro_rules! state_io_methods {
     };
 }
 
+/// A game's `render::observation_tokens` through its observation writer, the module's
+/// `write_observation(state, player, out)` (which serves the dense tensor too).
+macro_rules! observation_tokens_from_writer {
+    ($state:ty) => {
+        /// The nonzero entries of `observation_tensor` (the compact observation), written
+        /// directly.
+        pub fn observation_tokens(
+            s: &$state,
+            player: usize,
+            out: &mut Vec<(u32, f32)>,
+        ) -> Result<(), crate::engine::Error> {
+            crate::engine::observation_tokens_with(s.players(), player, out, |o| {
+                write_observation(s, player, o)
+            })
+        }
+    };
+}
+
 pub mod chandigarh;
 pub mod city_connect;
 pub mod kardinal;
