@@ -3,7 +3,6 @@
 //! same bytes.
 
 use serde::Serialize;
-use serde_json::Value;
 
 use super::geom::point;
 use super::state::{ChandigarhState, Flow};
@@ -112,6 +111,7 @@ pub fn to_json(s: &ChandigarhState) -> String {
         projects: s.projects[..n].iter().map(|p| &p[..]).collect(),
         reserves: &s.reserves[..n],
         row: &s.row,
+        // By ability index; none in the game without specialists.
         specialists: s
             .cfg
             .specialists
@@ -129,59 +129,13 @@ pub fn to_json(s: &ChandigarhState) -> String {
     })
 }
 
-const KEYS: [&str; 30] = [
-    "architects",
-    "city",
-    "deck",
-    "ending",
-    "flow",
-    "gained",
-    "game",
-    "general",
-    "here",
-    "history",
-    "last",
-    "pawns",
-    "pending",
-    "phase",
-    "players",
-    "pp",
-    "projects",
-    "reserves",
-    "row",
-    "specialists",
-    "start",
-    "steps",
-    "streets",
-    "supervisors",
-    "to_move",
-    "tokens",
-    "turn",
-    "used",
-    "variant",
-    "version",
-];
-
-/// Validates `text` and rebuilds the state by replaying its history (see [`crate::saved`]).
+/// Validates `text` and rebuilds the state by replaying its history (see [`crate::saved`]),
+/// refusing a state of other parameters than `game`'s.
 pub fn from_json(game: &ChandigarhGame, text: &str) -> Result<ChandigarhState, Error> {
-    let cfg = game.config();
-    let specialists: Vec<Value> = match cfg.specialists {
-        Some(specs) => specs.iter().map(|a| Value::from(a.index())).collect(),
-        None => Vec::new(),
-    };
-    let variant: Vec<Value> = cfg
-        .variant
-        .iter()
-        .map(|&(t, c, r)| Value::from(vec![Value::from(t), Value::from(c), Value::from(r)]))
-        .collect();
     load_game(
         game,
         "a Chandigarh state",
-        &KEYS,
-        vec![
-            ("specialists", Value::Array(specialists)),
-            ("variant", Value::Array(variant)),
-        ],
+        &["specialists", "variant"],
         text,
     )
 }
