@@ -295,16 +295,14 @@ fn parse_term(file: &str, entry: &str, t: &toml::Table) -> Result<Term, Error> {
             100,
         )? as i32)
     };
+    let score_symbol = || -> Result<usize, Error> {
+        let name = table_str(file, entry, t, "symbol")?;
+        parse_symbol(file, entry, "score symbol", name, true)
+    };
     match per {
         "symbol" => {
             check_keys(file, entry, "score", t, &["per", "symbol", "vp"])?;
-            let symbol = parse_symbol(
-                file,
-                entry,
-                "score symbol",
-                table_str(file, entry, t, "symbol")?,
-                true,
-            )?;
+            let symbol = score_symbol()?;
             Ok(Term::Symbol {
                 symbol,
                 vp: vp_of(t)?,
@@ -354,13 +352,7 @@ fn parse_term(file: &str, entry: &str, t: &toml::Table) -> Result<Term, Error> {
         }
         "rank" => {
             check_keys(file, entry, "score", t, &["per", "symbol", "vp"])?;
-            let symbol = parse_symbol(
-                file,
-                entry,
-                "score symbol",
-                table_str(file, entry, t, "symbol")?,
-                true,
-            )?;
+            let symbol = score_symbol()?;
             let bad = || entry_error(file, entry, "a rank term's vp is [first, second]");
             let Some(toml::Value::Array(vp)) = t.get("vp") else {
                 return Err(bad());
@@ -707,21 +699,15 @@ impl Data {
         }
         let mut cards = Vec::with_capacity(b + l);
         let mut by_slug = HashMap::new();
-        for (i, raw_card) in raw.building.iter().enumerate() {
-            let entry = format!(
-                "[[building]] {} ({})",
-                i + 1,
-                raw_card.slug.as_deref().unwrap_or("?")
-            );
-            cards.push(parse_card(file, &entry, raw_card, Kind::Building)?);
-        }
-        for (i, raw_card) in raw.landmark.iter().enumerate() {
-            let entry = format!(
-                "[[landmark]] {} ({})",
-                i + 1,
-                raw_card.slug.as_deref().unwrap_or("?")
-            );
-            cards.push(parse_card(file, &entry, raw_card, Kind::Landmark)?);
+        for (section, raws, kind) in [
+            ("[[building]]", &raw.building, Kind::Building),
+            ("[[landmark]]", &raw.landmark, Kind::Landmark),
+        ] {
+            for (i, raw_card) in raws.iter().enumerate() {
+                let slug = raw_card.slug.as_deref().unwrap_or("?");
+                let entry = format!("{section} {} ({slug})", i + 1);
+                cards.push(parse_card(file, &entry, raw_card, kind)?);
+            }
         }
         for (i, card) in cards.iter().enumerate() {
             if by_slug.insert(card.slug.clone(), i).is_some() {
