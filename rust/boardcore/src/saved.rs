@@ -166,25 +166,18 @@ pub fn load_game<G: Game>(
 pub fn load_by_replay<S: GameState>(schema: &Schema, text: &str, mut state: S) -> Result<S, Error> {
     let value = parse(text).map_err(|e| bad(schema, format!("malformed JSON ({e})")))?;
     let map = fields(schema, &value)?;
-    if map["game"] != schema.name {
-        return Err(bad(
-            schema,
-            format!(
-                "\"game\" is {}, expected {:?}",
-                shown(&map["game"]),
-                schema.name
-            ),
-        ));
+    let (game, version) = (&map["game"], &map["version"]);
+    if *game != schema.name {
+        let msg = format!("\"game\" is {}, expected {:?}", shown(game), schema.name);
+        return Err(bad(schema, msg));
     }
-    if map["version"] != schema.version {
-        return Err(bad(
-            schema,
-            format!(
-                "\"version\" is {}, but this engine plays version {}",
-                shown(&map["version"]),
-                schema.version
-            ),
-        ));
+    if *version != schema.version {
+        let plays = schema.version;
+        let msg = format!(
+            "\"version\" is {}, but this engine plays version {plays}",
+            shown(version)
+        );
+        return Err(bad(schema, msg));
     }
     for (key, expected) in schema.params {
         if map[*key] != *expected {
