@@ -63,3 +63,49 @@ pub fn check_provenance(file: &str, entry: &str, value: &str) -> Result<(), Erro
         ))),
     }
 }
+
+/// An error in one entry of the file (`entry` as the message shows it).
+pub fn entry_error(file: &str, entry: &str, msg: impl std::fmt::Display) -> Error {
+    Error::Data(format!("{file}: {entry}: {msg}"))
+}
+
+/// `v` if it is in `lo..=hi`, else an error naming the entry and the field.
+pub fn int_in(
+    file: &str,
+    entry: &str,
+    field: &str,
+    v: i64,
+    lo: i64,
+    hi: i64,
+) -> Result<i64, Error> {
+    if (lo..=hi).contains(&v) {
+        Ok(v)
+    } else {
+        Err(entry_error(
+            file,
+            entry,
+            format!("{field} must be an integer from {lo} to {hi}, not {v}"),
+        ))
+    }
+}
+
+/// Checks an entry's `provenance`, the message naming the entry as [`entry_error`] does.
+pub fn entry_provenance(file: &str, entry: &str, value: &str) -> Result<(), Error> {
+    match value {
+        "rulebook" | "reconstructed" => Ok(()),
+        _ => Err(entry_error(
+            file,
+            entry,
+            format!("provenance must be \"rulebook\" or \"reconstructed\", not {value:?}"),
+        )),
+    }
+}
+
+/// A TOML value as `T`, an error naming the file and the entry.
+pub fn entry_of<T: DeserializeOwned>(
+    file: &str,
+    entry: &str,
+    value: toml::Value,
+) -> Result<T, Error> {
+    T::deserialize(value).map_err(|e| entry_error(file, entry, e.to_string().trim_end()))
+}

@@ -239,6 +239,27 @@ pub fn observation_tokens_with(
     Ok(())
 }
 
+/// The dense observation of `player`, `size` values, through a game's observation writer:
+/// the seat and the buffer's length checked, `out` zeroed, then written.
+pub fn observation_tensor_with(
+    players: usize,
+    player: usize,
+    out: &mut [f32],
+    size: usize,
+    write: impl FnOnce(&mut [f32]),
+) -> Result<(), Error> {
+    check_seat(player, players)?;
+    if out.len() != size {
+        return Err(Error::Parameter(format!(
+            "the observation buffer must hold {size} values, not {}",
+            out.len()
+        )));
+    }
+    out.fill(0.0);
+    write(out);
+    Ok(())
+}
+
 /// A game with its parameters fixed.
 pub trait Game: Clone + Sync + Send + Sized {
     type State: GameState;

@@ -9,6 +9,7 @@ pub mod bits;
 pub mod datafile;
 pub mod engine;
 pub mod games;
+pub mod json;
 pub mod polyomino;
 pub mod rng;
 pub mod saved;

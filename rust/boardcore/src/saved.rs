@@ -132,26 +132,33 @@ pub fn fields<'v>(schema: &Schema, value: &'v Value) -> Result<&'v Map<String, V
     Ok(map)
 }
 
-/// [`load_by_replay`] from `game`'s initial state, with its name, version and action count,
-/// and the `players` parameter followed by the game's own `params`.
+/// [`load_by_replay`] from `game`'s initial state, with its name, version and action count.
+/// The keys a saved state must have, and the values of the parameters it records
+/// (`players`, then the game's `params`), are those of the initial state's own JSON: each
+/// game's saved-state struct (its `json.rs`) declares them once.
 pub fn load_game<G: Game>(
     game: &G,
     what: &str,
-    keys: &[&str],
-    params: Vec<(&str, Value)>,
+    params: &[&str],
     text: &str,
 ) -> Result<G::State, Error> {
-    let mut all = vec![("players", Value::from(game.num_players()))];
-    all.extend(params);
+    let initial = game.new_initial_state();
+    let own: Map<String, Value> =
+        serde_json::from_str(&initial.to_json()).expect("a state's own JSON is an object");
+    let keys: Vec<&str> = own.keys().map(String::as_str).collect();
+    let params: Vec<(&str, Value)> = std::iter::once("players")
+        .chain(params.iter().copied())
+        .map(|key| (key, own[key].clone()))
+        .collect();
     let schema = Schema {
         what,
         name: game.name(),
         version: game.version(),
-        keys,
+        keys: &keys,
         num_actions: game.num_distinct_actions(),
-        params: &all,
+        params: &params,
     };
-    load_by_replay(&schema, text, game.new_initial_state())
+    load_by_replay(&schema, text, initial)
 }
 
 /// Parses `text`, checks game, version and parameters, replays `history` on `state` (the
@@ -159,25 +166,18 @@ pub fn load_game<G: Game>(
 pub fn load_by_replay<S: GameState>(schema: &Schema, text: &str, mut state: S) -> Result<S, Error> {
     let value = parse(text).map_err(|e| bad(schema, format!("malformed JSON ({e})")))?;
     let map = fields(schema, &value)?;
-    if map["game"] != schema.name {
-        return Err(bad(
-            schema,
-            format!(
-                "\"game\" is {}, expected {:?}",
-                shown(&map["game"]),
-                schema.name
-            ),
-        ));
+    let (game, version) = (&map["game"], &map["version"]);
+    if *game != schema.name {
+        let msg = format!("\"game\" is {}, expected {:?}", shown(game), schema.name);
+        return Err(bad(schema, msg));
     }
-    if map["version"] != schema.version {
-        return Err(bad(
-            schema,
-            format!(
-                "\"version\" is {}, but this engine plays version {}",
-                shown(&map["version"]),
-                schema.version
-            ),
-        ));
+    if *version != schema.version {
+        let plays = schema.version;
+        let msg = format!(
+            "\"version\" is {}, but this engine plays version {plays}",
+            shown(version)
+        );
+        return Err(bad(schema, msg));
     }
     for (key, expected) in schema.params {
         if map[*key] != *expected {

@@ -68,6 +68,53 @@ macro_rules! state_io_methods {
     };
 }
 
+/// A game's `render::observation_tokens` through its observation writer, the module's
+/// `write_observation(state, player, out)` (which serves the dense tensor too).
+macro_rules! observation_tokens_from_writer {
+    ($state:ty) => {
+        /// The nonzero entries of `observation_tensor` (the compact observation), written
+        /// directly.
+        pub fn observation_tokens(
+            s: &$state,
+            player: usize,
+            out: &mut Vec<(u32, f32)>,
+        ) -> Result<(), crate::engine::Error> {
+            crate::engine::observation_tokens_with(s.players(), player, out, |o| {
+                write_observation(s, player, o)
+            })
+        }
+    };
+}
+
+/// The [`GameState`](crate::engine::GameState) methods of a game whose `phase` says whose
+/// turn it is (`Phase::End`, a chance phase, else `self.seat`) and whose `push_legal` and
+/// `push_outcomes` list the moves, for inside its `impl GameState` (with `Action`, `Phase`,
+/// `CHANCE` and `TERMINAL` in scope).
+macro_rules! seat_phase_methods {
+    () => {
+        fn num_players(&self) -> usize {
+            self.players()
+        }
+        fn current_player(&self) -> i32 {
+            match self.phase {
+                Phase::End => TERMINAL,
+                p if p.is_chance() => CHANCE,
+                _ => i32::from(self.seat),
+            }
+        }
+        fn legal_actions_into(&self, out: &mut Vec<Action>) {
+            out.clear();
+            if !self.phase.is_chance() {
+                self.push_legal(out);
+            }
+        }
+        fn chance_outcomes_into(&self, out: &mut Vec<(Action, u64)>) {
+            out.clear();
+            self.push_outcomes(out);
+        }
+    };
+}
+
 pub mod chandigarh;
 pub mod city_connect;
 pub mod kardinal;

@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use super::{Ability, Pattern, ABILITIES, COLOURS, SIDES};
-use crate::datafile;
+use crate::datafile::{self, entry_error, entry_of, int_in};
 use crate::engine::Error;
 
 const PACKAGED: &str = include_str!("../../../../../python/boardcore/data/chandigarh.toml");
@@ -133,40 +133,13 @@ struct RawSpecialist {
     tile: i64,
 }
 
-fn data_err(file: &str, entry: &str, msg: String) -> Error {
-    Error::Data(format!("{file}: {entry}: {msg}"))
-}
-
-fn int_in(file: &str, entry: &str, field: &str, v: i64, lo: i64, hi: i64) -> Result<i64, Error> {
-    if (lo..=hi).contains(&v) {
-        Ok(v)
-    } else {
-        Err(data_err(
-            file,
-            entry,
-            format!("{field} must be an integer from {lo} to {hi}, not {v}"),
-        ))
-    }
-}
-
-fn provenance(file: &str, entry: &str, p: &str) -> Result<(), Error> {
-    match p {
-        "rulebook" | "reconstructed" => Ok(()),
-        other => Err(data_err(
-            file,
-            entry,
-            format!("provenance must be \"rulebook\" or \"reconstructed\", not {other:?}"),
-        )),
-    }
-}
-
 fn colour(file: &str, entry: &str, field: &str, name: &str) -> Result<u8, Error> {
     COLOURS
         .iter()
         .position(|c| *c == name)
         .map(|c| c as u8)
         .ok_or_else(|| {
-            data_err(
+            entry_error(
                 file,
                 entry,
                 format!("{field}: unknown colour {name:?}; colours are y, b, r, g"),
@@ -183,7 +156,7 @@ fn list_of<const N: usize>(
     hi: i64,
 ) -> Result<[u8; N], Error> {
     if v.len() != N {
-        return Err(data_err(
+        return Err(entry_error(
             file,
             entry,
             format!("{field} must list {N} values, not {}", v.len()),
@@ -196,13 +169,15 @@ fn list_of<const N: usize>(
     Ok(out)
 }
 
-/// A TOML value as `T`, an error naming the file and the entry.
-fn entry_of<T: serde::de::DeserializeOwned>(
-    file: &str,
-    entry: &str,
-    value: toml::Value,
-) -> Result<T, Error> {
-    T::deserialize(value).map_err(|e| data_err(file, entry, e.to_string().trim_end().to_string()))
+/// Refuses a `[[section]]` of other than `n` entries (`what`, as the message says).
+fn entries(file: &str, section: &str, found: usize, n: usize, what: &str) -> Result<(), Error> {
+    if found == n {
+        Ok(())
+    } else {
+        Err(Error::Data(format!(
+            "{file}: [[{section}]] must list the {n} {what}, not {found}"
+        )))
+    }
 }
 
 fn array_of<T: serde::de::DeserializeOwned>(
@@ -254,7 +229,7 @@ fn parse_printed(
     for (c, side, k) in raw {
         let c = colour(file, entry, field, c)?;
         let s = SIDES.iter().position(|x| x == side).ok_or_else(|| {
-            data_err(
+            entry_error(
                 file,
                 entry,
                 format!("{field}: unknown side {side:?}; sides are n, e, s, w"),
@@ -262,14 +237,14 @@ fn parse_printed(
         })? as u8;
         let k = int_in(file, entry, field, *k, 0, 1)? as u8;
         if k >= plots[usize::from(s)] {
-            return Err(data_err(
+            return Err(entry_error(
                 file,
                 entry,
                 format!("{field}: side {side} has no plot {k}"),
             ));
         }
         if out.iter().any(|&(_, s2, k2)| (s2, k2) == (s, k)) {
-            return Err(data_err(
+            return Err(entry_error(
                 file,
                 entry,
                 format!("{field}: plot {side}{k} is printed twice"),
@@ -282,7 +257,7 @@ fn parse_printed(
 
 fn parse_icons(file: &str, entry: &str, field: &str, raw: &[String]) -> Result<Vec<Icon>, Error> {
     if raw.len() > 2 {
-        return Err(data_err(
+        return Err(entry_error(
             file,
             entry,
             format!("{field} shows 0 to 2 buildings, not {}", raw.len()),
@@ -326,7 +301,7 @@ impl Data {
                 .ok_or_else(|| Error::Data(format!("{file}: missing [rules]")))?,
         )?;
         let e = "[rules]";
-        provenance(file, e, &rules.provenance)?;
+        datafile::entry_provenance(file, e, &rules.provenance)?;
         let per_colour = int_in(file, e, "per_colour", rules.per_colour, 1, 99)? as u8;
         // A building of each colour is left for its printed plot.
         let removed = list_of::<3>(
@@ -341,7 +316,7 @@ impl Data {
         let row = int_in(file, e, "row", rules.row, 4, 4)? as u8;
         for (i, &r) in revealed.iter().enumerate() {
             if usize::from(r) != i + 2 + usize::from(row) {
-                return Err(data_err(
+                return Err(entry_error(
                     file,
                     e,
                     format!(
@@ -357,21 +332,16 @@ impl Data {
         let project_limit = int_in(file, e, "project_limit", rules.project_limit, 3, 3)? as u8;
 
         let raw_sectors: Vec<RawSector> = array_of(file, &mut root, "sector")?;
-        if raw_sectors.len() != SECTORS {
-            return Err(Error::Data(format!(
-                "{file}: [[sector]] must list the {SECTORS} sector tiles, not {}",
-                raw_sectors.len()
-            )));
-        }
+        entries(file, "sector", raw_sectors.len(), SECTORS, "sector tiles")?;
         let mut sectors = Vec::with_capacity(SECTORS);
         for (i, raw) in raw_sectors.iter().enumerate() {
             let entry = entry_name("sector", i, None);
-            provenance(file, &entry, &raw.provenance)?;
+            datafile::entry_provenance(file, &entry, &raw.provenance)?;
             let brown = list_of::<4>(file, &entry, "brown", &raw.brown, 0, 2)?;
             let blue = list_of::<4>(file, &entry, "blue", &raw.blue, 0, 2)?;
             for (name, plots) in [("brown", &brown), ("blue", &blue)] {
                 if plots.iter().all(|&p| p == 0) {
-                    return Err(data_err(
+                    return Err(entry_error(
                         file,
                         &entry,
                         format!("{name}: a sector needs at least one plot"),
@@ -402,7 +372,7 @@ impl Data {
                         Some(&t) => entry_name("sector", t, None),
                         None => "[[sector]]".to_string(),
                     };
-                    return Err(data_err(
+                    return Err(entry_error(
                         file,
                         &entry,
                         format!(
@@ -416,34 +386,30 @@ impl Data {
         }
 
         let raw_streets: Vec<RawStreet> = array_of(file, &mut root, "street")?;
-        if raw_streets.len() != STREET_TILES {
-            return Err(Error::Data(format!(
-                "{file}: [[street]] must list the {STREET_TILES} street tiles, not {}",
-                raw_streets.len()
-            )));
-        }
+        entries(
+            file,
+            "street",
+            raw_streets.len(),
+            STREET_TILES,
+            "street tiles",
+        )?;
         let mut streets = Vec::with_capacity(STREET_TILES);
         for (i, raw) in raw_streets.iter().enumerate() {
             let entry = entry_name("street", i, None);
-            provenance(file, &entry, &raw.provenance)?;
+            datafile::entry_provenance(file, &entry, &raw.provenance)?;
             let value = int_in(file, &entry, "value", raw.value, 1, 20)?;
             let tie = int_in(file, &entry, "tie", raw.tie, 1, value)?;
             streets.push((value as i32, tie as i32));
         }
 
         let raw_cards: Vec<RawCard> = array_of(file, &mut root, "card")?;
-        if raw_cards.len() != CARDS {
-            return Err(Error::Data(format!(
-                "{file}: [[card]] must list the {CARDS} project cards, not {}",
-                raw_cards.len()
-            )));
-        }
+        entries(file, "card", raw_cards.len(), CARDS, "project cards")?;
         let mut cards = Vec::with_capacity(CARDS);
         for (i, raw) in raw_cards.iter().enumerate() {
             let entry = entry_name("card", i, None);
-            provenance(file, &entry, &raw.provenance)?;
+            datafile::entry_provenance(file, &entry, &raw.provenance)?;
             let pattern = Pattern::from_name(&raw.pattern).ok_or_else(|| {
-                data_err(
+                entry_error(
                     file,
                     &entry,
                     format!(
@@ -455,7 +421,7 @@ impl Data {
             })?;
             let want = if pattern.two_colours() { 2 } else { 1 };
             if raw.colours.len() != want {
-                return Err(data_err(
+                return Err(entry_error(
                     file,
                     &entry,
                     format!(
@@ -492,13 +458,13 @@ impl Data {
         }
 
         let raw_specs: Vec<RawSpecialist> = array_of(file, &mut root, "specialist")?;
-        if raw_specs.len() != ABILITIES.len() {
-            return Err(Error::Data(format!(
-                "{file}: [[specialist]] must list the {} specialists, not {}",
-                ABILITIES.len(),
-                raw_specs.len()
-            )));
-        }
+        entries(
+            file,
+            "specialist",
+            raw_specs.len(),
+            ABILITIES.len(),
+            "specialists",
+        )?;
         let mut specialists = Vec::with_capacity(ABILITIES.len());
         for (i, raw) in raw_specs.iter().enumerate() {
             let entry = format!("[[specialist]] {} ({})", i + 1, raw.slug);
@@ -507,9 +473,9 @@ impl Data {
             } else {
                 entry
             };
-            provenance(file, &entry, &raw.provenance)?;
+            datafile::entry_provenance(file, &entry, &raw.provenance)?;
             let ability = Ability::from_slug(&raw.slug).ok_or_else(|| {
-                data_err(
+                entry_error(
                     file,
                     &entry,
                     format!("slug: unknown specialist {:?}", raw.slug),
@@ -519,7 +485,7 @@ impl Data {
                 .iter()
                 .any(|s: &Specialist| s.ability == ability)
             {
-                return Err(data_err(
+                return Err(entry_error(
                     file,
                     &entry,
                     format!("slug: {:?} is listed twice", raw.slug),
@@ -527,7 +493,7 @@ impl Data {
             }
             let c = colour(file, &entry, "colour", &raw.colour)?;
             if c != ability.colour() {
-                return Err(data_err(
+                return Err(entry_error(
                     file,
                     &entry,
                     format!(
@@ -539,7 +505,7 @@ impl Data {
                 ));
             }
             if raw.name.is_empty() {
-                return Err(data_err(file, &entry, "name must not be empty".into()));
+                return Err(entry_error(file, &entry, "name must not be empty"));
             }
             int_in(file, &entry, "tile", raw.tile, 0, 2)?;
             specialists.push(Specialist {

@@ -1,33 +1,70 @@
-//! Canonical JSON (docs/games/chandigarh.md, "Canonical JSON"): written by hand, keys in
-//! sorted order, so both engines produce the same bytes.
+//! Canonical JSON (docs/games/chandigarh.md, "Canonical JSON"): the saved state declared as
+//! a struct with its keys in sorted order (see [`crate::json`]), so both engines produce the
+//! same bytes.
 
-use std::fmt::Write;
-
-use serde_json::Value;
+use serde::Serialize;
 
 use super::geom::point;
 use super::state::{ChandigarhState, Flow};
 use super::{ChandigarhGame, FLOWS, NAME, PHASES, VERSION};
-use crate::engine::{Error, GameState};
+use crate::engine::{Action, Error, GameState};
+use crate::json::multiset;
 use crate::saved::load_game;
 
-fn list<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
-    let items: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
-    format!("[{}]", items.join(","))
+#[derive(Serialize)]
+struct Saved<'a> {
+    architects: Vec<(i32, i32)>,
+    city: &'a [i8],
+    deck: Deck<'a>,
+    ending: u8,
+    flow: &'static str,
+    gained: Vec<usize>,
+    game: &'static str,
+    general: [u8; 4],
+    here: u8,
+    history: &'a [Action],
+    last: i8,
+    pawns: [i8; 4],
+    pending: Pending,
+    phase: &'static str,
+    players: usize,
+    pp: &'a [i32],
+    projects: Vec<&'a [u8]>,
+    reserves: &'a [[u8; 4]],
+    row: &'a [u8],
+    specialists: Vec<usize>,
+    start: i8,
+    steps: u8,
+    streets: [i8; 7],
+    supervisors: [i8; 16],
+    to_move: i32,
+    tokens: Vec<Vec<usize>>,
+    turn: u16,
+    used: Vec<usize>,
+    variant: &'a [(usize, i8, i8)],
+    version: u32,
 }
 
-/// Counts per colour as the ascending list with repeats.
-fn multiset(counts: &[u8; 4]) -> String {
-    list(
-        counts
-            .iter()
-            .enumerate()
-            .flat_map(|(i, &k)| std::iter::repeat(i).take(usize::from(k))),
-    )
+#[derive(Serialize)]
+struct Deck<'a> {
+    bottom: &'a [u8],
+    pool: Vec<usize>,
 }
 
-fn bits(mask: u8) -> String {
-    list((0..4).filter(|c| mask & (1 << c) != 0))
+#[derive(Serialize)]
+struct Pending {
+    arrange: Vec<usize>,
+    bonus: u8,
+    relocate: i8,
+    score: i8,
+    sector: i8,
+    takes: u8,
+    todo: u8,
+}
+
+/// The colours (0..4) of a mask.
+fn colours(mask: u8) -> Vec<usize> {
+    (0..4).filter(|c| mask & (1 << c) != 0).collect()
 }
 
 pub fn flow_index(flow: Flow) -> usize {
@@ -43,115 +80,62 @@ pub fn flow_index(flow: Flow) -> usize {
 
 pub fn to_json(s: &ChandigarhState) -> String {
     let n = s.players();
-    let architects = list((0..n).map(|p| {
-        let (x, y) = point(s.architects[p]);
-        format!("[{x},{y}]")
-    }));
-    let pool: Vec<usize> = (0..64).filter(|k| s.pool & (1u64 << k) != 0).collect();
-    let deck = format!(r#"{{"bottom":{},"pool":{}}}"#, list(&s.bottom), list(pool));
-    let pending = format!(
-        r#"{{"arrange":{},"bonus":{},"relocate":{},"score":{},"sector":{},"takes":{},"todo":{}}}"#,
-        multiset(&s.arrange),
-        s.bonus,
-        s.relocate,
-        s.score,
-        s.sector,
-        s.takes,
-        s.todo
-    );
-    let specialists = match s.cfg.specialists {
-        Some(specs) => list(specs.map(|a| a.index())),
-        None => "[]".into(),
-    };
-    let variant = list(
-        s.cfg
-            .variant
-            .iter()
-            .map(|&(t, c, r)| format!("[{t},{c},{r}]")),
-    );
-    let mut out = String::with_capacity(2048 + 5 * s.history.len());
-    let _ = write!(
-        out,
-        r#"{{"architects":{architects},"city":{},"deck":{deck},"ending":{},"flow":"{}","gained":{},"game":"{NAME}","general":{},"here":{},"history":{},"last":{},"pawns":{},"pending":{pending},"phase":"{}","players":{n},"pp":{},"projects":{},"reserves":{},"row":{},"specialists":{specialists},"start":{},"steps":{},"streets":{},"supervisors":{},"to_move":{},"tokens":{},"turn":{},"used":{},"variant":{variant},"version":{VERSION}}}"#,
-        list(s.city),
-        u8::from(s.ending),
-        FLOWS[flow_index(s.flow)],
-        multiset(&s.gained),
-        list(s.general),
-        s.here,
-        list(&s.history),
-        s.last,
-        list(s.pawns),
-        PHASES[s.phase.index()],
-        list(&s.pp[..n]),
-        list((0..n).map(|p| list(s.projects[p].iter()))),
-        list((0..n).map(|p| list(s.reserves[p]))),
-        list(s.row.iter()),
-        s.start,
-        s.steps,
-        list(s.streets),
-        list(s.supervisors),
-        s.current_player(),
-        list((0..n).map(|p| bits(s.tokens[p]))),
-        s.turn,
-        bits(s.used),
-    );
-    out
+    crate::json::write(&Saved {
+        architects: s.architects[..n].iter().map(|&a| point(a)).collect(),
+        city: &s.city,
+        deck: Deck {
+            bottom: &s.bottom,
+            pool: crate::bits::bits(s.pool).collect(),
+        },
+        ending: u8::from(s.ending),
+        flow: FLOWS[flow_index(s.flow)],
+        gained: multiset(&s.gained),
+        game: NAME,
+        general: s.general,
+        here: s.here,
+        history: &s.history,
+        last: s.last,
+        pawns: s.pawns,
+        pending: Pending {
+            arrange: multiset(&s.arrange),
+            bonus: s.bonus,
+            relocate: s.relocate,
+            score: s.score,
+            sector: s.sector,
+            takes: s.takes,
+            todo: s.todo,
+        },
+        phase: PHASES[s.phase.index()],
+        players: n,
+        pp: &s.pp[..n],
+        projects: s.projects[..n].iter().map(|p| &p[..]).collect(),
+        reserves: &s.reserves[..n],
+        row: &s.row,
+        // By ability index; none in the game without specialists.
+        specialists: s
+            .cfg
+            .specialists
+            .map_or_else(Vec::new, |specs| specs.map(|a| a.index()).to_vec()),
+        start: s.start,
+        steps: s.steps,
+        streets: s.streets,
+        supervisors: s.supervisors,
+        to_move: s.current_player(),
+        tokens: s.tokens[..n].iter().map(|&t| colours(t)).collect(),
+        turn: s.turn,
+        used: colours(s.used),
+        variant: &s.cfg.variant,
+        version: VERSION,
+    })
 }
 
-const KEYS: [&str; 30] = [
-    "architects",
-    "city",
-    "deck",
-    "ending",
-    "flow",
-    "gained",
-    "game",
-    "general",
-    "here",
-    "history",
-    "last",
-    "pawns",
-    "pending",
-    "phase",
-    "players",
-    "pp",
-    "projects",
-    "reserves",
-    "row",
-    "specialists",
-    "start",
-    "steps",
-    "streets",
-    "supervisors",
-    "to_move",
-    "tokens",
-    "turn",
-    "used",
-    "variant",
-    "version",
-];
-
-/// Validates `text` and rebuilds the state by replaying its history (see [`crate::saved`]).
+/// Validates `text` and rebuilds the state by replaying its history (see [`crate::saved`]),
+/// refusing a state of other parameters than `game`'s.
 pub fn from_json(game: &ChandigarhGame, text: &str) -> Result<ChandigarhState, Error> {
-    let cfg = game.config();
-    let specialists: Vec<Value> = match cfg.specialists {
-        Some(specs) => specs.iter().map(|a| Value::from(a.index())).collect(),
-        None => Vec::new(),
-    };
-    let variant: Vec<Value> = cfg
-        .variant
-        .iter()
-        .map(|&(t, c, r)| Value::from(vec![Value::from(t), Value::from(c), Value::from(r)]))
-        .collect();
     load_game(
         game,
         "a Chandigarh state",
-        &KEYS,
-        vec![
-            ("specialists", Value::Array(specialists)),
-            ("variant", Value::Array(variant)),
-        ],
+        &["specialists", "variant"],
         text,
     )
 }

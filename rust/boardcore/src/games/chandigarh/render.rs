@@ -10,35 +10,19 @@ use super::json::flow_index;
 use super::notation::{junction_text, slot_text};
 use super::state::{ChandigarhState, Phase};
 use super::{COLOURS, OBSERVATION_SIZE, STREETS};
-use crate::engine::{check_seat, observation_tokens_with, Error, ObservationSink};
+use crate::engine::{check_seat, observation_tensor_with, Error, ObservationSink};
 
 pub fn observation_tensor(
     s: &ChandigarhState,
     player: usize,
     out: &mut [f32],
 ) -> Result<(), Error> {
-    check_seat(player, s.players())?;
-    if out.len() != OBSERVATION_SIZE {
-        return Err(Error::Parameter(format!(
-            "the observation buffer must hold {OBSERVATION_SIZE} values, not {}",
-            out.len()
-        )));
-    }
-    out.fill(0.0);
-    write_observation(s, player, out);
-    Ok(())
-}
-
-/// The nonzero entries of `observation_tensor` (the compact observation), written directly.
-pub fn observation_tokens(
-    s: &ChandigarhState,
-    player: usize,
-    out: &mut Vec<(u32, f32)>,
-) -> Result<(), Error> {
-    observation_tokens_with(s.players(), player, out, |o| {
+    observation_tensor_with(s.players(), player, out, OBSERVATION_SIZE, |o| {
         write_observation(s, player, o)
     })
 }
+
+observation_tokens_from_writer!(ChandigarhState);
 
 /// Sets the entries of the observation that may be nonzero, each once.
 fn write_observation<O: ObservationSink + ?Sized>(s: &ChandigarhState, player: usize, out: &mut O) {

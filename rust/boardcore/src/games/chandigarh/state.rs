@@ -1778,29 +1778,7 @@ impl ChandigarhState {
 }
 
 impl GameState for ChandigarhState {
-    fn num_players(&self) -> usize {
-        self.players()
-    }
-
-    fn current_player(&self) -> i32 {
-        match self.phase {
-            Phase::End => TERMINAL,
-            p if p.is_chance() => CHANCE,
-            _ => i32::from(self.seat),
-        }
-    }
-
-    fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
-        if !self.phase.is_chance() {
-            self.push_legal(out);
-        }
-    }
-
-    fn chance_outcomes_into(&self, out: &mut Vec<(Action, u64)>) {
-        out.clear();
-        self.push_outcomes(out);
-    }
+    seat_phase_methods!();
 
     /// A draw without listing the outcomes: the same draw as the default, since every
     /// outcome weighs 1 (the `r`-th of `push_outcomes`' ascending list for `r = below(n)`).

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use serde::Deserialize;
 
 use super::{MAX_CARDS, MAX_KINDS, MAX_LANDMARKS, SYMBOLS};
-use crate::datafile;
+use crate::datafile::{self, entry_error, entry_of, int_in};
 use crate::engine::Error;
 
 const PACKAGED: &str = include_str!("../../../../../python/boardcore/data/city_connect.toml");
@@ -203,24 +203,8 @@ struct RawCard {
     provenance: String,
 }
 
-fn data_err(file: &str, entry: &str, msg: String) -> Error {
-    Error::Data(format!("{file}: {entry}: {msg}"))
-}
-
 fn symbol_index(name: &str) -> Option<usize> {
     SYMBOLS.iter().position(|s| *s == name)
-}
-
-fn int_in(file: &str, entry: &str, field: &str, v: i64, lo: i64, hi: i64) -> Result<i64, Error> {
-    if (lo..=hi).contains(&v) {
-        Ok(v)
-    } else {
-        Err(data_err(
-            file,
-            entry,
-            format!("{field} must be an integer from {lo} to {hi}, not {v}"),
-        ))
-    }
 }
 
 /// Lower-case letters, digits and `-`, starting with a letter.
@@ -234,24 +218,24 @@ fn is_slug(text: &str) -> bool {
 fn table_int(file: &str, entry: &str, t: &toml::Table, key: &str) -> Result<i64, Error> {
     match t.get(key) {
         Some(toml::Value::Integer(v)) => Ok(*v),
-        Some(other) => Err(data_err(
+        Some(other) => Err(entry_error(
             file,
             entry,
             format!("{key} must be an integer, not {other}"),
         )),
-        None => Err(data_err(file, entry, format!("missing {key}"))),
+        None => Err(entry_error(file, entry, format!("missing {key}"))),
     }
 }
 
 fn table_str<'a>(file: &str, entry: &str, t: &'a toml::Table, key: &str) -> Result<&'a str, Error> {
     match t.get(key) {
         Some(toml::Value::String(v)) => Ok(v),
-        Some(other) => Err(data_err(
+        Some(other) => Err(entry_error(
             file,
             entry,
             format!("{key} must be a string, not {other}"),
         )),
-        None => Err(data_err(file, entry, format!("missing {key}"))),
+        None => Err(entry_error(file, entry, format!("missing {key}"))),
     }
 }
 
@@ -263,7 +247,7 @@ fn check_keys(
     allowed: &[&str],
 ) -> Result<(), Error> {
     match t.keys().find(|k| !allowed.contains(&k.as_str())) {
-        Some(k) => Err(data_err(
+        Some(k) => Err(entry_error(
             file,
             entry,
             format!("{what}: unknown key {k:?}; allowed: {}", allowed.join(", ")),
@@ -287,7 +271,7 @@ fn parse_symbol(
             } else {
                 &SYMBOLS[..5]
             };
-            Err(data_err(
+            Err(entry_error(
                 file,
                 entry,
                 format!(
@@ -311,16 +295,14 @@ fn parse_term(file: &str, entry: &str, t: &toml::Table) -> Result<Term, Error> {
             100,
         )? as i32)
     };
+    let score_symbol = || -> Result<usize, Error> {
+        let name = table_str(file, entry, t, "symbol")?;
+        parse_symbol(file, entry, "score symbol", name, true)
+    };
     match per {
         "symbol" => {
             check_keys(file, entry, "score", t, &["per", "symbol", "vp"])?;
-            let symbol = parse_symbol(
-                file,
-                entry,
-                "score symbol",
-                table_str(file, entry, t, "symbol")?,
-                true,
-            )?;
+            let symbol = score_symbol()?;
             Ok(Term::Symbol {
                 symbol,
                 vp: vp_of(t)?,
@@ -329,17 +311,17 @@ fn parse_term(file: &str, entry: &str, t: &toml::Table) -> Result<Term, Error> {
         "set" => {
             check_keys(file, entry, "score", t, &["per", "symbols", "vp"])?;
             let Some(toml::Value::Array(items)) = t.get("symbols") else {
-                return Err(data_err(file, entry, "a set needs symbols = [...]".into()));
+                return Err(entry_error(file, entry, "a set needs symbols = [...]"));
             };
             let mut need = [0u8; 6];
             for item in items {
                 let toml::Value::String(name) = item else {
-                    return Err(data_err(file, entry, "set symbols must be strings".into()));
+                    return Err(entry_error(file, entry, "set symbols must be strings"));
                 };
                 need[parse_symbol(file, entry, "score symbols", name, true)?] += 1;
             }
             if items.is_empty() || items.len() > 6 {
-                return Err(data_err(file, entry, "a set lists 1 to 6 symbols".into()));
+                return Err(entry_error(file, entry, "a set lists 1 to 6 symbols"));
             }
             Ok(Term::Set {
                 need,
@@ -352,7 +334,7 @@ fn parse_term(file: &str, entry: &str, t: &toml::Table) -> Result<Term, Error> {
                 "sun" => false,
                 "moon" => true,
                 other => {
-                    return Err(data_err(
+                    return Err(entry_error(
                         file,
                         entry,
                         format!("demand must be \"sun\" or \"moon\", not {other:?}"),
@@ -370,14 +352,8 @@ fn parse_term(file: &str, entry: &str, t: &toml::Table) -> Result<Term, Error> {
         }
         "rank" => {
             check_keys(file, entry, "score", t, &["per", "symbol", "vp"])?;
-            let symbol = parse_symbol(
-                file,
-                entry,
-                "score symbol",
-                table_str(file, entry, t, "symbol")?,
-                true,
-            )?;
-            let bad = || data_err(file, entry, "a rank term's vp is [first, second]".into());
+            let symbol = score_symbol()?;
+            let bad = || entry_error(file, entry, "a rank term's vp is [first, second]");
             let Some(toml::Value::Array(vp)) = t.get("vp") else {
                 return Err(bad());
             };
@@ -391,7 +367,7 @@ fn parse_term(file: &str, entry: &str, t: &toml::Table) -> Result<Term, Error> {
                 second: int_in(file, entry, "vp", values[1], 0, 100)? as i32,
             })
         }
-        other => Err(data_err(
+        other => Err(entry_error(
             file,
             entry,
             format!(
@@ -410,16 +386,7 @@ enum Kind {
 }
 
 fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card, Error> {
-    match raw.provenance.as_str() {
-        "rulebook" | "reconstructed" => {}
-        other => {
-            return Err(data_err(
-                file,
-                entry,
-                format!("provenance must be \"rulebook\" or \"reconstructed\", not {other:?}"),
-            ))
-        }
-    }
+    datafile::entry_provenance(file, entry, &raw.provenance)?;
     let mut symbols = [0u8; 6];
     for name in &raw.symbols {
         symbols[parse_symbol(file, entry, "symbols", name, true)?] += 1;
@@ -427,23 +394,23 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
     let num_symbols = raw.symbols.len() as u8;
     let (slug, name, demand, vp, cost) = if kind == Kind::Initial {
         if raw.slug.is_some() || raw.demand.is_some() || raw.cost.is_some() || raw.vp.is_some() {
-            return Err(data_err(
+            return Err(entry_error(
                 file,
                 entry,
-                "an initial card has only side, symbols, gear and provenance".into(),
+                "an initial card has only side, symbols, gear and provenance",
             ));
         }
         if num_symbols > 4 {
-            return Err(data_err(file, entry, "at most 4 symbols".into()));
+            return Err(entry_error(file, entry, "at most 4 symbols"));
         }
         ("house".to_string(), "House".to_string(), 2, 0, [0u8; 5])
     } else {
         let slug = raw
             .slug
             .clone()
-            .ok_or_else(|| data_err(file, entry, "missing slug".into()))?;
+            .ok_or_else(|| entry_error(file, entry, "missing slug"))?;
         if !is_slug(&slug) || RESERVED.contains(&slug.as_str()) {
-            return Err(data_err(
+            return Err(entry_error(
                 file,
                 entry,
                 format!(
@@ -456,12 +423,12 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
         let name = raw
             .name
             .clone()
-            .ok_or_else(|| data_err(file, entry, "missing name".into()))?;
+            .ok_or_else(|| entry_error(file, entry, "missing name"))?;
         let demand = match raw.demand.as_deref() {
             Some("sun") => 0,
             Some("moon") => 1,
             other => {
-                return Err(data_err(
+                return Err(entry_error(
                     file,
                     entry,
                     format!("demand must be \"sun\" or \"moon\", not {other:?}"),
@@ -473,7 +440,7 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
             entry,
             "vp",
             raw.vp
-                .ok_or_else(|| data_err(file, entry, "missing vp".into()))?,
+                .ok_or_else(|| entry_error(file, entry, "missing vp"))?,
             0,
             100,
         )? as i32;
@@ -481,9 +448,9 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
         let raw_cost = raw
             .cost
             .as_ref()
-            .ok_or_else(|| data_err(file, entry, "missing cost".into()))?;
+            .ok_or_else(|| entry_error(file, entry, "missing cost"))?;
         if !(1..=8).contains(&raw_cost.len()) {
-            return Err(data_err(
+            return Err(entry_error(
                 file,
                 entry,
                 format!("cost must list 1 to 8 symbols, not {}", raw_cost.len()),
@@ -498,7 +465,7 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
             (0, 4)
         };
         if !(lo..=hi).contains(&num_symbols) {
-            return Err(data_err(
+            return Err(entry_error(
                 file,
                 entry,
                 format!("symbols must list {lo} to {hi} symbols, not {num_symbols}"),
@@ -511,10 +478,10 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
         Some(t) => {
             check_keys(file, entry, "lightning", t, &["draw", "take"])?;
             if t.len() != 1 {
-                return Err(data_err(
+                return Err(entry_error(
                     file,
                     entry,
-                    "lightning is { draw = N } or { take = N }".into(),
+                    "lightning is { draw = N } or { take = N }",
                 ));
             }
             if t.contains_key("draw") {
@@ -549,7 +516,7 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
             } else {
                 "\"draw\" or \"exchange\""
             };
-            return Err(data_err(
+            return Err(entry_error(
                 file,
                 entry,
                 format!("gear must be {allowed}, not {other:?}"),
@@ -557,17 +524,17 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
         }
     };
     if kind == Kind::Initial && (raw.lightning.is_some() || raw.score.is_some()) {
-        return Err(data_err(
+        return Err(entry_error(
             file,
             entry,
-            "an initial card has no lightning or score".into(),
+            "an initial card has no lightning or score",
         ));
     }
     if gear != Gear::None && lightning != Lightning::None {
-        return Err(data_err(
+        return Err(entry_error(
             file,
             entry,
-            "a card has a lightning or a gear effect, not both".into(),
+            "a card has a lightning or a gear effect, not both",
         ));
     }
     let mut score = Vec::new();
@@ -590,7 +557,7 @@ fn parse_card(file: &str, entry: &str, raw: &RawCard, kind: Kind) -> Result<Card
 
 fn list4(file: &str, field: &str, v: &[i64], lo: i64, hi: i64) -> Result<[u8; 4], Error> {
     if v.len() != 4 {
-        return Err(data_err(
+        return Err(entry_error(
             file,
             "[rules]",
             format!("{field} must list 4 values, for 1 to 4 players"),
@@ -601,15 +568,6 @@ fn list4(file: &str, field: &str, v: &[i64], lo: i64, hi: i64) -> Result<[u8; 4]
         out[i] = int_in(file, "[rules]", field, x, lo, hi)? as u8;
     }
     Ok(out)
-}
-
-/// A TOML value as `T`, an error naming the file and the entry.
-fn entry_of<T: serde::de::DeserializeOwned>(
-    file: &str,
-    entry: &str,
-    value: toml::Value,
-) -> Result<T, Error> {
-    T::deserialize(value).map_err(|e| data_err(file, entry, e.to_string().trim_end().to_string()))
 }
 
 /// Parses the file section by section and entry by entry, so that an error names where.
@@ -680,27 +638,18 @@ impl Data {
         let raw = read_file(file, text)?;
         datafile::check_game(file, &raw.game, "city_connect")?;
         let r = &raw.rules;
-        match r.provenance.as_str() {
-            "rulebook" | "reconstructed" => {}
-            other => {
-                return Err(data_err(
-                    file,
-                    "[rules]",
-                    format!("provenance must be \"rulebook\" or \"reconstructed\", not {other:?}"),
-                ))
-            }
-        }
+        datafile::entry_provenance(file, "[rules]", &r.provenance)?;
         let b = raw.building.len();
         let l = raw.landmark.len();
         if !(1..=MAX_KINDS).contains(&b) {
-            return Err(data_err(
+            return Err(entry_error(
                 file,
                 "[[building]]",
                 format!("there must be 1 to {MAX_KINDS} building kinds, not {b}"),
             ));
         }
         if l > MAX_LANDMARKS {
-            return Err(data_err(
+            return Err(entry_error(
                 file,
                 "[[landmark]]",
                 format!("there must be at most {MAX_LANDMARKS} landmarks, not {l}"),
@@ -712,7 +661,7 @@ impl Data {
         let landmarks_out = list4(file, "landmarks", &r.landmarks, 0, l as i64)?;
         for (i, &rm) in removed.iter().enumerate() {
             if u16::from(rm) + u16::from(market) > b as u16 * u16::from(copies) {
-                return Err(data_err(
+                return Err(entry_error(
                     file,
                     "[rules]",
                     format!(
@@ -727,51 +676,45 @@ impl Data {
             let entry = format!("[[rating]] {}", i + 1);
             let min = int_in(file, &entry, "min", rating.min, 0, 1000)? as i32;
             if rating.class.is_empty() || rating.text.is_empty() {
-                return Err(data_err(
+                return Err(entry_error(
                     file,
                     &entry,
-                    "class and text must not be empty".into(),
+                    "class and text must not be empty",
                 ));
             }
             if ratings
                 .last()
                 .is_some_and(|(m, _): &(i32, String)| *m >= min)
             {
-                return Err(data_err(file, &entry, "ratings must ascend by min".into()));
+                return Err(entry_error(file, &entry, "ratings must ascend by min"));
             }
             ratings.push((min, rating.class.clone()));
         }
         if ratings.len() < 2 || ratings[0].0 != 0 {
-            return Err(data_err(
+            return Err(entry_error(
                 file,
                 "[[rating]]",
-                "there must be at least 2 ratings, the first with min = 0".into(),
+                "there must be at least 2 ratings, the first with min = 0",
             ));
         }
         let mut cards = Vec::with_capacity(b + l);
         let mut by_slug = HashMap::new();
-        for (i, raw_card) in raw.building.iter().enumerate() {
-            let entry = format!(
-                "[[building]] {} ({})",
-                i + 1,
-                raw_card.slug.as_deref().unwrap_or("?")
-            );
-            cards.push(parse_card(file, &entry, raw_card, Kind::Building)?);
-        }
-        for (i, raw_card) in raw.landmark.iter().enumerate() {
-            let entry = format!(
-                "[[landmark]] {} ({})",
-                i + 1,
-                raw_card.slug.as_deref().unwrap_or("?")
-            );
-            cards.push(parse_card(file, &entry, raw_card, Kind::Landmark)?);
+        for (section, raws, kind) in [
+            ("[[building]]", &raw.building, Kind::Building),
+            ("[[landmark]]", &raw.landmark, Kind::Landmark),
+        ] {
+            for (i, raw_card) in raws.iter().enumerate() {
+                let slug = raw_card.slug.as_deref().unwrap_or("?");
+                let entry = format!("{section} {} ({slug})", i + 1);
+                cards.push(parse_card(file, &entry, raw_card, kind)?);
+            }
         }
         for (i, card) in cards.iter().enumerate() {
             if by_slug.insert(card.slug.clone(), i).is_some() {
-                return Err(data_err(
+                return Err(entry_error(
                     file,
                     &card.slug,
-                    "slug used twice (slugs are unique over buildings and landmarks)".into(),
+                    "slug used twice (slugs are unique over buildings and landmarks)",
                 ));
             }
         }
@@ -779,10 +722,10 @@ impl Data {
             || raw.initial[0].side.as_deref() != Some("house")
             || raw.initial[1].side.as_deref() != Some("mayor")
         {
-            return Err(data_err(
+            return Err(entry_error(
                 file,
                 "[[initial]]",
-                "there must be 2 entries, side = \"house\" then side = \"mayor\"".into(),
+                "there must be 2 entries, side = \"house\" then side = \"mayor\"",
             ));
         }
         let house = parse_card(file, "[[initial]] house", &raw.initial[0], Kind::Initial)?;

@@ -1077,29 +1077,7 @@ impl CityState {
 }
 
 impl GameState for CityState {
-    fn num_players(&self) -> usize {
-        self.players()
-    }
-
-    fn current_player(&self) -> i32 {
-        match self.phase {
-            Phase::End => TERMINAL,
-            p if p.is_chance() => CHANCE,
-            _ => i32::from(self.seat),
-        }
-    }
-
-    fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
-        if !self.phase.is_chance() {
-            self.push_legal(out);
-        }
-    }
-
-    fn chance_outcomes_into(&self, out: &mut Vec<(Action, u64)>) {
-        out.clear();
-        self.push_outcomes(out);
-    }
+    seat_phase_methods!();
 
     /// A card from the pile without listing the outcomes: the same draw as the default.
     fn choose_chance(

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::state::{colour_owner, row_col, xy, KardinalState, Phase};
 use super::{CELLS, COLOURS, OBSERVATION_SIZE, SHAPES, W};
-use crate::engine::{check_seat, observation_tokens_with, Error, GameState, ObservationSink};
+use crate::engine::{check_seat, Error, GameState, ObservationSink};
 
 const SHAPE_LETTERS: [char; 3] = ['H', 'T', 'Y'];
 
@@ -114,17 +114,7 @@ pub fn observation_tensor(s: &KardinalState, player: usize, out: &mut [f32]) -> 
     Ok(())
 }
 
-/// The nonzero entries of `observation_tensor` (the compact observation), written directly:
-/// the nine planes hold at most a few dozen ones among 44,100 cells.
-pub fn observation_tokens(
-    s: &KardinalState,
-    player: usize,
-    out: &mut Vec<(u32, f32)>,
-) -> Result<(), Error> {
-    observation_tokens_with(s.players(), player, out, |o| {
-        write_observation(s, player, o)
-    })
-}
+observation_tokens_from_writer!(KardinalState);
 
 /// Sets the entries of the observation that may be nonzero, each once.
 fn write_observation<O: ObservationSink + ?Sized>(s: &KardinalState, player: usize, out: &mut O) {

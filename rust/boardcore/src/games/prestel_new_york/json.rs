@@ -1,20 +1,53 @@
-//! Canonical JSON (docs/games/prestel_new_york.md, "Canonical JSON"): written by hand, keys
-//! in sorted order, so both engines produce the same bytes.
+//! Canonical JSON (docs/games/prestel_new_york.md, "Canonical JSON"): the saved state
+//! declared as a struct with its keys in sorted order (see [`crate::json`]), so both engines
+//! produce the same bytes.
 
-use std::fmt::Write;
-
-use serde_json::Value;
+use serde::Serialize;
 
 use super::state::PrestelState;
 use super::{PrestelGame, NAME, PHASES, SLOTS, STACKS, VERSION};
-use crate::engine::{Error, Game, GameState};
+use crate::engine::{Action, Error, GameState};
 use crate::saved::load_game;
 
 const NONE: u8 = u8::MAX;
 
-fn list<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
-    let items: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
-    format!("[{}]", items.join(","))
+#[derive(Serialize)]
+struct Saved<'a> {
+    chips: &'a [u16],
+    completed: &'a [u8],
+    deck: Deck<'a>,
+    finish: &'a [u8],
+    game: &'static str,
+    hands: Vec<Vec<u8>>,
+    history: &'a [Action],
+    looked: &'a [u8],
+    max_rounds: u32,
+    /// Per seat, `[part, stack, depth]` for each part it remembers.
+    memory: Vec<Vec<(usize, u8, u8)>>,
+    new_stones: &'a [u8],
+    phase: &'static str,
+    players: usize,
+    round: u32,
+    speeds: &'a [u32],
+    stacks: Vec<&'a [u8]>,
+    stones: &'a [u8],
+    table: Vec<Slot>,
+    taken: Vec<i32>,
+    to_move: i32,
+    version: u32,
+}
+
+#[derive(Serialize)]
+struct Deck<'a> {
+    tail: &'a [u8],
+    top: i32,
+    unseen: Vec<usize>,
+}
+
+#[derive(Serialize)]
+struct Slot {
+    built: Vec<i32>,
+    commission: i32,
 }
 
 /// An id or -1 for `NONE`.
@@ -29,91 +62,67 @@ fn id(x: u8) -> i32 {
 pub fn to_json(s: &PrestelState) -> String {
     let n = s.players();
     let data = &s.cfg.data;
-    let unseen = (0..32).filter(|&c| s.unseen & (1 << c) != 0);
-    let deck = format!(
-        r#"{{"tail":{},"top":{},"unseen":{}}}"#,
-        list(s.tail()),
-        id(s.top),
-        list(unseen)
-    );
-    let hands = list((0..n).map(|p| list(PrestelState::parts_of(s.hands[p]))));
-    let memory = list((0..n).map(|p| {
-        list((0..data.parts()).filter_map(|part| {
-            let stack = s.mem_stack[p][part];
-            (stack != 0).then(|| format!("[{part},{},{}]", stack - 1, s.mem_depth[p][part]))
-        }))
-    }));
-    let stacks = list((0..STACKS).map(|i| list(s.stack(i))));
-    let table = list((0..SLOTS).map(|slot| {
-        let c = s.table[slot];
-        if c == NONE {
-            r#"{"built":[],"commission":-1}"#.to_string()
-        } else {
-            let size = usize::from(data.size[usize::from(c)]);
-            format!(
-                r#"{{"built":{},"commission":{c}}}"#,
-                list(s.built[slot][..size].iter().map(|&b| id(b)))
-            )
-        }
-    }));
-    let mut out = String::with_capacity(2048 + 4 * s.history.len());
-    let _ = write!(
-        out,
-        r#"{{"chips":{},"completed":{},"deck":{deck},"finish":{},"game":"{NAME}","hands":{hands},"history":{},"looked":{},"max_rounds":{},"memory":{memory},"new_stones":{},"phase":"{}","players":{n},"round":{},"speeds":{},"stacks":{stacks},"stones":{},"table":{table},"taken":{},"to_move":{},"version":{VERSION}}}"#,
-        list(&s.chips[..n]),
-        list(s.completed()),
-        list(s.finish()),
-        list(&s.history),
-        list(&s.looked[..n]),
-        s.cfg.max_rounds,
-        list(&s.new_stones[..n]),
-        PHASES[s.phase.index()],
-        s.round,
-        list(&s.cfg.speeds[..n]),
-        list(&s.stones[..n]),
-        list(s.taken[..n].iter().map(|&t| id(t))),
-        s.current_player(),
-    );
-    out
+    crate::json::write(&Saved {
+        chips: &s.chips[..n],
+        completed: s.completed(),
+        deck: Deck {
+            tail: s.tail(),
+            top: id(s.top),
+            unseen: crate::bits::bits(s.unseen).collect(),
+        },
+        finish: s.finish(),
+        game: NAME,
+        hands: (0..n)
+            .map(|p| PrestelState::parts_of(s.hands[p]).collect())
+            .collect(),
+        history: &s.history,
+        looked: &s.looked[..n],
+        max_rounds: s.cfg.max_rounds,
+        memory: (0..n)
+            .map(|p| {
+                (0..data.parts())
+                    .filter_map(|part| {
+                        let stack = s.mem_stack[p][part];
+                        (stack != 0).then(|| (part, stack - 1, s.mem_depth[p][part]))
+                    })
+                    .collect()
+            })
+            .collect(),
+        new_stones: &s.new_stones[..n],
+        phase: PHASES[s.phase.index()],
+        players: n,
+        round: s.round,
+        speeds: &s.cfg.speeds[..n],
+        stacks: (0..STACKS).map(|i| s.stack(i)).collect(),
+        stones: &s.stones[..n],
+        table: (0..SLOTS)
+            .map(|slot| match s.table[slot] {
+                NONE => Slot {
+                    built: Vec::new(),
+                    commission: -1,
+                },
+                c => Slot {
+                    built: s.built[slot][..usize::from(data.size[usize::from(c)])]
+                        .iter()
+                        .map(|&b| id(b))
+                        .collect(),
+                    commission: i32::from(c),
+                },
+            })
+            .collect(),
+        taken: s.taken[..n].iter().map(|&t| id(t)).collect(),
+        to_move: s.current_player(),
+        version: VERSION,
+    })
 }
 
-const KEYS: [&str; 21] = [
-    "chips",
-    "completed",
-    "deck",
-    "finish",
-    "game",
-    "hands",
-    "history",
-    "looked",
-    "max_rounds",
-    "memory",
-    "new_stones",
-    "phase",
-    "players",
-    "round",
-    "speeds",
-    "stacks",
-    "stones",
-    "table",
-    "taken",
-    "to_move",
-    "version",
-];
-
-/// Validates `text` and rebuilds the state by replaying its history (see [`crate::saved`]).
+/// Validates `text` and rebuilds the state by replaying its history (see [`crate::saved`]),
+/// refusing a state of other parameters than `game`'s.
 pub fn from_json(game: &PrestelGame, text: &str) -> Result<PrestelState, Error> {
-    let cfg = game.config();
-    let n = game.num_players();
-    let speeds: Vec<Value> = cfg.speeds[..n].iter().map(|&v| Value::from(v)).collect();
     load_game(
         game,
         "a Prestel New York state",
-        &KEYS,
-        vec![
-            ("speeds", Value::Array(speeds)),
-            ("max_rounds", Value::from(cfg.max_rounds)),
-        ],
+        &["speeds", "max_rounds"],
         text,
     )
 }

@@ -3,7 +3,7 @@
 
 use super::state::{Phase, PrestelState};
 use super::{MAX_PLAYERS, SLOTS, STACKS, STACK_LETTERS};
-use crate::engine::{check_seat, observation_tokens_with, Error, ObservationSink};
+use crate::engine::{check_seat, observation_tensor_with, Error, ObservationSink};
 
 const NONE: u8 = u8::MAX;
 
@@ -162,30 +162,13 @@ pub fn observation_string(s: &PrestelState, player: usize) -> Result<String, Err
 }
 
 pub fn observation_tensor(s: &PrestelState, player: usize, out: &mut [f32]) -> Result<(), Error> {
-    check_seat(player, s.players())?;
-    let lay = s.cfg.layout;
-    if out.len() != lay.observation_size() {
-        return Err(Error::Parameter(format!(
-            "the observation buffer must hold {} values, not {}",
-            lay.observation_size(),
-            out.len()
-        )));
-    }
-    out.fill(0.0);
-    write_observation(s, player, out);
-    Ok(())
-}
-
-/// The nonzero entries of `observation_tensor` (the compact observation), written directly.
-pub fn observation_tokens(
-    s: &PrestelState,
-    player: usize,
-    out: &mut Vec<(u32, f32)>,
-) -> Result<(), Error> {
-    observation_tokens_with(s.players(), player, out, |o| {
+    let size = s.cfg.layout.observation_size();
+    observation_tensor_with(s.players(), player, out, size, |o| {
         write_observation(s, player, o)
     })
 }
+
+observation_tokens_from_writer!(PrestelState);
 
 /// Sets the entries of the observation that may be nonzero, each once.
 fn write_observation<O: ObservationSink + ?Sized>(s: &PrestelState, player: usize, out: &mut O) {

@@ -6,6 +6,7 @@
 use serde::Deserialize;
 
 use super::{AMENITIES, EVENTS, TYPES};
+use crate::datafile;
 use crate::engine::Error;
 use crate::polyomino::{connected, Cell};
 
@@ -277,9 +278,8 @@ struct RawKind {
     symbols: i64,
     count: i64,
     provenance: String,
-    #[serde(default)]
-    #[allow(dead_code)]
-    note: Option<String>,
+    #[serde(rename = "note")]
+    _note: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -287,7 +287,6 @@ struct RawKind {
 struct RawLaw {
     key: String,
     cost: String,
-    #[serde(default)]
     require: Option<String>,
     effect: Vec<String>,
 }
@@ -298,9 +297,8 @@ struct RawDistrict {
     key: String,
     name: String,
     provenance: String,
-    #[serde(default)]
-    #[allow(dead_code)]
-    note: Option<String>,
+    #[serde(rename = "note")]
+    _note: Option<String>,
     regions: Vec<String>,
     symbols: Vec<String>,
     buildings: Vec<(String, i64, String)>,
@@ -313,16 +311,12 @@ struct RawCard {
     round: i64,
     cost: i64,
     benefits: Vec<String>,
-    #[serde(default)]
     profit: Option<String>,
-    #[serde(default)]
     endgame: Option<String>,
-    #[serde(default)]
     suburbs: Option<i64>,
     provenance: String,
-    #[serde(default)]
-    #[allow(dead_code)]
-    note: Option<String>,
+    #[serde(rename = "note")]
+    _note: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -335,9 +329,8 @@ struct RawLandmark {
     immediate: Vec<String>,
     endgame: Vec<String>,
     provenance: String,
-    #[serde(default)]
-    #[allow(dead_code)]
-    note: Option<String>,
+    #[serde(rename = "note")]
+    _note: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -346,42 +339,29 @@ struct RawSuburb {
     cells: Vec<String>,
     count: i64,
     provenance: String,
-    #[serde(default)]
-    #[allow(dead_code)]
-    note: Option<String>,
+    #[serde(rename = "note")]
+    _note: Option<String>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawEvent {
     key: String,
-    #[allow(dead_code)]
-    name: String,
+    #[serde(rename = "name")]
+    _name: String,
     provenance: String,
-    #[serde(default)]
-    #[allow(dead_code)]
-    note: Option<String>,
-    #[serde(default)]
+    #[serde(rename = "note")]
+    _note: Option<String>,
     activator_money: Option<i64>,
-    #[serde(default)]
     activator_appease: Option<i64>,
-    #[serde(default)]
     per_sight: Option<Vec<Vec<String>>>,
-    #[serde(default)]
     amenity: Option<String>,
-    #[serde(default)]
     activator_vp: Option<i64>,
-    #[serde(default)]
     building: Option<String>,
-    #[serde(default)]
     money: Option<Vec<i64>>,
-    #[serde(default)]
     vp: Option<Vec<i64>>,
-    #[serde(default)]
     reward: Option<toml::Value>,
-    #[serde(default)]
     threshold: Option<Vec<i64>>,
-    #[serde(default)]
     penalty: Option<Vec<Vec<String>>>,
 }
 
@@ -392,9 +372,8 @@ struct RawScenario {
     tokens: Vec<i64>,
     event: String,
     provenance: String,
-    #[serde(default)]
-    #[allow(dead_code)]
-    note: Option<String>,
+    #[serde(rename = "note")]
+    _note: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -403,9 +382,8 @@ struct RawAutomaton {
     action: String,
     count: i64,
     provenance: String,
-    #[serde(default)]
-    #[allow(dead_code)]
-    note: Option<String>,
+    #[serde(rename = "note")]
+    _note: Option<String>,
 }
 
 /// Errors name the file and the entry.
@@ -414,26 +392,55 @@ struct Ctx<'a> {
     entry: String,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// The context of one entry, its provenance checked.
+    fn entry(file: &'a str, entry: String, provenance: &str) -> Result<Self, Error> {
+        let ctx = Ctx { file, entry };
+        ctx.provenance(provenance)?;
+        Ok(ctx)
+    }
+    /// Refuses `key` when an earlier entry has it.
+    fn unique<'k>(
+        &self,
+        key: &str,
+        earlier: impl IntoIterator<Item = &'k String>,
+    ) -> Result<(), Error> {
+        if earlier.into_iter().any(|k| k == key) {
+            Err(self.err("key is used twice"))
+        } else {
+            Ok(())
+        }
+    }
     fn err(&self, msg: impl std::fmt::Display) -> Error {
-        Error::Data(format!("{}: {}: {msg}", self.file, self.entry))
+        datafile::entry_error(self.file, &self.entry, msg)
     }
     fn int(&self, field: &str, v: i64, lo: i64, hi: i64) -> Result<i32, Error> {
-        if (lo..=hi).contains(&v) {
-            Ok(v as i32)
-        } else {
-            Err(self.err(format!(
-                "{field} must be an integer from {lo} to {hi}, not {v}"
-            )))
-        }
+        datafile::int_in(self.file, &self.entry, field, v, lo, hi).map(|v| v as i32)
     }
     fn provenance(&self, p: &str) -> Result<(), Error> {
-        match p {
-            "rulebook" | "reconstructed" => Ok(()),
-            other => Err(self.err(format!(
-                "provenance must be \"rulebook\" or \"reconstructed\", not {other:?}"
-            ))),
-        }
+        datafile::entry_provenance(self.file, &self.entry, p)
+    }
+}
+
+/// Refuses a `[[section]]` of other than `n` entries.
+fn entries(file: &str, section: &str, found: usize, n: usize) -> Result<(), Error> {
+    if found == n {
+        Ok(())
+    } else {
+        Err(Error::Data(format!(
+            "{file}: [[{section}]] must have {n} entries, not {found}"
+        )))
+    }
+}
+
+/// Refuses a `[[section]]` whose counts do not total `n` `things`.
+fn total(file: &str, section: &str, things: &str, found: usize, n: usize) -> Result<(), Error> {
+    if found == n {
+        Ok(())
+    } else {
+        Err(Error::Data(format!(
+            "{file}: [[{section}]] counts must total {n} {things}, not {found}"
+        )))
     }
 }
 
@@ -723,12 +730,8 @@ impl Data {
         }
 
         // Rules.
-        let ctx = Ctx {
-            file,
-            entry: "[rules]".into(),
-        };
         let r = &raw_rules;
-        ctx.provenance(&r.provenance)?;
+        let ctx = Ctx::entry(file, "[rules]".into(), &r.provenance)?;
         if r.start_money.len() != 5 {
             return Err(ctx.err("start_money must list 5 amounts"));
         }
@@ -738,11 +741,7 @@ impl Data {
         }
         let unhappy_min = ctx.int("unhappy_min", r.unhappy_min, 0, 99)?;
         let unhappy_max = ctx.int("unhappy_max", r.unhappy_max, unhappy_min.into(), 99)?;
-        let rctx = Ctx {
-            file,
-            entry: "[reconstructed_rules]".into(),
-        };
-        rctx.provenance(&raw_rec.provenance)?;
+        let rctx = Ctx::entry(file, "[reconstructed_rules]".into(), &raw_rec.provenance)?;
         if raw_rec.market != MARKET as i64 {
             return Err(rctx.err(format!(
                 "market must be {MARKET} (the action encoding has {MARKET} slots)"
@@ -776,14 +775,8 @@ impl Data {
         }
         let mut kinds = Vec::new();
         for (i, k) in kinds_raw.iter().enumerate() {
-            let ctx = Ctx {
-                file,
-                entry: format!("kind {i} ({})", k.key),
-            };
-            ctx.provenance(&k.provenance)?;
-            if kinds_raw[..i].iter().any(|o| o.key == k.key) {
-                return Err(ctx.err("key is used twice"));
-            }
+            let ctx = Ctx::entry(file, format!("kind {i} ({})", k.key), &k.provenance)?;
+            ctx.unique(&k.key, kinds_raw[..i].iter().map(|o| &o.key))?;
             let typ = TYPES
                 .iter()
                 .position(|t| *t == k.typ)
@@ -796,12 +789,8 @@ impl Data {
                 count: ctx.int("count", k.count, 0, 154)? as u8,
             });
         }
-        let total: usize = kinds.iter().map(|k| usize::from(k.count)).sum();
-        if total != BUILDING_TILES {
-            return Err(Error::Data(format!(
-                "{file}: [[kind]] counts must total {BUILDING_TILES} building tiles, not {total}"
-            )));
-        }
+        let tiles = kinds.iter().map(|k| usize::from(k.count)).sum();
+        total(file, "kind", "building tiles", tiles, BUILDING_TILES)?;
         let kind_of = |ctx: &Ctx, field: &str, key: &str| -> Result<u8, Error> {
             kinds
                 .iter()
@@ -811,22 +800,11 @@ impl Data {
         };
 
         // Districts.
-        if districts_raw.len() != DISTRICTS {
-            return Err(Error::Data(format!(
-                "{file}: [[district]] must have {DISTRICTS} entries, not {}",
-                districts_raw.len()
-            )));
-        }
+        entries(file, "district", districts_raw.len(), DISTRICTS)?;
         let mut districts = Vec::new();
         for (i, d) in districts_raw.iter().enumerate() {
-            let ctx = Ctx {
-                file,
-                entry: format!("district {i} ({})", d.key),
-            };
-            ctx.provenance(&d.provenance)?;
-            if districts_raw[..i].iter().any(|o| o.key == d.key) {
-                return Err(ctx.err("key is used twice"));
-            }
+            let ctx = Ctx::entry(file, format!("district {i} ({})", d.key), &d.provenance)?;
+            ctx.unique(&d.key, districts_raw[..i].iter().map(|o| &o.key))?;
             let grid = |field: &str, rows: &[String], chars: &str| -> Result<[u8; 49], Error> {
                 if rows.len() != 7 || rows.iter().any(|r| r.chars().count() != 7) {
                     return Err(ctx.err(format!("{field} must be 7 rows of 7 characters")));
@@ -980,19 +958,10 @@ impl Data {
         }
 
         // Cards.
-        if cards_raw.len() != CARDS {
-            return Err(Error::Data(format!(
-                "{file}: [[card]] must have {CARDS} entries, not {}",
-                cards_raw.len()
-            )));
-        }
+        entries(file, "card", cards_raw.len(), CARDS)?;
         let mut cards = Vec::new();
         for (i, c) in cards_raw.iter().enumerate() {
-            let ctx = Ctx {
-                file,
-                entry: format!("card {i}"),
-            };
-            ctx.provenance(&c.provenance)?;
+            let ctx = Ctx::entry(file, format!("card {i}"), &c.provenance)?;
             let round = ctx.int("round", c.round, 1, 3)? as u8;
             let cost = ctx.int("cost", c.cost, 0, 99)?;
             if c.benefits.len() != 2 {
@@ -1047,22 +1016,11 @@ impl Data {
         }
 
         // Landmarks.
-        if landmarks_raw.len() != LANDMARKS {
-            return Err(Error::Data(format!(
-                "{file}: [[landmark]] must have {LANDMARKS} entries, not {}",
-                landmarks_raw.len()
-            )));
-        }
+        entries(file, "landmark", landmarks_raw.len(), LANDMARKS)?;
         let mut landmarks = Vec::new();
         for (i, l) in landmarks_raw.iter().enumerate() {
-            let ctx = Ctx {
-                file,
-                entry: format!("landmark {i} ({})", l.key),
-            };
-            ctx.provenance(&l.provenance)?;
-            if landmarks_raw[..i].iter().any(|o| o.key == l.key) {
-                return Err(ctx.err("key is used twice"));
-            }
+            let ctx = Ctx::entry(file, format!("landmark {i} ({})", l.key), &l.provenance)?;
+            ctx.unique(&l.key, landmarks_raw[..i].iter().map(|o| &o.key))?;
             let endgame = effects(&ctx, "endgame", &l.endgame, false)?;
             for e in &endgame {
                 only_gains(&ctx, "endgame", e, &[Gain::Vp])?;
@@ -1080,11 +1038,7 @@ impl Data {
         // Suburbs.
         let mut suburbs = Vec::new();
         for (i, s) in suburbs_raw.iter().enumerate() {
-            let ctx = Ctx {
-                file,
-                entry: format!("suburb entry {i}"),
-            };
-            ctx.provenance(&s.provenance)?;
+            let ctx = Ctx::entry(file, format!("suburb entry {i}"), &s.provenance)?;
             let cells = parse_cells(&ctx, "cells", &s.cells, |ch| match ch {
                 '.' => Some(Some(0)),
                 'r' => Some(Some(1)),
@@ -1098,22 +1052,12 @@ impl Data {
                 suburbs.push(cells.clone());
             }
         }
-        if suburbs.len() != SUBURBS {
-            return Err(Error::Data(format!(
-                "{file}: [[suburb]] counts must total {SUBURBS} tiles, not {}",
-                suburbs.len()
-            )));
-        }
+        total(file, "suburb", "tiles", suburbs.len(), SUBURBS)?;
 
         let events = parse_events(file, &events_raw, &kinds)?;
 
         // Scenarios.
-        if scenarios_raw.len() != SCENARIOS {
-            return Err(Error::Data(format!(
-                "{file}: [[scenario]] must have {SCENARIOS} entries, not {}",
-                scenarios_raw.len()
-            )));
-        }
+        entries(file, "scenario", scenarios_raw.len(), SCENARIOS)?;
         let event_of = |ctx: &Ctx, field: &str, key: &str| -> Result<u8, Error> {
             EVENTS
                 .iter()
@@ -1123,11 +1067,7 @@ impl Data {
         };
         let mut scenarios = Vec::new();
         for (i, s) in scenarios_raw.iter().enumerate() {
-            let ctx = Ctx {
-                file,
-                entry: format!("scenario {i}"),
-            };
-            ctx.provenance(&s.provenance)?;
+            let ctx = Ctx::entry(file, format!("scenario {i}"), &s.provenance)?;
             if s.order.len() != 7 {
                 return Err(ctx.err("order must list the 7 events"));
             }
@@ -1160,11 +1100,7 @@ impl Data {
         // Automated player.
         let mut automaton = Vec::new();
         for (i, a) in automaton_raw.iter().enumerate() {
-            let ctx = Ctx {
-                file,
-                entry: format!("automaton entry {i}"),
-            };
-            ctx.provenance(&a.provenance)?;
+            let ctx = Ctx::entry(file, format!("automaton entry {i}"), &a.provenance)?;
             let action = if a.action == "event" {
                 None
             } else {
@@ -1182,12 +1118,7 @@ impl Data {
                 automaton.push(action);
             }
         }
-        if automaton.len() != AUTOMATON {
-            return Err(Error::Data(format!(
-                "{file}: [[automaton]] counts must total {AUTOMATON} cards, not {}",
-                automaton.len()
-            )));
-        }
+        total(file, "automaton", "cards", automaton.len(), AUTOMATON)?;
 
         Ok(Self {
             rules,
@@ -1239,18 +1170,9 @@ fn world_option(ctx: &Ctx, field: &str, text: &str) -> Result<WorldOption, Error
 }
 
 fn parse_events(file: &str, raw: &[RawEvent], kinds: &[Kind]) -> Result<Events, Error> {
-    if raw.len() != 7 {
-        return Err(Error::Data(format!(
-            "{file}: [[event]] must have 7 entries, not {}",
-            raw.len()
-        )));
-    }
+    entries(file, "event", raw.len(), EVENTS.len())?;
     for (i, e) in raw.iter().enumerate() {
-        let ctx = Ctx {
-            file,
-            entry: format!("event {i}"),
-        };
-        ctx.provenance(&e.provenance)?;
+        let ctx = Ctx::entry(file, format!("event {i}"), &e.provenance)?;
         if e.key != EVENTS[i] {
             return Err(ctx.err(format!(
                 "key must be {:?} (events are in the order {})",
