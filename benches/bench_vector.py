@@ -1,6 +1,6 @@
 """VectorEnv throughput, dense and compact observations, by thread count.
 
-    python benches/bench_vector.py [--batch 1024] [--steps 50] [--threads 1,2]
+    python benches/bench_vector.py [--batch 1024] [--steps 50] [--threads 1,2] [--repeat 5]
     python benches/bench_vector.py --pettingzoo [--batch 256] [--steps 60] [--pz-steps 2000]
 
 A step is one decision of one game, counted the way a learner pays for it: the next
@@ -111,6 +111,16 @@ def pgx_installed() -> str | None:
     return str(pgx.__version__)
 
 
+def median_of(
+    repeat: int, name: str, mode: str, batch: int, steps: int, threads: int
+) -> tuple[float, int]:
+    """The median rate of ``repeat`` measurements (a shared machine's neighbours make single
+    runs of a few hundred milliseconds vary by a third), and the games finished."""
+    runs = [measure(name, mode, batch, steps, threads) for _ in range(repeat)]
+    rates = sorted(rate for rate, _ in runs)
+    return rates[len(rates) // 2], runs[0][1]
+
+
 def measure(name: str, mode: str, batch: int, steps: int, threads: int) -> tuple[float, int]:
     """One measurement in a fresh process with ``threads`` Rust (or XLA) threads."""
     env = dict(os.environ, RAYON_NUM_THREADS=str(threads))
@@ -148,6 +158,7 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=1024)
     parser.add_argument("--steps", type=int, default=50)
     parser.add_argument("--threads", default="1,2", help="comma-separated thread counts")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per cell; the median is shown")
     parser.add_argument("--games", default=",".join(i.name for i in boardcore.games()))
     parser.add_argument("--pettingzoo", action="store_true")
     parser.add_argument("--pz-steps", type=int, default=2000)
@@ -170,7 +181,10 @@ def main() -> None:
         return
     threads = [int(t) for t in args.threads.split(",")]
     cols = [f"{mode} {t} thr" for mode in ("dense", "compact") for t in threads]
-    print(f"batch {args.batch}, {args.steps} steps, {os.cpu_count()} cores; steps/s")
+    print(
+        f"batch {args.batch}, {args.steps} steps, {os.cpu_count()} cores;"
+        f" steps/s, median of {args.repeat} runs"
+    )
     print(f"| game | {' | '.join(cols)} | compact / dense ({threads[-1]} thr) |")
     print("|---|" + "---|" * (len(cols) + 1))
     version = pgx_installed()
@@ -178,7 +192,10 @@ def main() -> None:
     if version is None:
         print("| (Pgx is not installed: no yardstick; pip install '.[bench]') |")
     else:
-        pgx = {t: measure("connect_four", "pgx", args.batch, args.steps, t)[0] for t in threads}
+        pgx = {
+            t: median_of(args.repeat, "connect_four", "pgx", args.batch, args.steps, t)[0]
+            for t in threads
+        }
         cells = " | ".join(f"{pgx[t]:,.0f}" for t in threads)
         dashes = " | ".join("-" * len(threads))
         print(f"| Pgx {version} connect_four, jit+vmap | {dashes} | {cells} | |")
@@ -186,7 +203,7 @@ def main() -> None:
     below = []
     for name in games:
         runs = {
-            (mode, t): measure(name, mode, args.batch, args.steps, t)
+            (mode, t): median_of(args.repeat, name, mode, args.batch, args.steps, t)
             for mode in ("dense", "compact")
             for t in threads
         }
