@@ -115,6 +115,35 @@ macro_rules! seat_phase_methods {
     };
 }
 
+/// `Clone` for a type whose fields are plain data (copied as they are) but for the shared
+/// `Arc`s `arcs` and the owned lists `lists`. `clone_from` keeps the destination's list
+/// buffers: the playout loop resets one state per game this way, and the lists would
+/// otherwise regrow from nothing every game.
+macro_rules! clone_reusing_lists {
+    ($ty:ty { arcs: [$($arc:ident),*], lists: [$($list:ident),+ $(,)?] $(,)? }) => {
+        impl Clone for $ty {
+            fn clone(&self) -> Self {
+                Self {
+                    $($arc: std::sync::Arc::clone(&self.$arc),)*
+                    $($list: self.$list.clone(),)+
+                    ..*self
+                }
+            }
+            fn clone_from(&mut self, src: &Self) {
+                $(
+                    let mut $list = std::mem::take(&mut self.$list);
+                    $list.clone_from(&src.$list);
+                )+
+                *self = Self {
+                    $($arc: std::sync::Arc::clone(&src.$arc),)*
+                    $($list,)+
+                    ..*src
+                };
+            }
+        }
+    };
+}
+
 pub mod chandigarh;
 pub mod city_connect;
 pub mod kardinal;

@@ -122,32 +122,10 @@ pub struct ChandigarhState {
     in_play: u32,
 }
 
-// Every field but the two lists and the config is plain data.
-impl Clone for ChandigarhState {
-    fn clone(&self) -> Self {
-        ChandigarhState {
-            cfg: Arc::clone(&self.cfg),
-            history: self.history.clone(),
-            bottom: self.bottom.clone(),
-            ..*self
-        }
-    }
-
-    /// Reuses the lists' buffers: the playout loop resets one state per game this way, and
-    /// the history would otherwise regrow from nothing every game.
-    fn clone_from(&mut self, src: &Self) {
-        let mut history = std::mem::take(&mut self.history);
-        history.clone_from(&src.history);
-        let mut bottom = std::mem::take(&mut self.bottom);
-        bottom.clone_from(&src.bottom);
-        *self = ChandigarhState {
-            cfg: Arc::clone(&src.cfg),
-            history,
-            bottom,
-            ..*src
-        };
-    }
-}
+clone_reusing_lists!(ChandigarhState {
+    arcs: [cfg],
+    lists: [history, bottom]
+});
 
 /// A short list of card ids in a fixed array (a row holds at most 8 cards, a project 4 for
 /// a moment), with the same ids as bits so that the move generator lists them ascending

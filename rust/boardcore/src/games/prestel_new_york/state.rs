@@ -90,27 +90,10 @@ pub struct PrestelState {
     pub(super) history: Vec<Action>,
 }
 
-/// Everything but the history is plain data, copied as is; `clone_from` keeps the
-/// destination's history buffer, so the batch loop's reset allocates nothing.
-impl Clone for PrestelState {
-    fn clone(&self) -> Self {
-        Self {
-            cfg: Arc::clone(&self.cfg),
-            history: self.history.clone(),
-            ..*self
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let mut history = std::mem::take(&mut self.history);
-        history.clone_from(&source.history);
-        *self = Self {
-            cfg: Arc::clone(&source.cfg),
-            history,
-            ..*source
-        };
-    }
-}
+clone_reusing_lists!(PrestelState {
+    arcs: [cfg],
+    lists: [history]
+});
 
 fn bit(i: u8) -> u128 {
     1u128 << i

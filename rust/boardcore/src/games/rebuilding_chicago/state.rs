@@ -216,60 +216,15 @@ pub struct HalfCache {
     lm_ok: u16,
 }
 
-impl Clone for Seat {
-    fn clone(&self) -> Self {
-        Self {
-            abilities: self.abilities.clone(),
-            hand: self.hand.clone(),
-            pieces: self.pieces.clone(),
-            ..*self
-        }
-    }
-    /// Reuses the lists' buffers (the playout loop resets one state per game).
-    fn clone_from(&mut self, src: &Self) {
-        let mut abilities = std::mem::take(&mut self.abilities);
-        abilities.clone_from(&src.abilities);
-        let mut hand = std::mem::take(&mut self.hand);
-        hand.clone_from(&src.hand);
-        let mut pieces = std::mem::take(&mut self.pieces);
-        pieces.clone_from(&src.pieces);
-        *self = Self {
-            abilities,
-            hand,
-            pieces,
-            ..*src
-        };
-    }
-}
+clone_reusing_lists!(Seat {
+    arcs: [],
+    lists: [abilities, hand, pieces]
+});
 
-impl Clone for RebuildingChicagoState {
-    fn clone(&self) -> Self {
-        Self {
-            cfg: Arc::clone(&self.cfg),
-            todo: self.todo.clone(),
-            seats: self.seats.clone(),
-            history: self.history.clone(),
-            ..*self
-        }
-    }
-    /// Reuses the lists' buffers: the playout loop resets one state per game this way, and
-    /// the history, seats' lists and queue would otherwise regrow from nothing every game.
-    fn clone_from(&mut self, src: &Self) {
-        let mut todo = std::mem::take(&mut self.todo);
-        todo.clone_from(&src.todo);
-        let mut seats = std::mem::take(&mut self.seats);
-        seats.clone_from(&src.seats);
-        let mut history = std::mem::take(&mut self.history);
-        history.clone_from(&src.history);
-        *self = Self {
-            cfg: Arc::clone(&src.cfg),
-            todo,
-            seats,
-            history,
-            ..*src
-        };
-    }
-}
+clone_reusing_lists!(RebuildingChicagoState {
+    arcs: [cfg],
+    lists: [todo, seats, history]
+});
 
 /// A 144-bit set of round cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
