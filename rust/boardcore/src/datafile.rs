@@ -101,6 +101,23 @@ pub fn entry_provenance(file: &str, entry: &str, value: &str) -> Result<(), Erro
     }
 }
 
+/// The entries of the array of tables `[[key]]`, taken out of `root`.
+pub fn take_array(
+    file: &str,
+    root: &mut toml::Table,
+    key: &str,
+) -> Result<Vec<toml::Value>, Error> {
+    let Some(value) = root.remove(key) else {
+        return Err(Error::Data(format!("{file}: missing [[{key}]]")));
+    };
+    let toml::Value::Array(items) = value else {
+        return Err(Error::Data(format!(
+            "{file}: [[{key}]] must be an array of tables"
+        )));
+    };
+    Ok(items)
+}
+
 /// A TOML value as `T`, an error naming the file and the entry.
 pub fn entry_of<T: DeserializeOwned>(
     file: &str,

@@ -169,36 +169,37 @@ fn list_of<const N: usize>(
     Ok(out)
 }
 
-/// Refuses a `[[section]]` of other than `n` entries (`what`, as the message says).
-fn entries(file: &str, section: &str, found: usize, n: usize, what: &str) -> Result<(), Error> {
-    if found == n {
-        Ok(())
-    } else {
-        Err(Error::Data(format!(
-            "{file}: [[{section}]] must list the {n} {what}, not {found}"
-        )))
-    }
-}
+/// The sections of entries: key, how many entries it lists, and what it lists (as the
+/// message for another count says).
+const SECTIONS: [(&str, usize, &str); 4] = [
+    ("sector", SECTORS, "sector tiles"),
+    ("street", STREET_TILES, "street tiles"),
+    ("card", CARDS, "project cards"),
+    ("specialist", ABILITIES.len(), "specialists"),
+];
 
+/// The entries of `[[key]]`, each as `T`, as many as [`SECTIONS`] says.
 fn array_of<T: serde::de::DeserializeOwned>(
     file: &str,
     root: &mut toml::Table,
     key: &str,
 ) -> Result<Vec<T>, Error> {
-    let label = format!("[[{key}]]");
-    let Some(value) = root.remove(key) else {
-        return Err(Error::Data(format!("{file}: missing {label}")));
-    };
-    let toml::Value::Array(items) = value else {
-        return Err(Error::Data(format!(
-            "{file}: {label} must be an array of tables"
-        )));
-    };
-    items
+    let items: Vec<T> = datafile::take_array(file, root, key)?
         .into_iter()
         .enumerate()
         .map(|(i, item)| entry_of(file, &entry_name(key, i, Some(&item)), item))
-        .collect()
+        .collect::<Result<_, _>>()?;
+    let (_, n, what) = SECTIONS
+        .into_iter()
+        .find(|&(k, _, _)| k == key)
+        .expect("a section of entries");
+    if items.len() != n {
+        return Err(Error::Data(format!(
+            "{file}: [[{key}]] must list the {n} {what}, not {}",
+            items.len()
+        )));
+    }
+    Ok(items)
 }
 
 /// How errors name the `i`-th entry of `[[key]]`: its place in the file and its id (or,
@@ -332,7 +333,6 @@ impl Data {
         let project_limit = int_in(file, e, "project_limit", rules.project_limit, 3, 3)? as u8;
 
         let raw_sectors: Vec<RawSector> = array_of(file, &mut root, "sector")?;
-        entries(file, "sector", raw_sectors.len(), SECTORS, "sector tiles")?;
         let mut sectors = Vec::with_capacity(SECTORS);
         for (i, raw) in raw_sectors.iter().enumerate() {
             let entry = entry_name("sector", i, None);
@@ -386,13 +386,6 @@ impl Data {
         }
 
         let raw_streets: Vec<RawStreet> = array_of(file, &mut root, "street")?;
-        entries(
-            file,
-            "street",
-            raw_streets.len(),
-            STREET_TILES,
-            "street tiles",
-        )?;
         let mut streets = Vec::with_capacity(STREET_TILES);
         for (i, raw) in raw_streets.iter().enumerate() {
             let entry = entry_name("street", i, None);
@@ -403,7 +396,6 @@ impl Data {
         }
 
         let raw_cards: Vec<RawCard> = array_of(file, &mut root, "card")?;
-        entries(file, "card", raw_cards.len(), CARDS, "project cards")?;
         let mut cards = Vec::with_capacity(CARDS);
         for (i, raw) in raw_cards.iter().enumerate() {
             let entry = entry_name("card", i, None);
@@ -458,13 +450,6 @@ impl Data {
         }
 
         let raw_specs: Vec<RawSpecialist> = array_of(file, &mut root, "specialist")?;
-        entries(
-            file,
-            "specialist",
-            raw_specs.len(),
-            ABILITIES.len(),
-            "specialists",
-        )?;
         let mut specialists = Vec::with_capacity(ABILITIES.len());
         for (i, raw) in raw_specs.iter().enumerate() {
             let entry = format!("[[specialist]] {} ({})", i + 1, raw.slug);

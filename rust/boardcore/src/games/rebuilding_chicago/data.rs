@@ -627,15 +627,7 @@ fn array_of<T: serde::de::DeserializeOwned>(
     root: &mut toml::Table,
     key: &str,
 ) -> Result<Vec<T>, Error> {
-    let Some(value) = root.remove(key) else {
-        return Err(Error::Data(format!("{file}: missing [[{key}]]")));
-    };
-    let toml::Value::Array(items) = value else {
-        return Err(Error::Data(format!(
-            "{file}: [[{key}]] must be an array of tables"
-        )));
-    };
-    items
+    datafile::take_array(file, root, key)?
         .into_iter()
         .enumerate()
         .map(|(i, item)| {
