@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::state::{colour_owner, row_col, xy, KardinalState, Phase};
 use super::{CELLS, COLOURS, OBSERVATION_SIZE, SHAPES, W};
-use crate::engine::{check_seat, Error, GameState, ObservationSink};
+use crate::engine::{check_seat, observation_tensor_with, Error, GameState, ObservationSink};
 
 const SHAPE_LETTERS: [char; 3] = ['H', 'T', 'Y'];
 
@@ -102,16 +102,9 @@ pub fn observation_string(s: &KardinalState, player: usize) -> Result<String, Er
 
 /// Layout in docs/games/kardinal.md, "Observation tensor".
 pub fn observation_tensor(s: &KardinalState, player: usize, out: &mut [f32]) -> Result<(), Error> {
-    check_seat(player, s.players())?;
-    if out.len() != OBSERVATION_SIZE {
-        return Err(Error::Parameter(format!(
-            "the observation buffer holds {} values, not {OBSERVATION_SIZE}",
-            out.len()
-        )));
-    }
-    out.fill(0.0);
-    write_observation(s, player, out);
-    Ok(())
+    observation_tensor_with(s.players(), player, out, OBSERVATION_SIZE, |o| {
+        write_observation(s, player, o)
+    })
 }
 
 observation_tokens_from_writer!(KardinalState);
