@@ -348,6 +348,18 @@ pub trait Game: Clone + Sync + Send + Sized {
     }
 }
 
+/// [`GameState::choose_chance`]'s default, for overrides to fall back on: the outcomes
+/// listed into `buf`, one drawn by weight.
+#[inline(always)]
+pub fn choose_listed<S: GameState>(
+    state: &S,
+    buf: &mut Vec<(Action, u64)>,
+    rng: &mut crate::rng::SplitMix64,
+) -> Action {
+    state.chance_outcomes_into(buf);
+    buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0
+}
+
 /// [`GameState::step_random`]'s default, for overrides to fall back on: the chance outcome
 /// `choose_chance` draws, or the action `choose_legal` picks with `rng.below(n)`, applied.
 #[inline(always)]
@@ -394,8 +406,7 @@ pub trait GameState: Clone + Send + Sync + fmt::Display {
         buf: &mut Vec<(Action, u64)>,
         rng: &mut crate::rng::SplitMix64,
     ) -> Action {
-        self.chance_outcomes_into(buf);
-        buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0
+        choose_listed(self, buf, rng)
     }
     /// One move of a random playout: the chance outcome drawn by `choose_chance`, or the
     /// seat's action `choose_legal` picks with `rng.below(n)`, applied. Games may override it

@@ -1768,11 +1768,8 @@ impl GameState for ChandigarhState {
         match self.phase {
             Phase::Setup => encode(self.setup_draw(rng)),
             Phase::Reveal => encode(Move::Reveal(self.reveal_draw(rng))),
-            _ => {
-                // No chance node: the default's answer (it lists nothing and panics).
-                self.chance_outcomes_into(buf);
-                buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0
-            }
+            // No chance node: the default's answer (it lists nothing and panics).
+            _ => crate::engine::choose_listed(self, buf, rng),
         }
     }
 

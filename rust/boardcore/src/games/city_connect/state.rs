@@ -1088,8 +1088,7 @@ impl GameState for CityState {
         let landmarks = self.phase == Phase::Setup
             && !(self.market_size < self.cfg.data.market && self.pile_size > 0);
         if landmarks {
-            self.chance_outcomes_into(buf);
-            return buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0;
+            return crate::engine::choose_listed(self, buf, rng);
         }
         let r = rng.below(u64::from(self.pool_total));
         let mut running = 0;

@@ -1029,10 +1029,7 @@ impl GameState for PrestelState {
                 let i = rng.below(u64::from(group.count_ones())) as usize;
                 lay.finish() + nth_of_five(u32::from(group), i)
             }
-            _ => {
-                self.chance_outcomes_into(buf);
-                buf[rng.choose_weighted(buf.iter().map(|&(_, w)| w))].0
-            }
+            _ => crate::engine::choose_listed(self, buf, rng),
         }
     }
 
