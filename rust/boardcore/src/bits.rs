@@ -48,22 +48,27 @@ pub fn select64(mask: u64, r: u32) -> u32 {
 }
 
 /// `SELECT[b][k]`: the position of the `k`-th lowest set bit of byte `b`.
-const SELECT: [[u8; 8]; 256] = {
-    let mut t = [[0u8; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
+const SELECT: [[u8; 8]; 256] = select_table();
+
+/// `t[set][k]`: the position of the `k`-th lowest set bit of each `W`-bit `set` (`N` sets,
+/// 2^`W`), a table for picking the `k`-th of a small set without a loop.
+pub const fn select_table<const W: usize, const N: usize>() -> [[u8; W]; N] {
+    assert!(N == 1 << W);
+    let mut t = [[0u8; W]; N];
+    let mut set = 0;
+    while set < N {
         let (mut k, mut i) = (0, 0);
-        while i < 8 {
-            if b & (1 << i) != 0 {
-                t[b][k] = i as u8;
+        while i < W {
+            if set >> i & 1 != 0 {
+                t[set][k] = i as u8;
                 k += 1;
             }
             i += 1;
         }
-        b += 1;
+        set += 1;
     }
     t
-};
+}
 
 #[cfg(test)]
 mod tests {

@@ -152,22 +152,7 @@ const NETWORKS: [&[(usize, usize)]; MAX_PLAYERS + 1] = [
 
 /// `NTH[set][n]`: the index of the `n`-th set bit of a 5-bit `set` (stacks, seats, stones
 /// less one), for the random pick among a few without a loop.
-const NTH: [[u8; 5]; 32] = {
-    let mut table = [[0u8; 5]; 32];
-    let mut set = 0;
-    while set < 32 {
-        let (mut n, mut b) = (0, 0);
-        while b < 5 {
-            if set >> b & 1 != 0 {
-                table[set][n] = b as u8;
-                n += 1;
-            }
-            b += 1;
-        }
-        set += 1;
-    }
-    table
-};
+const NTH: [[u8; 5]; 32] = crate::bits::select_table();
 
 /// The index of the `n`-th set bit of the 5-bit `set`, which must have more than `n`.
 fn nth_of_five(set: u32, n: usize) -> u32 {
