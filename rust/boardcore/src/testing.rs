@@ -25,6 +25,23 @@ pub fn random_walk<G: Game>(game: &G, seed: u64, mut visit: impl FnMut(&G::State
     visit(&state);
 }
 
+/// [`random_walk`] calling `visit` on every `every`-th state only (the `every`-th first): for
+/// the checks that try every action id or every observer, too slow for every state.
+pub fn random_walk_every<G: Game>(
+    game: &G,
+    seed: u64,
+    every: usize,
+    mut visit: impl FnMut(&G::State),
+) {
+    let mut step = 0;
+    random_walk(game, seed, |state| {
+        step += 1;
+        if step % every == 0 {
+            visit(state);
+        }
+    });
+}
+
 /// What playouts run, `step_random`, against the draw DESIGN.md defines, made the slow way:
 /// chance outcomes and legal actions listed, `choose_weighted` or `below(n)` taking one, and
 /// `apply_action` checking it. The two must be the same game for seed `seed`, move for move.

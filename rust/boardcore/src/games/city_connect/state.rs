@@ -1186,6 +1186,7 @@ mod tests {
     use crate::rng::SplitMix64;
     use crate::testing::{
         assert_determinize_keeps_observations, assert_legal_is_what_applies, random_walk,
+        random_walk_every,
     };
 
     fn games() -> Vec<CityConnectGame> {
@@ -1202,12 +1203,7 @@ mod tests {
     #[test]
     fn legal_actions_are_exactly_the_ones_apply_accepts() {
         for (i, game) in games().iter().enumerate() {
-            let mut step = 0;
-            random_walk(game, i as u64, |state| {
-                step += 1;
-                if step % 5 != 0 {
-                    return;
-                }
+            random_walk_every(game, i as u64, 5, |state| {
                 assert_legal_is_what_applies(state, game.num_distinct_actions());
             });
         }
@@ -1269,13 +1265,10 @@ mod tests {
     fn determinize_keeps_what_the_observer_sees() {
         for (i, game) in games().iter().enumerate() {
             let mut rng = SplitMix64::new(99);
-            let mut step = 0;
-            random_walk(game, 40 + i as u64, |state| {
-                step += 1;
-                if step % 5 != 0 || state.is_terminal() {
-                    return;
+            random_walk_every(game, 40 + i as u64, 5, |state| {
+                if !state.is_terminal() {
+                    assert_determinize_keeps_observations(state, &mut rng);
                 }
-                assert_determinize_keeps_observations(state, &mut rng);
             });
         }
     }

@@ -1185,7 +1185,7 @@ mod tests {
     use crate::rng::SplitMix64;
     use crate::testing::{
         assert_determinize_keeps_observations, assert_legal_is_what_applies,
-        assert_step_random_is_the_listed_draw, random_walk,
+        assert_step_random_is_the_listed_draw, random_walk, random_walk_every,
     };
 
     #[test]
@@ -1206,12 +1206,7 @@ mod tests {
     fn legal_actions_are_exactly_the_ones_apply_accepts() {
         for players in 2..=5 {
             let game = PrestelGame::new(players, None, 12, None).unwrap();
-            let mut step = 0;
-            random_walk(&game, players as u64, |state| {
-                step += 1;
-                if step % 7 != 0 {
-                    return;
-                }
+            random_walk_every(&game, players as u64, 7, |state| {
                 assert_legal_is_what_applies(state, game.num_distinct_actions());
             });
         }
@@ -1224,13 +1219,10 @@ mod tests {
         for players in 2..=5 {
             let game = PrestelGame::new(players, None, 8, None).unwrap();
             let mut rng = SplitMix64::new(99);
-            let mut step = 0;
-            random_walk(&game, 40 + players as u64, |state| {
-                step += 1;
-                if step % 5 != 0 || state.is_terminal() {
-                    return;
+            random_walk_every(&game, 40 + players as u64, 5, |state| {
+                if !state.is_terminal() {
+                    assert_determinize_keeps_observations(state, &mut rng);
                 }
-                assert_determinize_keeps_observations(state, &mut rng);
             });
         }
     }

@@ -2229,36 +2229,47 @@ mod tests {
             .collect()
     }
 
+    /// Calls `check(state, the usable spaces of the seat placing, the piece)` wherever a
+    /// random game seeded from `seeds` asks to place a `code` piece (`BUILD`: a kind,
+    /// `LANDMARK`: a landmark).
+    fn at_placements(
+        game: &RebuildingChicagoGame,
+        seeds: std::ops::Range<u64>,
+        code: u8,
+        mut check: impl FnMut(&RebuildingChicagoState, &[bool], usize),
+    ) {
+        for seed in seeds {
+            random_walk(game, seed, |st: &RebuildingChicagoState| {
+                if st.phase == Phase::Place && st.todo[0].code == code {
+                    let usable = naive_usable(st, st.to_move as usize);
+                    check(st, &usable, st.todo[0].arg as usize);
+                }
+            });
+        }
+    }
+
     #[test]
     fn placements_land_on_usable_spaces_and_all_fitting_placements_are_offered() {
         for players in 1..=5 {
             let game = RebuildingChicagoGame::new(players, None, None).unwrap();
-            for seed in 0..12 {
-                random_walk(&game, seed, |st: &RebuildingChicagoState| {
-                    if st.phase != Phase::Place || st.todo[0].code != LANDMARK {
-                        return;
-                    }
-                    let s = st.to_move as usize;
-                    let usable = naive_usable(st, s);
-                    let l = st.todo[0].arg as usize;
-                    let cells = &st.config().data.landmarks[l].cells;
-                    let mut expected = Vec::new();
-                    for (o, or) in crate::polyomino::orientations(cells).iter().enumerate() {
-                        for a in 0..121 {
-                            let fits = or.iter().all(|&(x, y, _)| {
-                                let (tx, ty) = (a % 11 + x as usize, a / 11 + y as usize);
-                                tx < 11 && ty < 11 && usable[ty * 11 + tx]
-                            });
-                            if fits {
-                                expected.push((o * 121 + a) as Action);
-                            }
+            at_placements(&game, 0..12, LANDMARK, |st, usable, l| {
+                let cells = &st.config().data.landmarks[l].cells;
+                let mut expected = Vec::new();
+                for (o, or) in crate::polyomino::orientations(cells).iter().enumerate() {
+                    for a in 0..121 {
+                        let fits = or.iter().all(|&(x, y, _)| {
+                            let (tx, ty) = (a % 11 + x as usize, a / 11 + y as usize);
+                            tx < 11 && ty < 11 && usable[ty * 11 + tx]
+                        });
+                        if fits {
+                            expected.push((o * 121 + a) as Action);
                         }
                     }
-                    let mut legal = Vec::new();
-                    st.legal_actions_into(&mut legal);
-                    assert_eq!(legal, expected, "{st}");
-                });
-            }
+                }
+                let mut legal = Vec::new();
+                st.legal_actions_into(&mut legal);
+                assert_eq!(legal, expected, "{st}");
+            });
         }
     }
 
@@ -2266,27 +2277,19 @@ mod tests {
     fn every_building_placement_is_on_usable_spaces() {
         for players in 1..=5 {
             let game = RebuildingChicagoGame::new(players, Some("easy"), None).unwrap();
-            for seed in 100..110 {
-                random_walk(&game, seed, |st: &RebuildingChicagoState| {
-                    if st.phase != Phase::Place || st.todo[0].code != BUILD {
-                        return;
+            at_placements(&game, 100..110, BUILD, |st, usable, k| {
+                let or = crate::polyomino::orientations(&st.config().data.kinds[k].cells);
+                let mut legal = Vec::new();
+                st.legal_actions_into(&mut legal);
+                assert!(!legal.is_empty());
+                for a in legal {
+                    let (o, at) = (a as usize / 121, a as usize % 121);
+                    for &(x, y, _) in &or[o] {
+                        let (tx, ty) = (at % 11 + x as usize, at / 11 + y as usize);
+                        assert!(tx < 11 && ty < 11 && usable[ty * 11 + tx], "{st}");
                     }
-                    let s = st.to_move as usize;
-                    let usable = naive_usable(st, s);
-                    let k = st.todo[0].arg as usize;
-                    let or = crate::polyomino::orientations(&st.config().data.kinds[k].cells);
-                    let mut legal = Vec::new();
-                    st.legal_actions_into(&mut legal);
-                    assert!(!legal.is_empty());
-                    for a in legal {
-                        let (o, at) = (a as usize / 121, a as usize % 121);
-                        for &(x, y, _) in &or[o] {
-                            let (tx, ty) = (at % 11 + x as usize, at / 11 + y as usize);
-                            assert!(tx < 11 && ty < 11 && usable[ty * 11 + tx], "{st}");
-                        }
-                    }
-                });
-            }
+                }
+            });
         }
     }
 
