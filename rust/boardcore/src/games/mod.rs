@@ -2,14 +2,16 @@
 
 /// The [`Game`](crate::engine::Game) methods every game writes alike, for inside its `impl
 /// Game`: the game module's `NAME`, `VERSION` and `json::from_json`, `self.cfg.players` seats,
-/// and the three per-game expressions, with `$g` bound to `self` (a macro because the methods
-/// read each game's own fields and module items, which a trait default cannot name).
+/// and the per-game expressions, with `$g` bound to `self` (a macro because the methods read
+/// each game's own fields and module items, which a trait default cannot name): the initial
+/// state, then the sizes (`num_distinct_actions`, `observation_size`, and the compact
+/// observation's bounds `max_legal_actions` and `max_observation_tokens`, each game's own
+/// from docs/vector.md: an overflow is an error).
 macro_rules! game_common_methods {
     (
         $g:ident =>
-        actions: $actions:expr,
-        observation_size: $obs:expr,
-        initial_state: $init:expr $(,)?
+        initial_state: $init:expr,
+        $($size:ident: $value:expr),+ $(,)?
     ) => {
         fn name(&self) -> &'static str {
             NAME
@@ -20,20 +22,17 @@ macro_rules! game_common_methods {
         fn num_players(&self) -> usize {
             usize::from(self.cfg.players)
         }
-        fn num_distinct_actions(&self) -> usize {
-            #[allow(unused_variables)]
-            let $g = self;
-            $actions
-        }
-        fn observation_size(&self) -> usize {
-            #[allow(unused_variables)]
-            let $g = self;
-            $obs
-        }
         fn new_initial_state(&self) -> Self::State {
             let $g = self;
             $init
         }
+        $(
+            fn $size(&self) -> usize {
+                #[allow(unused_variables)]
+                let $g = self;
+                $value
+            }
+        )+
         fn state_from_json(&self, text: &str) -> Result<Self::State, crate::engine::Error> {
             json::from_json(self, text)
         }
@@ -45,6 +44,44 @@ macro_rules! game_common_methods {
         ) -> Result<(), crate::engine::Error> {
             render::observation_tokens(state, player, out)
         }
+    };
+}
+
+/// [`Game::from_params`](crate::engine::Game::from_params) and
+/// [`Game::params`](crate::engine::Game::params), for inside its `impl Game`, from the game's
+/// parameters declared once: `players` (its default), then each of the game's own (a text
+/// `Str`, or an `Int` with its default) with how the game reads it back (`$g` bound to
+/// `self`), then the field holding the `data` path. `Self::new` takes them in that order.
+macro_rules! game_param_methods {
+    (
+        players: $players:expr,
+        $($name:literal: $kind:ident $(= $default:expr)? => |$g:ident| $value:expr,)*
+        data: $data:ident $(,)?
+    ) => {
+        fn from_params(params: &crate::engine::Params) -> Result<Self, crate::engine::Error> {
+            crate::engine::check_param_names(NAME, params, &["players", $($name,)* "data"])?;
+            Self::new(
+                crate::engine::int_param(params, "players", $players)?,
+                $(game_param_methods!(@read params, $name, $kind $(, $default)?),)*
+                crate::engine::str_param(params, "data")?,
+            )
+        }
+        fn params(&self) -> crate::engine::Params {
+            crate::engine::game_params(
+                self.cfg.players,
+                self.$data.as_deref(),
+                [$(($name, crate::engine::ParamValue::$kind({
+                    let $g = self;
+                    $value
+                })),)*],
+            )
+        }
+    };
+    (@read $params:ident, $name:literal, Str) => {
+        crate::engine::str_param($params, $name)?
+    };
+    (@read $params:ident, $name:literal, Int, $default:expr) => {
+        crate::engine::int_param($params, $name, $default)?
     };
 }
 

@@ -19,9 +19,7 @@ pub use state::{ChandigarhState, Phase};
 
 use std::sync::Arc;
 
-use crate::engine::{
-    check_param_names, game_params, int_param, str_param, Error, Game, ParamValue, Params,
-};
+use crate::engine::{Error, Game};
 
 pub const NAME: &str = "chandigarh";
 /// Bumped whenever the rules or data change what a game does.
@@ -392,37 +390,20 @@ impl ChandigarhGame {
 impl Game for ChandigarhGame {
     type State = ChandigarhState;
 
-    fn from_params(params: &Params) -> Result<Self, Error> {
-        check_param_names(NAME, params, &["players", "specialists", "variant", "data"])?;
-        Self::new(
-            int_param(params, "players", 4)?,
-            str_param(params, "specialists")?,
-            str_param(params, "variant")?,
-            str_param(params, "data")?,
-        )
-    }
-    fn params(&self) -> Params {
-        game_params(
-            self.cfg.players,
-            self.data_path.as_deref(),
-            [
-                ("specialists", ParamValue::Str(self.specialists_text())),
-                ("variant", ParamValue::Str(self.variant_text())),
-            ],
-        )
-    }
-    /// Random games never listed more than 41 (docs/vector.md); an overflow is an error.
-    fn max_legal_actions(&self) -> usize {
-        128.min(self.num_distinct_actions())
-    }
-    /// Random games never set more than 98 (docs/vector.md); an overflow is an error.
-    fn max_observation_tokens(&self) -> usize {
-        256.min(self.observation_size())
+    game_param_methods! {
+        players: 4,
+        "specialists": Str => |g| g.specialists_text(),
+        "variant": Str => |g| g.variant_text(),
+        data: data_path,
     }
     game_common_methods!(g =>
-        actions: notation::NUM_ACTIONS as usize,
-        observation_size: OBSERVATION_SIZE,
         initial_state: ChandigarhState::new(Arc::clone(&g.cfg)),
+        num_distinct_actions: notation::NUM_ACTIONS as usize,
+        observation_size: OBSERVATION_SIZE,
+        // Random games never listed more than 41.
+        max_legal_actions: 128.min(g.num_distinct_actions()),
+        // Random games never set more than 98.
+        max_observation_tokens: 256.min(g.observation_size()),
     );
 }
 

@@ -16,9 +16,7 @@ pub use state::{CityState, Phase};
 
 use std::sync::Arc;
 
-use crate::engine::{
-    check_param_names, game_params, int_param, str_param, Error, Game, ParamValue, Params,
-};
+use crate::engine::{Error, Game};
 
 pub const NAME: &str = "city_connect";
 /// Bumped whenever the rules or data change what a game does.
@@ -193,32 +191,18 @@ impl CityConnectGame {
 impl Game for CityConnectGame {
     type State = CityState;
 
-    fn from_params(params: &Params) -> Result<Self, Error> {
-        check_param_names(NAME, params, &["players", "sides", "data"])?;
-        Self::new(
-            int_param(params, "players", 4)?,
-            str_param(params, "sides")?,
-            str_param(params, "data")?,
-        )
-    }
-    fn params(&self) -> Params {
-        game_params(
-            self.cfg.players,
-            self.data_path.as_deref(),
-            [("sides", ParamValue::Str(self.sides_text()))],
-        )
-    }
-    /// Random games never listed more than 24 (docs/vector.md); an overflow is an error.
-    fn max_legal_actions(&self) -> usize {
-        64.min(self.num_distinct_actions())
-    }
-    /// Random games never set more than 101 (docs/vector.md); an overflow is an error.
-    fn max_observation_tokens(&self) -> usize {
-        256.min(self.observation_size())
+    game_param_methods! {
+        players: 4,
+        "sides": Str => |g| g.sides_text(),
+        data: data_path,
     }
     game_common_methods!(g =>
-        actions: g.cfg.layout.num_actions() as usize,
-        observation_size: g.cfg.layout.observation_size(),
         initial_state: CityState::new(Arc::clone(&g.cfg)),
+        num_distinct_actions: g.cfg.layout.num_actions() as usize,
+        observation_size: g.cfg.layout.observation_size(),
+        // Random games never listed more than 24.
+        max_legal_actions: 64.min(g.num_distinct_actions()),
+        // Random games never set more than 101.
+        max_observation_tokens: 256.min(g.observation_size()),
     );
 }

@@ -14,7 +14,7 @@ pub use data::Config;
 pub use notation::Move;
 pub use state::{KardinalState, Phase};
 
-use crate::engine::{check_param_names, game_params, int_param, str_param, Error, Game, Params};
+use crate::engine::{Error, Game};
 
 pub const NAME: &str = "kardinal";
 /// Bumped whenever the rules or data change what a game does.
@@ -67,27 +67,22 @@ impl KardinalGame {
 impl Game for KardinalGame {
     type State = KardinalState;
 
-    fn from_params(params: &Params) -> Result<Self, Error> {
-        check_param_names(NAME, params, &["players", "data"])?;
-        Self::new(int_param(params, "players", 4)?, str_param(params, "data")?)
-    }
-    fn params(&self) -> Params {
-        game_params(self.cfg.players, self.data.as_deref(), [])
-    }
-    /// Random games never listed more than 56 (docs/vector.md); an overflow is an error.
-    fn max_legal_actions(&self) -> usize {
-        128
-    }
-    /// Exact bound: two planes per built cell (colour and shape), the two nave cells on
-    /// their shape planes and the nave plane, the cardinal, and the 46 scalars.
-    fn max_observation_tokens(&self) -> usize {
-        let [houses, towers, yards] = self.cfg.pieces.map(usize::from);
-        let cells = 4 * (houses + towers + 2 * yards);
-        (2 * cells + 4 + 1 + 46).min(OBSERVATION_SIZE)
+    game_param_methods! {
+        players: 4,
+        data: data,
     }
     game_common_methods!(g =>
-        actions: NUM_ACTIONS,
-        observation_size: OBSERVATION_SIZE,
         initial_state: KardinalState::new(g.cfg),
+        num_distinct_actions: NUM_ACTIONS,
+        observation_size: OBSERVATION_SIZE,
+        // Random games never listed more than 56.
+        max_legal_actions: 128,
+        // Exact bound: two planes per built cell (colour and shape), the two nave cells on
+        // their shape planes and the nave plane, the cardinal, and the 46 scalars.
+        max_observation_tokens: {
+            let [houses, towers, yards] = g.cfg.pieces.map(usize::from);
+            let cells = 4 * (houses + towers + 2 * yards);
+            (2 * cells + 4 + 1 + 46).min(OBSERVATION_SIZE)
+        },
     );
 }

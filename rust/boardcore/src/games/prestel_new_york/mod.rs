@@ -17,9 +17,7 @@ pub use state::{Phase, PrestelState};
 
 use std::sync::Arc;
 
-use crate::engine::{
-    check_param_names, game_params, int_param, str_param, Error, Game, ParamValue, Params,
-};
+use crate::engine::{Error, Game};
 
 pub const NAME: &str = "prestel_new_york";
 /// Bumped whenever the rules or data change what a game does.
@@ -200,39 +198,19 @@ impl PrestelGame {
 impl Game for PrestelGame {
     type State = PrestelState;
 
-    fn from_params(params: &Params) -> Result<Self, Error> {
-        check_param_names(NAME, params, &["players", "speeds", "max_rounds", "data"])?;
-        Self::new(
-            int_param(params, "players", 4)?,
-            str_param(params, "speeds")?,
-            int_param(params, "max_rounds", 0)?,
-            str_param(params, "data")?,
-        )
-    }
-    fn params(&self) -> Params {
-        game_params(
-            self.cfg.players,
-            self.data_path.as_deref(),
-            [
-                ("speeds", ParamValue::Str(self.speeds_text())),
-                (
-                    "max_rounds",
-                    ParamValue::Int(i64::from(self.cfg.max_rounds)),
-                ),
-            ],
-        )
-    }
-    /// Random games never listed more than 18 (docs/vector.md); an overflow is an error.
-    fn max_legal_actions(&self) -> usize {
-        64.min(self.num_distinct_actions())
-    }
-    /// Random games never set more than 199 (docs/vector.md); an overflow is an error.
-    fn max_observation_tokens(&self) -> usize {
-        512.min(self.observation_size())
+    game_param_methods! {
+        players: 4,
+        "speeds": Str => |g| g.speeds_text(),
+        "max_rounds": Int = 0 => |g| i64::from(g.cfg.max_rounds),
+        data: data_path,
     }
     game_common_methods!(g =>
-        actions: g.cfg.layout.num_actions() as usize,
-        observation_size: g.cfg.layout.observation_size(),
         initial_state: PrestelState::new(Arc::clone(&g.cfg)),
+        num_distinct_actions: g.cfg.layout.num_actions() as usize,
+        observation_size: g.cfg.layout.observation_size(),
+        // Random games never listed more than 18.
+        max_legal_actions: 64.min(g.num_distinct_actions()),
+        // Random games never set more than 199.
+        max_observation_tokens: 512.min(g.observation_size()),
     );
 }

@@ -16,9 +16,7 @@ pub use state::{Phase, RebuildingChicagoState};
 
 use std::sync::Arc;
 
-use crate::engine::{
-    check_param_names, game_params, int_param, str_param, Error, Game, ParamValue, Params, TokenRow,
-};
+use crate::engine::{Error, Game, TokenRow};
 use crate::polyomino::{Grid, Shape};
 
 pub const NAME: &str = "rebuilding_chicago";
@@ -290,29 +288,10 @@ impl RebuildingChicagoGame {
 impl Game for RebuildingChicagoGame {
     type State = RebuildingChicagoState;
 
-    fn from_params(params: &Params) -> Result<Self, Error> {
-        check_param_names(NAME, params, &["players", "difficulty", "data"])?;
-        Self::new(
-            int_param(params, "players", 2)?,
-            str_param(params, "difficulty")?,
-            str_param(params, "data")?,
-        )
-    }
-    fn params(&self) -> Params {
-        game_params(
-            self.cfg.players,
-            self.data_path.as_deref(),
-            [("difficulty", ParamValue::Str(self.difficulty_text()))],
-        )
-    }
-    /// Random games never listed more than 132 (docs/vector.md); an overflow is an error.
-    fn max_legal_actions(&self) -> usize {
-        512
-    }
-    /// Random games never set more than 168 per seat (docs/vector.md); an overflow is an
-    /// error.
-    fn max_observation_tokens(&self) -> usize {
-        384 * self.num_players() + 64
+    game_param_methods! {
+        players: 2,
+        "difficulty": Str => |g| g.difficulty_text(),
+        data: data_path,
     }
     /// The observation writer runs on the row itself: no list, no copy.
     fn observation_tokens_row(
@@ -325,8 +304,12 @@ impl Game for RebuildingChicagoGame {
         render::observation_tokens_row(state, player, row)
     }
     game_common_methods!(g =>
-        actions: notation::NUM_ACTIONS as usize,
-        observation_size: OBSERVATION_SIZE,
         initial_state: RebuildingChicagoState::new(Arc::clone(&g.cfg)),
+        num_distinct_actions: notation::NUM_ACTIONS as usize,
+        observation_size: OBSERVATION_SIZE,
+        // Random games never listed more than 132.
+        max_legal_actions: 512,
+        // Random games never set more than 168 per seat.
+        max_observation_tokens: 384 * g.num_players() + 64,
     );
 }
