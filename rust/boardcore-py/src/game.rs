@@ -155,6 +155,30 @@ pub fn seat_arg(obj: &Bound<'_, PyAny>, players: usize) -> Result<usize, Error> 
         })
 }
 
+/// The actions of `VectorEnv.step`, one per env: anything out of range is an
+/// `IllegalActionError` naming the env.
+pub fn env_actions(
+    actions: &numpy::PyReadonlyArray1<'_, i64>,
+    num_actions: usize,
+) -> Result<Vec<Action>, Error> {
+    let n = num_actions as i64;
+    actions
+        .as_array()
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| {
+            if (0..n).contains(&a) {
+                Ok(a as Action)
+            } else {
+                Err(Error::IllegalAction(format!(
+                    "env {i}: action {a} is out of range 0 to {}",
+                    n - 1
+                )))
+            }
+        })
+        .collect()
+}
+
 /// A text argument; `what` names it in the message of `error`.
 pub fn text_arg(
     obj: &Bound<'_, PyAny>,
@@ -780,17 +804,9 @@ macro_rules! py_game {
                 use numpy::{IntoPyArray, PyArrayMethods};
                 let b = self.inner.batch();
                 let players = self.num_players();
-                let n = self.num_distinct_actions() as i64;
                 let (t, l) = (self.max_observation_tokens(), self.max_legal_actions());
-                let mut ids = Vec::with_capacity(b);
-                for (i, &a) in actions.as_array().iter().enumerate() {
-                    if !(0..n).contains(&a) {
-                        return Err($crate::errors::to_py(boardcore::Error::IllegalAction(
-                            format!("env {i}: action {a} is out of range 0 to {}", n - 1),
-                        )));
-                    }
-                    ids.push(a as u32);
-                }
+                let ids = $crate::game::env_actions(&actions, self.num_distinct_actions())
+                    .map_err($crate::errors::to_py)?;
                 let mut block = self.pool.take(b, t, l);
                 let mut rewards = vec![0.0f32; b * players];
                 let mut done = vec![false; b];
@@ -866,16 +882,8 @@ macro_rules! py_game {
                 use numpy::{IntoPyArray, PyArrayMethods};
                 let b = self.inner.batch();
                 let players = self.num_players();
-                let n = self.num_distinct_actions() as i64;
-                let mut ids = Vec::with_capacity(b);
-                for (i, &a) in actions.as_array().iter().enumerate() {
-                    if !(0..n).contains(&a) {
-                        return Err($crate::errors::to_py(boardcore::Error::IllegalAction(
-                            format!("env {i}: action {a} is out of range 0 to {}", n - 1),
-                        )));
-                    }
-                    ids.push(a as u32);
-                }
+                let ids = $crate::game::env_actions(&actions, self.num_distinct_actions())
+                    .map_err($crate::errors::to_py)?;
                 let mut rewards = vec![0.0f32; b * players];
                 let mut done = vec![false; b];
                 let inner = &mut self.inner;
