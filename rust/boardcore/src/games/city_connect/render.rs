@@ -8,7 +8,7 @@ use std::fmt;
 use super::state::{CityState, Phase};
 use super::{MAX_PLAYERS, SIDES, SYMBOLS};
 use crate::bits::bits;
-use crate::engine::{check_seat, observation_tokens_with, Error, GameState, ObservationSink};
+use crate::engine::{check_seat, Error, GameState, ObservationSink};
 
 pub fn observation_tensor(s: &CityState, player: usize, out: &mut [f32]) -> Result<(), Error> {
     check_seat(player, s.players())?;
@@ -25,16 +25,7 @@ pub fn observation_tensor(s: &CityState, player: usize, out: &mut [f32]) -> Resu
     Ok(())
 }
 
-/// The nonzero entries of `observation_tensor` (the compact observation), written directly.
-pub fn observation_tokens(
-    s: &CityState,
-    player: usize,
-    out: &mut Vec<(u32, f32)>,
-) -> Result<(), Error> {
-    observation_tokens_with(s.players(), player, out, |o| {
-        write_observation(s, player, o)
-    })
-}
+observation_tokens_from_writer!(CityState);
 
 /// Bit `i` set when `counts[i]` is not zero (at most 64 counts), eight counts at a time:
 /// the writer visits only those, instead of testing every kind and card.

@@ -17,7 +17,7 @@ pub use state::{Phase, RebuildingChicagoState};
 use std::sync::Arc;
 
 use crate::engine::{
-    check_param_names, game_params, int_param, str_param, Error, Game, ParamValue, Params, TokenRow,
+    check_param_names, game_params, int_param, str_param, Error, Game, ParamValue, Params,
 };
 use crate::polyomino::{Grid, Shape};
 
@@ -313,16 +313,6 @@ impl Game for RebuildingChicagoGame {
     /// error.
     fn max_observation_tokens(&self) -> usize {
         384 * self.num_players() + 64
-    }
-    /// The observation writer runs on the row itself: no list, no copy.
-    fn observation_tokens_row(
-        &self,
-        state: &Self::State,
-        player: usize,
-        row: &mut TokenRow<'_>,
-        _scratch: &mut Vec<(u32, f32)>,
-    ) -> Result<(), Error> {
-        render::observation_tokens_row(state, player, row)
     }
     game_common_methods!(g =>
         actions: notation::NUM_ACTIONS as usize,
