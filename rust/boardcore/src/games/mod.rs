@@ -44,6 +44,15 @@ macro_rules! game_common_methods {
         ) -> Result<(), crate::engine::Error> {
             render::observation_tokens(state, player, out)
         }
+        fn observation_tokens_row(
+            &self,
+            state: &Self::State,
+            player: usize,
+            row: &mut crate::engine::TokenRow<'_>,
+            _scratch: &mut Vec<(u32, f32)>,
+        ) -> Result<(), crate::engine::Error> {
+            render::observation_tokens_row(state, player, row)
+        }
     };
 }
 
@@ -105,7 +114,8 @@ macro_rules! state_io_methods {
     };
 }
 
-/// A game's `render::observation_tokens` through its observation writer, the module's
+/// A game's `render::observation_tokens` and `render::observation_tokens_row` through its
+/// observation writer, the module's
 /// `write_observation(state, player, out)` (which serves the dense tensor too).
 macro_rules! observation_tokens_from_writer {
     ($state:ty) => {
@@ -119,6 +129,17 @@ macro_rules! observation_tokens_from_writer {
             crate::engine::observation_tokens_with(s.players(), player, out, |o| {
                 write_observation(s, player, o)
             })
+        }
+
+        /// The same tokens written straight into a row of a batch (no list, no copy).
+        pub fn observation_tokens_row(
+            s: &$state,
+            player: usize,
+            row: &mut crate::engine::TokenRow<'_>,
+        ) -> Result<(), crate::engine::Error> {
+            crate::engine::check_seat(player, s.players())?;
+            write_observation(s, player, row);
+            Ok(())
         }
     };
 }

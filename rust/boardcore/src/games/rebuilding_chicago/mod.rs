@@ -16,7 +16,7 @@ pub use state::{Phase, RebuildingChicagoState};
 
 use std::sync::Arc;
 
-use crate::engine::{Error, Game, TokenRow};
+use crate::engine::{Error, Game};
 use crate::polyomino::{Grid, Shape};
 
 pub const NAME: &str = "rebuilding_chicago";
@@ -292,16 +292,6 @@ impl Game for RebuildingChicagoGame {
         players: 2,
         "difficulty": Str => |g| g.difficulty_text(),
         data: data_path,
-    }
-    /// The observation writer runs on the row itself: no list, no copy.
-    fn observation_tokens_row(
-        &self,
-        state: &Self::State,
-        player: usize,
-        row: &mut TokenRow<'_>,
-        _scratch: &mut Vec<(u32, f32)>,
-    ) -> Result<(), Error> {
-        render::observation_tokens_row(state, player, row)
     }
     game_common_methods!(g =>
         initial_state: RebuildingChicagoState::new(Arc::clone(&g.cfg)),
