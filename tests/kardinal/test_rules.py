@@ -18,13 +18,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from boardcore.api import TERMINAL, State
-from boardcore.errors import IllegalActionError
 from boardcore.rng import SplitMix64
 from tests.conftest import Loader, apply
-from tests.helpers import assert_encodes, assert_legal, js
+from tests.helpers import assert_encodes, assert_legal, assert_rejected, js
 
 Json = dict[str, Any]
 Cell = tuple[int, int]
@@ -51,16 +48,6 @@ def legal_strings(state: State) -> set[str]:
 
 def builds(state: State) -> set[str]:
     return {s for s in legal_strings(state) if s.startswith("build ")}
-
-
-def assert_illegal(state: State, move: str) -> None:
-    """`move` is not offered, applying it raises, and the state is left as it was."""
-    action = state.string_to_action(move)
-    assert action not in state.legal_actions(), move
-    before = state.to_json()
-    with pytest.raises(IllegalActionError):
-        state.apply_action(action)
-    assert state.to_json() == before
 
 
 def cell_index(x: int, y: int) -> int:
@@ -183,12 +170,12 @@ def test_build_must_touch_an_edifice(load: Loader) -> None:
     state = start(load, 4)
     assert builds(state) == FIRST_RED_BUILDS
     assert legal_strings(state) == FIRST_RED_BUILDS
-    assert_illegal(state, "build house red 2,1")  # only diagonal to the clock-tower
-    assert_illegal(state, "build house red 5,5")
-    assert_illegal(state, "build yard red 2,1 h")
+    assert_rejected(state, "build house red 2,1")  # only diagonal to the clock-tower
+    assert_rejected(state, "build house red 5,5")
+    assert_rejected(state, "build yard red 2,1 h")
     # The cardinal is not an edifice: a house next to it alone touches nothing.
     state = start(load, 4, "build tower red 0,-1", "chip red", "cardinal -1,0")
-    assert_illegal(state, "build house green -2,0")
+    assert_rejected(state, "build house green -2,0")
     assert_legal(state, "build house green 1,1")  # touches the clock-tower
 
 
@@ -205,7 +192,7 @@ def test_rule_I_no_build_on_cardinal_site(load: Loader) -> None:
     ]
     for move in moves:
         assert_legal(elsewhere, move)
-        assert_illegal(on_site, move)
+        assert_rejected(on_site, move)
     assert_legal(on_site, "build tower green 0,-1")
 
 
@@ -242,7 +229,7 @@ def test_rule_II_tower_must_touch_a_house(load: Loader) -> None:
 def test_rule_II_tower_only_next_to_yards_is_illegal(load: Loader) -> None:
     state = start(load, 4, *AFTER_YARD)
     for site in ("-2,0", "-2,1", "-1,2", "-1,-1"):  # each touches the green yard alone
-        assert_illegal(state, f"build tower blue {site}")
+        assert_rejected(state, f"build tower blue {site}")
     assert_legal(state, "build house blue -2,0")  # a house may stand by a yard alone
 
 
@@ -262,38 +249,38 @@ def test_rule_III_yard_must_touch_a_house(load: Loader) -> None:
     assert_legal(state, "build yard blue 1,-1 h")  # towers, and the red house on (2,0)
     assert_legal(state, "build yard blue 0,1 v")  # the nave
     assert_legal(state, "build yard blue 2,1 v")  # the red house
-    assert_illegal(state, "build yard blue 4,0 h")  # touches nothing
+    assert_rejected(state, "build yard blue 4,0 h")  # touches nothing
 
 
 def test_rule_III_yard_only_next_to_towers_is_illegal(load: Loader) -> None:
     state = start(load, 4)
     # The clock-tower counts as a tower: a yard touching only it is illegal.
     for move in ("build yard red 1,1 v", "build yard red 2,0 h", "build yard red 1,-2 v"):
-        assert_illegal(state, move)
+        assert_rejected(state, move)
     state = start(load, 4, *AFTER_TOWER)
-    assert_illegal(state, "build yard blue 1,-2 v")  # the green tower and the clock-tower
-    assert_illegal(state, "build yard blue -1,-2 h")  # the green tower alone
-    assert_illegal(state, "build yard blue 0,-3 v")  # the green tower alone
+    assert_rejected(state, "build yard blue 1,-2 v")  # the green tower and the clock-tower
+    assert_rejected(state, "build yard blue -1,-2 h")  # the green tower alone
+    assert_rejected(state, "build yard blue 0,-3 v")  # the green tower alone
 
 
 def test_rule_IV_same_shape_may_not_touch(load: Loader) -> None:
     state = start(load, 4)
     # The nave counts as a house.
     for site in ("0,1", "-1,0", "0,-1"):
-        assert_illegal(state, f"build house red {site}")
+        assert_rejected(state, f"build house red {site}")
     assert_legal(state, "build house red 1,1")
     # A red yard on (0,1)-(1,1), then a green house on (2,1) touching it.
     apply(state, "build yard red 0,1 h", "chip red", "cardinal 0,-1")
     apply(state, "build house green 2,1", "cardinal stay")
     # The clock-tower counts as a tower: (2,0) touches the green house and the clock-tower.
-    assert_illegal(state, "build tower blue 2,0")
+    assert_rejected(state, "build tower blue 2,0")
     assert_legal(state, "build tower blue 3,1")
     # Yard by yard: (1,2)-(2,2) touches the green house and the red yard.
-    assert_illegal(state, "build yard blue 1,2 h")
+    assert_rejected(state, "build yard blue 1,2 h")
     assert_legal(state, "build yard blue 2,2 v")
     apply(state, "build tower blue 3,1", "cardinal stay")
     # House by house: (2,2) touches the green house.
-    assert_illegal(state, "build house yellow 2,2")
+    assert_rejected(state, "build house yellow 2,2")
     assert_legal(state, "build house yellow 3,2")
     assert_legal(state, "build house yellow 1,2")
 
@@ -314,13 +301,13 @@ def test_rule_V_same_colour_may_not_touch(load: Loader) -> None:
     )
     # Red, after a house, may build a tower or a yard. (2,-1) has a house and no tower
     # beside it, but the house is red.
-    assert_illegal(state, "build tower red 2,-1")
-    assert_illegal(state, "build yard red 1,-1 h")  # the clock-tower and the red house
+    assert_rejected(state, "build tower red 2,-1")
+    assert_rejected(state, "build yard red 1,-1 h")  # the clock-tower and the red house
     assert_legal(state, "build tower red 3,2")
     assert_legal(state, "build tower red 4,1")
     apply(state, "build tower red 3,2", "cardinal stay")
     # Green, after a tower: a house on (2,2) touches the green tower (and the red tower).
-    assert_illegal(state, "build house green 2,2")
+    assert_rejected(state, "build house green 2,2")
     assert_legal(state, "build house green 4,2")
 
 
@@ -329,7 +316,7 @@ def test_rule_VI_shape_differs_from_previous_build(load: Loader) -> None:
     state = start(load, 4, "build house red 2,0", "chip red", "cardinal -1,0")
     assert builds(state)
     assert all(" house " not in b for b in builds(state))
-    assert_illegal(state, "build house green 1,1")
+    assert_rejected(state, "build house green 1,1")
     # After a tower, the same house is fine, and no tower is.
     state = start(load, 4, "build tower red 0,-1", "chip red", "cardinal -1,0")
     assert_legal(state, "build house green 1,1")
@@ -341,7 +328,7 @@ def test_rule_VII_colour_differs_from_previous_build(load: Loader) -> None:
     state = start(load, 3, "build house yellow 2,0", "chip red", "cardinal -1,0")
     assert builds(state)
     assert all(" yellow " not in b for b in builds(state))
-    assert_illegal(state, "build tower yellow 2,1")
+    assert_rejected(state, "build tower yellow 2,1")
     assert_legal(state, "build tower green 2,1")
     state = start(load, 3, "build house red 2,0", "chip red", "cardinal -1,0")
     assert_legal(state, "build tower yellow 2,1")
@@ -352,9 +339,9 @@ def test_must_build_if_able(load: Loader) -> None:
     # if you were able to build an edifice in the same turn").
     state = start(load, 4, "build house red 2,0", "chip red", "cardinal -1,0")
     assert STAY not in state.legal_actions()
-    assert_illegal(state, "cardinal stay")
-    assert_illegal(state, "cardinal 0,1")
-    assert_illegal(state, "chip green")
+    assert_rejected(state, "cardinal stay")
+    assert_rejected(state, "cardinal 0,1")
+    assert_rejected(state, "chip green")
     # In random games, every build phase offers builds and nothing else: no pass.
     for record in _records(load, 4)[:10]:
         for step in record.steps:
@@ -487,7 +474,7 @@ def test_first_build_chooses_any_chip(load: Loader) -> None:
         assert js(chosen)["supply"] == [12 - e for e in expected]
         assert js(chosen)["phase"] == "cardinal"
         assert chosen.current_player() == 0
-    assert_illegal(state, "cardinal 1,1")  # the chip comes first
+    assert_rejected(state, "cardinal 1,1")  # the chip comes first
 
 
 # --- the cardinal ---------------------------------------------------------------------------
@@ -499,7 +486,7 @@ def test_first_cardinal_placement_is_mandatory(load: Loader) -> None:
     # Empty cells next to an edifice: the five free cathedral sites and three by the house.
     cells = [(-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (3, 0), (2, 1), (2, -1)]
     assert state.legal_actions() == sorted(CARDINAL + cell_index(x, y) for x, y in cells)
-    assert_illegal(state, "cardinal stay")
+    assert_rejected(state, "cardinal stay")
     apply(state, "cardinal 1,1")
     assert js(state)["cardinal"] == [1, 1]
     assert state.current_player() == 1
@@ -526,17 +513,17 @@ def test_cardinal_moves_only_next_to_an_edifice(load: Loader) -> None:
     state = start(load, 4, *CARDINAL_TURN)
     expected = sorted([CARDINAL + cell_index(x, y) for x, y in CARDINAL_CELLS] + [STAY])
     assert state.legal_actions() == expected
-    assert_illegal(state, "cardinal 3,2")  # diagonal to the tower only
-    assert_illegal(state, "cardinal 5,5")
-    assert_illegal(state, "cardinal 2,0")  # on an edifice
-    assert_illegal(state, "cardinal 0,0")  # on the cathedral
+    assert_rejected(state, "cardinal 3,2")  # diagonal to the tower only
+    assert_rejected(state, "cardinal 5,5")
+    assert_rejected(state, "cardinal 2,0")  # on an edifice
+    assert_rejected(state, "cardinal 0,0")  # on the cathedral
     apply(state, "cardinal 0,-1")  # next to the cathedral counts
     assert js(state)["cardinal"] == [0, -1]
 
 
 def test_cardinal_move_excludes_own_cell(load: Loader) -> None:
     state = start(load, 4, *CARDINAL_TURN)
-    assert_illegal(state, "cardinal 1,1")
+    assert_rejected(state, "cardinal 1,1")
 
 
 # --- turn order and the end -----------------------------------------------------------------
@@ -570,7 +557,7 @@ def test_skip_seat_without_legal_build(load: Loader, tmp_path: Path) -> None:
     assert state.history() == [*history, STAY]
     assert builds(state)
     assert all(b.startswith("build tower blue ") for b in builds(state))
-    assert_illegal(state, "build house blue 1,1")  # would touch only the clock-tower
+    assert_rejected(state, "build house blue 1,1")  # would touch only the clock-tower
     assert js(state)["edifices"][-1]["shape"] == "house"  # the previous edifice stays
 
 
@@ -820,7 +807,7 @@ def test_two_players_seat_may_alternate_its_colours(load: Loader) -> None:
 
 def test_two_players_own_colours_may_touch(load: Loader) -> None:
     state = start(load, 2, *TWO_PLAYER_GAME[:5])
-    assert_illegal(state, "build yard red 2,-1 h")  # rule V still holds within a colour
+    assert_rejected(state, "build yard red 2,-1 h")  # rule V still holds within a colour
     apply(state, "build yard blue 2,-1 h")
     # Touching its own red house scores a red chip as usual.
     assert js(state)["chips"][0] == [1, 1, 0, 0]
@@ -954,7 +941,7 @@ def test_three_players_yellow_is_one_shared_pool(load: Loader, tmp_path: Path) -
     assert js(state)["chips"][1] == [0, 0, 0, 1]
     # Seat 2, after a tower, may build a house: its blue one, not a yellow one.
     assert_legal(state, "build house blue 3,1")
-    assert_illegal(state, "build house yellow 3,1")
+    assert_rejected(state, "build house yellow 3,1")
     assert builds(state)
     assert all(" blue " in b for b in builds(state))
 

@@ -73,9 +73,9 @@ import numpy as np
 import pytest
 
 from boardcore.api import CHANCE, TERMINAL, State
-from boardcore.errors import IllegalActionError, NotationError
+from boardcore.errors import NotationError
 from tests.conftest import Loader, apply
-from tests.helpers import data_path, js, phase
+from tests.helpers import assert_rejected, data_path, js, phase
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -381,15 +381,6 @@ def quality(state: State, s: int) -> list[int]:
     return [int(q) for q in seat(state, s)["quality"]]
 
 
-def assert_illegal(state: State, move: str) -> None:
-    """`move` is not offered and applying it raises, leaving the state as it was."""
-    before = state.to_json()
-    assert move not in legal(state)
-    with pytest.raises(IllegalActionError):
-        state.apply_action(state.string_to_action(move))
-    assert state.to_json() == before
-
-
 # --- driving a game ---------------------------------------------------------------------
 
 
@@ -619,8 +610,8 @@ def test_ruling_3_starting_buildings_block_their_spaces(load: Loader) -> None:
         for s in ["e6", "f6", "g6", "h6", "c7", "d7", "e7", "d8", "e8", "f8", "d9", "e9"]
     }
     assert set(legal(state)) == expected
-    assert_illegal(state, "place o0 g3")  # the starting restaurant
-    assert_illegal(state, "place o0 e3")  # river (#)
+    assert_rejected(state, "place o0 g3")  # the starting restaurant
+    assert_rejected(state, "place o0 e3")  # river (#)
 
 
 def test_ruling_4_the_market_has_eight_slots_filled_left_to_right(load: Loader) -> None:
@@ -680,7 +671,7 @@ def broke(load: Loader) -> State:
 def test_ruling_6_refill_needs_a_dollar(load: Loader) -> None:
     state = broke(load)
     assert "refill" not in legal(state)
-    assert_illegal(state, "refill")
+    assert_rejected(state, "refill")
     assert not any(m.startswith("buy") for m in legal(state))  # no card is free
     assert not any(m.startswith("landmark") for m in legal(state))
 
@@ -688,8 +679,8 @@ def test_ruling_6_refill_needs_a_dollar(load: Loader) -> None:
 def test_ruling_15_law_cost_must_be_affordable(load: Loader) -> None:
     # With $0, West Town cannot pay "appease" ($3) or "diversity" ($2); "taxes" costs 2 VP.
     state = broke(load)
-    assert_illegal(state, "law 1")
-    assert_illegal(state, "law 2")
+    assert_rejected(state, "law 1")
+    assert_rejected(state, "law 2")
     assert "law 3" in legal(state)
 
 
@@ -713,7 +704,7 @@ def test_ruling_16_each_event_once_per_round(load: Loader) -> None:
     act(state, "event dining", "choose vp")
     assert "event dining" not in legal(state)  # seat 1: dining is face down
     assert js(state)["events"][EVENTS.index("dining")] == 1
-    assert_illegal(state, "event dining")
+    assert_rejected(state, "event dining")
     finish_round(state)
     assert "event dining" in legal(state)  # cleanup flipped it back
 
@@ -722,7 +713,7 @@ def test_ruling_16_world_stage_needs_three_events(load: Loader) -> None:
     state = setup(load, 2)
     for n in range(3):
         assert activated(state) == n
-        assert_illegal(state, "event world")
+        assert_rejected(state, "event world")
         play_events(state, n + 1)
     assert "event world" in legal(state)
 
@@ -754,8 +745,8 @@ def test_rule_once_per_round_law(load: Loader) -> None:
     assert (money(state, 0), unhappy(state, 0)) == (10 - 3, 12 - 3)
     act(state, "event dining", "choose vp")  # seat 1
     assert not any(m.startswith("law") for m in legal(state))  # seat 0 already enacted
-    assert_illegal(state, "law 1")
-    assert_illegal(state, "law 3")
+    assert_rejected(state, "law 1")
+    assert_rejected(state, "law 3")
     finish_round(state)
     assert seat(state, 0)["law"] == -1  # cleanup returned the disc
     while state.current_player() != 0:
@@ -888,9 +879,9 @@ def test_rule_polyomino_orientations_rotations_and_reflections(load: Loader) -> 
     # e.g. o0 (the L as printed: three down, foot right) at d7 covers d7 d8 d9 e9.
     assert cells_of(kind_piece("restaurant-l4"), "place o0 d7") == {(3, 6), (3, 7), (3, 8), (4, 8)}
     assert "place o0 d7" in legal(state)
-    assert_illegal(state, "place o0 e7")  # e7 e8 e9 f9: f9 is a river space
-    assert_illegal(state, "place o0 i8")  # i8 i9 i10 j10: unconnected area B, then no suburb
-    assert_illegal(state, "place o0 k10")  # k10 k11 and off the table's edge
+    assert_rejected(state, "place o0 e7")  # e7 e8 e9 f9: f9 is a river space
+    assert_rejected(state, "place o0 i8")  # i8 i9 i10 j10: unconnected area B, then no suburb
+    assert_rejected(state, "place o0 k10")  # k10 k11 and off the table's edge
 
 
 def test_rule_unconnected_areas_need_a_suburb(load: Loader) -> None:
@@ -930,7 +921,7 @@ def test_ruling_14_suburbs_must_connect_and_not_overlap(load: Loader) -> None:
     assert set(legal(state)) == expected
     assert "place o0 j9" not in legal(state)  # not orthogonally next to the neighbourhood
     assert "place o0 a1" not in legal(state)
-    assert_illegal(state, "place o0 e5")  # on the district board
+    assert_rejected(state, "place o0 e5")  # on the district board
     move = sorted(expected)[0]
     apply(state, move)
     covered = cells_of(piece(SUBURBS[36], True), move)
@@ -944,7 +935,7 @@ def test_ruling_9_benefits_half_illegal_when_its_buildings_cannot_all_be_placed(
     card = card_id(["build restaurant-i3", "build statue-1"], round=1, cost=3)
     state = setup(load, 2, data=cramped_data(tmp_path), market=(card, 0, 1, 2, 3, 4, 5, 6))
     assert "buy 1a" not in legal(state)
-    assert_illegal(state, "buy 1a")
+    assert_rejected(state, "buy 1a")
     assert "buy 1b" in legal(state)
     # CRAMPED card 0: a statue then a train-i2. Only placements that keep the domino
     # placeable are offered: f6 or h6, never g6.
@@ -1027,7 +1018,7 @@ def test_ruling_13_landmarks(load: Loader) -> None:
     act(state, "event dining", "choose vp")  # seat 1
     assert "landmark city-market" not in legal(state)  # built once
     assert "landmark navy-pier" not in legal(state)  # $2 < $8
-    assert_illegal(state, "landmark navy-pier")
+    assert_rejected(state, "landmark navy-pier")
 
 
 # --- events -----------------------------------------------------------------------------
@@ -1187,7 +1178,7 @@ def world_example(load: Loader) -> State:
     state = setup(load, 2, districts=("west-town", "hyde-park"), market=(0, 4, 1, 2, 3, 5, 6, 7))
     act(state, "buy 1a", "place o0 h6")  # $2: statue; shopping quality 1
     act(state, "event dining", "choose vp")  # seat 1: +3 VP; rewards 0 (quality 0)
-    assert_illegal(state, "event world")  # one event so far
+    assert_rejected(state, "event world")  # one event so far
     act(state, "buy 2a", "place o0 c7")  # $2: statue; restaurant quality 1
     act(state, "event night", "choose vp")  # seat 1: +3 VP
     act(state, "event shopping", "choose vp")  # seat 0: +3 VP
@@ -1744,8 +1735,8 @@ def test_ruling_26_solo_needs_150(load: Loader, tmp_path: Path) -> None:
 
 def test_rule_illegal_moves_raise_and_change_nothing(load: Loader) -> None:
     state = setup(load, 2)
-    assert_illegal(state, "event world")
-    assert_illegal(state, "district west-town")
+    assert_rejected(state, "event world")
+    assert_rejected(state, "district west-town")
     with pytest.raises(NotationError):
         state.string_to_action("event fireworks")
     assert state.string_to_action("buy 3a") == BUY + 2 * 2
@@ -1779,9 +1770,9 @@ def test_ruling_20_activator_takes_3_vp_when_the_building_cannot_be_placed(
     act(state, "event sights")  # seat 1; seat 0 gains $2 for its one sight: $10
     assert money(state, 0) == 10
     # No room: no landmark (City Market and Navy Pier, $8 each), no benefits half.
-    assert_illegal(state, "landmark city-market")
-    assert_illegal(state, "landmark navy-pier")
-    assert_illegal(state, "buy 2a")  # card 12: restaurant-i3 and a statue
+    assert_rejected(state, "landmark city-market")
+    assert_rejected(state, "landmark navy-pier")
+    assert_rejected(state, "buy 2a")  # card 12: restaurant-i3 and a statue
     assert "buy 2b" in legal(state)
     apply(state, "event dining")
     assert phase(state) == "turn" and state.current_player() == 1
