@@ -19,12 +19,7 @@ _LETTERS: Final = "ybrg"
 _KINDS: Final = ("shops", "amenities", "temples", "parks")
 _SIDES: Final = "nesw"
 _STREETS: Final = ("x1", "x2", "x3", "y1", "y2", "y3")
-_FILL: Final = ("#f2c21b", "#2f66c4", "#d63c2f", "#3c9a4a")
-_DARK: Final = ("#8a6a00", "#183a78", "#7e1d14", "#1c5a27")
-_ON: Final = ("#3d3000", "#ffffff", "#ffffff", "#ffffff")
-_SEAT: Final = ("#2b2620", "#8c8c8c", "#7b3fa0", "#b0682a")
-"""Seat colours (architects, supervisors): none close to a building colour."""
-_SEAT_ON: Final = ("#ffffff", "#ffffff", "#ffffff", "#ffffff")
+_PAINT: Final = (svg.YELLOW, svg.BLUE, svg.RED, svg.GREEN)
 _TILE: Final = ("#e4d3b0", "#c9d9e6")
 """Sector tiles: the brown side (2-3 players), the blue side (4 players)."""
 _TILE_LINE: Final = ("#b59f73", "#8ea7bb")
@@ -34,7 +29,6 @@ _PLAZA: Final = "#f7f3ea"
 _PLOT: Final = "#fbf8f1"
 _PLOT_LINE: Final = "#9c8a66"
 _STREET_TILE: Final = "#4a5568"
-_USED: Final = "#8a8170"
 _CARD_W: Final = 104
 _CARD_H: Final = 74
 _CARD_STEP: Final = 110
@@ -285,8 +279,8 @@ def _building(
             f"M{svg.num(x + h)} {svg.num(y - 1)}"
             f"l{svg.num(h + 1)} {svg.num(h + 1)}l{svg.num(-h - 1)} "
             f"{svg.num(h + 1)}l{svg.num(-h - 1)} {svg.num(-h - 1)}z",
-            fill=_FILL[colour],
-            stroke=_DARK[colour],
+            fill=_PAINT[colour].fill,
+            stroke=_PAINT[colour].dark,
             stroke_width=1,
         )
     else:
@@ -297,8 +291,8 @@ def _building(
             size,
             size,
             rx=size * 0.18,
-            fill=_FILL[colour],
-            stroke=_DARK[colour],
+            fill=_PAINT[colour].fill,
+            stroke=_PAINT[colour].dark,
             stroke_width=1,
         )
     if size >= 9:
@@ -309,7 +303,7 @@ def _building(
             y + size * 0.72,
             size * 0.66,
             font_weight="bold",
-            fill=_ON[colour],
+            fill=_PAINT[colour].on,
         )
 
 
@@ -320,7 +314,7 @@ def _icon(parent: ET.Element, x: float, y: float, size: float, colour: int) -> N
         return
     h = size / 2
     for i in range(4):
-        svg.rect(parent, x + h * (i % 2), y + h * (i // 2), h, h, fill=_FILL[i])
+        svg.rect(parent, x + h * (i % 2), y + h * (i // 2), h, h, fill=_PAINT[i].fill)
     svg.rect(
         parent, x, y, size, size, rx=size * 0.18, fill="none", stroke=svg.INK, stroke_width=0.8
     )
@@ -328,21 +322,21 @@ def _icon(parent: ET.Element, x: float, y: float, size: float, colour: int) -> N
 
 def _architect_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8) -> None:
     """An architect or seat marker: a disc of ``seat``'s colour with its number."""
-    svg.seat_chip(parent, cx, cy, seat, r, fill=_SEAT[seat], on=_SEAT_ON[seat], ring=False)
+    svg.seat_chip(parent, cx, cy, seat, r, fill=svg.PAWNS[seat], on="#ffffff", ring=False)
 
 
 def _supervisor(parent: ET.Element, cx: float, cy: float, seat: int, r: float) -> None:
     """A supervisor: a small person of the seat's colour."""
     g = svg.el(parent, "g", class_="supervisor")
     svg.el(g, "title", f"supervised by seat {seat}")
-    svg.circle(g, cx, cy - r * 0.55, r * 0.42, fill=_SEAT[seat], stroke="#ffffff")
+    svg.circle(g, cx, cy - r * 0.55, r * 0.42, fill=svg.PAWNS[seat], stroke="#ffffff")
     svg.path(
         g,
         f"M{svg.num(cx - r * 0.75)} {svg.num(cy + r)}"
         f"Q{svg.num(cx - r * 0.75)} {svg.num(cy - r * 0.1)} "
         f"{svg.num(cx)} {svg.num(cy - r * 0.1)}Q{svg.num(cx + r * 0.75)} {svg.num(cy - r * 0.1)} "
         f"{svg.num(cx + r * 0.75)} {svg.num(cy + r)}Z",
-        fill=_SEAT[seat],
+        fill=svg.PAWNS[seat],
         stroke="#ffffff",
     )
 
@@ -356,10 +350,10 @@ def _pawn(parent: ET.Element, cx: float, cy: float, colour: int, r: float, name:
         f"M{svg.num(cx - r * 0.7)} {svg.num(cy + r)}"
         f"L{svg.num(cx - r * 0.25)} {svg.num(cy - r * 0.3)}"
         f"H{svg.num(cx + r * 0.25)}L{svg.num(cx + r * 0.7)} {svg.num(cy + r)}Z",
-        fill=_FILL[colour],
-        stroke=_DARK[colour],
+        fill=_PAINT[colour].fill,
+        stroke=_PAINT[colour].dark,
     )
-    svg.circle(g, cx, cy - r * 0.5, r * 0.38, fill=_FILL[colour], stroke=_DARK[colour])
+    svg.circle(g, cx, cy - r * 0.5, r * 0.38, fill=_PAINT[colour].fill, stroke=_PAINT[colour].dark)
 
 
 def _steps(parent: ET.Element, x: float, y: float, steps: int) -> None:
@@ -392,7 +386,7 @@ def _pattern(parent: ET.Element, x: float, y: float, card: _Card) -> None:
         )
 
     def dot(cx: float, cy: float, colour: int) -> None:
-        svg.circle(g, cx, cy, 2.6, fill=_FILL[colour], stroke=_DARK[colour])
+        svg.circle(g, cx, cy, 2.6, fill=_PAINT[colour].fill, stroke=_PAINT[colour].dark)
 
     kind = card.pattern
     cx, cy = x + 22, y + 15
@@ -559,7 +553,7 @@ class ChandigarhDrawer(svg.TableDrawer):
     reserve, the specialists, the turn in progress, and per seat its PP, reserve, project,
     tokens and supervisors."""
 
-    CHART = _SEAT
+    CHART = svg.PAWNS
     # A turn opens with a step, an add, a specialist or a pass, and steps and specialists
     # come later in the turn too: no action tells a turn's start (starts_turn). Turns
     # change seats.
@@ -1037,12 +1031,20 @@ class ChandigarhDrawer(svg.TableDrawer):
                 + (f", {stars} \u2605 at the end" if stars >= 0 else ""),
             )
             svg.rect(
-                tile, sx, top, w, 56, rx=6, fill=svg.CARD, stroke=_DARK[colour], stroke_width=1.2
+                tile,
+                sx,
+                top,
+                w,
+                56,
+                rx=6,
+                fill=svg.CARD,
+                stroke=_PAINT[colour].dark,
+                stroke_width=1.2,
             )
             svg.path(
                 tile,
                 f"M{svg.num(sx + 6)} {svg.num(top)}h{svg.num(w - 12)}",
-                stroke=_FILL[colour],
+                stroke=_PAINT[colour].fill,
                 stroke_width=5,
             )
             svg.fit(tile, name, sx + 6, top + 18, w - 40, 11, font_weight="bold")
@@ -1062,7 +1064,7 @@ class ChandigarhDrawer(svg.TableDrawer):
             pawn = f"pawn in sector {where}" if where >= 0 else "pawn off the board"
             svg.fit(tile, f"{players - holders} left \u00b7 {pawn}", sx + 6, top + 48, w - 12, 9.5)
             if colour in state["used"]:
-                svg.badge(tile, sx + w - 4, top, "used", _USED)
+                svg.badge(tile, sx + w - 4, top, "used", svg.USED)
 
     def _seat(self, parent: ET.Element, frame: _Frame, seat: int, y: float, winner: int) -> None:
         state = frame.state
@@ -1120,7 +1122,7 @@ class ChandigarhDrawer(svg.TableDrawer):
             tx = facts_x + 56 + 20 * i
             token = svg.el(facts, "g", class_="token")
             svg.el(token, "title", frame.specialist(colour))
-            svg.circle(token, tx, y + 63, 7.5, fill=_FILL[colour], stroke=_DARK[colour])
+            svg.circle(token, tx, y + 63, 7.5, fill=_PAINT[colour].fill, stroke=_PAINT[colour].dark)
             if colour in state["used"] and moving:
                 svg.path(
                     token,

@@ -51,7 +51,6 @@ _UNCONNECTED: Final = {"A": "#c3cdbd", "B": "#bcc6cf"}
 _SUBURB: Final = "#f7f1df"
 _RUBBLE: Final = "#6e5a44"
 _SIGHT: Final = "#c2185b"
-_SEAT: Final = ("#2b2620", "#8c8c8c", "#7b3fa0", "#b0682a", "#2a7f8a")
 _CELL: Final = 19
 _LEFT: Final = 20
 _WIDTH: Final = 1200
@@ -476,7 +475,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
     buildings coloured by type, landmarks), money, VP, unhappy population, qualities,
     amenity symbols, law, landmarks, abilities and suburbs in hand."""
 
-    CHART = _SEAT
+    CHART = svg.PAWNS
     # A turn is a main action, maybe after a refill, and the tasks it puts on the queue: no
     # action id alone tells where a turn starts (starts_turn).
 
@@ -557,8 +556,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         winners = _winners(state, data)
         if not winners:
             return "game over: no winner (the solo target is not reached)"
-        names = " and ".join(f"seat {w}" for w in winners)
-        return f"game over: {names} win{'s' if len(winners) == 1 else ''}"
+        return f"game over: {svg.winners_text(winners)}"
 
     def _header(
         self,
@@ -729,7 +727,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         info: dict[str, Any] = state["seats"][seat]
         moving = state["to_move"] == seat
         g = svg.seat_panel(parent, seat, x, y, _SEAT_W, _SEAT_H, moving)
-        svg.circle(g, x + 16, y + 17, 9, fill=_SEAT[seat], stroke="#ffffff")
+        svg.circle(g, x + 16, y + 17, 9, fill=svg.PAWNS[seat], stroke="#ffffff")
         tab = _Table(data, info)
         level = _LEVELS[state["difficulty"][seat]]
         district = tab.district or (
