@@ -26,8 +26,6 @@ Bounds = tuple[int, int, int, int]
 """A board window ``(x_min, y_min, x_max, y_max)`` in the game's cell coordinates, inclusive."""
 Box = tuple[float, float, float, float]
 """A drawn thing's ``(x, y, width, height)`` in pixels: what the last action's ring goes round."""
-Ranges = tuple[tuple[int, int, Callable[[int], str]], ...]
-"""A game's action ids as ``(first id, count, name of the id's offset)`` runs."""
 FONT: Final = "Helvetica, Arial, sans-serif"
 HIGHLIGHT: Final = "#e0119d"
 """The last action's mark: a magenta that none of the game colours is close to."""
@@ -104,14 +102,6 @@ def packaged_toml(name: str) -> dict[str, Any]:
     """The package's ``data/{name}`` read as TOML (raising one of :data:`DATA_ERRORS`)."""
     source = resources.files("boardcore").joinpath("data").joinpath(name)
     return tomllib.loads(source.read_text(encoding="utf-8"))
-
-
-def in_ranges(action: int, ranges: Ranges) -> str:
-    """Action ``action`` named by the run of ``ranges`` it falls in (``action N`` if none)."""
-    for first, count, name in ranges:
-        if first <= action < first + count:
-            return name(action - first)
-    return f"action {action}"
 
 
 # ---------------------------------------------------------------------------------------------

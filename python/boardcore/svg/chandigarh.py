@@ -11,14 +11,12 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..reference import _chandigarh_actions as actions
 from . import _common as svg
 
 COLOURS: Final = ("yellow", "blue", "red", "green")
 """The building colours by id (shops, amenities, temples, parks); letters ``y b r g``."""
-_LETTERS: Final = "ybrg"
 _KINDS: Final = ("shops", "amenities", "temples", "parks")
-_SIDES: Final = "nesw"
-_STREETS: Final = ("x1", "x2", "x3", "y1", "y2", "y3")
 _PAINT: Final = (svg.YELLOW, svg.BLUE, svg.RED, svg.GREEN)
 _TILE: Final = ("#e4d3b0", "#c9d9e6")
 """Sector tiles: the brown side (2-3 players), the blue side (4 players)."""
@@ -70,7 +68,6 @@ _SPECIALIST_KIND: Final = {
 }
 """Each specialist's action (docs/games/chandigarh.md, *Specialists*): the footsteps ones
 help Move and Build, the card ones Add a New Card."""
-_BUILD_MODES: Final = ("", " replace", " manager", " surveyor", " engineer", " draughtsman")
 _BONUS: Final = ("", "Head of Amenities", "Park Manager")
 
 _LEFT: Final = 16
@@ -124,7 +121,7 @@ class _Data:
 
 
 def _colour(letter: object) -> int:
-    return _LETTERS.index(str(letter)) if str(letter) in ("y", "b", "r", "g") else 4
+    return actions.COLOURS.index(str(letter)) if str(letter) in actions.COLOURS else 4
 
 
 @functools.lru_cache(maxsize=1)
@@ -139,7 +136,7 @@ def _data() -> _Data | None:
         )
         printed = tuple(
             tuple(
-                ((4 * t + _SIDES.index(where)) * 3 + int(k), _colour(colour), t)
+                ((4 * t + actions.SIDES.index(where)) * 3 + int(k), _colour(colour), t)
                 for t, entry in enumerate(doc["sector"])
                 for colour, where, k in entry.get(f"{side}_printed", [])
             )
@@ -221,52 +218,6 @@ _SAID: Final = {
 """What the one-word actions did, for the last move's line."""
 
 
-def _slot(slot: int) -> str:
-    """A slot in notation: ``5n0``, ``3wc``."""
-    side, k = divmod(slot, 3)
-    return f"{side // 4}{_SIDES[side % 4]}{'c' if k == 2 else k}"
-
-
-def _notation(action: int) -> str:
-    """Action ``action`` in the notation of docs/games/chandigarh.md (ids do not depend on the
-    data file)."""
-    c = _LETTERS
-    ranges: svg.Ranges = (
-        (0, 4, lambda v: f"step {_SIDES[v]}"),
-        (4, 72, lambda v: f"add {v // 2} {('left', 'right')[v % 2]}"),
-        (
-            76,
-            3072,
-            lambda v: (
-                f"build {c[v // 128 % 4]} "
-                f"{_slot((v % 128) // 2 * 3 + v % 2)}{_BUILD_MODES[v // 512]}"
-            ),
-        ),
-        (3148, 256, lambda v: f"build {c[v // 64]} {_slot(v % 64 * 3 + 2)}"),
-        (3404, 49, lambda v: f"drive {v % 7 - 1},{v // 7 - 1}"),
-        (3453, 49, lambda v: f"design {v % 7 - 1},{v // 7 - 1}"),
-        (3502, 4, lambda v: f"governor {c[v]}"),
-        (3506, 16, lambda v: f"redistribute {v}"),
-        (3522, 5, lambda v: f"arrange {(c + '-')[v]}"),
-        (3527, 16, lambda v: f"pawn {v}"),
-        (3543, 4, lambda v: f"take {c[v]}"),
-        (3547, 4, lambda v: f"discard {c[v]}"),
-        (3551, 36, lambda v: f"pick {v}"),
-        (3587, 16, lambda v: f"exchange {c[v // 4]} {c[v % 4]}"),
-        (3603, 16, lambda v: f"craft {c[v // 4]} {c[v % 4]}"),
-        (3619, 36, lambda v: f"project {v}"),
-        (3655, 36, lambda v: f"mayor {v}"),
-        (3691, 1, lambda v: "logistics"),
-        (3692, 36, lambda v: f"score {v}"),
-        (3728, 6, lambda v: f"street {_STREETS[v]}"),
-        (3734, 4, lambda v: ("stop", "end", "pass", "skip")[v]),
-        (3738, 10, lambda v: f"tile {v}"),
-        (3748, 36, lambda v: f"reveal {v}"),
-        (3784, 4, lambda v: f"first {v}"),
-    )
-    return svg.in_ranges(action, ranges)
-
-
 def _building(
     parent: ET.Element, x: float, y: float, size: float, colour: int, centre: bool = False
 ) -> None:
@@ -298,7 +249,7 @@ def _building(
     if size >= 9:
         svg.centred(
             parent,
-            _LETTERS[colour],
+            actions.COLOURS[colour],
             x + size / 2,
             y + size * 0.72,
             size * 0.66,
@@ -516,7 +467,7 @@ class _Frame:
         if self.data is None or not 0 <= index < len(self.data.cards):
             return f"card {index}"
         card = self.data.cards[index]
-        colours = "/".join(_LETTERS[c] for c in card.colours)
+        colours = "/".join(actions.COLOURS[c] for c in card.colours)
         return f"card {index} ({card.pattern} {colours})"
 
     def specialist(self, colour: int) -> str:
@@ -583,7 +534,7 @@ class ChandigarhDrawer(svg.TableDrawer):
             "street": "to choose a street",
             "after": "to use a specialist or end",
             "arrange": f"to arrange sector {pending['sector']}",
-            "relocate": f"to relocate the {_LETTERS[pending['relocate']]} pawn",
+            "relocate": f"to relocate the {actions.COLOURS[pending['relocate']]} pawn",
             "bonus": "to take a bonus building",
             "takes": "to take buildings",
             "discard": "to discard",
@@ -599,7 +550,7 @@ class ChandigarhDrawer(svg.TableDrawer):
         if not history:
             return "no move yet", []
         action = history[-1]
-        text = _notation(action)
+        text = actions.action_text(action)
         word = text.split()[0]
         seat: int = state["to_move"]
         if word in ("step", "drive", "design"):
@@ -630,7 +581,7 @@ class ChandigarhDrawer(svg.TableDrawer):
         if word == "logistics":
             return text, ["row", "deck"]
         if word == "street":
-            return text, [f"street-{_STREETS.index(text.split()[1])}"]
+            return text, [f"street-{actions.STREET_NAMES.index(text.split()[1])}"]
         if word == "first":
             return text, [f"seat-{text.split()[1]}"]
         if word in _SAID:
@@ -829,7 +780,7 @@ class ChandigarhDrawer(svg.TableDrawer):
                 px, py = frame.point(right, top)
                 px += frame.cell * 0.07 + 8 + w / 2
                 py -= frame.cell * 0.07 + 10 + h / 2
-            name = _STREETS[place] if place < 6 else "perimeter"
+            name = actions.STREET_NAMES[place] if place < 6 else "perimeter"
             tile: int = state["streets"][place]
             box = (px - w / 2, py - h / 2, w, h)
             frame.anchors[f"street-{place}"] = box
@@ -898,12 +849,12 @@ class ChandigarhDrawer(svg.TableDrawer):
         if phase in ("main", "move"):
             words.append(f"{state['steps']} steps left")
         if state["last"] >= 0:
-            words.append(f"last step {_SIDES[state['last']]}")
+            words.append(f"last step {actions.SIDES[state['last']]}")
         if state["here"] < 2:
             words.append(f"{state['here']} built at this junction")
         lines.append(" \u00b7 ".join(words))
         used = [frame.specialist(c) for c in state["used"]]
-        gained = " ".join(_LETTERS[c] for c in state["gained"])
+        gained = " ".join(actions.COLOURS[c] for c in state["gained"])
         lines.append(
             "specialists used this turn: "
             + (", ".join(used) if used else "none")
@@ -914,7 +865,7 @@ class ChandigarhDrawer(svg.TableDrawer):
         if pending["score"] >= 0:
             waiting.append(f"scoring {frame.card_name(pending['score'])}")
         if pending["sector"] >= 0:
-            left = " ".join(_LETTERS[c] for c in pending["arrange"]) or "none"
+            left = " ".join(actions.COLOURS[c] for c in pending["arrange"]) or "none"
             waiting.append(f"arranging sector {pending['sector']}: {todo} plots, holding {left}")
         elif todo:
             what = {"gain": "any icons", "reveal": "cards to reveal"}.get(phase, "to do")
