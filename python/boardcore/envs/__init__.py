@@ -9,3 +9,13 @@
 Importing this package imports neither PettingZoo nor Gymnasium; import the submodule you
 use. See ``docs/ecosystem.md``.
 """
+
+from __future__ import annotations
+
+
+def _missing(module: str, needs: str, extra: str) -> ImportError:
+    """The error of ``boardcore.envs.<module>`` imported without the libraries it needs."""
+    return ImportError(
+        f"boardcore.envs.{module} needs {needs}: from the clone of boardcore, "
+        f"pip install '.[{extra}]'"
+    )

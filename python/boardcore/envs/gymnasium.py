@@ -46,13 +46,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from . import _missing
+
 try:
     import gymnasium
 except ImportError as error:  # pragma: no cover - depends on what is installed
-    raise ImportError(
-        "boardcore.envs.gymnasium needs Gymnasium: from the clone of boardcore, "
-        "pip install '.[gymnasium]'"
-    ) from error
+    raise _missing("gymnasium", "Gymnasium", "gymnasium") from error
 import numpy as np
 import numpy.typing as npt
 

@@ -36,15 +36,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import _missing
+
 try:
     import gymnasium
     from pettingzoo import AECEnv  # type: ignore[import-untyped]
     from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 except ImportError as error:  # pragma: no cover - depends on what is installed
-    raise ImportError(
-        "boardcore.envs.pettingzoo needs PettingZoo and Gymnasium: "
-        "from the clone of boardcore, pip install '.[pettingzoo]'"
-    ) from error
+    raise _missing("pettingzoo", "PettingZoo and Gymnasium", "pettingzoo") from error
 import numpy as np
 import numpy.typing as npt
 

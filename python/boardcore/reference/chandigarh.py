@@ -49,6 +49,56 @@ import numpy.typing as npt
 
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import DataError, NotationError, ParameterError
+from boardcore.reference._chandigarh_actions import (
+    ADD,
+    ARRANGE,
+    ARRANGE_NONE,
+    BUILD,
+    CENTRE,
+    CENTRE_BUILD,
+    CENTRE_BUILDS,
+    COLOURS,
+    CRAFT,
+    DESIGN,
+    DISCARD,
+    DRAUGHTSMAN,
+    DRIVE,
+    END,
+    ENGINEER,
+    EXCHANGE,
+    FIRST,
+    GOVERNOR,
+    LOGISTICS,
+    MANAGER,
+    MAYOR,
+    NONE,
+    NUM_ACTIONS,
+    NUM_PLOTS,
+    PASS,
+    PAWN,
+    PICK,
+    PLAIN,
+    PROJECT,
+    REDISTRIBUTE,
+    REPLACE,
+    REVEAL,
+    SCORE,
+    SIDES,
+    SKIP,
+    STEP,
+    STOP,
+    STREET,
+    STREET_NAMES,
+    SURVEYOR,
+    TAKE,
+    TILE,
+    action_text,
+    decode,
+    junction_id,
+    junction_text,
+    junction_xy,
+    slot_text,
+)
 from boardcore.reference._data import (
     check_fields,
     data_int,
@@ -65,16 +115,13 @@ __all__ = ["ChandigarhGame", "ChandigarhState", "count_pattern"]
 
 NAME: Final = "chandigarh"
 VERSION: Final = 3  # 2: ruling 9 counts the Driver and Park Designer; 3: "each time"
-NONE: Final = -1  # no seat, no sector, no card, no direction
 
 # "Geometry".
-COLOURS: Final = ("y", "b", "r", "g")
 YELLOW: Final = 0
 BLUE: Final = 1
 RED: Final = 2
 GREEN: Final = 3
 ANY: Final = 4  # the "any" icon of a card end
-SIDES: Final = ("n", "e", "s", "w")  # also the step directions
 NORTH: Final = 0
 EAST: Final = 1
 SOUTH: Final = 2
@@ -83,11 +130,8 @@ OPPOSITE: Final = (SOUTH, WEST, NORTH, EAST)
 DELTAS: Final = ((0, -1), (1, 0), (0, 1), (-1, 0))  # a step's (dx, dy) per direction
 NUM_TILES: Final = 16
 NUM_SLOTS: Final = 192  # (4t + side) * 3 + k
-NUM_PLOTS: Final = 128  # (4t + side) * 2 + k, k = 0, 1
-CENTRE: Final = 2  # k of the centre of a side without plots
 NUM_JUNCTIONS: Final = 49  # (y + 1) * 7 + (x + 1), x, y in -1..5
 CENTRAL: Final = 24  # the central junction 2,2: (2 + 1) * 7 + (2 + 1)
-STREET_NAMES: Final = ("x1", "x2", "x3", "y1", "y2", "y3")
 PERIMETER_PLACE: Final = 6  # the corner tile's place
 NUM_PLACES: Final = 7
 CORNER_NAMES: Final = ("nw", "ne", "sw", "se")
@@ -141,15 +185,6 @@ DEFAULT_SPECIALISTS: Final = (
     "park-designer",
 )
 
-# Build modes (the plot builds' `m`); the centre build is the Sector Manager's.
-PLAIN: Final = 0
-REPLACE: Final = 1
-MANAGER: Final = 2
-SURVEYOR: Final = 3
-ENGINEER: Final = 4
-DRAUGHTSMAN: Final = 5
-CENTRE_BUILD: Final = 6  # not a plot-build mode; a centre build
-MODE_WORDS: Final = ("", "replace", "manager", "surveyor", "engineer", "draughtsman")
 MODE_SPECIALISTS: Final = (
     "",
     "building-assistant",
@@ -192,67 +227,6 @@ TAKES_SCALE: Final = 2.0
 TENSOR_SIZE: Final = 1380
 SEAT_BLOCK: Final = 96
 
-# Action encoding: the first id of each range, in id order ("Action encoding").
-STEP: Final = 0
-ADD: Final = 4
-BUILD: Final = 76
-CENTRE_BUILDS: Final = 3148
-DRIVE: Final = 3404
-DESIGN: Final = 3453
-GOVERNOR: Final = 3502
-REDISTRIBUTE: Final = 3506
-ARRANGE: Final = 3522
-ARRANGE_NONE: Final = 3526
-PAWN: Final = 3527
-TAKE: Final = 3543
-DISCARD: Final = 3547
-PICK: Final = 3551
-EXCHANGE: Final = 3587
-CRAFT: Final = 3603
-PROJECT: Final = 3619
-MAYOR: Final = 3655
-LOGISTICS: Final = 3691
-SCORE: Final = 3692
-STREET: Final = 3728
-STOP: Final = 3734
-END: Final = 3735
-PASS: Final = 3736
-SKIP: Final = 3737
-TILE: Final = 3738
-REVEAL: Final = 3748
-FIRST: Final = 3784
-NUM_ACTIONS: Final = 3788
-
-# Action kinds, one per range (the ids above); their words in the notation.
-KIND_STARTS: Final = (
-    ("step", STEP),
-    ("add", ADD),
-    ("build", BUILD),
-    ("centre", CENTRE_BUILDS),
-    ("drive", DRIVE),
-    ("design", DESIGN),
-    ("governor", GOVERNOR),
-    ("redistribute", REDISTRIBUTE),
-    ("arrange", ARRANGE),
-    ("pawn", PAWN),
-    ("take", TAKE),
-    ("discard", DISCARD),
-    ("pick", PICK),
-    ("exchange", EXCHANGE),
-    ("craft", CRAFT),
-    ("project", PROJECT),
-    ("mayor", MAYOR),
-    ("logistics", LOGISTICS),
-    ("score", SCORE),
-    ("street", STREET),
-    ("stop", STOP),
-    ("end", END),
-    ("pass", PASS),
-    ("skip", SKIP),
-    ("tile", TILE),
-    ("reveal", REVEAL),
-    ("first", FIRST),
-)
 CHANCE_KINDS: Final = ("tile", "reveal", "first", "pawn")
 # Which phases each seat action kind belongs to ("Turn structure"), for the error messages.
 KIND_PHASES: Final = {
@@ -294,26 +268,6 @@ PHASE_DOING: Final = {
     "takes": "to take buildings",
     "discard": "to discard",
 }
-
-
-def junction_id(x: int, y: int) -> int:
-    return (y + 1) * 7 + (x + 1)
-
-
-def junction_xy(junction: int) -> tuple[int, int]:
-    return junction % 7 - 1, junction // 7 - 1
-
-
-def junction_text(junction: int) -> str:
-    x, y = junction_xy(junction)
-    return f"{x},{y}"
-
-
-def slot_text(slot: int) -> str:
-    """``<t><side><k>``, the centre as ``c``: ``5n0``, ``3wc``."""
-    tile, rest = divmod(slot, 12)
-    side, k = divmod(rest, 3)
-    return f"{tile}{SIDES[side]}{'c' if k == CENTRE else k}"
 
 
 def plot_index(slot: int) -> int:
@@ -1077,61 +1031,6 @@ def _make_rules(
         general_start=tuple(general),
         printed=printed,
     )
-
-
-_KIND_FIRSTS: Final = tuple(start for _, start in KIND_STARTS)
-
-
-def decode(action: int) -> tuple[str, int, int, int]:
-    """(kind, x, y, z) of an action id in range. Builds: (mode, colour, slot); centre builds:
-    (colour, slot, 0); add: (card, end); exchange and craft: (c, d); arrange: (colour or
-    -1); otherwise (argument, 0, 0)."""
-    index = 0
-    while index + 1 < len(_KIND_FIRSTS) and action >= _KIND_FIRSTS[index + 1]:
-        index += 1
-    kind, start = KIND_STARTS[index]
-    offset = action - start
-    if kind == "add":
-        return kind, offset // 2, offset % 2, 0
-    if kind == "build":
-        mode, rest = divmod(offset, 4 * NUM_PLOTS)
-        colour, plot = divmod(rest, NUM_PLOTS)
-        return kind, mode, colour, (plot // 2) * 3 + plot % 2
-    if kind == "centre":
-        colour, side = divmod(offset, 64)
-        return kind, colour, side * 3 + CENTRE, 0
-    if kind in ("exchange", "craft"):
-        return kind, offset // 4, offset % 4, 0
-    if kind == "arrange":
-        return kind, offset if offset < 4 else NONE, 0, 0
-    return kind, offset, 0, 0
-
-
-def action_text(action: int) -> str:
-    """The notation of an action id in ``0 .. 3787`` ("Action notation")."""
-    kind, x, y, z = decode(action)
-    if kind == "step":
-        return f"step {SIDES[x]}"
-    if kind == "add":
-        return f"add {x} {'left' if y == 0 else 'right'}"
-    if kind == "build":
-        suffix = f" {MODE_WORDS[x]}" if x != PLAIN else ""
-        return f"build {COLOURS[y]} {slot_text(z)}{suffix}"
-    if kind == "centre":
-        return f"build {COLOURS[x]} {slot_text(y)}"
-    if kind in ("drive", "design"):
-        return f"{kind} {junction_text(x)}"
-    if kind in ("governor", "take", "discard"):
-        return f"{kind} {COLOURS[x]}"
-    if kind == "arrange":
-        return f"arrange {'-' if x == NONE else COLOURS[x]}"
-    if kind in ("exchange", "craft"):
-        return f"{kind} {COLOURS[x]} {COLOURS[y]}"
-    if kind == "street":
-        return f"street {STREET_NAMES[x]}"
-    if kind in ("logistics", "stop", "end", "pass", "skip"):
-        return kind
-    return f"{kind} {x}"  # redistribute, pawn, pick, project, mayor, score, tile, reveal, first
 
 
 _FORMS: Final = (

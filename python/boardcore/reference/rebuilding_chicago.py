@@ -55,6 +55,38 @@ from boardcore.reference._data import (
 )
 from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
 from boardcore.reference._json import is_int, saved_enum, short
+from boardcore.reference._rebuilding_chicago_actions import (
+    A_AUTOMATON,
+    A_BAG,
+    A_BUY,
+    A_CARD,
+    A_CHOOSE,
+    A_DEAL,
+    A_DISTRICT,
+    A_DROP_CARD,
+    A_DROP_LANDMARK,
+    A_EVENT,
+    A_LANDMARK,
+    A_LAW,
+    A_PICK,
+    A_REFILL,
+    A_RETURN,
+    A_SCENARIO,
+    A_SHAPE,
+    A_START,
+    CHOICES,
+    EVENTS,
+    NUM_CARDS,
+    SIZE,
+    SPACES,
+    TYPE_LETTERS,
+    TYPES,
+    Cell,
+    orientations,
+    space_text,
+)
+from boardcore.reference._rebuilding_chicago_actions import action_text as _action_text
+from boardcore.reference._rebuilding_chicago_actions import category_of as _category
 
 __all__ = ["RebuildingChicagoGame", "RebuildingChicagoState", "load_data"]
 
@@ -63,29 +95,15 @@ VERSION: Final = 1
 NUM_ACTIONS: Final = 1545
 TENSOR_SIZE: Final = 9242
 
-SIZE: Final = 11  # the table is 11 x 11
-SPACES: Final = 121
 FULL: Final = (1 << SPACES) - 1
 NONE: Final = -1
 BIG: Final = 2**31 - 1
 
-TYPES: Final = (
-    "train",
-    "money",
-    "graduation",
-    "entertainment",
-    "shopping",
-    "restaurant",
-    "statue",
-)
 STATUE: Final = 6
-TYPE_LETTERS: Final = "TMGESRX"
 AMENITIES: Final = ("entertainment", "shopping", "restaurant")
 AMENITY_TYPE: Final = (3, 4, 5)  # amenity id -> building type id
-EVENTS: Final = ("expansion", "graduation", "sights", "night", "shopping", "dining", "world")
 EXPANSION, GRADUATION, SIGHTS, NIGHT, SHOPPING, DINING, WORLD = range(7)
 AMENITY_EVENTS: Final = (NIGHT, SHOPPING, DINING)
-CHOICES: Final = ("vp", "money", "building", "appease", "card", "ability")
 C_VP, C_MONEY, C_BUILDING, C_APPEASE, C_CARD, C_ABILITY = range(6)
 DIFFICULTIES: Final = ("easy", "standard", "expert")
 PHASES: Final = saved_enum(NAME, "phase")  # the saved format's, in the spec's order
@@ -96,7 +114,6 @@ TASK_PHASES: Final = ("place", "shape", "pick", "choose", "free", "drop")
 MARKET: Final = 8
 MAX_KINDS: Final = 32
 NUM_DISTRICTS: Final = 6
-NUM_CARDS: Final = 144
 CARDS_PER_ROUND: Final = 48
 NUM_LANDMARKS: Final = 15
 NUM_SUBURBS: Final = 60
@@ -105,48 +122,6 @@ NUM_AUTOMATON: Final = 27
 NUM_TILES: Final = 154
 MAX_ORIENTATIONS: Final = 8
 
-# Action ids ("Action encoding").
-A_PLACE: Final = 0
-A_BUY: Final = 968
-A_LANDMARK: Final = 984
-A_EVENT: Final = 999
-A_LAW: Final = 1006
-A_REFILL: Final = 1009
-A_DISTRICT: Final = 1010
-A_RETURN: Final = 1016
-A_PICK: Final = 1031
-A_CHOOSE: Final = 1091
-A_SHAPE: Final = 1097
-A_DROP_CARD: Final = 1129
-A_DROP_LANDMARK: Final = 1273
-A_START: Final = 1288
-A_CARD: Final = 1293
-A_BAG: Final = 1437
-A_DEAL: Final = 1497
-A_SCENARIO: Final = 1512
-A_AUTOMATON: Final = 1518
-
-# (first id, category) in ascending order.
-_CATEGORIES: Final = (
-    (A_PLACE, "place"),
-    (A_BUY, "buy"),
-    (A_LANDMARK, "landmark"),
-    (A_EVENT, "event"),
-    (A_LAW, "law"),
-    (A_REFILL, "refill"),
-    (A_DISTRICT, "district"),
-    (A_RETURN, "return"),
-    (A_PICK, "suburb"),
-    (A_CHOOSE, "choose"),
-    (A_SHAPE, "shape"),
-    (A_DROP_CARD, "drop"),
-    (A_START, "start"),
-    (A_CARD, "card"),
-    (A_BAG, "bag"),
-    (A_DEAL, "deal"),
-    (A_SCENARIO, "scenario"),
-    (A_AUTOMATON, "automaton"),
-)
 # Why an action of a category is illegal in its own phase, where one reason fits all.
 _CATEGORY_REASONS: Final = {
     "place": "not a legal placement of the piece to place",
@@ -210,11 +185,6 @@ def _check_regions(r: Any, where: str, regions: list[str]) -> None:
                     )
 
 
-def space_text(space: int) -> str:
-    """``c3`` for space 24: column letter, then row number."""
-    return f"{chr(ord('a') + space % SIZE)}{space // SIZE + 1}"
-
-
 def parse_space(text: object) -> int | None:
     """The space id of ``a1``..``k11``, or None."""
     if not isinstance(text, str) or len(text) < 2:
@@ -257,29 +227,6 @@ def bits(mask: int) -> list[int]:
 
 # ---------------------------------------------------------------------------------------------
 # Pieces and orientations ("Geometry").
-
-Cell = tuple[int, int, str]
-
-
-def orientations(cells: Sequence[Cell]) -> tuple[tuple[Cell, ...], ...]:
-    """The distinct orientations of a piece, in order of first appearance (``o0`` first)."""
-    found: list[tuple[Cell, ...]] = []
-    for k in range(8):
-        moved = []
-        for x, y, symbol in cells:
-            if k >= 4:
-                x = -x
-            for _ in range(k % 4):
-                x, y = -y, x  # a quarter turn clockwise
-            moved.append((x, y, symbol))
-        low_x = min(c[0] for c in moved)
-        low_y = min(c[1] for c in moved)
-        shifted = tuple(
-            sorted(((x - low_x, y - low_y, s) for x, y, s in moved), key=lambda c: (c[1], c[0]))
-        )
-        if shifted not in found:
-            found.append(shifted)
-    return tuple(found)
 
 
 def cells_mask(cells: Sequence[Cell], anchor: int) -> int | None:
@@ -1245,49 +1192,22 @@ def candidate_kinds(data: Data, kind: int, supply: Sequence[int]) -> list[int]:
 # Notation ("Action notation").
 
 
-def _category(action: int) -> tuple[str, int]:
-    """(category, offset from the category's first id) of an id in range."""
-    found = _CATEGORIES[0]
-    for entry in _CATEGORIES:
-        if action >= entry[0]:
-            found = entry
-    return found[1], action - found[0]
-
-
 def action_text(data: Data, action: int) -> str:
     """The notation of an action id in ``0 .. 1544``."""
-    category, offset = _category(action)
-    if category == "place":
-        return f"place o{offset // SPACES} {space_text(offset % SPACES)}"
-    if category == "buy":
-        return f"buy {offset // 2 + 1}{'ab'[offset % 2]}"
-    if category in ("landmark", "return"):
-        return f"{category} {data.landmarks[offset].key}"
-    if category == "deal":
-        return f"deal {data.landmarks[offset].key}"
-    if category == "event":
-        return f"event {EVENTS[offset]}"
-    if category == "law":
-        return f"law {offset + 1}"
-    if category == "refill":
-        return "refill"
-    if category == "district":
-        return f"district {data.districts[offset].key}"
-    if category == "choose":
-        return f"choose {CHOICES[offset]}"
-    if category == "shape":
-        if offset >= len(data.kinds):
+
+    def key(table: str, index: int) -> str:
+        if table == "kind" and index >= len(data.kinds):
             raise NotationError(
-                f"action {action} (shape of kind {offset}) has no notation: the data has "
+                f"action {action} (shape of kind {index}) has no notation: the data has "
                 f"{len(data.kinds)} kinds"
             )
-        return f"shape {data.kinds[offset].key}"
-    if category == "drop":
-        if offset < NUM_CARDS:
-            return f"drop card {offset}"
-        return f"drop {data.landmarks[offset - NUM_CARDS].key}"
-    # suburb, start, card, bag, scenario, automaton: a number
-    return f"{category} {offset}"
+        if table == "landmark":
+            return data.landmarks[index].key
+        if table == "district":
+            return data.districts[index].key
+        return data.kinds[index].key
+
+    return _action_text(action, key)
 
 
 _FORMS: Final = (

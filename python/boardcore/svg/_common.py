@@ -15,7 +15,7 @@ import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from importlib import resources
-from typing import Any, Final, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -26,8 +26,6 @@ Bounds = tuple[int, int, int, int]
 """A board window ``(x_min, y_min, x_max, y_max)`` in the game's cell coordinates, inclusive."""
 Box = tuple[float, float, float, float]
 """A drawn thing's ``(x, y, width, height)`` in pixels: what the last action's ring goes round."""
-Ranges = tuple[tuple[int, int, Callable[[int], str]], ...]
-"""A game's action ids as ``(first id, count, name of the id's offset)`` runs."""
 FONT: Final = "Helvetica, Arial, sans-serif"
 HIGHLIGHT: Final = "#e0119d"
 """The last action's mark: a magenta that none of the game colours is close to."""
@@ -106,14 +104,6 @@ def packaged_toml(name: str) -> dict[str, Any]:
     return tomllib.loads(source.read_text(encoding="utf-8"))
 
 
-def in_ranges(action: int, ranges: Ranges) -> str:
-    """Action ``action`` named by the run of ``ranges`` it falls in (``action N`` if none)."""
-    for first, count, name in ranges:
-        if first <= action < first + count:
-            return name(action - first)
-    return f"action {action}"
-
-
 # ---------------------------------------------------------------------------------------------
 # Building blocks.
 
@@ -189,11 +179,33 @@ def _svg_root(width: float, height: float, title: str) -> ET.Element:
     return root
 
 
+class Paint(NamedTuple):
+    """A coloured piece: its fill, its dark outline and the text written on it."""
+
+    fill: str
+    dark: str
+    on: str = "#ffffff"
+
+
+# The piece colours the games share (Kardinal's edifices, Chandigarh's buildings, the seats'
+# chips), each game listing them in its own order.
+RED: Final = Paint("#d63c2f", "#7e1d14")
+BLUE: Final = Paint("#2f66c4", "#183a78")
+GREEN: Final = Paint("#3c9a4a", "#1c5a27")
+YELLOW: Final = Paint("#f2c21b", "#8a6a00", "#3d3000")
+BLACK: Final = Paint("#3b3833", "#0f0e0c")
+PAWNS: Final = ("#2b2620", "#8c8c8c", "#7b3fa0", "#b0682a", "#2a7f8a")
+"""The seats' colours where the pieces wear RED, BLUE, GREEN and YELLOW (Chandigarh's
+architects, Rebuilding Chicago's seats): none close to those."""
+USED: Final = "#8a8170"
+"""The ``used`` badge of a card already used this turn."""
+
 # Per seat: the chip, its dark outline, a light tint (remembered cards), text on a chip.
-SEAT_FILL: Final = ("#d63c2f", "#2f66c4", "#3c9a4a", "#f2c21b", "#3b3833")
-SEAT_DARK: Final = ("#7e1d14", "#183a78", "#1c5a27", "#8a6a00", "#0f0e0c")
+_SEATS: Final = (RED, BLUE, GREEN, YELLOW, BLACK)
+SEAT_FILL: Final = tuple(paint.fill for paint in _SEATS)
+SEAT_DARK: Final = tuple(paint.dark for paint in _SEATS)
 SEAT_TINT: Final = ("#f6d3ce", "#cfdcf3", "#cfe8d2", "#fcefbf", "#dcdad6")
-SEAT_ON: Final = ("#ffffff", "#ffffff", "#ffffff", "#3d3000", "#ffffff")
+SEAT_ON: Final = tuple(paint.on for paint in _SEATS)
 CARD: Final = "#fffdf8"
 CARD_LINE: Final = "#cdbf9f"
 BACK: Final = "#4f5d75"
@@ -248,23 +260,21 @@ def fit(
 
 def wrap(text: str, chars: int, lines: int) -> list[str]:
     """``text`` broken at spaces into at most ``lines`` lines of about ``chars`` characters."""
-    result: list[str] = []
-    for word in text.split():
-        if result and len(result[-1]) + 1 + len(word) <= chars:
-            result[-1] += " " + word
-        elif len(result) < lines:
-            result.append(word)
-        else:
-            result[-1] += " " + word
-    return result or [""]
+    return _wrap(text, lines, lambda line: len(line) <= chars)
 
 
 def wrap_to(text: str, width: float, size: float, lines: int, bold: bool = False) -> list[str]:
     """``text`` broken at spaces into lines at most ``width`` pixels wide at font ``size``;
     past ``lines`` lines the last one takes the rest (and is squeezed by :func:`fit`)."""
+    return _wrap(text, lines, lambda line: text_width(line, size, bold) <= width)
+
+
+def _wrap(text: str, lines: int, fits: Callable[[str], bool]) -> list[str]:
+    """``text`` broken at spaces, each line as long as ``fits`` allows; the last of ``lines``
+    lines takes the rest."""
     result: list[str] = []
     for word in text.split():
-        if result and text_width(f"{result[-1]} {word}", size, bold) <= width:
+        if result and fits(f"{result[-1]} {word}"):
             result[-1] += " " + word
         elif len(result) < lines:
             result.append(word)
@@ -451,6 +461,12 @@ def seat_panel(
         stroke_width=2 if moving else 1,
     )
     return row
+
+
+def winners_text(winners: list[int]) -> str:
+    """``seat 1 wins``, ``seat 0 and seat 2 win``: the end of a finished game's status."""
+    names = " and ".join(f"seat {s}" for s in winners)
+    return f"{names} {'wins' if len(winners) == 1 else 'win'}"
 
 
 def seat_tags(seat: int, perspective: int | None, moving: bool, won: bool, *more: str) -> list[str]:

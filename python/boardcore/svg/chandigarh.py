@@ -11,20 +11,13 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..reference import _chandigarh_actions as actions
 from . import _common as svg
 
 COLOURS: Final = ("yellow", "blue", "red", "green")
 """The building colours by id (shops, amenities, temples, parks); letters ``y b r g``."""
-_LETTERS: Final = "ybrg"
 _KINDS: Final = ("shops", "amenities", "temples", "parks")
-_SIDES: Final = "nesw"
-_STREETS: Final = ("x1", "x2", "x3", "y1", "y2", "y3")
-_FILL: Final = ("#f2c21b", "#2f66c4", "#d63c2f", "#3c9a4a")
-_DARK: Final = ("#8a6a00", "#183a78", "#7e1d14", "#1c5a27")
-_ON: Final = ("#3d3000", "#ffffff", "#ffffff", "#ffffff")
-_SEAT: Final = ("#2b2620", "#8c8c8c", "#7b3fa0", "#b0682a")
-"""Seat colours (architects, supervisors): none close to a building colour."""
-_SEAT_ON: Final = ("#ffffff", "#ffffff", "#ffffff", "#ffffff")
+_PAINT: Final = (svg.YELLOW, svg.BLUE, svg.RED, svg.GREEN)
 _TILE: Final = ("#e4d3b0", "#c9d9e6")
 """Sector tiles: the brown side (2-3 players), the blue side (4 players)."""
 _TILE_LINE: Final = ("#b59f73", "#8ea7bb")
@@ -34,7 +27,6 @@ _PLAZA: Final = "#f7f3ea"
 _PLOT: Final = "#fbf8f1"
 _PLOT_LINE: Final = "#9c8a66"
 _STREET_TILE: Final = "#4a5568"
-_USED: Final = "#8a8170"
 _CARD_W: Final = 104
 _CARD_H: Final = 74
 _CARD_STEP: Final = 110
@@ -76,7 +68,6 @@ _SPECIALIST_KIND: Final = {
 }
 """Each specialist's action (docs/games/chandigarh.md, *Specialists*): the footsteps ones
 help Move and Build, the card ones Add a New Card."""
-_BUILD_MODES: Final = ("", " replace", " manager", " surveyor", " engineer", " draughtsman")
 _BONUS: Final = ("", "Head of Amenities", "Park Manager")
 
 _LEFT: Final = 16
@@ -130,7 +121,7 @@ class _Data:
 
 
 def _colour(letter: object) -> int:
-    return _LETTERS.index(str(letter)) if str(letter) in ("y", "b", "r", "g") else 4
+    return actions.COLOURS.index(str(letter)) if str(letter) in actions.COLOURS else 4
 
 
 @functools.lru_cache(maxsize=1)
@@ -145,7 +136,7 @@ def _data() -> _Data | None:
         )
         printed = tuple(
             tuple(
-                ((4 * t + _SIDES.index(where)) * 3 + int(k), _colour(colour), t)
+                ((4 * t + actions.SIDES.index(where)) * 3 + int(k), _colour(colour), t)
                 for t, entry in enumerate(doc["sector"])
                 for colour, where, k in entry.get(f"{side}_printed", [])
             )
@@ -227,52 +218,6 @@ _SAID: Final = {
 """What the one-word actions did, for the last move's line."""
 
 
-def _slot(slot: int) -> str:
-    """A slot in notation: ``5n0``, ``3wc``."""
-    side, k = divmod(slot, 3)
-    return f"{side // 4}{_SIDES[side % 4]}{'c' if k == 2 else k}"
-
-
-def _notation(action: int) -> str:
-    """Action ``action`` in the notation of docs/games/chandigarh.md (ids do not depend on the
-    data file)."""
-    c = _LETTERS
-    ranges: svg.Ranges = (
-        (0, 4, lambda v: f"step {_SIDES[v]}"),
-        (4, 72, lambda v: f"add {v // 2} {('left', 'right')[v % 2]}"),
-        (
-            76,
-            3072,
-            lambda v: (
-                f"build {c[v // 128 % 4]} "
-                f"{_slot((v % 128) // 2 * 3 + v % 2)}{_BUILD_MODES[v // 512]}"
-            ),
-        ),
-        (3148, 256, lambda v: f"build {c[v // 64]} {_slot(v % 64 * 3 + 2)}"),
-        (3404, 49, lambda v: f"drive {v % 7 - 1},{v // 7 - 1}"),
-        (3453, 49, lambda v: f"design {v % 7 - 1},{v // 7 - 1}"),
-        (3502, 4, lambda v: f"governor {c[v]}"),
-        (3506, 16, lambda v: f"redistribute {v}"),
-        (3522, 5, lambda v: f"arrange {(c + '-')[v]}"),
-        (3527, 16, lambda v: f"pawn {v}"),
-        (3543, 4, lambda v: f"take {c[v]}"),
-        (3547, 4, lambda v: f"discard {c[v]}"),
-        (3551, 36, lambda v: f"pick {v}"),
-        (3587, 16, lambda v: f"exchange {c[v // 4]} {c[v % 4]}"),
-        (3603, 16, lambda v: f"craft {c[v // 4]} {c[v % 4]}"),
-        (3619, 36, lambda v: f"project {v}"),
-        (3655, 36, lambda v: f"mayor {v}"),
-        (3691, 1, lambda v: "logistics"),
-        (3692, 36, lambda v: f"score {v}"),
-        (3728, 6, lambda v: f"street {_STREETS[v]}"),
-        (3734, 4, lambda v: ("stop", "end", "pass", "skip")[v]),
-        (3738, 10, lambda v: f"tile {v}"),
-        (3748, 36, lambda v: f"reveal {v}"),
-        (3784, 4, lambda v: f"first {v}"),
-    )
-    return svg.in_ranges(action, ranges)
-
-
 def _building(
     parent: ET.Element, x: float, y: float, size: float, colour: int, centre: bool = False
 ) -> None:
@@ -285,8 +230,8 @@ def _building(
             f"M{svg.num(x + h)} {svg.num(y - 1)}"
             f"l{svg.num(h + 1)} {svg.num(h + 1)}l{svg.num(-h - 1)} "
             f"{svg.num(h + 1)}l{svg.num(-h - 1)} {svg.num(-h - 1)}z",
-            fill=_FILL[colour],
-            stroke=_DARK[colour],
+            fill=_PAINT[colour].fill,
+            stroke=_PAINT[colour].dark,
             stroke_width=1,
         )
     else:
@@ -297,19 +242,19 @@ def _building(
             size,
             size,
             rx=size * 0.18,
-            fill=_FILL[colour],
-            stroke=_DARK[colour],
+            fill=_PAINT[colour].fill,
+            stroke=_PAINT[colour].dark,
             stroke_width=1,
         )
     if size >= 9:
         svg.centred(
             parent,
-            _LETTERS[colour],
+            actions.COLOURS[colour],
             x + size / 2,
             y + size * 0.72,
             size * 0.66,
             font_weight="bold",
-            fill=_ON[colour],
+            fill=_PAINT[colour].on,
         )
 
 
@@ -320,7 +265,7 @@ def _icon(parent: ET.Element, x: float, y: float, size: float, colour: int) -> N
         return
     h = size / 2
     for i in range(4):
-        svg.rect(parent, x + h * (i % 2), y + h * (i // 2), h, h, fill=_FILL[i])
+        svg.rect(parent, x + h * (i % 2), y + h * (i // 2), h, h, fill=_PAINT[i].fill)
     svg.rect(
         parent, x, y, size, size, rx=size * 0.18, fill="none", stroke=svg.INK, stroke_width=0.8
     )
@@ -328,21 +273,21 @@ def _icon(parent: ET.Element, x: float, y: float, size: float, colour: int) -> N
 
 def _architect_chip(parent: ET.Element, cx: float, cy: float, seat: int, r: float = 8) -> None:
     """An architect or seat marker: a disc of ``seat``'s colour with its number."""
-    svg.seat_chip(parent, cx, cy, seat, r, fill=_SEAT[seat], on=_SEAT_ON[seat], ring=False)
+    svg.seat_chip(parent, cx, cy, seat, r, fill=svg.PAWNS[seat], on="#ffffff", ring=False)
 
 
 def _supervisor(parent: ET.Element, cx: float, cy: float, seat: int, r: float) -> None:
     """A supervisor: a small person of the seat's colour."""
     g = svg.el(parent, "g", class_="supervisor")
     svg.el(g, "title", f"supervised by seat {seat}")
-    svg.circle(g, cx, cy - r * 0.55, r * 0.42, fill=_SEAT[seat], stroke="#ffffff")
+    svg.circle(g, cx, cy - r * 0.55, r * 0.42, fill=svg.PAWNS[seat], stroke="#ffffff")
     svg.path(
         g,
         f"M{svg.num(cx - r * 0.75)} {svg.num(cy + r)}"
         f"Q{svg.num(cx - r * 0.75)} {svg.num(cy - r * 0.1)} "
         f"{svg.num(cx)} {svg.num(cy - r * 0.1)}Q{svg.num(cx + r * 0.75)} {svg.num(cy - r * 0.1)} "
         f"{svg.num(cx + r * 0.75)} {svg.num(cy + r)}Z",
-        fill=_SEAT[seat],
+        fill=svg.PAWNS[seat],
         stroke="#ffffff",
     )
 
@@ -356,10 +301,10 @@ def _pawn(parent: ET.Element, cx: float, cy: float, colour: int, r: float, name:
         f"M{svg.num(cx - r * 0.7)} {svg.num(cy + r)}"
         f"L{svg.num(cx - r * 0.25)} {svg.num(cy - r * 0.3)}"
         f"H{svg.num(cx + r * 0.25)}L{svg.num(cx + r * 0.7)} {svg.num(cy + r)}Z",
-        fill=_FILL[colour],
-        stroke=_DARK[colour],
+        fill=_PAINT[colour].fill,
+        stroke=_PAINT[colour].dark,
     )
-    svg.circle(g, cx, cy - r * 0.5, r * 0.38, fill=_FILL[colour], stroke=_DARK[colour])
+    svg.circle(g, cx, cy - r * 0.5, r * 0.38, fill=_PAINT[colour].fill, stroke=_PAINT[colour].dark)
 
 
 def _steps(parent: ET.Element, x: float, y: float, steps: int) -> None:
@@ -392,7 +337,7 @@ def _pattern(parent: ET.Element, x: float, y: float, card: _Card) -> None:
         )
 
     def dot(cx: float, cy: float, colour: int) -> None:
-        svg.circle(g, cx, cy, 2.6, fill=_FILL[colour], stroke=_DARK[colour])
+        svg.circle(g, cx, cy, 2.6, fill=_PAINT[colour].fill, stroke=_PAINT[colour].dark)
 
     kind = card.pattern
     cx, cy = x + 22, y + 15
@@ -522,7 +467,7 @@ class _Frame:
         if self.data is None or not 0 <= index < len(self.data.cards):
             return f"card {index}"
         card = self.data.cards[index]
-        colours = "/".join(_LETTERS[c] for c in card.colours)
+        colours = "/".join(actions.COLOURS[c] for c in card.colours)
         return f"card {index} ({card.pattern} {colours})"
 
     def specialist(self, colour: int) -> str:
@@ -559,7 +504,7 @@ class ChandigarhDrawer(svg.TableDrawer):
     reserve, the specialists, the turn in progress, and per seat its PP, reserve, project,
     tokens and supervisors."""
 
-    CHART = _SEAT
+    CHART = svg.PAWNS
     # A turn opens with a step, an add, a specialist or a pass, and steps and specialists
     # come later in the turn too: no action tells a turn's start (starts_turn). Turns
     # change seats.
@@ -589,7 +534,7 @@ class ChandigarhDrawer(svg.TableDrawer):
             "street": "to choose a street",
             "after": "to use a specialist or end",
             "arrange": f"to arrange sector {pending['sector']}",
-            "relocate": f"to relocate the {_LETTERS[pending['relocate']]} pawn",
+            "relocate": f"to relocate the {actions.COLOURS[pending['relocate']]} pawn",
             "bonus": "to take a bonus building",
             "takes": "to take buildings",
             "discard": "to discard",
@@ -605,7 +550,7 @@ class ChandigarhDrawer(svg.TableDrawer):
         if not history:
             return "no move yet", []
         action = history[-1]
-        text = _notation(action)
+        text = actions.action_text(action)
         word = text.split()[0]
         seat: int = state["to_move"]
         if word in ("step", "drive", "design"):
@@ -636,7 +581,7 @@ class ChandigarhDrawer(svg.TableDrawer):
         if word == "logistics":
             return text, ["row", "deck"]
         if word == "street":
-            return text, [f"street-{_STREETS.index(text.split()[1])}"]
+            return text, [f"street-{actions.STREET_NAMES.index(text.split()[1])}"]
         if word == "first":
             return text, [f"seat-{text.split()[1]}"]
         if word in _SAID:
@@ -835,7 +780,7 @@ class ChandigarhDrawer(svg.TableDrawer):
                 px, py = frame.point(right, top)
                 px += frame.cell * 0.07 + 8 + w / 2
                 py -= frame.cell * 0.07 + 10 + h / 2
-            name = _STREETS[place] if place < 6 else "perimeter"
+            name = actions.STREET_NAMES[place] if place < 6 else "perimeter"
             tile: int = state["streets"][place]
             box = (px - w / 2, py - h / 2, w, h)
             frame.anchors[f"street-{place}"] = box
@@ -904,12 +849,12 @@ class ChandigarhDrawer(svg.TableDrawer):
         if phase in ("main", "move"):
             words.append(f"{state['steps']} steps left")
         if state["last"] >= 0:
-            words.append(f"last step {_SIDES[state['last']]}")
+            words.append(f"last step {actions.SIDES[state['last']]}")
         if state["here"] < 2:
             words.append(f"{state['here']} built at this junction")
         lines.append(" \u00b7 ".join(words))
         used = [frame.specialist(c) for c in state["used"]]
-        gained = " ".join(_LETTERS[c] for c in state["gained"])
+        gained = " ".join(actions.COLOURS[c] for c in state["gained"])
         lines.append(
             "specialists used this turn: "
             + (", ".join(used) if used else "none")
@@ -920,7 +865,7 @@ class ChandigarhDrawer(svg.TableDrawer):
         if pending["score"] >= 0:
             waiting.append(f"scoring {frame.card_name(pending['score'])}")
         if pending["sector"] >= 0:
-            left = " ".join(_LETTERS[c] for c in pending["arrange"]) or "none"
+            left = " ".join(actions.COLOURS[c] for c in pending["arrange"]) or "none"
             waiting.append(f"arranging sector {pending['sector']}: {todo} plots, holding {left}")
         elif todo:
             what = {"gain": "any icons", "reveal": "cards to reveal"}.get(phase, "to do")
@@ -1037,12 +982,20 @@ class ChandigarhDrawer(svg.TableDrawer):
                 + (f", {stars} \u2605 at the end" if stars >= 0 else ""),
             )
             svg.rect(
-                tile, sx, top, w, 56, rx=6, fill=svg.CARD, stroke=_DARK[colour], stroke_width=1.2
+                tile,
+                sx,
+                top,
+                w,
+                56,
+                rx=6,
+                fill=svg.CARD,
+                stroke=_PAINT[colour].dark,
+                stroke_width=1.2,
             )
             svg.path(
                 tile,
                 f"M{svg.num(sx + 6)} {svg.num(top)}h{svg.num(w - 12)}",
-                stroke=_FILL[colour],
+                stroke=_PAINT[colour].fill,
                 stroke_width=5,
             )
             svg.fit(tile, name, sx + 6, top + 18, w - 40, 11, font_weight="bold")
@@ -1062,7 +1015,7 @@ class ChandigarhDrawer(svg.TableDrawer):
             pawn = f"pawn in sector {where}" if where >= 0 else "pawn off the board"
             svg.fit(tile, f"{players - holders} left \u00b7 {pawn}", sx + 6, top + 48, w - 12, 9.5)
             if colour in state["used"]:
-                svg.badge(tile, sx + w - 4, top, "used", _USED)
+                svg.badge(tile, sx + w - 4, top, "used", svg.USED)
 
     def _seat(self, parent: ET.Element, frame: _Frame, seat: int, y: float, winner: int) -> None:
         state = frame.state
@@ -1120,7 +1073,7 @@ class ChandigarhDrawer(svg.TableDrawer):
             tx = facts_x + 56 + 20 * i
             token = svg.el(facts, "g", class_="token")
             svg.el(token, "title", frame.specialist(colour))
-            svg.circle(token, tx, y + 63, 7.5, fill=_FILL[colour], stroke=_DARK[colour])
+            svg.circle(token, tx, y + 63, 7.5, fill=_PAINT[colour].fill, stroke=_PAINT[colour].dark)
             if colour in state["used"] and moving:
                 svg.path(
                     token,

@@ -27,7 +27,6 @@ _INITIAL_LINE: Final = "#9aa7b6"
 _BONUS: Final = "#fff4cc"
 _BONUS_LINE: Final = "#d9a520"
 _PAID: Final = "#2f8a3e"
-_USED: Final = "#8a8170"
 
 _LEFT: Final = 16
 _WIDTH: Final = 1240
@@ -980,9 +979,9 @@ class CityConnectDrawer(svg.TableDrawer):
                 badge_x -= 34
             if c in used:
                 used.remove(c)
-                svg.badge(g, badge_x, y, "used", _USED)
+                svg.badge(g, badge_x, y, "used", svg.USED)
             elif i == 0 and turn and state["mayor"]:
-                svg.badge(g, badge_x, y, "used", _USED)
+                svg.badge(g, badge_x, y, "used", svg.USED)
         for i in range(len(cards), (frame.data.city_limit if frame.data else 10) + 1):
             svg.empty(g, x + i * _STEP, y, _CARD_W, _CARD_H)
 

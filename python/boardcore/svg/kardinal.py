@@ -10,11 +10,9 @@ from ..reference._kardinal_actions import BUILD_END, CARDINAL_BASE, CARDINAL_STA
 from . import _common as svg
 
 COLOURS: Final = ("red", "green", "blue", "yellow")
-# Per colour: the piece, its dark outline, a light tint (yard courtyards), text on a chip.
-_FILL: Final = ("#d63c2f", "#3c9a4a", "#2f66c4", "#f2c21b")
-_DARK: Final = ("#7e1d14", "#1c5a27", "#183a78", "#8a6a00")
+# Per colour: the piece and a light tint (yard courtyards).
+_PAINT: Final = (svg.RED, svg.GREEN, svg.BLUE, svg.YELLOW)
 _TINT: Final = ("#f3c4bd", "#c4e4c8", "#c5d4f0", "#fbebb0")
-_ON_CHIP: Final = ("#ffffff", "#ffffff", "#ffffff", "#3d3000")
 _SHAPES: Final = ("house", "tower", "yard")
 FOURTH: Final = 3  # yellow, shared by all seats with 3 players
 _CATHEDRAL_FILL: Final = "#fbf9f3"
@@ -68,7 +66,7 @@ def _tower(parent: ET.Element, x: float, y: float, fill: str, line: str) -> None
 
 def _yard(parent: ET.Element, x: float, y: float, width: float, height: float, colour: int) -> None:
     """A yard: a walled courtyard over two cells (x, y is the top-left corner of both)."""
-    for inset, rx, fill, line in ((4, 6, _FILL[colour], 1.6), (10, 3, _TINT[colour], 0.8)):
+    for inset, rx, fill, line in ((4, 6, _PAINT[colour].fill, 1.6), (10, 3, _TINT[colour], 0.8)):
         w, h = width - 2 * inset, height - 2 * inset
         svg.rect(
             parent,
@@ -78,7 +76,7 @@ def _yard(parent: ET.Element, x: float, y: float, width: float, height: float, c
             h,
             rx=rx,
             fill=fill,
-            stroke=_DARK[colour],
+            stroke=_PAINT[colour].dark,
             stroke_width=line,
         )
 
@@ -144,8 +142,8 @@ def _chip(
         cx,
         cy,
         10,
-        fill=_FILL[colour],
-        stroke=_DARK[colour],
+        fill=_PAINT[colour].fill,
+        stroke=_PAINT[colour].dark,
         stroke_width=1,
         opacity=1 if count else 0.25,
     )
@@ -156,7 +154,7 @@ def _chip(
         cy + 4,
         11,
         font_weight="bold",
-        fill=_ON_CHIP[colour],
+        fill=_PAINT[colour].on,
         opacity=1 if count else 0.6,
     )
 
@@ -165,9 +163,9 @@ def _mini_piece(parent: ET.Element, x: float, y: float, shape: int, colour: int)
     """A piece at 45% size with its top-left at x, y (a yard lies across two mini cells)."""
     group = svg.el(parent, "g", transform=f"translate({svg.num(x)} {svg.num(y)}) scale(0.45)")
     if shape == 0:
-        _house(group, 0, 0, _FILL[colour], _DARK[colour])
+        _house(group, 0, 0, _PAINT[colour].fill, _PAINT[colour].dark)
     elif shape == 1:
-        _tower(group, 0, 0, _FILL[colour], _DARK[colour])
+        _tower(group, 0, 0, _PAINT[colour].fill, _PAINT[colour].dark)
     else:
         _yard(group, 0, 0, 2 * CELL, CELL, colour)
 
@@ -300,9 +298,9 @@ class KardinalDrawer:
             shape = _SHAPES.index(edifice["shape"])
             px, py = corner(*edifice["cells"][0])
             if shape == 0:
-                _house(pieces, px, py, _FILL[colour], _DARK[colour])
+                _house(pieces, px, py, _PAINT[colour].fill, _PAINT[colour].dark)
             elif shape == 1:
-                _tower(pieces, px, py, _FILL[colour], _DARK[colour])
+                _tower(pieces, px, py, _PAINT[colour].fill, _PAINT[colour].dark)
             else:
                 left, top, w, h = self._box(edifice["cells"], corner)
                 _yard(pieces, left, top, w, h, colour)
@@ -353,9 +351,7 @@ class KardinalDrawer:
 
     def _status(self, state: dict[str, Any]) -> str:
         if state["phase"] == "end":
-            winners = self.winners(state)
-            names = " and ".join(f"seat {s}" for s in winners)
-            return f"game over: {names} {'wins' if len(winners) == 1 else 'win'}"
+            return f"game over: {svg.winners_text(self.winners(state))}"
         doing = {
             "build": "to build",
             "chip": "to choose a chip",
@@ -397,7 +393,7 @@ class KardinalDrawer:
             owns = self._owns(players, seat)
             for i, colour in enumerate(owns):
                 size = 18 / len(owns)
-                svg.rect(row, x + 10 + i * size, y + 9, size, 18, fill=_FILL[colour])
+                svg.rect(row, x + 10 + i * size, y + 9, size, 18, fill=_PAINT[colour].fill)
             svg.rect(row, x + 10, y + 9, 18, 18, rx=2, fill="none", stroke=svg.INK, stroke_width=1)
             won = seat in winners
             tags = svg.seat_tags(seat, perspective, moving, won)

@@ -422,9 +422,8 @@ class PrestelNewYorkDrawer(svg.TableDrawer):
     def _status(state: dict[str, Any], names: _Names) -> str:
         phase, seat, round_ = state["phase"], state["to_move"], state["round"]
         if phase == "end":
-            winners = PrestelNewYorkDrawer.winners(state)
-            who = " and ".join(f"seat {s}" for s in winners)
-            return f"game over after round {round_}: {who} {'wins' if len(winners) == 1 else 'win'}"
+            who = svg.winners_text(PrestelNewYorkDrawer.winners(state))
+            return f"game over after round {round_}: {who}"
         if phase == "setup":
             shown = sum(slot["commission"] >= 0 for slot in state["table"])
             shown += state["deck"]["top"] >= 0

@@ -11,18 +11,16 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..reference._rebuilding_chicago_actions import (
+    EVENTS,
+    TYPE_LETTERS,
+    TYPES,
+    Cell,
+    action_text,
+    orientations,
+)
 from . import _common as svg
 
-_TYPES: Final = (
-    "train",
-    "money",
-    "graduation",
-    "entertainment",
-    "shopping",
-    "restaurant",
-    "statue",
-)
-_LETTERS: Final = "TMGESRX"
 _TYPE_FILL: Final = (
     "#6b5b95",  # train (expansion)
     "#2a9d5c",  # money
@@ -34,7 +32,6 @@ _TYPE_FILL: Final = (
 )
 _TYPE_ON: Final = ("#ffffff",) * 4 + ("#3d2c00", "#ffffff", "#1f2430")
 _LANDMARK: Final = "#7a1f6e"
-_EVENTS: Final = ("expansion", "graduation", "sights", "night", "shopping", "dining", "world")
 _EVENT_NAMES: Final = (
     "Expansion",
     "Graduation",
@@ -44,14 +41,12 @@ _EVENT_NAMES: Final = (
     "Fine Dining",
     "On the World Stage",
 )
-_CHOICES: Final = ("vp", "money", "building", "appease", "card", "ability")
 _LEVELS: Final = ("easy", "standard", "expert")
 _REGION: Final = {"S": "#efe4cc", "A": "#d9e8cf", "B": "#d3e2ef", "#": "#8fb9cf"}
 _UNCONNECTED: Final = {"A": "#c3cdbd", "B": "#bcc6cf"}
 _SUBURB: Final = "#f7f1df"
 _RUBBLE: Final = "#6e5a44"
 _SIGHT: Final = "#c2185b"
-_SEAT: Final = ("#2b2620", "#8c8c8c", "#7b3fa0", "#b0682a", "#2a7f8a")
 _CELL: Final = 19
 _LEFT: Final = 20
 _WIDTH: Final = 1200
@@ -67,12 +62,10 @@ _SEAT_H: Final = 11 * _CELL + 2 * _MARGIN + 48
 _FACTS_X: Final = 11 * _CELL + 2 * _MARGIN + 28
 _SEAT_GAP: Final = 8
 
-_Cell = tuple[int, int, str]
 
-
-def _cells(rows: list[str], suburb: bool = False) -> list[_Cell]:
+def _cells(rows: list[str], suburb: bool = False) -> list[Cell]:
     """A piece's cells as printed (docs/games/rebuilding_chicago.md, *Pieces*)."""
-    cells: list[_Cell] = []
+    cells: list[Cell] = []
     for y, row in enumerate(rows):
         for x, ch in enumerate(str(row)):
             if suburb and ch in ".r123":
@@ -80,25 +73,6 @@ def _cells(rows: list[str], suburb: bool = False) -> list[_Cell]:
             elif not suburb and ch == "#":
                 cells.append((x, y, ""))
     return cells
-
-
-def _orientations(cells: list[_Cell]) -> list[list[_Cell]]:
-    """The distinct orientations o0, o1, ... of a piece, in the spec's order."""
-    found: list[list[_Cell]] = []
-    for k in range(8):
-        turned: list[_Cell] = []
-        for x, y, s in cells:
-            if k >= 4:
-                x = -x
-            for _ in range(k % 4):
-                x, y = -y, x
-            turned.append((x, y, s))
-        mx = min((x for x, _, _ in turned), default=0)
-        my = min((y for _, y, _ in turned), default=0)
-        shifted = sorted(((x - mx, y - my, s) for x, y, s in turned), key=lambda c: (c[1], c[0]))
-        if shifted not in found:
-            found.append(shifted)
-    return found
 
 
 @dataclass(frozen=True)
@@ -206,15 +180,15 @@ def _ability_words(card: dict[str, Any]) -> str:
 class _Data:
     """The packaged component file, as much of it as the picture needs."""
 
-    kinds: tuple[tuple[str, int, int, tuple[tuple[_Cell, ...], ...]], ...]
+    kinds: tuple[tuple[str, int, int, tuple[tuple[Cell, ...], ...]], ...]
     """Per building kind: key, type, symbols, orientations."""
     districts: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...], tuple[Any, ...]], ...]
     """Per district: key, name, regions, symbols, starting buildings."""
     laws: tuple[tuple[str, ...], ...]
     """Per district: its 3 law keys."""
-    landmarks: tuple[tuple[str, str, int, tuple[tuple[_Cell, ...], ...]], ...]
+    landmarks: tuple[tuple[str, str, int, tuple[tuple[Cell, ...], ...]], ...]
     """Per landmark: key, name, cost, orientations."""
-    suburbs: tuple[tuple[tuple[_Cell, ...], ...], ...]
+    suburbs: tuple[tuple[tuple[Cell, ...], ...], ...]
     """Per suburb tile: its orientations."""
     cards: tuple[_Card, ...]
     solo_target: int
@@ -228,9 +202,9 @@ def _data() -> _Data | None:
         kinds = tuple(
             (
                 str(k["key"]),
-                _TYPES.index(str(k["type"])),
+                TYPES.index(str(k["type"])),
                 int(k["symbols"]),
-                tuple(tuple(o) for o in _orientations(_cells(list(k["shape"])))),
+                orientations(_cells(list(k["shape"]))),
             )
             for k in doc["kind"]
         )
@@ -250,12 +224,12 @@ def _data() -> _Data | None:
                 str(lm["key"]),
                 str(lm["name"]),
                 int(lm["cost"]),
-                tuple(tuple(o) for o in _orientations(_cells(list(lm["shape"])))),
+                orientations(_cells(list(lm["shape"]))),
             )
             for lm in doc["landmark"]
         )
         suburbs = tuple(
-            tuple(tuple(o) for o in _orientations(_cells(list(s["cells"]), suburb=True)))
+            orientations(_cells(list(s["cells"]), suburb=True))
             for s in doc["suburb"]
             for _ in range(int(s["count"]))
         )
@@ -289,7 +263,7 @@ def _fits(data: _Data, state: dict[str, Any]) -> bool:
     for seat in state["seats"]:
         if not -1 <= seat["district"] < len(data.districts):
             return False
-        shapes: list[list[tuple[tuple[_Cell, ...], ...]]] = [
+        shapes: list[list[tuple[tuple[Cell, ...], ...]]] = [
             [k[3] for k in data.kinds],
             [lm[3] for lm in data.landmarks],
             list(data.suburbs),
@@ -363,7 +337,7 @@ class _Table:
                         square.suburb = True
                         square.symbol = s
 
-    def _cover(self, shape: tuple[_Cell, ...], anchor: int, cover: int, piece: int) -> None:
+    def _cover(self, shape: tuple[Cell, ...], anchor: int, cover: int, piece: int) -> None:
         ay, ax = divmod(anchor, 11)
         for x, y, _ in shape:
             if 0 <= ax + x < 11 and 0 <= ay + y < 11:
@@ -426,11 +400,6 @@ def _winners(state: dict[str, Any], data: _Data | None) -> list[int]:
     return [i for i, s in enumerate(seats) if (s["vp"], -s["unhappy"]) == best]
 
 
-def _space(where: int) -> str:
-    y, x = divmod(where, 11)
-    return f"{'abcdefghijk'[x]}{y + 1}"
-
-
 def _notation(action: int, data: _Data | None) -> str:
     """Action ``action`` in the notation of docs/games/rebuilding_chicago.md (the keys of the
     packaged data; ids when the data is not there)."""
@@ -446,28 +415,7 @@ def _notation(action: int, data: _Data | None) -> str:
                 return names[index]
         return f"{table}-{index}"
 
-    ranges: svg.Ranges = (
-        (0, 968, lambda v: f"place o{v // 121} {_space(v % 121)}"),
-        (968, 16, lambda v: f"buy {v // 2 + 1}{'ab'[v % 2]}"),
-        (984, 15, lambda v: f"landmark {key('landmark', v)}"),
-        (999, 7, lambda v: f"event {_EVENTS[v]}"),
-        (1006, 3, lambda v: f"law {v + 1}"),
-        (1009, 1, lambda v: "refill"),
-        (1010, 6, lambda v: f"district {key('district', v)}"),
-        (1016, 15, lambda v: f"return {key('landmark', v)}"),
-        (1031, 60, lambda v: f"suburb {v}"),
-        (1091, 6, lambda v: f"choose {_CHOICES[v]}"),
-        (1097, 32, lambda v: f"shape {key('kind', v)}"),
-        (1129, 144, lambda v: f"drop card {v}"),
-        (1273, 15, lambda v: f"drop {key('landmark', v)}"),
-        (1288, 5, lambda v: f"start {v}"),
-        (1293, 144, lambda v: f"card {v}"),
-        (1437, 60, lambda v: f"bag {v}"),
-        (1497, 15, lambda v: f"deal {key('landmark', v)}"),
-        (1512, 6, lambda v: f"scenario {v}"),
-        (1518, 27, lambda v: f"automaton {v}"),
-    )
-    return svg.in_ranges(action, ranges)
+    return action_text(action, key)
 
 
 class RebuildingChicagoDrawer(svg.TableDrawer):
@@ -476,7 +424,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
     buildings coloured by type, landmarks), money, VP, unhappy population, qualities,
     amenity symbols, law, landmarks, abilities and suburbs in hand."""
 
-    CHART = _SEAT
+    CHART = svg.PAWNS
     # A turn is a main action, maybe after a refill, and the tasks it puts on the queue: no
     # action id alone tells where a turn starts (starts_turn).
 
@@ -557,8 +505,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         winners = _winners(state, data)
         if not winners:
             return "game over: no winner (the solo target is not reached)"
-        names = " and ".join(f"seat {w}" for w in winners)
-        return f"game over: {names} win{'s' if len(winners) == 1 else ''}"
+        return f"game over: {svg.winners_text(winners)}"
 
     def _header(
         self,
@@ -661,8 +608,8 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         for i, benefit in enumerate(info.benefits[:2]):
             at, line_y = text_x, y + 31 + 13 * i
             kind = benefit.split()[1].split("-")[0] if benefit.startswith("build ") else ""
-            if kind in _TYPES:
-                t = _TYPES.index(kind)
+            if kind in TYPES:
+                t = TYPES.index(kind)
                 svg.rect(item, at, line_y - 8, 9, 9, rx=1.5, fill=_TYPE_FILL[t])
                 at += 12
             svg.fit(item, _effect_words(benefit), at, line_y, text_x + width - at, 9.5)
@@ -685,7 +632,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         for e, name in enumerate(_EVENT_NAMES):
             x = x0 + e * (w + 8)
             done = bool(events[e])
-            box = svg.el(g, "g", class_=f"event event-{_EVENTS[e]}", data_panel=_EVENT_NAMES[e])
+            box = svg.el(g, "g", class_=f"event event-{EVENTS[e]}", data_panel=_EVENT_NAMES[e])
             svg.el(box, "title", f"{name}: {'activated this round' if done else 'not activated'}")
             svg.rect(
                 box,
@@ -729,7 +676,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         info: dict[str, Any] = state["seats"][seat]
         moving = state["to_move"] == seat
         g = svg.seat_panel(parent, seat, x, y, _SEAT_W, _SEAT_H, moving)
-        svg.circle(g, x + 16, y + 17, 9, fill=_SEAT[seat], stroke="#ffffff")
+        svg.circle(g, x + 16, y + 17, 9, fill=svg.PAWNS[seat], stroke="#ffffff")
         tab = _Table(data, info)
         level = _LEVELS[state["difficulty"][seat]]
         district = tab.district or (
@@ -790,7 +737,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
             sx, sy = x + column * c, y + row * c
             if square.cover >= 0:
                 fill = _LANDMARK if square.cover == 7 else _TYPE_FILL[square.cover]
-                letter = "L" if square.cover == 7 else _LETTERS[square.cover]
+                letter = "L" if square.cover == 7 else TYPE_LETTERS[square.cover]
                 on = "#ffffff" if square.cover == 7 else _TYPE_ON[square.cover]
                 svg.rect(g, sx + 1, sy + 1, c - 2, c - 2, rx=2, fill=fill)
                 svg.centred(
@@ -863,7 +810,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
             "amenity symbols "
             + " ".join(f"{a[0]}{tab.symbols[3 + i]}" for i, a in enumerate(("e", "s", "r"))),
         ]
-        counts = " ".join(f"{_LETTERS[t]}{tab.tiles[t]}" for t in range(7))
+        counts = " ".join(f"{TYPE_LETTERS[t]}{tab.tiles[t]}" for t in range(7))
         lines.append(f"tiles {counts}")
         law: int = info["law"]
         district: int = info["district"]
@@ -908,9 +855,9 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
     def _legend(self, root: ET.Element, y: float) -> None:
         legend = svg.legend(root, _LEFT, y, None)
         at = float(_LEFT)
-        for t, name in enumerate(_TYPES):
+        for t, name in enumerate(TYPES):
             svg.rect(legend, at, y - 10, 12, 12, rx=2, fill=_TYPE_FILL[t])
-            at = svg.key(legend, f"{_LETTERS[t]} {name}", at, y, 16)
+            at = svg.key(legend, f"{TYPE_LETTERS[t]} {name}", at, y, 16)
         svg.rect(legend, at, y - 10, 12, 12, rx=2, fill=_LANDMARK)
         at = svg.key(legend, "L landmark", at, y, 16)
         svg.path(
