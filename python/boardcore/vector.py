@@ -31,7 +31,7 @@ tokens and the legal actions as a list, each padded with -1 to a fixed width:
 
 from __future__ import annotations
 
-from typing import Any, Generic, Literal, NamedTuple, NoReturn, SupportsIndex, TypeVar, overload
+from typing import Any, Generic, Literal, NamedTuple, SupportsIndex, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -98,31 +98,6 @@ def max_batch(game: Game) -> int:
     return max(1, memory // per_env)
 
 
-class _NativeInt:
-    """A read-only size of a :class:`VectorEnv`: the native env's attribute of the same name,
-    as a Python int."""
-
-    def __init__(self, doc: str | None = None) -> None:
-        self.__doc__ = doc
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self._name = name
-
-    @overload
-    def __get__(self, env: None, owner: type) -> _NativeInt: ...
-    @overload
-    def __get__(self, env: VectorEnv[Any, Any], owner: type | None = None) -> int: ...
-    def __get__(
-        self, env: VectorEnv[Any, Any] | None, owner: type | None = None
-    ) -> int | _NativeInt:
-        if env is None:
-            return self
-        return int(getattr(env._env, self._name))
-
-    def __set__(self, env: VectorEnv[Any, Any], value: NoReturn) -> None:
-        raise AttributeError(f"{self._name} of a VectorEnv cannot be set")
-
-
 class VectorEnv(Generic[_R, _S]):
     """``batch`` games of ``name`` with ``params`` (as ``boardcore.load``), stepped as one.
 
@@ -186,16 +161,31 @@ class VectorEnv(Generic[_R, _S]):
         """``"dense"`` or ``"compact"``."""
         self._env: Any = cls(n, _args.seed(seed), **params)
 
-    batch = _NativeInt()
-    num_players = _NativeInt()
-    num_distinct_actions = _NativeInt()
-    observation_size = _NativeInt()
-    max_observation_tokens = _NativeInt(
-        "The width of the compact observation's token rows (a bound, docs/vector.md)."
-    )
-    max_legal_actions = _NativeInt(
-        "The width of the compact observation's legal-action rows (a bound)."
-    )
+    @property
+    def batch(self) -> int:
+        return int(self._env.batch)
+
+    @property
+    def num_players(self) -> int:
+        return int(self._env.num_players)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return int(self._env.num_distinct_actions)
+
+    @property
+    def observation_size(self) -> int:
+        return int(self._env.observation_size)
+
+    @property
+    def max_observation_tokens(self) -> int:
+        """The width of the compact observation's token rows (a bound, docs/vector.md)."""
+        return int(self._env.max_observation_tokens)
+
+    @property
+    def max_legal_actions(self) -> int:
+        """The width of the compact observation's legal-action rows (a bound)."""
+        return int(self._env.max_legal_actions)
 
     def reset(self, seed: SupportsIndex = 0) -> _R:
         """Starts game 0 of every env; the observation as ``observe`` gives it."""
