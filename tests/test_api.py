@@ -22,6 +22,14 @@ def test_games_lists_kardinal_with_parameters_and_version() -> None:
     assert boardcore.reference.load("kardinal").version == 1
 
 
+@pytest.mark.parametrize("name", sorted(g.name for g in boardcore.games()))
+def test_games_lists_each_engine_version(name: str) -> None:
+    """`boardcore games` is where users check versions (docs/ecosystem.md): it must say what
+    a saved state of either engine will carry."""
+    (info,) = [g for g in boardcore.games() if g.name == name]
+    assert info.version == boardcore.load(name).version == boardcore.reference.load(name).version
+
+
 def test_both_engines_satisfy_the_protocols(load: Loader) -> None:
     game = load("kardinal", players=3)
     assert isinstance(game, Game)

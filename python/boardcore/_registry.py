@@ -25,7 +25,7 @@ GAMES: dict[str, GameInfo] = {
         name="chandigarh",
         title="Chandigarh",
         players=(2, 3, 4),
-        version=1,
+        version=3,
         status="complete",
         parameters={
             "players": "2, 3 or 4 (default 4)",
@@ -42,7 +42,7 @@ GAMES: dict[str, GameInfo] = {
         name="city_connect",
         title="City Connect",
         players=(1, 2, 3, 4),
-        version=1,
+        version=2,
         status="complete",
         parameters={
             "players": "1 (solo), 2, 3 or 4 (default 4)",
