@@ -67,6 +67,19 @@ def test_show_rejects_a_broken_file(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "not a boardcore saved state" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", ["show", "verify"])
+def test_a_file_that_is_not_text_is_a_short_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """A binary file (an .npz, a picture) given by mistake: a one-line error, no traceback."""
+    path = tmp_path / "results.json"
+    path.write_bytes(b"\xff\xfe\x00binary")
+    assert main([command, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and str(path) in err and "utf-8" in err.lower()
+    assert "Traceback" not in err
+
+
 def test_play_in_the_terminal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -234,8 +234,8 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_show(args: argparse.Namespace, console: Console) -> int:
-    text = Path(args.file).read_text()
     try:
+        text = Path(args.file).read_text(encoding="utf-8")  # a decode error is a ValueError
         header = json.loads(text)
         name, _ = header["game"], header["players"]
     except (ValueError, KeyError, TypeError) as error:

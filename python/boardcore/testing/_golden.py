@@ -197,8 +197,21 @@ _FIELDS: Final[dict[str, dict[str, tuple[type, ...]]]] = {
 }
 
 
+def _text(lines: Iterable[str], name: str) -> Iterator[str]:
+    """The log's lines; a file that is not UTF-8 text is a GoldenLogError, not a traceback."""
+    it = iter(lines)
+    while True:
+        try:
+            line = next(it)
+        except StopIteration:
+            return
+        except UnicodeDecodeError as error:
+            raise GoldenLogError(f"{name}: not a golden log, not UTF-8 text ({error})") from None
+        yield line
+
+
 def _records(lines: Iterable[str], name: str) -> Iterator[tuple[int, dict[str, Any]]]:
-    for number, text in enumerate(lines, 1):
+    for number, text in enumerate(_text(lines, name), 1):
         if not text.strip():
             continue
         try:
