@@ -458,6 +458,20 @@ def test_replay_takes_game_parameters(tmp_path: Path, capsys: pytest.CaptureFixt
     assert f"{positions} positions of prestel_new_york" in capsys.readouterr().out
 
 
+def test_replay_of_another_games_state_names_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its actions would be replayed as the wrong game's moves: the error says whose it is."""
+    saved = tmp_path / "prestel.json"
+    game = boardcore.load("prestel_new_york", players=2, max_rounds=1)
+    saved.write_text(boardcore.play(game, seed=0).to_json())
+    page = tmp_path / "game.html"
+    assert main(["replay", "kardinal", "--state", str(saved), "--out", str(page)]) == 2
+    err = capsys.readouterr().err
+    assert "the saved game is prestel_new_york, not kardinal" in err
+    assert not page.exists()
+
+
 def test_ctrl_c_stops_arena_with_the_finished_games_table(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -567,6 +567,10 @@ def _read_state(path: Path) -> Source:
 def _load_game(args: argparse.Namespace, source: Source) -> Game:
     from . import load, reference
 
+    if args.game is not None and isinstance(source.name, str) and source.name != args.game:
+        raise StateFormatError(
+            f"the saved game is {source.name}, not {args.game} (give its name, or none)"
+        )
     name = args.game or source.name
     if not isinstance(name, str):
         raise BoardcoreError("which game? give its name, e.g. boardcore replay kardinal ...")
