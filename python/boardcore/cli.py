@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -53,7 +55,7 @@ from .arena import wilson_interval
 from .errors import ParameterError
 from .svg import state_to_svg
 
-__all__ = ["INTERRUPTED", "main", "summary_table", "wilson_interval"]
+__all__ = ["INTERRUPTED", "console_main", "main", "summary_table", "wilson_interval"]
 
 INTERRUPTED = 130
 """The exit code after Ctrl-C, as a shell gives a process killed by SIGINT (128 + 2)."""
@@ -371,5 +373,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
+def console_main() -> None:
+    """The ``boardcore`` command: :func:`main`, and after Ctrl-C the process ends by SIGINT
+    itself, as shells expect of a command the user interrupted: a loop of commands then
+    stops too, which an exit status of 130 alone does not do."""
+    code = main()
+    if code == INTERRUPTED and os.name == "posix":
+        sys.stdout.flush()
+        sys.stderr.flush()
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    console_main()
