@@ -361,6 +361,20 @@ def test_unknown_parameter_and_missing_data_file(engine: str, name: str, tmp_pat
 
 
 @pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("players", [10**30, -(2**70), "2"])
+def test_players_that_is_no_small_integer_is_named_plainly(
+    engine: str, name: str, players: int | str
+) -> None:
+    """A huge number or a numeral in a string: a ParameterError that quotes the value as the
+    user wrote it (not a type name, not the engine's internal form)."""
+    with pytest.raises(ParameterError) as info:
+        ENGINES[engine](name, players=players)
+    message = str(info.value)
+    assert "players" in message and str(players)[:12] in message, message
+    assert "not int" not in message and "Str(" not in message, message
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_a_broken_data_file_is_not_cached(name: str, tmp_path: Path) -> None:
     packaged = Path(boardcore.__file__).parent / "data" / f"{name}.toml"
     assert_a_broken_file_is_not_cached(name, tmp_path, packaged.read_text())

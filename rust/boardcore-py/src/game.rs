@@ -21,6 +21,14 @@ pub fn extract_params(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Params> {
             ))));
         } else if let Ok(v) = value.extract::<i64>() {
             ParamValue::Int(v)
+        } else if value.is_instance_of::<pyo3::types::PyInt>() {
+            // Past 64 bits no game's range reaches it; say so rather than "not int".
+            let text = value.str()?.to_string();
+            let short: String = text.chars().take(40).collect();
+            let more = if short.len() < text.len() { "..." } else { "" };
+            return Err(crate::errors::to_py(Error::Parameter(format!(
+                "{key} must be a small integer, not {short}{more} (out of range)"
+            ))));
         } else if let Ok(v) = value.extract::<std::path::PathBuf>() {
             ParamValue::Str(v.to_string_lossy().into_owned())
         } else {

@@ -33,6 +33,21 @@ pub enum ParamValue {
     Str(String),
 }
 
+/// As a message quotes it: a number as is, a text in quotes (shortened), never Rust's
+/// debug form.
+impl fmt::Display for ParamValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamValue::Int(v) => write!(f, "the integer {v}"),
+            ParamValue::Str(s) => {
+                let short: String = s.chars().take(40).collect();
+                let more = if short.len() < s.len() { "..." } else { "" };
+                write!(f, "the string '{short}{more}'")
+            }
+        }
+    }
+}
+
 /// Game parameters by name (`players`, `data`, variants...).
 pub type Params = BTreeMap<String, ParamValue>;
 
@@ -53,7 +68,7 @@ pub fn int_param(params: &Params, name: &str, default: i64) -> Result<i64, Error
         None => Ok(default),
         Some(ParamValue::Int(v)) => Ok(*v),
         Some(other) => Err(Error::Parameter(format!(
-            "{name} must be an integer, not {other:?}"
+            "{name} must be an integer, not {other}"
         ))),
     }
 }
@@ -64,7 +79,7 @@ pub fn str_param<'a>(params: &'a Params, name: &str) -> Result<Option<&'a str>, 
         None => Ok(None),
         Some(ParamValue::Str(v)) => Ok(Some(v)),
         Some(other) => Err(Error::Parameter(format!(
-            "{name} must be a string, not {other:?}"
+            "{name} must be a string, not {other}"
         ))),
     }
 }
