@@ -342,7 +342,7 @@ def test_json_of_another_game_is_refused(engine: str, name: str) -> None:
     for other in GAMES:
         if other != name:
             text = ENGINES[engine](other).new_initial_state().to_json()
-            with pytest.raises(StateFormatError):
+            with pytest.raises(StateFormatError, match=f"^a saved {other} state, not {name}: "):
                 made.state_from_json(text)
 
 

@@ -124,6 +124,11 @@ def check_saved(name: str, text: object) -> dict[str, Any]:
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state is a JSON str, got {type(text).__name__}")
     doc = loads_saved(text)
+    other = doc.get("game") if isinstance(doc, dict) else None
+    if isinstance(other, str) and other != name:  # another game's state: say so first
+        raise StateFormatError(
+            f"a saved {short(other, 203)} state, not {name}: load it with the game of that name"
+        )
     found = structure_error(name, doc)
     if found is not None:
         where, message = found

@@ -123,6 +123,16 @@ pub fn fields<'v>(schema: &Schema, value: &'v Value) -> Result<&'v Map<String, V
     let Value::Object(map) = value else {
         return Err(bad(schema, "expected a JSON object".into()));
     };
+    // Another game's state fails every other check; name the game it is first.
+    if let Some(Value::String(other)) = map.get("game") {
+        if other != schema.name {
+            return Err(Error::StateFormat(format!(
+                "a saved {} state, not {}: load it with the game of that name",
+                cut(other.clone()),
+                schema.name
+            )));
+        }
+    }
     if let Some(key) = map.keys().find(|k| !schema.keys.contains(&k.as_str())) {
         return Err(bad(schema, format!("unknown field {}", quoted(key))));
     }
