@@ -64,7 +64,8 @@ def test_show_rejects_a_broken_file(tmp_path: Path, capsys: pytest.CaptureFixtur
     path = tmp_path / "state.json"
     path.write_text('{"game": "kardinal"}')
     assert main(["show", str(path)]) == 2
-    assert "not a boardcore saved state" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert str(path) in err and "not a Kardinal state: missing field" in err, err
 
 
 @pytest.mark.parametrize("command", ["show", "verify"])
@@ -355,7 +356,7 @@ def test_end_of_input_leaves_play_cleanly(
 
 
 def test_ctrl_c_quietly_stops_replay_record_and_play(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     def interrupt(*_: object, **__: object) -> None:
         raise KeyboardInterrupt
@@ -363,8 +364,10 @@ def test_ctrl_c_quietly_stops_replay_record_and_play(
     monkeypatch.setattr("builtins.input", interrupt)
     assert main(["play", "kardinal"]) == 130
     monkeypatch.setattr("boardcore.play", interrupt)
-    assert main(["replay", "kardinal", "--out", "/dev/null"]) == 130
+    page = tmp_path / "game.html"
+    assert main(["replay", "kardinal", "--out", str(page)]) == 130
     assert capsys.readouterr().err == ""
+    assert not page.exists()
 
 
 def test_ctrl_c_stops_simulate_with_the_finished_games_summary() -> None:
@@ -457,6 +460,34 @@ def test_replay_takes_game_parameters(tmp_path: Path, capsys: pytest.CaptureFixt
     game = boardcore.load("prestel_new_york", players=2, max_rounds=1)
     positions = len(boardcore.play(game, seed=0).history()) + 1
     assert f"{positions} positions of prestel_new_york" in capsys.readouterr().out
+
+
+def test_replay_checks_the_page_name_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The page is HTML: another suffix is refused, as simulate's and show's are."""
+    out = tmp_path / "game.txt"
+    assert main(["replay", "kardinal", "--out", str(out)]) == 2
+    assert "--out must end in .html or .htm, not 'game.txt'" in capsys.readouterr().err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("game", "agents", "said"),
+    [
+        ("kardinal", "random", "kardinal is for 2, 3 or 4 players, not 1 agent (random)"),
+        (
+            "city_connect",
+            "random," * 4 + "greedy",
+            "city_connect is for 1, 2, 3 or 4 players, not 5",
+        ),
+    ],
+)
+def test_arena_with_an_agent_count_no_seat_count_fits_says_so_in_agents(
+    capsys: pytest.CaptureFixture[str], game: str, agents: str, said: str
+) -> None:
+    assert main(["arena", game, "--agents", agents, "--games", "2"]) == 2
+    assert f"give one agent per seat: {said}" in capsys.readouterr().err
 
 
 def test_replay_of_another_games_state_names_the_game(

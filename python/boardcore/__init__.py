@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from . import _args, arena, reference
+from . import _args, _saved, arena, reference
 from ._play import Agent, AgentLike, play, random_agent, rust_agent
 from ._registry import GAMES, GameInfo
 from ._results import SimulationInterrupted, SimulationResult
@@ -62,6 +62,7 @@ __all__ = [
     "arena",
     "games",
     "load",
+    "load_state",
     "play",
     "random_agent",
     "reference",
@@ -105,6 +106,18 @@ def _load(name: str, params: dict[str, Any]) -> RustGame:
         raise ParameterError(f"unknown game {_args.quote(name)}; the games are: {known}")
     game: RustGame = getattr(_core, info.rust_class)(**params)
     return game
+
+
+def load_state(text: str, *, data: str | None = None) -> RustState:
+    """The Rust state saved as ``text`` (``state.to_json()``), of whatever game it is: the
+    game and its parameters are read from the state (``data``, the component file, is never
+    in a state: give it for a state saved with another file than the packaged one).
+
+    Text that is not a saved state of a boardcore game raises :class:`StateFormatError`
+    saying why. ``boardcore.reference.load_state`` is the same in the reference engine.
+    """
+    state: RustState = _saved.load_state(load, text, data)
+    return state
 
 
 @functools.lru_cache(maxsize=256)

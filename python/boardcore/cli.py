@@ -30,6 +30,7 @@ from . import (
     arena,
     games,
     load,
+    load_state,
     random_agent,
     reference,
     replay,
@@ -45,14 +46,13 @@ from ._cli_common import (
     check_out,
     game_params,
     progress_bar,
-    saved_params,
     seed_of,
     stderr_console,
 )
 from ._results import SimulationInterrupted, SimulationResult
 from .api import CHANCE, Game
 from .arena import wilson_interval
-from .errors import ParameterError
+from .errors import ParameterError, StateFormatError
 from .svg import state_to_svg
 
 __all__ = ["INTERRUPTED", "console_main", "main", "summary_table", "wilson_interval"]
@@ -185,17 +185,16 @@ HIDDEN_MOVES: dict[str, tuple[str, ...]] = {
 human may not see (the human's view still shows what they change in public)."""
 
 
-def _check_seat(option: str, seat: int, game: Game) -> None:
-    if not 0 <= seat < game.num_players:
+def _check_seat(option: str, seat: int, players: int) -> None:
+    if not 0 <= seat < players:
         raise ParameterError(
-            f"{option} must be a seat from 0 to {game.num_players - 1} ({game.num_players} "
-            f"players), not {seat}"
+            f"{option} must be a seat from 0 to {players - 1} ({players} players), not {seat}"
         )
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     game: Game = load(args.game, **game_params(args))
-    _check_seat("--seat", args.seat, game)
+    _check_seat("--seat", args.seat, game.num_players)
     state = game.new_initial_state()
     rng = SplitMix64(seed_of(args.seed))
     human = args.seat
@@ -237,18 +236,19 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_show(args: argparse.Namespace, console: Console) -> int:
     try:
-        text = Path(args.file).read_text(encoding="utf-8")  # a decode error is a ValueError
-        header = json.loads(text)
-        name, _ = header["game"], header["players"]
-    except (ValueError, KeyError, TypeError) as error:
-        raise BoardcoreError(f"{args.file}: not a boardcore saved state ({error})") from error
+        text = Path(args.file).read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise StateFormatError(
+            f"{args.file}: not a saved state, not UTF-8 text ({error})"
+        ) from None
     if args.svg is not None:
         check_out(args.svg, (".svg",), "--svg")
-    engine = reference.load if args.reference else load
-    game = engine(name, **saved_params(engine, name, header, args.data))
+    try:
+        state = (reference.load_state if args.reference else load_state)(text, data=args.data)
+    except StateFormatError as error:
+        raise StateFormatError(f"{args.file}: {error}") from None
     if args.seat is not None:
-        _check_seat("--seat", args.seat, game)
-    state = game.state_from_json(text)
+        _check_seat("--seat", args.seat, len(state.returns()))
     shown = str(state) if args.seat is None else seat_view(state, args.seat)
     console.print(shown, highlight=False, markup=False, soft_wrap=True)
     if args.svg is not None:
@@ -323,7 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(run=cmd_play)
 
     show = sub.add_parser("show", help="draw a saved state (JSON)")
-    show.add_argument("file")
+    show.add_argument("file", help="a saved state (the JSON of state.to_json()) of any game")
     show.add_argument("--reference", action="store_true", help="load it with the reference")
     show.add_argument("--svg", help="also save its picture to this SVG file")
     show.add_argument(

@@ -135,6 +135,15 @@ def structure_error(name: str, value: Any) -> tuple[str, str] | None:
     error = jsonschema.exceptions.best_match(_validator(name).iter_errors(value))
     if error is None:
         return None
-    where = "/".join(str(p) for p in error.absolute_path) or "the state"
     message = error.message if len(error.message) <= 200 else error.message[:200] + "..."
+    if not error.absolute_path and isinstance(error.instance, dict):
+        # the Rust engines' words for the two commonest slips: a field missing or unknown
+        if error.validator == "required":
+            missing = next(k for k in error.validator_value if k not in error.instance)
+            return "the state", f"missing field {json.dumps(missing)}"
+        if error.validator == "additionalProperties":
+            known = error.schema.get("properties", {})
+            unknown = next(k for k in error.instance if k not in known)
+            return "the state", f"unknown field {json.dumps(unknown)}"
+    where = "/".join(str(p) for p in error.absolute_path) or "the state"
     return where, message

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
+import os
 from typing import Any
 
-from boardcore.api import Game
+from boardcore._args import quote
+from boardcore.api import Game, State
 from boardcore.errors import ParameterError
 
 from ._json import as_int
 
-__all__ = ["games", "load"]
+__all__ = ["games", "load", "load_state"]
 
 # game name -> (module, class); each later game is one more line here.
 _REGISTRY: dict[str, tuple[str, str]] = {
@@ -32,27 +35,58 @@ def games() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def _int_or_self(value: Any) -> Any:
-    """A parameter given as an integer of another type (numpy's) as a Python int, as the
-    Rust binding reads it; anything else as it is."""
+def _param_value(key: str, value: Any) -> int | str:
+    """A parameter as an int or a str, refused with the Rust binding's words otherwise (an
+    integer of any type is an int; a path is its text)."""
     number = as_int(value)
-    return value if number is None or isinstance(value, str) else number
+    if isinstance(value, bool):
+        raise ParameterError(f"{key} must be an integer or a string, not a bool")
+    if number is not None:
+        if not -(1 << 63) <= number < 1 << 63:  # the binding's 64-bit parameter
+            text = str(number)
+            more = "..." if len(text) > 40 else ""
+            raise ParameterError(
+                f"{key} must be a small integer, not {text[:40]}{more} (out of range)"
+            )
+        return number
+    path = os.fspath(value) if isinstance(value, (str, os.PathLike)) else None
+    if isinstance(path, str):
+        return path
+    raise ParameterError(f"{key} must be an integer or a string, not {type(value).__name__}")
 
 
 def load(name: str, **params: Any) -> Game:
-    """The pure-Python engine of game ``name`` with ``params`` (e.g. ``players=3``)."""
+    """The pure-Python engine of game ``name`` with ``params`` (e.g. ``players=3``); a bad
+    game, parameter name or value is refused with the Rust engine's message."""
     entry = _REGISTRY.get(name) if isinstance(name, str) else None
     if entry is None:
-        raise ParameterError(f"unknown game {name!r}; known games: {', '.join(games())}")
+        raise ParameterError(f"unknown game {quote(name)}; the games are: {', '.join(games())}")
     cls = getattr(importlib.import_module(entry[0]), entry[1])
     # None means the default (DESIGN.md, "Errors"), as in the Rust engine: left out.
-    params = {key: _int_or_self(value) for key, value in params.items() if value is not None}
+    given = {key: _param_value(key, value) for key, value in params.items() if value is not None}
     allowed = list(inspect.signature(cls).parameters)
-    unknown = sorted(set(params) - set(allowed))
+    unknown = sorted(set(given) - set(allowed))
     if unknown:
         raise ParameterError(
-            f"unknown parameter(s) {', '.join(unknown)} for game {name!r}; "
-            f"allowed: {', '.join(allowed)}"
+            f"{name} has no parameter {json.dumps(unknown[0])}; "
+            f"its parameters are: {', '.join(allowed)}"
         )
-    game: Game = cls(**params)
+    players = given.get("players")
+    if isinstance(players, str):
+        raise ParameterError(f"players must be an integer, not the string {_short(players)}")
+    game: Game = cls(**given)
     return game
+
+
+def _short(text: str) -> str:
+    """A string parameter as the Rust engine quotes it: its first 40 characters."""
+    return f"'{text[:40]}{'...' if len(text) > 40 else ''}'"
+
+
+def load_state(text: str, *, data: str | None = None) -> State:
+    """The reference state saved as ``text``, of whatever game it is (see
+    ``boardcore.load_state``)."""
+    from boardcore import _saved
+
+    state: State = _saved.load_state(load, text, data)
+    return state

@@ -132,7 +132,9 @@ def check_saved(name: str, text: object) -> dict[str, Any]:
     found = structure_error(name, doc)
     if found is not None:
         where, message = found
-        raise StateFormatError(f"field {where}: {message}")
+        title = name.replace("_", " ").title()  # as the Rust engines name the game
+        what = message if where == "the state" else f"field {where}: {message}"
+        raise StateFormatError(f"not a {title} state: {what}")
     result: dict[str, Any] = doc
     return result
 

@@ -1108,7 +1108,7 @@ class ChandigarhGame(ReferenceGame["ChandigarhState", _Rules], name=NAME, versio
         data: str | os.PathLike[str] | None = None,
     ) -> None:
         if not is_int(players) or players not in (2, 3, 4):
-            raise ParameterError(f"chandigarh: players must be 2, 3 or 4, got {players!r}")
+            raise ParameterError(f"chandigarh is for 2 to 4 players, not {players!r}")
         moves = _parse_variant(variant)
         loaded = load_data(self._data_file(data))
         chosen = _parse_specialists(specialists, loaded)

@@ -672,7 +672,9 @@ class CityConnectGame(ReferenceGame["CityConnectState", _Rules], name=NAME, vers
         data: str | os.PathLike[str] | None = None,
     ) -> None:
         if not is_int(players) or players not in (1, 2, 3, 4):
-            raise ParameterError(f"city_connect: players must be 1, 2, 3 or 4, got {players!r}")
+            raise ParameterError(
+                f"city_connect is for 1 to 4 players (1 is the solo game), not {players!r}"
+            )
         parsed = _parse_sides(sides, players)
         self._rules = _make_rules(players, parsed, load_data(self._data_file(data)))
 

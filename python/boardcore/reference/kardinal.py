@@ -157,7 +157,7 @@ class KardinalGame(ReferenceGame["KardinalState", _Rules], name=NAME, version=VE
 
     def __init__(self, players: int = 4, data: str | os.PathLike[str] | None = None) -> None:
         if not is_int(players) or players not in (2, 3, 4):
-            raise ParameterError(f"kardinal: players must be 2, 3 or 4, got {players!r}")
+            raise ParameterError(f"kardinal is for 2, 3 or 4 players, not {players!r}")
         pieces, per_colour = load_data(self._data_file(data))
         self._rules = _make_rules(players, pieces, per_colour)
 

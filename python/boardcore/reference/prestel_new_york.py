@@ -396,7 +396,7 @@ class PrestelNewYorkGame(ReferenceGame["PrestelNewYorkState", _Rules], name=NAME
         data: str | os.PathLike[str] | None = None,
     ) -> None:
         if not is_int(players) or players not in (2, 3, 4, 5):
-            raise ParameterError(f"prestel_new_york: players must be 2, 3, 4 or 5, got {players!r}")
+            raise ParameterError(f"prestel_new_york is for 2 to 5 players, not {players!r}")
         parsed = _parse_speeds(speeds, players)
         if not is_int(max_rounds) or not 0 <= max_rounds <= MAX_ROUNDS_LIMIT:
             raise ParameterError(

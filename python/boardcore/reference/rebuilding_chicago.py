@@ -1294,7 +1294,9 @@ class RebuildingChicagoGame(
         data: str | os.PathLike[str] | None = None,
     ) -> None:
         if not is_int(players) or not 1 <= players <= 5:
-            raise ParameterError(f"rebuilding_chicago: players must be 1 to 5, got {players!r}")
+            raise ParameterError(
+                f"rebuilding_chicago is for 1 to 5 players (1 is the solo game), not {players!r}"
+            )
         levels = _parse_difficulty(difficulty, players)
         path = self._data_file(data)
         loaded = _default_data() if data is None else load_data(path)

@@ -1,0 +1,135 @@
+"""Loading, in both engines: a game from its name and parameters, and a saved state of any
+game from its text alone (``boardcore.load_state``, ``boardcore.reference.load_state``).
+
+A bad name, parameter or saved text is refused with the same specific message by both
+engines, so that a user's error reads the same whichever engine they run.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+import pytest
+
+import boardcore
+import boardcore.reference
+from boardcore import ParameterError, StateFormatError
+from tests.conftest import ENGINES
+from tests.contract.settings import GAMES, SETTINGS, Params, random_game, setting_id
+
+LOAD_STATE: dict[str, Callable[..., Any]] = {
+    "rust": boardcore.load_state,
+    "reference": boardcore.reference.load_state,
+}
+CROSS = [(saver, loader) for saver in sorted(ENGINES) for loader in sorted(ENGINES)]
+
+
+def refusals(
+    error: type[Exception], calls: Mapping[str, Callable[..., object]], *args: Any, **kwargs: Any
+) -> dict[str, str]:
+    """Each engine's message for ``call(*args, **kwargs)``, which must raise ``error``."""
+    messages = {}
+    for engine, call in calls.items():
+        with pytest.raises(error) as info:
+            call(*args, **kwargs)
+        messages[engine] = str(info.value)
+    return messages
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=setting_id)
+@pytest.mark.parametrize(("saver", "loader"), CROSS)
+def test_a_saved_state_loads_with_the_game_and_parameters_it_records(
+    setting: tuple[str, Params], saver: str, loader: str
+) -> None:
+    """Start, middle and end of a seeded game: the loaded state is the saved one, and it
+    plays on as the original does (its parameters came back, not the defaults)."""
+    path = random_game(saver, setting[0], setting[1], seed=1)
+    for state in (path[0], path[len(path) // 2], path[-1]):
+        loaded = LOAD_STATE[loader](state.to_json())
+        module = "boardcore._core" if loader == "rust" else f"boardcore.reference.{setting[0]}"
+        assert type(loaded).__module__ == module
+        assert json.loads(loaded.to_json()) == json.loads(state.to_json())
+        assert loaded.legal_actions() == state.legal_actions()
+    if loader == "rust":
+        loaded = boardcore.load_state(path[0].to_json())
+        assert loaded.game.params == boardcore.load(setting[0], **dict(setting[1])).params
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (b"{}", "a saved state must be a str, not bytes"),
+        (None, "a saved state must be a str, not NoneType"),
+        ("nope", "not a saved state: not JSON"),
+        ("[1, 2]", "not an array"),
+        ("5", "not a number"),
+        ("{}", 'not an object without "game"'),
+        ('{"game": "chess"}', "not \"game\" 'chess'"),
+        ('{"game": 3}', '"game" 3'),
+    ],
+)
+def test_text_that_is_no_saved_state_is_refused_alike(text: object, expected: str) -> None:
+    messages = refusals(StateFormatError, LOAD_STATE, text)
+    assert messages["rust"] == messages["reference"], messages
+    assert expected in messages["rust"], messages
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_saved_state_with_parameters_no_game_has_is_refused_alike(name: str) -> None:
+    saved = json.loads(boardcore.load(name).new_initial_state().to_json())
+    saved["players"] = 7
+    text = json.dumps(saved)
+    messages = refusals(StateFormatError, LOAD_STATE, text)
+    assert messages["rust"] == messages["reference"], messages
+    assert messages["rust"].startswith(f"not a saved {name} state: {name} is for "), messages
+    assert messages["rust"].endswith(", not 7"), messages
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_missing_or_unknown_field_is_named_alike(name: str) -> None:
+    saved = json.loads(boardcore.load(name).new_initial_state().to_json())
+    title = name.replace("_", " ").title()
+    first = sorted(saved)[0]
+    missing = json.dumps({k: v for k, v in saved.items() if k != first})
+    unknown = json.dumps({**saved, "zzz": 1})
+    for text, expected in [(missing, f"missing field {first!r}"), (unknown, "unknown field 'zzz'")]:
+        loads = {e: ENGINES[e](name).state_from_json for e in ENGINES}
+        messages = refusals(StateFormatError, loads, text)
+        assert messages["rust"] == messages["reference"], messages
+        assert messages["rust"] == f"not a {title} state: {expected}".replace("'", '"')
+
+
+BAD_PARAMETERS: list[dict[str, Any]] = [
+    {"players": 7},
+    {"players": 0},
+    {"players": -1},
+    {"players": np.int64(9)},
+    {"players": 2.0},
+    {"players": True},
+    {"players": "x"},
+    {"players": "2"},
+    {"players": [2]},
+    {"players": 10**30},
+    {"colour": 1},
+    {"colour": 1, "brightness": 2},
+]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("params", BAD_PARAMETERS, ids=repr)
+def test_a_bad_parameter_gets_the_same_message_from_both_engines(
+    name: str, params: dict[str, Any]
+) -> None:
+    messages = refusals(ParameterError, ENGINES, name, **params)
+    assert messages["rust"] == messages["reference"], messages
+    key = next(iter(sorted(params)))
+    assert key in messages["rust"], messages
+
+
+def test_an_unknown_game_gets_the_same_message_from_both_engines() -> None:
+    messages = refusals(ParameterError, ENGINES, "monopoly")
+    assert messages["rust"] == messages["reference"], messages
+    assert messages["rust"].startswith("unknown game 'monopoly'; the games are: chandigarh")
