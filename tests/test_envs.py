@@ -617,6 +617,21 @@ def test_make_vec_refuses_the_single_agent_options_and_says_where_they_work(
     sync.close()
 
 
+@pytest.mark.parametrize(
+    ("num_envs", "error", "said"),
+    [
+        (0, ParameterError, "num_envs must be from 1 to "),
+        (2.0, TypeError, "num_envs must be an int, not float 2.0"),
+    ],
+)
+def test_make_vec_names_num_envs_in_its_errors(
+    num_envs: Any, error: type[Exception], said: str
+) -> None:
+    """make_vec's argument is num_envs: the error names it, not the batch underneath."""
+    with pytest.raises(error, match=said):
+        gymnasium.make_vec("boardcore/kardinal-v0", num_envs=num_envs)
+
+
 def test_the_typed_user_script_runs() -> None:
     from tests.typing_user_script import main
 

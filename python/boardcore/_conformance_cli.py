@@ -118,7 +118,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rec.set_defaults(run=cmd_record)
 
     ver = sub.add_parser("verify", help="replay a golden log on an engine")
-    ver.add_argument("log")
+    ver.add_argument("log", help="a golden log (JSON lines) that boardcore record wrote")
     ver.add_argument(
         "--engine", default="boardcore:load", help=f"{ENGINE_HELP} (default: %(default)s)"
     )

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ._registry import GAMES
 from ._results import SimulationInterrupted
 from ._simulate import simulate
 from .errors import ParameterError
@@ -111,6 +112,7 @@ def arena(
         raise ParameterError(
             "agents must be a non-empty list of agent specs, e.g. ['mcts', 'random']"
         )
+    _check_seats(name, specs, params)
     params.setdefault("players", len(specs))
     if params["players"] != len(specs):
         raise ParameterError(
@@ -223,11 +225,25 @@ def _table(result: ArenaResult, asked: int) -> Any:
     return table
 
 
+def _check_seats(name: str, specs: Sequence[str], params: dict[str, Any]) -> None:
+    """Without ``players``, the agents are the seats: a count the game is not for is said in
+    terms of agents, the thing the user gave."""
+    info = GAMES.get(name) if isinstance(name, str) else None
+    if "players" not in params and info is not None and len(specs) not in info.players:
+        *most, last = map(str, info.players)
+        counts = f"{', '.join(most)} or {last}" if most else last
+        raise ParameterError(
+            f"give one agent per seat: {name} is for {counts} players, not {len(specs)} "
+            f"agent{'s' if len(specs) != 1 else ''} ({', '.join(specs)})"
+        )
+
+
 def _cmd_arena(args: Any, console: Any) -> int:
     from ._cli_common import check_agents, game_params, progress_bar, seed_of, stderr_console
 
     params = game_params(args)
     agents = args.agents.split(",")
+    _check_seats(args.game, agents, params)
     check_agents(args.game, {"players": len(agents), **params}, agents)
     seed = seed_of(args.seed)
     try:

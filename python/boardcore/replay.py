@@ -34,7 +34,13 @@ from typing import Any, TypeGuard
 
 from rich.console import Console
 
-from ._cli_common import add_game_parameters, game_params, progress_bar, saved_params
+from ._cli_common import (
+    add_game_parameters,
+    check_out,
+    game_params,
+    progress_bar,
+    saved_params,
+)
 from .api import CHANCE, Game
 from .errors import BoardcoreError, ParameterError, StateFormatError
 from .svg import _state_element, drawer, seat_colours, union_bounds
@@ -593,6 +599,7 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         raise BoardcoreError("give --state or --log, not both")
     if args.max_frames < 2:
         raise ParameterError(f"--max-frames must be at least 2, not {args.max_frames}")
+    out = check_out(args.out, (".html", ".htm"))  # before the work, as the other commands do
     if args.log is not None:
         source = load_log(Path(args.log), args.game_index)
         where = f"{Path(args.log).name}, game {args.game_index}"
@@ -629,7 +636,6 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
             max_pictures=args.max_frames,
             progress=advance,
         )
-    out = Path(args.out)
     out.write_text(page, encoding="utf-8")
     drawn = len(drawn_positions(len(record.states), args.max_frames))
     pictures = "" if drawn == len(record.states) else f", {drawn} of them drawn (--max-frames)"
@@ -649,7 +655,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "The game is a seeded random game, a saved state (its history) or a record log.",
     )
     replay.add_argument("game", nargs="?", help="the game (read from the file if omitted)")
-    add_game_parameters(replay, None, "max_rounds=50")
+    add_game_parameters(
+        replay, "number of players of a new game (default: the game's)", "max_rounds=50"
+    )
     replay.add_argument("--seed", type=int, default=0, help="seeds the random agents")
     replay.add_argument(
         "--agents", help="agents for the seeded game, comma-separated (default random)"

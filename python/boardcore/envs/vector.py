@@ -102,12 +102,20 @@ class BoardcoreVectorEnv(
                 "against boardcore agents: gymnasium.make_vec(..., vectorization_mode='sync')"
             )
         self.vector: VectorEnv[Any, Any]
-        if observation == "compact":
-            self.vector = VectorEnv(name, batch=num_envs, observation="compact", **params)
-        elif observation == "dense":
-            self.vector = VectorEnv(name, batch=num_envs, **params)
-        else:
-            raise ParameterError(f"observation must be 'dense' or 'compact', not {observation!r}")
+        n = _args.index(num_envs, "num_envs")
+        try:
+            if observation == "compact":
+                self.vector = VectorEnv(name, batch=n, observation="compact", **params)
+            elif observation == "dense":
+                self.vector = VectorEnv(name, batch=n, **params)
+            else:
+                raise ParameterError(
+                    f"observation must be 'dense' or 'compact', not {observation!r}"
+                )
+        except ParameterError as error:  # the batch is what make_vec calls num_envs
+            if not str(error).startswith("batch "):
+                raise
+            raise ParameterError(f"num_envs {str(error).removeprefix('batch ')}") from None
         """The low-level arrays API underneath."""
         game = load(name, **params)
         self.num_envs = self.vector.batch

@@ -656,7 +656,8 @@ macro_rules! py_game {
                 }
             }
             /// An SVG picture of the position, drawn by `boardcore.svg` from the canonical
-            /// JSON, so both engines give the same picture.
+            /// JSON, so both engines give the same picture. With `perspective` (a seat),
+            /// only what that seat may see (what is hidden from it is left out of the picture).
             #[pyo3(signature = (perspective=None))]
             fn to_svg(
                 &self,
