@@ -72,43 +72,37 @@ impl<S: GameState> Slot<S> {
     }
 
     /// Writes this env's row of the compact observation (see [`CompactBuffers`]).
-    #[allow(clippy::too_many_arguments)]
     fn observe_compact<G: Game<State = S>>(
         &mut self,
         game: &G,
-        index: &mut [i32],
-        value: &mut [f32],
-        num_tokens: &mut i32,
-        legal: &mut [i32],
-        num_legal: &mut i32,
-        to_move: &mut i32,
+        row: CompactRow<'_>,
     ) -> Result<(), Error> {
         // A settled env is always at a decision node: the seat is valid.
         let seat = self.state.current_player();
-        *to_move = seat;
-        let mut row = TokenRow::new(index, value);
+        *row.to_move = seat;
+        let mut tokens = TokenRow::new(row.index, row.value);
         game.observation_tokens_row(
             &self.state,
             seat.max(0) as usize,
-            &mut row,
+            &mut tokens,
             &mut self.tokens,
         )?;
-        *num_tokens = row.finish()?;
+        *row.num_tokens = tokens.finish()?;
         if !self.legal_fresh {
             self.state.legal_actions_into(&mut self.legal);
             self.legal_fresh = true;
         }
-        let (n, width) = (self.legal.len(), legal.len());
+        let (n, width) = (self.legal.len(), row.legal.len());
         if n > width {
             return Err(Error::Parameter(format!(
                 "{n} legal actions, more than the compact width {width}"
             )));
         }
-        for (o, &a) in legal.iter_mut().zip(&self.legal) {
+        for (o, &a) in row.legal.iter_mut().zip(&self.legal) {
             *o = a as i32;
         }
-        legal[n..].fill(-1);
-        *num_legal = n as i32;
+        row.legal[n..].fill(-1);
+        *row.num_legal = n as i32;
         Ok(())
     }
 
@@ -223,19 +217,14 @@ impl<G: Game> VectorEnv<G> {
         rewards: &mut [f32],
         terminated: &mut [bool],
     ) -> Result<(), Error> {
-        let (batch, players) = (self.batch(), self.game.num_players());
-        self.check_actions(actions)?;
-        let (initial, seed) = (&self.initial, self.seed);
-        self.slots
-            .par_iter_mut()
-            .zip(rewards.par_chunks_mut(players))
-            .zip(terminated.par_iter_mut())
-            .zip(actions.par_iter())
-            .enumerate()
-            .for_each(|(i, (((slot, reward), done), &a))| {
-                *done = slot.advance(a, reward, initial, seed.wrapping_add(i as u64), batch);
-            });
-        Ok(())
+        let batch = self.batch();
+        self.step_then(
+            actions,
+            rewards,
+            terminated,
+            rayon::iter::repeat_n((), batch),
+            |_, _, ()| Ok(()),
+        )
     }
 
     /// `step` and then `observe_compact` in one pass over the envs, each env observed right
@@ -248,31 +237,35 @@ impl<G: Game> VectorEnv<G> {
         terminated: &mut [bool],
         out: CompactBuffers<'_>,
     ) -> Result<(), Error> {
+        let rows = out.rows(&self.game);
+        self.step_then(actions, rewards, terminated, rows, |slot, game, row| {
+            slot.observe_compact(game, row)
+        })
+    }
+
+    /// `step`, each env then handed to `then` with its item of `per_env` in the same pass.
+    fn step_then<R: Send>(
+        &mut self,
+        actions: &[Action],
+        rewards: &mut [f32],
+        terminated: &mut [bool],
+        per_env: impl IndexedParallelIterator<Item = R>,
+        then: impl Fn(&mut Slot<G::State>, &G, R) -> Result<(), Error> + Sync,
+    ) -> Result<(), Error> {
         let (batch, players) = (self.batch(), self.game.num_players());
         self.check_actions(actions)?;
-        let (tokens, width) = (
-            self.game.max_observation_tokens(),
-            self.game.max_legal_actions(),
-        );
         let (game, initial, seed) = (&self.game, &self.initial, self.seed);
         self.slots
             .par_iter_mut()
             .zip(rewards.par_chunks_mut(players))
             .zip(terminated.par_iter_mut())
             .zip(actions.par_iter())
-            .zip(out.index.par_chunks_mut(tokens))
-            .zip(out.value.par_chunks_mut(tokens))
-            .zip(out.num_tokens.par_iter_mut())
-            .zip(out.legal.par_chunks_mut(width))
-            .zip(out.num_legal.par_iter_mut())
-            .zip(out.to_move.par_iter_mut())
+            .zip(per_env)
             .enumerate()
-            .try_for_each(
-                |(i, (((((((((slot, reward), done), &a), index), value), nt), legal), nl), t))| {
-                    *done = slot.advance(a, reward, initial, seed.wrapping_add(i as u64), batch);
-                    slot.observe_compact(game, index, value, nt, legal, nl, t)
-                },
-            )
+            .try_for_each(|(i, ((((slot, reward), done), &a), item))| {
+                *done = slot.advance(a, reward, initial, seed.wrapping_add(i as u64), batch);
+                then(slot, game, item)
+            })
     }
 
     /// The observation of the seat to move, the legal-action mask and the seat, per env.
@@ -316,6 +309,40 @@ pub struct CompactBuffers<'a> {
     pub to_move: &'a mut [i32],
 }
 
+/// One env's row of [`CompactBuffers`].
+struct CompactRow<'a> {
+    index: &'a mut [i32],
+    value: &'a mut [f32],
+    num_tokens: &'a mut i32,
+    legal: &'a mut [i32],
+    num_legal: &'a mut i32,
+    to_move: &'a mut i32,
+}
+
+impl<'a> CompactBuffers<'a> {
+    /// The rows, env by env, at `game`'s widths.
+    fn rows<G: Game>(self, game: &G) -> impl IndexedParallelIterator<Item = CompactRow<'a>> {
+        let (tokens, width) = (game.max_observation_tokens(), game.max_legal_actions());
+        self.index
+            .par_chunks_mut(tokens)
+            .zip(self.value.par_chunks_mut(tokens))
+            .zip(self.num_tokens.par_iter_mut())
+            .zip(self.legal.par_chunks_mut(width))
+            .zip(self.num_legal.par_iter_mut())
+            .zip(self.to_move.par_iter_mut())
+            .map(
+                |(((((index, value), num_tokens), legal), num_legal), to_move)| CompactRow {
+                    index,
+                    value,
+                    num_tokens,
+                    legal,
+                    num_legal,
+                    to_move,
+                },
+            )
+    }
+}
+
 /// Writes one state's tokens into a padded row; an overflow is an error, never a truncation.
 pub fn write_tokens(
     tokens: &[(u32, f32)],
@@ -334,20 +361,11 @@ impl<G: Game> VectorEnv<G> {
     /// the same content as `observe`, as the list of the dense tensor's nonzero entries and
     /// the list of legal actions instead of the dense tensor and the mask.
     pub fn observe_compact(&mut self, out: CompactBuffers<'_>) -> Result<(), Error> {
-        let tokens = self.game.max_observation_tokens();
-        let width = self.game.max_legal_actions();
         let game = &self.game;
         self.slots
             .par_iter_mut()
-            .zip(out.index.par_chunks_mut(tokens))
-            .zip(out.value.par_chunks_mut(tokens))
-            .zip(out.num_tokens.par_iter_mut())
-            .zip(out.legal.par_chunks_mut(width))
-            .zip(out.num_legal.par_iter_mut())
-            .zip(out.to_move.par_iter_mut())
-            .try_for_each(|((((((slot, index), value), nt), legal), nl), t)| {
-                slot.observe_compact(game, index, value, nt, legal, nl, t)
-            })
+            .zip(out.rows(game))
+            .try_for_each(|(slot, row)| slot.observe_compact(game, row))
     }
 }
 
