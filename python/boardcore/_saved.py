@@ -21,7 +21,7 @@ def load_state(load: Callable[..., Any], text: object, data: str | None = None) 
     """The state saved as ``text`` in the engine ``load`` makes games with (``boardcore.load``
     or ``boardcore.reference.load``), in a game with the parameters the state records."""
     if not isinstance(text, str):
-        raise StateFormatError(f"a saved state must be a str, not {type(text).__name__}")
+        raise StateFormatError(f"a saved state must be a str, not {quote(text)}")
     try:
         saved = json.loads(text)
     except ValueError as error:

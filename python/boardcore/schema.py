@@ -136,7 +136,9 @@ def structure_error(name: str, value: Any) -> tuple[str, str] | None:
     if error is None:
         return None
     message = error.message if len(error.message) <= 200 else error.message[:200] + "..."
-    if not error.absolute_path and isinstance(error.instance, dict):
+    if not error.absolute_path and not isinstance(error.instance, dict):
+        return "the state", "expected a JSON object"
+    if not error.absolute_path:
         # the Rust engines' words for the two commonest slips: a field missing or unknown
         if error.validator == "required":
             missing = next(k for k in error.validator_value if k not in error.instance)

@@ -61,8 +61,8 @@ def test_a_saved_state_loads_with_the_game_and_parameters_it_records(
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        (b"{}", "a saved state must be a str, not bytes"),
-        (None, "a saved state must be a str, not NoneType"),
+        (b"{}", "a saved state must be a str, not b'{}'"),
+        (None, "a saved state must be a str, not None"),
         ("nope", "not a saved state: not JSON"),
         ("[1, 2]", "not an array"),
         ("5", "not a number"),

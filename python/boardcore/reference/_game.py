@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from boardcore._args import quote
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import IllegalActionError, NotationError, ParameterError, StateFormatError
 
@@ -286,17 +287,19 @@ class ReferenceState(Generic[RulesT]):
     def apply_action(self, action: int) -> None:
         count = self._rules.num_actions
         checked = as_int(action)
-        if checked is None:
+        if checked is None or not -(1 << 127) <= checked < 1 << 127:  # the binding's i128
             raise IllegalActionError(
-                f"{action!r} is not an action: action ids are ints 0..{count - 1}"
+                f"{quote(action)} is not an action: action ids are ints 0 to {count - 1}"
+            )
+        if not 0 <= checked < count:
+            raise IllegalActionError(
+                f"action {checked} is out of range: actions are 0 to {count - 1}"
             )
         problem = self._illegal(checked)
         if problem is not None:
-            if 0 <= checked < count:
-                raise IllegalActionError(
-                    f"action {checked} ({self._text_or_id(checked)}) is illegal: {problem}"
-                )
-            raise IllegalActionError(f"action {checked} is illegal: {problem}")
+            raise IllegalActionError(
+                f"action {checked} ({self._text_or_id(checked)}) is illegal: {problem}"
+            )
         self._history.append(checked)
         self._legal = None
         self._apply(checked)
@@ -310,10 +313,12 @@ class ReferenceState(Generic[RulesT]):
     def action_to_string(self, action: int) -> str:
         count = self._rules.num_actions
         checked = as_int(action)
-        if checked is None:
-            raise NotationError(f"action ids are ints, got {type(action).__name__}")
+        if checked is None or not -(1 << 127) <= checked < 1 << 127:  # the binding's i128
+            raise NotationError(
+                f"{quote(action)} is not an action: action ids are ints 0 to {count - 1}"
+            )
         if not 0 <= checked < count:
-            raise NotationError(f"action {checked} is out of range: ids run 0..{count - 1}")
+            raise NotationError(f"action {checked} is out of range: actions are 0 to {count - 1}")
         return self._action_text(checked)
 
     def returns(self) -> list[float]:
@@ -348,7 +353,7 @@ class ReferenceState(Generic[RulesT]):
         n = self._rules.players
         seat = as_int(player)
         if seat is None or not 0 <= seat < n:
-            raise ParameterError(f"player must be a seat 0..{n - 1}, got {player!r}")
+            raise ParameterError(f"player must be a seat from 0 to {n - 1}, not {quote(player)}")
         return seat
 
     def __eq__(self, other: object) -> bool:

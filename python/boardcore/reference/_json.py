@@ -8,6 +8,7 @@ import json
 import operator
 from typing import Any, TypeGuard
 
+from boardcore._args import quote
 from boardcore.errors import IllegalActionError, StateFormatError
 
 __all__ = [
@@ -122,8 +123,13 @@ def check_saved(name: str, text: object) -> dict[str, Any]:
     from boardcore.schema import structure_error  # here: it imports the registry
 
     if not isinstance(text, str):
-        raise StateFormatError(f"a saved state is a JSON str, got {type(text).__name__}")
-    doc = loads_saved(text)
+        raise StateFormatError(f"a saved state must be a str, not {quote(text)}")
+    title = name.replace("_", " ").title()  # as the Rust engines name the game
+    try:
+        doc = loads_saved(text)
+    except StateFormatError as error:
+        message = str(error).replace("not a saved state:", f"not a {title} state:", 1)
+        raise StateFormatError(message) from None
     other = doc.get("game") if isinstance(doc, dict) else None
     if isinstance(other, str) and other != name:  # another game's state: say so first
         raise StateFormatError(
@@ -132,7 +138,6 @@ def check_saved(name: str, text: object) -> dict[str, Any]:
     found = structure_error(name, doc)
     if found is not None:
         where, message = found
-        title = name.replace("_", " ").title()  # as the Rust engines name the game
         what = message if where == "the state" else f"field {where}: {message}"
         raise StateFormatError(f"not a {title} state: {what}")
     result: dict[str, Any] = doc

@@ -47,6 +47,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from boardcore._args import quote
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import DataError, NotationError, ParameterError
 from boardcore.reference._chandigarh_actions import (
@@ -1052,7 +1053,7 @@ def _text_ids() -> dict[str, int]:
 def parse_action(text: object) -> int:
     """The action id of a text in the notation ("Action notation"), legal now or not."""
     if not isinstance(text, str):
-        raise NotationError(f"an action in notation is a str, got {type(text).__name__}")
+        raise NotationError(f"an action in notation must be a str, not {quote(text)}")
     found = _text_ids().get(text)
     if found is None:
         raise NotationError(f"{short(text)!r} is not a Chandigarh action: an action is {_FORMS}")

@@ -38,6 +38,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from boardcore._args import quote
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import DataError, NotationError, ParameterError
 from boardcore.reference._data import (
@@ -579,7 +580,7 @@ _FORMS: Final = (
 def parse_action(rules: _Rules, text: object) -> int:
     """The action id of a text in the notation ("Action notation"), legal now or not."""
     if not isinstance(text, str):
-        raise NotationError(f"an action in notation is a str, got {type(text).__name__}")
+        raise NotationError(f"an action in notation must be a str, not {quote(text)}")
     starts = rules.starts
     b = rules.kinds
     if text == "draw":

@@ -43,6 +43,7 @@ from typing import Any, Final, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from boardcore._args import quote
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import DataError, NotationError, ParameterError
 from boardcore.reference._data import (
@@ -1239,7 +1240,7 @@ _TEXT_IDS: dict[int, tuple[Data, dict[str, int]]] = {}
 def parse_action(data: Data, text: object) -> int:
     """The action id of a text in the notation, legal now or not."""
     if not isinstance(text, str):
-        raise NotationError(f"an action in notation is a str, got {type(text).__name__}")
+        raise NotationError(f"an action in notation must be a str, not {quote(text)}")
     found = _text_ids(data).get(text)  # exact, as the Rust engine: no whitespace stripped
     if found is None:
         raise NotationError(
