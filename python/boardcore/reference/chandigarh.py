@@ -101,6 +101,7 @@ from boardcore.reference._chandigarh_actions import (
 )
 from boardcore.reference._data import (
     check_fields,
+    data_choice,
     data_int,
     data_text,
     entry_list,
@@ -361,12 +362,7 @@ class _Data:
 
 
 def _data_colour(name: str, where: str, field: str, value: object, any_ok: bool = False) -> int:
-    allowed = (*COLOURS, "any") if any_ok else COLOURS
-    if not isinstance(value, str) or value not in allowed:
-        raise DataError(
-            f"{name}: {where} field {field!r}: expected one of {', '.join(allowed)}, got {value!r}"
-        )
-    return allowed.index(value)
+    return data_choice(name, where, field, value, (*COLOURS, "any") if any_ok else COLOURS)
 
 
 def _data_sector(name: str, where: str, entry: object) -> _Sector:
@@ -419,12 +415,7 @@ def _data_sector(name: str, where: str, entry: object) -> _Sector:
 
 def _data_card(name: str, where: str, entry: object) -> _Card:
     fields = check_fields(name, where, entry, _CARD_FIELDS)
-    pattern = fields["pattern"]
-    if pattern not in PATTERNS:
-        raise DataError(
-            f"{name}: {where} field 'pattern': expected one of {', '.join(PATTERNS)}, "
-            f"got {pattern!r}"
-        )
+    pattern = PATTERNS[data_choice(name, where, "pattern", fields["pattern"], PATTERNS)]
     wanted = 2 if pattern in TWO_COLOUR_PATTERNS else 1
     colours = fields["colours"]
     if not isinstance(colours, list) or len(colours) != wanted:
