@@ -241,6 +241,10 @@ class ReferenceState(Generic[RulesT]):
         """The notation of an action id in range."""
         raise NotImplementedError
 
+    def _parse_action(self, text: str) -> int:
+        """The action id of a text in the notation, legal now or not."""
+        raise NotImplementedError
+
     def _json_object(self) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -315,6 +319,11 @@ class ReferenceState(Generic[RulesT]):
         if not 0 <= checked < count:
             raise NotationError(f"action {checked} is out of range: ids run 0..{count - 1}")
         return self._action_text(checked)
+
+    def string_to_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise NotationError(f"an action in notation is a str, got {type(text).__name__}")
+        return self._parse_action(text)
 
     def returns(self) -> list[float]:
         result = [0.0] * self._rules.players

@@ -1040,10 +1040,8 @@ def _text_ids() -> dict[str, int]:
     return {action_text(action): action for action in range(NUM_ACTIONS)}
 
 
-def parse_action(text: object) -> int:
+def parse_action(text: str) -> int:
     """The action id of a text in the notation ("Action notation"), legal now or not."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action in notation is a str, got {type(text).__name__}")
     found = _text_ids().get(text)
     if found is None:
         raise NotationError(f"{short(text)!r} is not a Chandigarh action: an action is {_FORMS}")
@@ -1189,7 +1187,7 @@ class ChandigarhState(ReferenceState[_Rules]):
     def _action_text(self, action: int) -> str:
         return action_text(action)
 
-    def string_to_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         return parse_action(text)
 
     def scores(self) -> list[int]:

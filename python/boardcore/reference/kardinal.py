@@ -246,7 +246,7 @@ class KardinalState(ReferenceState[_Rules]):
     def _action_text(self, action: int) -> str:
         return action_text(action)
 
-    def string_to_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         return parse_action(text)
 
     def scores(self) -> list[int]:

@@ -307,10 +307,8 @@ _FORMS: Final = (
 )
 
 
-def parse_action(rules: _Rules, text: object) -> int:
+def parse_action(rules: _Rules, text: str) -> int:
     """The action id of a text in the notation ("Action notation"), legal now or not."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action in notation is a str, got {type(text).__name__}")
     if text == "look":
         return 5
     words = text.split(" ")
@@ -490,7 +488,7 @@ class PrestelNewYorkState(ReferenceState[_Rules]):
     def _action_text(self, action: int) -> str:
         return action_text(self._rules, action)
 
-    def string_to_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         return parse_action(self._rules, text)
 
     def scores(self) -> list[int]:

@@ -1236,10 +1236,8 @@ def _text_ids(data: Data) -> dict[str, int]:
 _TEXT_IDS: dict[int, tuple[Data, dict[str, int]]] = {}
 
 
-def parse_action(data: Data, text: object) -> int:
+def parse_action(data: Data, text: str) -> int:
     """The action id of a text in the notation, legal now or not."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action in notation is a str, got {type(text).__name__}")
     found = _text_ids(data).get(text)  # exact, as the Rust engine: no whitespace stripped
     if found is None:
         raise NotationError(
@@ -1509,7 +1507,7 @@ class RebuildingChicagoState(ReferenceState[Rules]):
     def _action_text(self, action: int) -> str:
         return action_text(self._data, action)
 
-    def string_to_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         return parse_action(self._data, text)
 
     def scores(self) -> list[int]:
