@@ -2086,10 +2086,6 @@ class ChandigarhState(ReferenceState[_Rules]):
 
     def _problem(self, action: int) -> str:
         """Why ``action`` (not among the legal actions) is illegal now."""
-        if not 0 <= action < NUM_ACTIONS:
-            return f"action ids run from 0 to {NUM_ACTIONS - 1}"
-        if self._phase == "end":
-            return "the game is over"
         kind, x, y, z = decode(action)
         status = self._status()
         if self._to_move == CHANCE:

@@ -1110,10 +1110,6 @@ class CityConnectState(ReferenceState[_Rules]):
     def _problem(self, action: int) -> str:
         """Why ``action`` (not among the legal actions) is illegal now."""
         rules = self._rules
-        if not 0 <= action < rules.num_actions:
-            return f"action ids run from 0 to {rules.num_actions - 1}"
-        if self._phase == "end":
-            return "the game is over"
         kind, arg = decode(rules, action)
         if self._to_move == CHANCE:
             doing = self._status()

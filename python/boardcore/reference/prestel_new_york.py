@@ -621,10 +621,6 @@ class PrestelNewYorkState(ReferenceState[_Rules]):
     def _problem(self, action: int) -> str:
         """Why ``action`` (not among the legal actions) is illegal now."""
         rules = self._rules
-        if not 0 <= action < rules.num_actions:
-            return f"action ids run from 0 to {rules.num_actions - 1}"
-        if self._phase == "end":
-            return "the game is over"
         kind, a, _ = decode(rules, action)
         names = rules.data.part_names
         chance_kinds = (DEAL, REVEAL, DRAW, FINISH)

@@ -2379,11 +2379,7 @@ class RebuildingChicagoState(ReferenceState[Rules]):
 
     def _problem(self, action: int) -> str:
         """Why ``action`` (not among the legal actions) is illegal now."""
-        if not 0 <= action < NUM_ACTIONS:
-            return f"action ids run from 0 to {NUM_ACTIONS - 1}"
         phase = self._phase
-        if phase == "over":
-            return "the game is over"
         category, offset = _category(action)
         now = f"phase {phase}, {self._who()}"
         chance_category = category in ("start", "card", "bag", "deal", "scenario", "automaton")
