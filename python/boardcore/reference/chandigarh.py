@@ -207,6 +207,20 @@ _KIND_SPECIALISTS: Final = {
     "logistics": "logistics-manager",
 }
 
+# Why an action of a kind is illegal, where one sentence fits (after the checks of _reason).
+_KIND_REASONS: Final = {
+    "drive": "a drive goes from a perimeter junction to another one (ruling 9 holding)",
+    "design": "a design goes to another corner of a sector holding a green (ruling 9)",
+    "governor": "the Governor needs 1 PP and the colour in the general reserve",
+    "redistribute": "the Head Architect needs a red in the reserve and a sector with a building",
+    "exchange": "an exchange gives a reserve colour for another one in the general reserve",
+    "logistics": "the row is empty",
+    "craft": "a craft returns a colour just taken (and still held) for another colour",
+    "street": "no street card is being scored",
+    "stop": "another architect is on this junction (ruling 9)",
+    "pass": "a step or an add is possible (ruling 6)",
+}
+
 PHASES: Final = saved_enum(NAME, "phase")  # the saved format's, in the spec's order
 FLOWS: Final = ("gain", "craft", "score", "reveal", "after")
 BONUS_HEAD_OF_AMENITIES: Final = 1
@@ -2121,6 +2135,10 @@ class ChandigarhState(ReferenceState[_Rules]):
         in_main = self._phase == "main"
         cannot_end = in_main and not self._finish(junction, NONE, self._steps)
         ruling9 = "the architect could not end its turn from here (ruling 9)"
+        if kind in _KIND_SPECIALISTS:  # a specialist's own action: the specialist first
+            problem = self._specialist_problem(_KIND_SPECIALISTS[kind])
+            if problem:
+                return problem
         if kind == "step":
             if self._steps <= 0:
                 return "no steps left this turn"
@@ -2153,19 +2171,8 @@ class ChandigarhState(ReferenceState[_Rules]):
             if mode != REPLACE and occupied:
                 return f"{slot_text(slot)} is occupied"
             return f"{slot_text(slot)} is not a slot this build can reach"
-        if kind in ("drive", "design", "governor", "redistribute"):
-            problem = self._specialist_problem(_KIND_SPECIALISTS[kind])
-            if problem:
-                return problem
-            if cannot_end:
-                return ruling9
-            if kind == "drive":
-                return "a drive goes from a perimeter junction to another one (ruling 9 holding)"
-            if kind == "design":
-                return "a design goes to another corner of a sector holding a green (ruling 9)"
-            if kind == "governor":
-                return "the Governor needs 1 PP and the colour in the general reserve"
-            return "the Head Architect needs a red in the reserve and a sector with a building"
+        if kind in ("drive", "design", "governor", "redistribute") and cannot_end:
+            return ruling9
         if kind == "arrange":
             if x == NONE:
                 return "every plot left must take one of the buildings left"
@@ -2180,30 +2187,13 @@ class ChandigarhState(ReferenceState[_Rules]):
             return f"seat {seat} has no {COLOURS[x]} building"
         if kind == "pick":
             return f"card {x} is not among the revealed cards {self._row}"
-        if kind in ("exchange", "project", "mayor", "logistics"):
-            problem = self._specialist_problem(_KIND_SPECIALISTS[kind])
-            if problem:
-                return problem
-            if in_main and not self._row:
-                return "the row is empty, so no card could be added"
-            if kind == "exchange":
-                return "an exchange gives a reserve colour for another one in the general reserve"
-            if kind == "logistics":
-                return "the row is empty"
+        if kind in ("exchange", "project", "mayor", "logistics") and in_main and not self._row:
+            return "the row is empty, so no card could be added"
+        if kind == "score" and self._score != NONE:
+            return f"the street of card {self._score} is to be chosen first ('street x1' ...)"
+        if kind in ("project", "mayor", "score"):
             return f"card {x} is not in seat {seat}'s project"
-        if kind == "craft":
-            return "a craft returns a colour just taken (and still held) for another colour"
-        if kind == "score":
-            if self._score != NONE:
-                return f"the street of card {self._score} is to be chosen first ('street x1' ...)"
-            return f"card {x} is not in seat {seat}'s project"
-        if kind == "street":
-            return "no street card is being scored"
-        if kind == "stop":
-            return "another architect is on this junction (ruling 9)"
-        if kind == "pass":
-            return "a step or an add is possible (ruling 6)"
-        return None
+        return _KIND_REASONS.get(kind)
 
     # --- rendering ----------------------------------------------------------------------------
 
