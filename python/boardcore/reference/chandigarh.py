@@ -523,7 +523,7 @@ def load_data(path: Path) -> _Data:
             where += f" ({entry['slug']})"
         fields = check_fields(name, where, entry, _SPECIALIST_FIELDS)
         slug = fields["slug"]
-        if slug not in SPECIALIST_COLOURS:
+        if not isinstance(slug, str) or slug not in SPECIALIST_COLOURS:  # a list: no hash
             raise DataError(
                 f"{name}: {where} field 'slug': expected one of the 24 specialists "
                 f"({', '.join(SPECIALIST_COLOURS)}), got {slug!r}"

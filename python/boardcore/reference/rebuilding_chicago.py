@@ -1040,7 +1040,11 @@ def _read_events(r: _Reader, doc: dict[str, Any], kinds: tuple[Kind, ...]) -> tu
             amenity = AMENITIES.index(f["amenity"])
             values["amenity"] = amenity
             building = f["building"]
-            if building not in kind_ids or kinds[kind_ids[building]].type != AMENITY_TYPE[amenity]:
+            if (
+                not isinstance(building, str)  # a list or table: no hash to look up
+                or building not in kind_ids
+                or kinds[kind_ids[building]].type != AMENITY_TYPE[amenity]
+            ):
                 raise r.fail(
                     where,
                     "building",
