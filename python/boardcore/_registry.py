@@ -20,76 +20,80 @@ class GameInfo:
     rust_class: str = ""
 
 
-GAMES: dict[str, GameInfo] = {
-    "chandigarh": GameInfo(
-        name="chandigarh",
-        title="Chandigarh",
-        players=(2, 3, 4),
-        version=3,
+_DATA = "path to a component TOML file (default: the packaged reconstruction)"
+
+
+def _game(
+    name: str,
+    title: str,
+    players: tuple[int, ...],
+    version: int,
+    /,
+    data: str = _DATA,
+    **parameters: str,
+) -> GameInfo:
+    """A complete game's entry: its parameters, then the component file every game takes as
+    ``data``; its Rust class is named after it (``city_connect``: ``CityConnectGame``)."""
+    return GameInfo(
+        name=name,
+        title=title,
+        players=players,
+        version=version,
         status="complete",
-        parameters={
-            "players": "2, 3 or 4 (default 4)",
-            "specialists": "'none', or four specialist slugs, one of each colour, "
+        parameters={**parameters, "data": data},
+        rust_class="".join(word.title() for word in name.split("_")) + "Game",
+    )
+
+
+GAMES: dict[str, GameInfo] = {
+    info.name: info
+    for info in (
+        _game(
+            "chandigarh",
+            "Chandigarh",
+            (2, 3, 4),
+            3,
+            players="2, 3 or 4 (default 4)",
+            specialists="'none', or four specialist slugs, one of each colour, "
             "comma-separated (default the rulebook's first-game set "
             "'commercial-manager,logistics-manager,local-brahmin,park-designer')",
-            "variant": "empty (default), or two corner sectors moved, e.g. 'nw=-1,1;se=4,2' "
+            variant="empty (default), or two corner sectors moved, e.g. 'nw=-1,1;se=4,2' "
             "(corners nw ne sw se; column,row each -1..4)",
-            "data": "path to a component TOML file (default: the packaged reconstruction)",
-        },
-        rust_class="ChandigarhGame",
-    ),
-    "city_connect": GameInfo(
-        name="city_connect",
-        title="City Connect",
-        players=(1, 2, 3, 4),
-        version=2,
-        status="complete",
-        parameters={
-            "players": "1 (solo), 2, 3 or 4 (default 4)",
-            "sides": "initial card side per seat, 'house' or 'mayor', e.g. 'house,mayor' "
+        ),
+        _game(
+            "city_connect",
+            "City Connect",
+            (1, 2, 3, 4),
+            2,
+            players="1 (solo), 2, 3 or 4 (default 4)",
+            sides="initial card side per seat, 'house' or 'mayor', e.g. 'house,mayor' "
             "(default all house)",
-            "data": "path to a component TOML file (default: the packaged reconstruction)",
-        },
-        rust_class="CityConnectGame",
-    ),
-    "kardinal": GameInfo(
-        name="kardinal",
-        title="Kardinal",
-        players=(2, 3, 4),
-        version=1,
-        status="complete",
-        parameters={
-            "players": "2, 3 or 4 (default 4)",
-            "data": "path to a component TOML file (default: the packaged rulebook data)",
-        },
-        rust_class="KardinalGame",
-    ),
-    "prestel_new_york": GameInfo(
-        name="prestel_new_york",
-        title="The Prestel New York Architecture Game",
-        players=(2, 3, 4, 5),
-        version=1,
-        status="complete",
-        parameters={
-            "players": "2, 3, 4 or 5 (default 4)",
-            "speeds": "search speed per seat, e.g. '2,1,1' (default all 1)",
-            "max_rounds": "0 for no limit (default, as in the rulebook) or a round limit",
-            "data": "path to a component TOML file (default: the packaged reconstruction)",
-        },
-        rust_class="PrestelNewYorkGame",
-    ),
-    "rebuilding_chicago": GameInfo(
-        name="rebuilding_chicago",
-        title="Rebuilding Chicago",
-        players=(1, 2, 3, 4, 5),
-        version=1,
-        status="complete",
-        parameters={
-            "players": "1 (solo, against the automated player) to 5 (default 2)",
-            "difficulty": "easy, standard or expert for every seat, or one level per seat, "
+        ),
+        _game(
+            "kardinal",
+            "Kardinal",
+            (2, 3, 4),
+            1,
+            data="path to a component TOML file (default: the packaged rulebook data)",
+            players="2, 3 or 4 (default 4)",
+        ),
+        _game(
+            "prestel_new_york",
+            "The Prestel New York Architecture Game",
+            (2, 3, 4, 5),
+            1,
+            players="2, 3, 4 or 5 (default 4)",
+            speeds="search speed per seat, e.g. '2,1,1' (default all 1)",
+            max_rounds="0 for no limit (default, as in the rulebook) or a round limit",
+        ),
+        _game(
+            "rebuilding_chicago",
+            "Rebuilding Chicago",
+            (1, 2, 3, 4, 5),
+            1,
+            players="1 (solo, against the automated player) to 5 (default 2)",
+            difficulty="easy, standard or expert for every seat, or one level per seat, "
             "comma-separated, e.g. 'easy,expert' (default standard)",
-            "data": "path to a component TOML file (default: the packaged reconstruction)",
-        },
-        rust_class="RebuildingChicagoGame",
-    ),
+        ),
+    )
 }

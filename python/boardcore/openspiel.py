@@ -162,8 +162,22 @@ class _Spec:
     rules lack); a stopped game is terminal and its returns are split evenly."""
 
 
-def _kardinal_params(params: Mapping[str, Any]) -> Params:
-    out: Params = {"players": int(params["players"])}
+def _seat_list(text: str) -> str:
+    """A per-seat list in boardcore's form: OpenSpiel separates its values by ``;``, since its
+    game strings split parameters at commas."""
+    return text.replace(";", ",")
+
+
+def _boardcore_params(
+    params: Mapping[str, Any], texts: Mapping[str, Callable[[str], str]], **fixed: int
+) -> Params:
+    """``boardcore.load``'s keyword arguments: the players, ``fixed``, each parameter of
+    ``texts`` that is given (in boardcore's form) and the component file if one is given."""
+    out: Params = {"players": int(params["players"]), **fixed}
+    for key, to_boardcore in texts.items():
+        text = str(params[key])
+        if text:
+            out[key] = to_boardcore(text)
     if params["data"]:
         out["data"] = str(params["data"])
     return out
@@ -191,13 +205,7 @@ def _prestel_params(params: Mapping[str, Any]) -> Params:
             "OpenSpiel needs a finite max_game_length and without a limit a Prestel game can "
             f"go on for ever (default {PRESTEL_DEFAULT_MAX_ROUNDS})"
         )
-    out: Params = {"players": int(params["players"]), "max_rounds": max_rounds}
-    speeds = str(params["speeds"])
-    if speeds:
-        out["speeds"] = speeds.replace(";", ",")
-    if params["data"]:
-        out["data"] = str(params["data"])
-    return out
+    return _boardcore_params(params, {"speeds": _seat_list}, max_rounds=max_rounds)
 
 
 def _prestel_sizes(game: Game) -> tuple[int, int]:
@@ -236,16 +244,6 @@ def _prestel_pieces(game: Game, size: int) -> list[tuple[str, tuple[int, ...]]]:
         ("seats", (5, 22)),
         ("globals", (21,)),
     ]
-
-
-def _city_params(params: Mapping[str, Any]) -> Params:
-    out: Params = {"players": int(params["players"])}
-    sides = str(params["sides"])
-    if sides:
-        out["sides"] = sides.replace(";", ",")
-    if params["data"]:
-        out["data"] = str(params["data"])
-    return out
 
 
 def _city_sizes(game: Game) -> tuple[int, int, int]:
@@ -334,16 +332,7 @@ def _chandigarh_params(params: Mapping[str, Any]) -> Params:
             "needs a finite max_game_length and without a limit a Chandigarh game can go on for "
             f"ever (default {CHANDIGARH_DEFAULT_MAX_TURNS})"
         )
-    out: Params = {"players": int(params["players"])}
-    specialists = str(params["specialists"])
-    if specialists:
-        out["specialists"] = specialists.replace(";", ",")
-    variant = str(params["variant"])
-    if variant:
-        out["variant"] = _chandigarh_variant(variant)
-    if params["data"]:
-        out["data"] = str(params["data"])
-    return out
+    return _boardcore_params(params, {"specialists": _seat_list, "variant": _chandigarh_variant})
 
 
 def _chandigarh_bounds(game: Game, params: Mapping[str, Any]) -> _Bounds:
@@ -393,16 +382,6 @@ def _chandigarh_stop(state: State, params: Mapping[str, Any]) -> bool:
     """Whether turn ``max_turns + 1`` is about to start (the seat to play has not acted)."""
     saved = json.loads(state.to_json())
     return bool(saved["phase"] == "main" and saved["turn"] > int(params["max_turns"]))
-
-
-def _chicago_params(params: Mapping[str, Any]) -> Params:
-    out: Params = {"players": int(params["players"])}
-    difficulty = str(params["difficulty"])
-    if difficulty:
-        out["difficulty"] = difficulty.replace(";", ",")
-    if params["data"]:
-        out["data"] = str(params["data"])
-    return out
 
 
 def _chicago_bounds(game: Game) -> _Bounds:
@@ -477,7 +456,7 @@ _SPECS: dict[str, _Spec] = {
         perfect_information=False,
         chance=True,
         defaults={"players": 4, "sides": "", "data": ""},
-        to_boardcore=_city_params,
+        to_boardcore=lambda params: _boardcore_params(params, {"sides": _seat_list}),
         bounds=lambda game, _: _city_bounds(game),
         pieces=_city_pieces,
         solo=True,
@@ -486,7 +465,7 @@ _SPECS: dict[str, _Spec] = {
         perfect_information=True,
         chance=False,
         defaults={"players": 4, "data": ""},
-        to_boardcore=_kardinal_params,
+        to_boardcore=lambda params: _boardcore_params(params, {}),
         bounds=lambda game, _: _kardinal_bounds(game),
         pieces=_kardinal_pieces,
     ),
@@ -507,7 +486,7 @@ _SPECS: dict[str, _Spec] = {
         perfect_information=False,
         chance=True,
         defaults={"players": 2, "difficulty": "", "data": ""},
-        to_boardcore=_chicago_params,
+        to_boardcore=lambda params: _boardcore_params(params, {"difficulty": _seat_list}),
         bounds=lambda game, _: _chicago_bounds(game),
         pieces=_chicago_pieces,
         solo=True,

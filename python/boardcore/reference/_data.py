@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -23,6 +24,7 @@ else:  # pragma: no cover - Python 3.10 has no tomllib
 __all__ = [
     "SLUG",
     "check_fields",
+    "data_choice",
     "data_int",
     "data_slug",
     "data_text",
@@ -99,6 +101,21 @@ def data_int(name: str, where: str, field: str, value: object, lo: int, hi: int)
             f"{name}: {where} field {field!r}: expected an integer {lo}..{hi}, got {value!r}"
         )
     return value
+
+
+def data_choice(
+    name: str,
+    where: str,
+    field: str,
+    value: object,
+    allowed: Sequence[str],
+) -> int:
+    """The index of ``value`` among ``allowed``."""
+    if not isinstance(value, str) or value not in allowed:
+        raise DataError(
+            f"{name}: {where} field {field!r}: expected one of {', '.join(allowed)}, got {value!r}"
+        )
+    return allowed.index(value)
 
 
 def data_text(name: str, where: str, field: str, value: object) -> str:

@@ -231,7 +231,7 @@ class ReferenceState(Generic[RulesT]):
         return [(action, 1) for action in self.legal_actions()]
 
     def _problem(self, action: int) -> str | None:
-        """Why ``action`` (an int) is illegal now."""
+        """Why ``action`` (an id in range, the game not over) is illegal now."""
         raise NotImplementedError
 
     def _apply(self, action: int) -> None:
@@ -240,6 +240,10 @@ class ReferenceState(Generic[RulesT]):
 
     def _action_text(self, action: int) -> str:
         """The notation of an action id in range."""
+        raise NotImplementedError
+
+    def _parse_action(self, text: str) -> int:
+        """The action id of a text in the notation, legal now or not."""
         raise NotImplementedError
 
     def _json_object(self) -> dict[str, Any]:
@@ -282,7 +286,18 @@ class ReferenceState(Generic[RulesT]):
         """Why ``action`` is illegal now, or None when it is legal."""
         if self._legal is None:
             self._legal = self._compute_legal()
-        return None if action in self._legal else self._problem(action)
+        if action in self._legal:
+            return None
+        return self._out_of_play(action) or self._problem(action)
+
+    def _out_of_play(self, action: int) -> str | None:
+        """What makes an action illegal in every game: an id out of range, a game over."""
+        count = self._rules.num_actions
+        if not 0 <= action < count:
+            return f"action ids run from 0 to {count - 1}"
+        if self.is_terminal():
+            return "the game is over"
+        return None
 
     def apply_action(self, action: int) -> None:
         count = self._rules.num_actions
@@ -320,6 +335,11 @@ class ReferenceState(Generic[RulesT]):
         if not 0 <= checked < count:
             raise NotationError(f"action {checked} is out of range: actions are 0 to {count - 1}")
         return self._action_text(checked)
+
+    def string_to_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise NotationError(f"an action in notation must be a str, not {quote(text)}")
+        return self._parse_action(text)
 
     def returns(self) -> list[float]:
         result = [0.0] * self._rules.players

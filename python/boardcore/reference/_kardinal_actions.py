@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from boardcore._args import quote
 from boardcore.errors import NotationError
 from boardcore.reference._json import short
 
@@ -129,10 +128,8 @@ def _parse_cell(text: str, xs: str, ys: str) -> int:
     return cell_index(x, y)
 
 
-def parse_action(text: object) -> int:
+def parse_action(text: str) -> int:
     """The action id of a text in the notation, legal now or not."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action in notation must be a str, not {quote(text)}")
     if m := _BUILD_RE.fullmatch(text):
         kind = SHAPES.index(m[1])
         return build_action(kind, COLOURS.index(m[2]), _parse_cell(text, m[3], m[4]))

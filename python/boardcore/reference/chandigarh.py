@@ -47,7 +47,6 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from boardcore._args import quote
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import DataError, NotationError, ParameterError
 from boardcore.reference._chandigarh_actions import (
@@ -102,6 +101,7 @@ from boardcore.reference._chandigarh_actions import (
 )
 from boardcore.reference._data import (
     check_fields,
+    data_choice,
     data_int,
     data_text,
     entry_list,
@@ -205,6 +205,20 @@ _KIND_SPECIALISTS: Final = {
     "project": "project-manager",
     "mayor": "mayor",
     "logistics": "logistics-manager",
+}
+
+# Why an action of a kind is illegal, where one sentence fits (after the checks of _reason).
+_KIND_REASONS: Final = {
+    "drive": "a drive goes from a perimeter junction to another one (ruling 9 holding)",
+    "design": "a design goes to another corner of a sector holding a green (ruling 9)",
+    "governor": "the Governor needs 1 PP and the colour in the general reserve",
+    "redistribute": "the Head Architect needs a red in the reserve and a sector with a building",
+    "exchange": "an exchange gives a reserve colour for another one in the general reserve",
+    "logistics": "the row is empty",
+    "craft": "a craft returns a colour just taken (and still held) for another colour",
+    "street": "no street card is being scored",
+    "stop": "another architect is on this junction (ruling 9)",
+    "pass": "a step or an add is possible (ruling 6)",
 }
 
 PHASES: Final = saved_enum(NAME, "phase")  # the saved format's, in the spec's order
@@ -362,12 +376,7 @@ class _Data:
 
 
 def _data_colour(name: str, where: str, field: str, value: object, any_ok: bool = False) -> int:
-    allowed = (*COLOURS, "any") if any_ok else COLOURS
-    if not isinstance(value, str) or value not in allowed:
-        raise DataError(
-            f"{name}: {where} field {field!r}: expected one of {', '.join(allowed)}, got {value!r}"
-        )
-    return allowed.index(value)
+    return data_choice(name, where, field, value, (*COLOURS, "any") if any_ok else COLOURS)
 
 
 def _data_sector(name: str, where: str, entry: object) -> _Sector:
@@ -420,12 +429,7 @@ def _data_sector(name: str, where: str, entry: object) -> _Sector:
 
 def _data_card(name: str, where: str, entry: object) -> _Card:
     fields = check_fields(name, where, entry, _CARD_FIELDS)
-    pattern = fields["pattern"]
-    if pattern not in PATTERNS:
-        raise DataError(
-            f"{name}: {where} field 'pattern': expected one of {', '.join(PATTERNS)}, "
-            f"got {pattern!r}"
-        )
+    pattern = PATTERNS[data_choice(name, where, "pattern", fields["pattern"], PATTERNS)]
     wanted = 2 if pattern in TWO_COLOUR_PATTERNS else 1
     colours = fields["colours"]
     if not isinstance(colours, list) or len(colours) != wanted:
@@ -519,7 +523,7 @@ def load_data(path: Path) -> _Data:
             where += f" ({entry['slug']})"
         fields = check_fields(name, where, entry, _SPECIALIST_FIELDS)
         slug = fields["slug"]
-        if slug not in SPECIALIST_COLOURS:
+        if not isinstance(slug, str) or slug not in SPECIALIST_COLOURS:  # a list: no hash
             raise DataError(
                 f"{name}: {where} field 'slug': expected one of the 24 specialists "
                 f"({', '.join(SPECIALIST_COLOURS)}), got {slug!r}"
@@ -1050,10 +1054,8 @@ def _text_ids() -> dict[str, int]:
     return {action_text(action): action for action in range(NUM_ACTIONS)}
 
 
-def parse_action(text: object) -> int:
+def parse_action(text: str) -> int:
     """The action id of a text in the notation ("Action notation"), legal now or not."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action in notation must be a str, not {quote(text)}")
     found = _text_ids().get(text)
     if found is None:
         raise NotationError(f"{short(text)!r} is not a Chandigarh action: an action is {_FORMS}")
@@ -1199,7 +1201,7 @@ class ChandigarhState(ReferenceState[_Rules]):
     def _action_text(self, action: int) -> str:
         return action_text(action)
 
-    def string_to_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         return parse_action(text)
 
     def scores(self) -> list[int]:
@@ -2098,10 +2100,6 @@ class ChandigarhState(ReferenceState[_Rules]):
 
     def _problem(self, action: int) -> str:
         """Why ``action`` (not among the legal actions) is illegal now."""
-        if not 0 <= action < NUM_ACTIONS:
-            return f"action ids run from 0 to {NUM_ACTIONS - 1}"
-        if self._phase == "end":
-            return "the game is over"
         kind, x, y, z = decode(action)
         status = self._status()
         if self._to_move == CHANCE:
@@ -2137,6 +2135,10 @@ class ChandigarhState(ReferenceState[_Rules]):
         in_main = self._phase == "main"
         cannot_end = in_main and not self._finish(junction, NONE, self._steps)
         ruling9 = "the architect could not end its turn from here (ruling 9)"
+        if kind in _KIND_SPECIALISTS:  # a specialist's own action: the specialist first
+            problem = self._specialist_problem(_KIND_SPECIALISTS[kind])
+            if problem:
+                return problem
         if kind == "step":
             if self._steps <= 0:
                 return "no steps left this turn"
@@ -2169,19 +2171,8 @@ class ChandigarhState(ReferenceState[_Rules]):
             if mode != REPLACE and occupied:
                 return f"{slot_text(slot)} is occupied"
             return f"{slot_text(slot)} is not a slot this build can reach"
-        if kind in ("drive", "design", "governor", "redistribute"):
-            problem = self._specialist_problem(_KIND_SPECIALISTS[kind])
-            if problem:
-                return problem
-            if cannot_end:
-                return ruling9
-            if kind == "drive":
-                return "a drive goes from a perimeter junction to another one (ruling 9 holding)"
-            if kind == "design":
-                return "a design goes to another corner of a sector holding a green (ruling 9)"
-            if kind == "governor":
-                return "the Governor needs 1 PP and the colour in the general reserve"
-            return "the Head Architect needs a red in the reserve and a sector with a building"
+        if kind in ("drive", "design", "governor", "redistribute") and cannot_end:
+            return ruling9
         if kind == "arrange":
             if x == NONE:
                 return "every plot left must take one of the buildings left"
@@ -2196,30 +2187,13 @@ class ChandigarhState(ReferenceState[_Rules]):
             return f"seat {seat} has no {COLOURS[x]} building"
         if kind == "pick":
             return f"card {x} is not among the revealed cards {self._row}"
-        if kind in ("exchange", "project", "mayor", "logistics"):
-            problem = self._specialist_problem(_KIND_SPECIALISTS[kind])
-            if problem:
-                return problem
-            if in_main and not self._row:
-                return "the row is empty, so no card could be added"
-            if kind == "exchange":
-                return "an exchange gives a reserve colour for another one in the general reserve"
-            if kind == "logistics":
-                return "the row is empty"
+        if kind in ("exchange", "project", "mayor", "logistics") and in_main and not self._row:
+            return "the row is empty, so no card could be added"
+        if kind == "score" and self._score != NONE:
+            return f"the street of card {self._score} is to be chosen first ('street x1' ...)"
+        if kind in ("project", "mayor", "score"):
             return f"card {x} is not in seat {seat}'s project"
-        if kind == "craft":
-            return "a craft returns a colour just taken (and still held) for another colour"
-        if kind == "score":
-            if self._score != NONE:
-                return f"the street of card {self._score} is to be chosen first ('street x1' ...)"
-            return f"card {x} is not in seat {seat}'s project"
-        if kind == "street":
-            return "no street card is being scored"
-        if kind == "stop":
-            return "another architect is on this junction (ruling 9)"
-        if kind == "pass":
-            return "a step or an add is possible (ruling 6)"
-        return None
+        return _KIND_REASONS.get(kind)
 
     # --- rendering ----------------------------------------------------------------------------
 

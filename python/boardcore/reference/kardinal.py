@@ -225,7 +225,7 @@ class KardinalState(ReferenceState[_Rules]):
 
     def _illegal(self, action: int) -> str | None:
         # the rules say why directly, without generating every build
-        return self._problem(action)
+        return self._out_of_play(action) or self._problem(action)
 
     def _apply(self, action: int) -> None:
         seat = self._to_move
@@ -246,7 +246,7 @@ class KardinalState(ReferenceState[_Rules]):
     def _action_text(self, action: int) -> str:
         return action_text(action)
 
-    def string_to_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         return parse_action(text)
 
     def scores(self) -> list[int]:
@@ -544,11 +544,8 @@ class KardinalState(ReferenceState[_Rules]):
     # --- turn order and End of the Game -------------------------------------------------------
 
     def _problem(self, action: int) -> str | None:
-        """Why ``action`` is illegal now, or None when it is legal."""
-        if not 0 <= action < NUM_ACTIONS:
-            return f"action ids run from 0 to {NUM_ACTIONS - 1}"
-        if self._phase == "end":
-            return "the game is over"
+        """Why ``action`` (an id in range, the game not over) is illegal now, or None when it
+        is legal."""
         wanted = "build" if action < BUILD_END else "chip" if action < CARDINAL_BASE else "cardinal"
         if wanted != self._phase:
             now = f"seat {self._to_move} is {PHASE_DOING[self._phase]}"

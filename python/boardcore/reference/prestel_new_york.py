@@ -28,7 +28,6 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from boardcore._args import quote
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import DataError, NotationError, ParameterError
 from boardcore.reference._data import (
@@ -308,10 +307,8 @@ _FORMS: Final = (
 )
 
 
-def parse_action(rules: _Rules, text: object) -> int:
+def parse_action(rules: _Rules, text: str) -> int:
     """The action id of a text in the notation ("Action notation"), legal now or not."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action in notation must be a str, not {quote(text)}")
     if text == "look":
         return 5
     words = text.split(" ")
@@ -491,7 +488,7 @@ class PrestelNewYorkState(ReferenceState[_Rules]):
     def _action_text(self, action: int) -> str:
         return action_text(self._rules, action)
 
-    def string_to_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         return parse_action(self._rules, text)
 
     def scores(self) -> list[int]:
@@ -624,10 +621,6 @@ class PrestelNewYorkState(ReferenceState[_Rules]):
     def _problem(self, action: int) -> str:
         """Why ``action`` (not among the legal actions) is illegal now."""
         rules = self._rules
-        if not 0 <= action < rules.num_actions:
-            return f"action ids run from 0 to {rules.num_actions - 1}"
-        if self._phase == "end":
-            return "the game is over"
         kind, a, _ = decode(rules, action)
         names = rules.data.part_names
         chance_kinds = (DEAL, REVEAL, DRAW, FINISH)

@@ -43,7 +43,6 @@ from typing import Any, Final, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from boardcore._args import quote
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import DataError, NotationError, ParameterError
 from boardcore.reference._data import (
@@ -1041,7 +1040,11 @@ def _read_events(r: _Reader, doc: dict[str, Any], kinds: tuple[Kind, ...]) -> tu
             amenity = AMENITIES.index(f["amenity"])
             values["amenity"] = amenity
             building = f["building"]
-            if building not in kind_ids or kinds[kind_ids[building]].type != AMENITY_TYPE[amenity]:
+            if (
+                not isinstance(building, str)  # a list or table: no hash to look up
+                or building not in kind_ids
+                or kinds[kind_ids[building]].type != AMENITY_TYPE[amenity]
+            ):
                 raise r.fail(
                     where,
                     "building",
@@ -1237,10 +1240,8 @@ def _text_ids(data: Data) -> dict[str, int]:
 _TEXT_IDS: dict[int, tuple[Data, dict[str, int]]] = {}
 
 
-def parse_action(data: Data, text: object) -> int:
+def parse_action(data: Data, text: str) -> int:
     """The action id of a text in the notation, legal now or not."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action in notation must be a str, not {quote(text)}")
     found = _text_ids(data).get(text)  # exact, as the Rust engine: no whitespace stripped
     if found is None:
         raise NotationError(
@@ -1512,7 +1513,7 @@ class RebuildingChicagoState(ReferenceState[Rules]):
     def _action_text(self, action: int) -> str:
         return action_text(self._data, action)
 
-    def string_to_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         return parse_action(self._data, text)
 
     def scores(self) -> list[int]:
@@ -2384,11 +2385,7 @@ class RebuildingChicagoState(ReferenceState[Rules]):
 
     def _problem(self, action: int) -> str:
         """Why ``action`` (not among the legal actions) is illegal now."""
-        if not 0 <= action < NUM_ACTIONS:
-            return f"action ids run from 0 to {NUM_ACTIONS - 1}"
         phase = self._phase
-        if phase == "over":
-            return "the game is over"
         category, offset = _category(action)
         now = f"phase {phase}, {self._who()}"
         chance_category = category in ("start", "card", "bag", "deal", "scenario", "automaton")

@@ -16,6 +16,8 @@ from boardcore.rng import SplitMix64
 
 from ._common import (
     Outcome,
+    SeededGames,
+    action_text,
     canonical,
     choose,
     engine_name,
@@ -84,18 +86,10 @@ class Violation:
 
 
 @dataclass
-class ApiTestResult(Outcome):
-    """What ``api_test`` found: ``ok``, or the violated invariants.
+class ApiTestResult(SeededGames, Outcome):
+    """What ``api_test`` found: ``ok``, or the violated invariants."""
 
-    ``str(result)`` is the report; ``raise_if_failed()`` raises :class:`ConformanceError`
-    with it, for use as an assertion.
-    """
-
-    game: str
-    params: dict[str, Any]
     engine: str
-    seed: int
-    games: int
     steps: int = 0
     checks: dict[str, int] = field(default_factory=dict)
     """How many times each check ran."""
@@ -116,11 +110,9 @@ class ApiTestResult(Outcome):
         status = (
             "PASSED" if self.ok else f"FAILED {len(self.violations)} of {len(self.checks)} checks"
         )
-        last = seed_of(self.seed, max(self.games - 1, 0))
         lines = [
             f"api_test {self.game} {self.params} on {self.engine}: {status}",
-            f"{self.games} games (seeds {self.seed}..{last}), {self.steps} steps, "
-            f"{self.seconds:.1f} s",
+            f"{self.games} games ({self.seeds}), {self.steps} steps, {self.seconds:.1f} s",
         ]
         failed = {v.check: v for v in self.violations}
         width = max([len(name) for name in self.checks] + [5])
@@ -614,19 +606,11 @@ class _Checker:
             if terminal or not allowed:
                 return self.step
             action = choose(rng, allowed, pairs)
-            text = self._text(state, action)
+            text = action_text(state, action)
             self.check_clone_and_apply(state, action)
             applied.append(action)
             self.notation.append(text)
             self.step += 1
-
-    @staticmethod
-    def _text(state: Any, action: int) -> str:
-        try:
-            text = state.action_to_string(action)
-        except Exception:
-            return f"#{action}"
-        return text if isinstance(text, str) else f"#{action}"
 
 
 def api_test(

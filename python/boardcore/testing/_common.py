@@ -20,6 +20,7 @@ __all__ = [
     "Disagreement",
     "GoldenLogError",
     "Outcome",
+    "SeededGames",
 ]
 
 MASK64: Final = (1 << 64) - 1
@@ -36,7 +37,9 @@ class ConformanceError(AssertionError):
 
 
 class Outcome:
-    """What every result of the kit shares: truthy when ``ok``, and ``raise_if_failed()``."""
+    """What every result of the kit shares: truthy when ``ok``; ``str(result)`` is the report,
+    and ``raise_if_failed()`` raises :class:`ConformanceError` with it, for use as an
+    assertion."""
 
     @property
     def ok(self) -> bool:
@@ -49,6 +52,22 @@ class Outcome:
 
     def __bool__(self) -> bool:
         return self.ok
+
+
+@dataclass
+class SeededGames:
+    """What a result says of the games played: the game, its parameters, the first seed and
+    how many games (seeded ``seed_of(seed, 0)``, ``seed_of(seed, 1)``...)."""
+
+    game: str
+    params: dict[str, Any]
+    seed: int
+    games: int
+
+    @property
+    def seeds(self) -> str:
+        """The games' seeds as a report writes them: ``seeds 100..109``."""
+        return f"seeds {self.seed}..{seed_of(self.seed, max(self.games - 1, 0))}"
 
 
 class GoldenLogError(BoardcoreError):
@@ -83,6 +102,16 @@ def short(value: object, limit: int = 72) -> str:
     except (TypeError, ValueError):
         text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def action_text(state: Any, action: int) -> str:
+    """The engine's notation of ``action``, or ``#<id>`` if it gives none (an error, not a
+    str)."""
+    try:
+        text = state.action_to_string(action)
+    except Exception:
+        return f"#{action}"
+    return text if isinstance(text, str) else f"#{action}"
 
 
 def seat_text(player: object) -> str:

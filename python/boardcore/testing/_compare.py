@@ -20,6 +20,8 @@ from ._common import (
     Difference,
     Disagreement,
     Outcome,
+    SeededGames,
+    action_text,
     choose,
     engine_name,
     error_text,
@@ -328,14 +330,6 @@ class Walk:
     """False when a scripted action was not legal in our engine (the sequence is no game)."""
 
 
-def _notation(state: Any, action: int) -> str:
-    try:
-        text = state.action_to_string(action)
-    except Exception:
-        return f"#{action}"
-    return text if isinstance(text, str) else f"#{action}"
-
-
 def walk(
     theirs: Any,
     ours: Game,
@@ -384,7 +378,7 @@ def walk(
             view_b,
             calls_a.errors + calls_b.errors,
             labels,
-            lambda x: _notation(ours_state, x),
+            lambda x: action_text(ours_state, x),
         )
         if diffs:
             return stop(diffs)
@@ -408,7 +402,7 @@ def walk(
                 )
             ):
                 detail = (
-                    f"illegal action {_notation(ours_state, wrong)!r} (action {wrong}): "
+                    f"illegal action {action_text(ours_state, wrong)!r} (action {wrong}): "
                     f"theirs {got[0] or 'accepted it'}, ours {got[1]}"
                 )
                 return stop([Difference("illegal action", detail)])
@@ -424,7 +418,7 @@ def walk(
             return Walk(None, len(actions))
         else:
             action = choose(rng, allowed, outcomes)
-        text = _notation(ours_state, action)
+        text = action_text(ours_state, action)
         try:
             theirs_state.apply_action(action)
         except Exception as error:
@@ -563,20 +557,12 @@ def shrink(
 
 
 @dataclass
-class CompareResult(Outcome):
+class CompareResult(SeededGames, Outcome):
     """What ``compare`` found: ``ok``, or the first disagreement (and a shorter one).
+    ``games`` are the games asked for."""
 
-    ``str(result)`` is the report; ``raise_if_failed()`` raises :class:`ConformanceError`
-    with it, for use as an assertion.
-    """
-
-    game: str
-    params: dict[str, Any]
     theirs: str
     ours: str
-    seed: int
-    games: int
-    """Games asked for."""
     games_played: int = 0
     """Games played in full or up to the disagreement."""
     steps: int = 0
@@ -598,10 +584,9 @@ class CompareResult(Outcome):
             f"compare {self.game} {self.params}: theirs {self.theirs} against ours {self.ours}\n"
             f"compared at each step: {', '.join(self.compared)}"
         )
-        last = seed_of(self.seed, max(self.games - 1, 0))
         if self.disagreement is None:
             return (
-                f"{head}\nPASSED: {self.games_played} games (seeds {self.seed}..{last}), "
+                f"{head}\nPASSED: {self.games_played} games ({self.seeds}), "
                 f"{self.steps} steps, no disagreement ({self.seconds:.1f} s)"
             )
         found = self.disagreement

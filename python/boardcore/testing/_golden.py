@@ -20,6 +20,7 @@ from ._common import (
     Disagreement,
     GoldenLogError,
     Outcome,
+    SeededGames,
     choose,
     engine_name,
     error_text,
@@ -53,13 +54,9 @@ def _json_of(state: Any) -> str | None:
 
 
 @dataclass
-class Recording:
+class Recording(SeededGames):
     """What ``record`` wrote."""
 
-    game: str
-    params: dict[str, Any]
-    seed: int
-    games: int
     steps: int = 0
     lines: int = 0
     path: str | None = None
@@ -67,8 +64,8 @@ class Recording:
     def __str__(self) -> str:
         where = f" to {self.path}" if self.path else ""
         return (
-            f"recorded {self.games} games of {self.game} {self.params} (seeds {self.seed}.."
-            f"{seed_of(self.seed, max(self.games - 1, 0))}), {self.steps} steps, "
+            f"recorded {self.games} games of {self.game} {self.params} ({self.seeds}), "
+            f"{self.steps} steps, "
             f"{self.lines} lines{where}"
         )
 
@@ -239,11 +236,7 @@ def _records(lines: Iterable[str], name: str) -> Iterator[tuple[int, dict[str, A
 
 @dataclass
 class VerifyResult(Outcome):
-    """What ``verify`` found: ``ok``, or the first step where the engine and log disagree.
-
-    ``str(result)`` is the report; ``raise_if_failed()`` raises :class:`ConformanceError`
-    with it, for use as an assertion.
-    """
+    """What ``verify`` found: ``ok``, or the first step where the engine and log disagree."""
 
     log: str
     game: str
