@@ -5,7 +5,6 @@ abilities; the market, the events, the task queue.
 
 from __future__ import annotations
 
-import functools
 import json
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -194,63 +193,57 @@ class _Data:
     solo_target: int
 
 
-@functools.lru_cache(maxsize=1)
-def _data() -> _Data | None:
+@svg.packaged("rebuilding_chicago.toml")
+def _data(doc: dict[str, Any]) -> _Data:
     """``data/rebuilding_chicago.toml`` of the package, or None if it cannot be read."""
-    try:
-        doc = svg.packaged_toml("rebuilding_chicago.toml")
-        kinds = tuple(
-            (
-                str(k["key"]),
-                TYPES.index(str(k["type"])),
-                int(k["symbols"]),
-                orientations(_cells(list(k["shape"]))),
-            )
-            for k in doc["kind"]
+    kinds = tuple(
+        (
+            str(k["key"]),
+            TYPES.index(str(k["type"])),
+            int(k["symbols"]),
+            orientations(_cells(list(k["shape"]))),
         )
-        districts = tuple(
-            (
-                str(d["key"]),
-                str(d["name"]),
-                tuple(str(r) for r in d["regions"]),
-                tuple(str(r) for r in d["symbols"]),
-                tuple(tuple(b) for b in d["buildings"]),
-            )
-            for d in doc["district"]
+        for k in doc["kind"]
+    )
+    districts = tuple(
+        (
+            str(d["key"]),
+            str(d["name"]),
+            tuple(str(r) for r in d["regions"]),
+            tuple(str(r) for r in d["symbols"]),
+            tuple(tuple(b) for b in d["buildings"]),
         )
-        laws = tuple(tuple(str(law["key"]) for law in d["law"]) for d in doc["district"])
-        landmarks = tuple(
-            (
-                str(lm["key"]),
-                str(lm["name"]),
-                int(lm["cost"]),
-                orientations(_cells(list(lm["shape"]))),
-            )
-            for lm in doc["landmark"]
+        for d in doc["district"]
+    )
+    laws = tuple(tuple(str(law["key"]) for law in d["law"]) for d in doc["district"])
+    landmarks = tuple(
+        (
+            str(lm["key"]),
+            str(lm["name"]),
+            int(lm["cost"]),
+            orientations(_cells(list(lm["shape"]))),
         )
-        suburbs = tuple(
-            orientations(_cells(list(s["cells"]), suburb=True))
-            for s in doc["suburb"]
-            for _ in range(int(s["count"]))
-        )
-        cards: list[_Card] = []
-        for c in doc["card"]:
-            number = 1 + sum(1 for card in cards if card.round == int(c["round"]))
-            benefits = tuple(str(b) for b in c["benefits"])
-            cards.append(
-                _Card(int(c["round"]), number, int(c["cost"]), benefits, _ability_words(c))
-            )
-        return _Data(
-            kinds=kinds,
-            districts=districts,
-            laws=laws,
-            landmarks=landmarks,
-            suburbs=suburbs,
-            cards=tuple(cards),
-            solo_target=int(doc["rules"]["solo_target"]),
-        )
-    except svg.DATA_ERRORS:
-        return None
+        for lm in doc["landmark"]
+    )
+    suburbs = tuple(
+        orientations(_cells(list(s["cells"]), suburb=True))
+        for s in doc["suburb"]
+        for _ in range(int(s["count"]))
+    )
+    cards: list[_Card] = []
+    for c in doc["card"]:
+        number = 1 + sum(1 for card in cards if card.round == int(c["round"]))
+        benefits = tuple(str(b) for b in c["benefits"])
+        cards.append(_Card(int(c["round"]), number, int(c["cost"]), benefits, _ability_words(c)))
+    return _Data(
+        kinds=kinds,
+        districts=districts,
+        laws=laws,
+        landmarks=landmarks,
+        suburbs=suburbs,
+        cards=tuple(cards),
+        solo_target=int(doc["rules"]["solo_target"]),
+    )
 
 
 def _fits(data: _Data, state: dict[str, Any]) -> bool:
@@ -452,14 +445,12 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         players: int = state["players"]
         rows = (players + 1) // 2
         height = _SEATS_Y + rows * (_SEAT_H + _SEAT_GAP) + 58
-        title = f"Rebuilding Chicago, {players} player{'s' if players > 1 else ''}"
-        title += f", move {len(state['history'])}"
         status = self._status(state)
-        root = svg.picture(_WIDTH, height, svg.seen_by(title, perspective), status)
+        root = svg.picture(_WIDTH, height, "Rebuilding Chicago", state, status, perspective)
         anchors: dict[str, svg.Box] = {}
         history: list[int] = state["history"]
-        last = _notation(history[-1], data) if history else ""
-        if perspective is not None and last.startswith("deal "):
+        last = _notation(history[-1], data) if history else None
+        if perspective is not None and last is not None and last.startswith("deal "):
             # a landmark card dealt into a hand: the seats see that one was dealt, not which
             last = "deal (a landmark card, face down)"
         self._header(root, state, data, status, last, perspective)
@@ -513,7 +504,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         state: dict[str, Any],
         data: _Data | None,
         status: str,
-        last: str,
+        last: str | None,
         perspective: int | None,
     ) -> None:
         header = svg.el(root, "g", class_="header", fill=svg.INK)
@@ -527,8 +518,6 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         facts.append(f"bag {len(state['bag'])}")
         if data is None:
             facts.append("not the packaged data: pieces by their anchor")
-        if perspective is not None:
-            facts.append(f"seen by seat {perspective}")
         svg.heading(
             header,
             x,
@@ -536,7 +525,8 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
             "Rebuilding Chicago",
             facts,
             self._doing(state, data, status),
-            f"last: {last}" if last else "no move yet",
+            last,
+            perspective=perspective,
             facts_x=x + 210,
             facts_width=_WIDTH - x - 230,
             status_y=42,
