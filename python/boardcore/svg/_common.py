@@ -15,6 +15,7 @@ import functools
 import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Final, NamedTuple, Protocol, TypeVar
 
@@ -566,6 +567,21 @@ def ring(root: ET.Element, box: Box | None, pad: float, rx: float) -> None:
     if box is not None:
         x, y, w, h = box
         rect(ring, x - pad, y - pad, w + 2 * pad, h + 2 * pad, rx=rx)
+
+
+@dataclass
+class Frame:
+    """What one drawing of a state shares: the state, the seat looking (None: an onlooker),
+    and the boxes of what the last action may have touched, by key (``slot-17``), filled in
+    as they are drawn. A game's frame adds what its parts need."""
+
+    state: dict[str, Any]
+    perspective: int | None
+    anchors: dict[str, Box] = field(default_factory=dict, init=False)
+
+    def sees_hand(self, seat: int) -> bool:
+        """Whether the seat looking sees ``seat``'s hidden cards (an onlooker sees all)."""
+        return self.perspective is None or self.perspective == seat
 
 
 def first(anchors: dict[str, Box], keys: list[str]) -> Box | None:

@@ -427,13 +427,10 @@ def _card(
 
 
 @dataclass
-class _Frame:
-    """What one drawing of a Chandigarh state shares: the state, who looks, the packaged data
-    (None if the state does not fit it), the city's geometry, and the boxes of what the last
-    action may have touched (keyed like ``slot-17``)."""
+class _Frame(svg.Frame):
+    """A drawing of a Chandigarh state: the packaged data (None if the state does not fit
+    it) and the city's geometry; anchors are keyed like ``slot-17``."""
 
-    state: dict[str, Any]
-    perspective: int | None
     data: _Data | None
     cells: list[tuple[int, int]]
     """Per sector tile, its cell (column, row)."""
@@ -441,7 +438,6 @@ class _Frame:
     """The cell size in pixels."""
     origin: tuple[float, float]
     """The pixel position of grid point (0, 0)."""
-    anchors: dict[str, svg.Box]
 
     @property
     def blue(self) -> int:
@@ -596,7 +592,7 @@ class ChandigarhDrawer(svg.TableDrawer):
         ox = _CITY_X + (_CITY - (max(columns) - min(columns) + 1) * cell) / 2
         oy = _CITY_Y + (_CITY - (max(rows) - min(rows) + 1) * cell) / 2
         origin = (ox - min(columns) * cell, oy - min(rows) * cell)
-        frame = _Frame(state, perspective, data, cells, cell, origin, {})
+        frame = _Frame(state, perspective, data, cells, cell, origin)
         players: int = state["players"]
         status = self._status(state)
         root = svg.picture(_WIDTH, _HEIGHT, "Chandigarh", state, status, perspective)

@@ -318,19 +318,12 @@ def _decode(action: int, b: int, landmarks: int) -> _Action:
 
 
 @dataclass
-class _Frame:
-    """What one drawing of a City Connect state shares: the state, who looks, the data
-    (None if the state does not fit the packaged file), the scores, and the boxes of what
-    the last action may have touched (keyed like ``hand-1``)."""
+class _Frame(svg.Frame):
+    """A drawing of a City Connect state: the data (None if the state does not fit the
+    packaged file) and the scores; anchors are keyed like ``hand-1``."""
 
-    state: dict[str, Any]
-    perspective: int | None
     data: _Data | None
     scores: list[int] | None
-    anchors: dict[str, svg.Box]
-
-    def sees_hand(self, seat: int) -> bool:
-        return self.perspective is None or self.perspective == seat
 
     def card(self, index: int, side: int = 0) -> _Card | None:
         return self.data.card(index, side) if self.data else None
@@ -624,7 +617,7 @@ class CityConnectDrawer(svg.TableDrawer):
         packaged = _data()
         data = packaged if packaged and _fits(packaged, state) else None
         scores = _scores(data, state) if data else None
-        frame = _Frame(state, perspective, data, scores, {})
+        frame = _Frame(state, perspective, data, scores)
         winners = _winners(data, state, scores) if data and scores else []
         players: int = state["players"]
         height = self._height(players)

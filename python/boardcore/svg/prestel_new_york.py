@@ -328,17 +328,10 @@ def _slot_badge(parent: ET.Element, x: float, y: float, slot: int, size: float =
 
 
 @dataclass
-class _Frame:
-    """What one drawing of a Prestel state shares: the state, who looks, the labels, and
-    the boxes of the things the last action may have touched (keyed like ``part-17``)."""
+class _Frame(svg.Frame):
+    """A drawing of a Prestel state: the labels; anchors are keyed like ``part-17``."""
 
-    state: dict[str, Any]
-    perspective: int | None
     names: _Names
-    anchors: dict[str, svg.Box]
-
-    def sees_hand(self, seat: int) -> bool:
-        return self.perspective is None or self.perspective == seat
 
     def slot_of(self, part: int) -> int | None:
         """The table slot (0..3) of the part's commission, if it lies there."""
@@ -509,7 +502,7 @@ class PrestelNewYorkDrawer(svg.TableDrawer):
         self, state: dict[str, Any], perspective: int | None, bounds: svg.Bounds | None
     ) -> ET.Element:
         names = _Names(state)
-        frame = _Frame(state, perspective, names, {})
+        frame = _Frame(state, perspective, names)
         players: int = state["players"]
         status = self._status(state, names)
         name = "The Prestel New York Architecture Game"
