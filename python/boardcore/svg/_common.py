@@ -11,17 +11,20 @@ test (``tests/test_svg_layout.py``) checks this and that no two texts overlap, i
 
 from __future__ import annotations
 
+import functools
 import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol, TypeVar
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10 has no tomllib
     import tomli as tomllib
 
+_T = TypeVar("_T")
 Bounds = tuple[int, int, int, int]
 """A board window ``(x_min, y_min, x_max, y_max)`` in the game's cell coordinates, inclusive."""
 Box = tuple[float, float, float, float]
@@ -102,6 +105,25 @@ def packaged_toml(name: str) -> dict[str, Any]:
     """The package's ``data/{name}`` read as TOML (raising one of :data:`DATA_ERRORS`)."""
     source = resources.files("boardcore").joinpath("data").joinpath(name)
     return tomllib.loads(source.read_text(encoding="utf-8"))
+
+
+def packaged(name: str) -> Callable[[Callable[[dict[str, Any]], _T]], Callable[[], _T | None]]:
+    """Makes ``read(doc)`` of the package's ``data/{name}`` a function of no arguments that
+    reads the file once and returns what ``read`` makes of it, or None if the file cannot be
+    read or lacks what ``read`` looks up (one of :data:`DATA_ERRORS`): a picture then labels
+    things by id rather than fail."""
+
+    def wrap(read: Callable[[dict[str, Any]], _T]) -> Callable[[], _T | None]:
+        @functools.lru_cache(maxsize=1)
+        def data() -> _T | None:
+            try:
+                return read(packaged_toml(name))
+            except DATA_ERRORS:
+                return None
+
+        return data
+
+    return wrap
 
 
 # ---------------------------------------------------------------------------------------------
@@ -384,17 +406,26 @@ def badge(parent: ET.Element, x: float, y: float, text: str, colour: str) -> Non
 # per seat, a legend, and a ring round what the last action touched.
 
 
-def picture(width: float, height: float, title: str, status: str) -> ET.Element:
-    """The ``<svg>`` root: ``title``, the status as its description, a white background."""
+def picture(
+    width: float,
+    height: float,
+    name: str,
+    state: dict[str, Any],
+    status: str,
+    perspective: int | None = None,
+) -> ET.Element:
+    """The ``<svg>`` root of a picture of ``state``: its title names the game, the players,
+    the move and whose eyes it is drawn for; the status is its description; a white
+    background."""
+    players: int = state["players"]
+    title = f"{name}, {players} player{'' if players == 1 else 's'}"
+    title += f", move {len(state['history'])}"
+    if perspective is not None:
+        title += f", as seat {perspective} sees it"
     root = _svg_root(width, height, title)
     el(root, "desc", status)
     rect(root, 0, 0, width, height, fill="#ffffff")
     return root
-
-
-def seen_by(title: str, perspective: int | None) -> str:
-    """A picture's title, saying whose eyes it is drawn for."""
-    return title if perspective is None else f"{title}, as seat {perspective} sees it"
 
 
 def last_mark(parent: ET.Element, x: float, y: float, size: float = 12) -> None:
@@ -409,8 +440,9 @@ def heading(
     name: str,
     facts: list[str],
     status: str,
-    last: str,
+    last: str | None,
     *,
+    perspective: int | None = None,
     facts_x: float,
     facts_width: float | None = None,
     status_y: float = 44,
@@ -418,14 +450,18 @@ def heading(
     last_y: float = 56,
     last_width: float | None = None,
 ) -> None:
-    """The game's name with its facts (players, round, move...) beside it in small type,
-    the status below in bold, and the last move keyed by :func:`last_mark`. A text with a
+    """The game's name with its facts (players, round, move..., then the seat
+    ``perspective`` it is seen by) beside it in small type, the status below in bold, and
+    the ``last`` move (None: there is none yet) keyed by :func:`last_mark`. A text with a
     ``width`` is squeezed to it."""
+    if perspective is not None:
+        facts = [*facts, f"seen by seat {perspective}"]
     label(parent, name, x, y + 18, font_size=20, font_weight="bold")
     sized_text(parent, " \u00b7 ".join(facts), facts_x, y + 18, facts_width, 12, fill=MUTED)
     sized_text(parent, status, x, y + status_y, status_width, 14, font_weight="bold")
     last_mark(parent, x, y + last_y)
-    sized_text(parent, last, x + 18, y + last_y + 10, last_width, 12)
+    last_text = "no move yet" if last is None else f"last: {last}"
+    sized_text(parent, last_text, x + 18, y + last_y + 10, last_width, 12)
 
 
 def sized_text(
@@ -531,6 +567,21 @@ def ring(root: ET.Element, box: Box | None, pad: float, rx: float) -> None:
     if box is not None:
         x, y, w, h = box
         rect(ring, x - pad, y - pad, w + 2 * pad, h + 2 * pad, rx=rx)
+
+
+@dataclass
+class Frame:
+    """What one drawing of a state shares: the state, the seat looking (None: an onlooker),
+    and the boxes of what the last action may have touched, by key (``slot-17``), filled in
+    as they are drawn. A game's frame adds what its parts need."""
+
+    state: dict[str, Any]
+    perspective: int | None
+    anchors: dict[str, Box] = field(default_factory=dict, init=False)
+
+    def sees_hand(self, seat: int) -> bool:
+        """Whether the seat looking sees ``seat``'s hidden cards (an onlooker sees all)."""
+        return self.perspective is None or self.perspective == seat
 
 
 def first(anchors: dict[str, Box], keys: list[str]) -> Box | None:

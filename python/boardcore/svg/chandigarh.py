@@ -5,7 +5,6 @@ specialists, the turn in progress, and per seat its PP, reserve, project and tok
 
 from __future__ import annotations
 
-import functools
 import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -124,48 +123,44 @@ def _colour(letter: object) -> int:
     return actions.COLOURS.index(str(letter)) if str(letter) in actions.COLOURS else 4
 
 
-@functools.lru_cache(maxsize=1)
-def _data() -> _Data | None:
+@svg.packaged("chandigarh.toml")
+def _data(doc: dict[str, Any]) -> _Data:
     """``data/chandigarh.toml`` of the package, or None if it cannot be read: the picture then
     draws every slot where a building stands and labels cards by id."""
-    try:
-        doc = svg.packaged_toml("chandigarh.toml")
-        plots = tuple(
-            tuple(tuple(int(n) for n in entry[side]) for entry in doc["sector"])
-            for side in ("brown", "blue")
+    plots = tuple(
+        tuple(tuple(int(n) for n in entry[side]) for entry in doc["sector"])
+        for side in ("brown", "blue")
+    )
+    printed = tuple(
+        tuple(
+            ((4 * t + actions.SIDES.index(where)) * 3 + int(k), _colour(colour), t)
+            for t, entry in enumerate(doc["sector"])
+            for colour, where, k in entry.get(f"{side}_printed", [])
         )
-        printed = tuple(
-            tuple(
-                ((4 * t + actions.SIDES.index(where)) * 3 + int(k), _colour(colour), t)
-                for t, entry in enumerate(doc["sector"])
-                for colour, where, k in entry.get(f"{side}_printed", [])
-            )
-            for side in ("brown", "blue")
+        for side in ("brown", "blue")
+    )
+    cards = tuple(
+        _Card(
+            pattern=str(entry["pattern"]),
+            colours=tuple(_colour(c) for c in entry["colours"]),
+            stars=int(entry["stars"]),
+            steps=int(entry["steps"]),
+            left=tuple(_colour(c) for c in entry["left"]),
+            right=tuple(_colour(c) for c in entry["right"]),
         )
-        cards = tuple(
-            _Card(
-                pattern=str(entry["pattern"]),
-                colours=tuple(_colour(c) for c in entry["colours"]),
-                stars=int(entry["stars"]),
-                steps=int(entry["steps"]),
-                left=tuple(_colour(c) for c in entry["left"]),
-                right=tuple(_colour(c) for c in entry["right"]),
-            )
-            for entry in doc["card"]
-        )
-        return _Data(
-            plots=(plots[0], plots[1]),
-            printed=(printed[0], printed[1]),
-            streets=tuple((int(e["value"]), int(e["tie"])) for e in doc["street"]),
-            cards=cards,
-            specialists=tuple(
-                (str(e["slug"]), str(e["name"]), _colour(e["colour"]), int(e["stars"]))
-                for e in doc["specialist"]
-            ),
-            supervisors=int(doc["rules"]["supervisors"]),
-        )
-    except svg.DATA_ERRORS:
-        return None
+        for entry in doc["card"]
+    )
+    return _Data(
+        plots=(plots[0], plots[1]),
+        printed=(printed[0], printed[1]),
+        streets=tuple((int(e["value"]), int(e["tie"])) for e in doc["street"]),
+        cards=cards,
+        specialists=tuple(
+            (str(e["slug"]), str(e["name"]), _colour(e["colour"]), int(e["stars"]))
+            for e in doc["specialist"]
+        ),
+        supervisors=int(doc["rules"]["supervisors"]),
+    )
 
 
 def _fits(data: _Data, state: dict[str, Any]) -> bool:
@@ -432,13 +427,10 @@ def _card(
 
 
 @dataclass
-class _Frame:
-    """What one drawing of a Chandigarh state shares: the state, who looks, the packaged data
-    (None if the state does not fit it), the city's geometry, and the boxes of what the last
-    action may have touched (keyed like ``slot-17``)."""
+class _Frame(svg.Frame):
+    """A drawing of a Chandigarh state: the packaged data (None if the state does not fit
+    it) and the city's geometry; anchors are keyed like ``slot-17``."""
 
-    state: dict[str, Any]
-    perspective: int | None
     data: _Data | None
     cells: list[tuple[int, int]]
     """Per sector tile, its cell (column, row)."""
@@ -446,7 +438,6 @@ class _Frame:
     """The cell size in pixels."""
     origin: tuple[float, float]
     """The pixel position of grid point (0, 0)."""
-    anchors: dict[str, svg.Box]
 
     @property
     def blue(self) -> int:
@@ -541,14 +532,14 @@ class ChandigarhDrawer(svg.TableDrawer):
         }
         return f"turn {turn}: seat {seat} {doing.get(phase, phase)}"
 
-    def _last(self, frame: _Frame) -> tuple[str, list[str]]:
+    def _last(self, frame: _Frame) -> tuple[str | None, list[str]]:
         """The last action in notation and the boxes to mark (the first one drawn is
         marked). The one hidden thing is which street tile was drawn face down: a seat's
         picture says a tile was drawn, and marks nothing."""
         state = frame.state
         history: list[int] = state["history"]
         if not history:
-            return "no move yet", []
+            return None, []
         action = history[-1]
         text = actions.action_text(action)
         word = text.split()[0]
@@ -601,13 +592,12 @@ class ChandigarhDrawer(svg.TableDrawer):
         ox = _CITY_X + (_CITY - (max(columns) - min(columns) + 1) * cell) / 2
         oy = _CITY_Y + (_CITY - (max(rows) - min(rows) + 1) * cell) / 2
         origin = (ox - min(columns) * cell, oy - min(rows) * cell)
-        frame = _Frame(state, perspective, data, cells, cell, origin, {})
+        frame = _Frame(state, perspective, data, cells, cell, origin)
         players: int = state["players"]
         status = self._status(state)
-        title = f"Chandigarh, {players} players, move {len(state['history'])}"
-        root = svg.picture(_WIDTH, _HEIGHT, svg.seen_by(title, perspective), status)
-        last_text, marks = self._last(frame)
-        self._header(root, frame, status, last_text)
+        root = svg.picture(_WIDTH, _HEIGHT, "Chandigarh", state, status, perspective)
+        last, marks = self._last(frame)
+        self._header(root, frame, status, last)
         self._city(root, frame)
         self._turn(root, frame)
         self._row(root, frame)
@@ -623,7 +613,7 @@ class ChandigarhDrawer(svg.TableDrawer):
 
     # --- the parts of the picture ------------------------------------------------------------
 
-    def _header(self, root: ET.Element, frame: _Frame, status: str, last_text: str) -> None:
+    def _header(self, root: ET.Element, frame: _Frame, status: str, last: str | None) -> None:
         state = frame.state
         header = svg.el(root, "g", class_="header", fill=svg.INK)
         x, y = _LEFT, 12
@@ -636,9 +626,6 @@ class ChandigarhDrawer(svg.TableDrawer):
             facts.append(f"variant: {moved}")
         if frame.data is None:
             facts.append("not the packaged data: plots as built, cards by id")
-        if frame.perspective is not None:
-            facts.append(f"seen by seat {frame.perspective}")
-        last = "last: " + last_text if state["history"] else last_text
         svg.heading(
             header,
             x,
@@ -647,6 +634,7 @@ class ChandigarhDrawer(svg.TableDrawer):
             facts,
             status,
             last,
+            perspective=frame.perspective,
             facts_x=x + 128,
             facts_width=_WIDTH - x - 144,
             last_width=640,

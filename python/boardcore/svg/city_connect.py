@@ -4,7 +4,6 @@ the build being paid for, and each seat's city (its initial card first) and hand
 
 from __future__ import annotations
 
-import functools
 import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -150,33 +149,29 @@ def _read_card(entry: dict[str, Any], kind: str) -> _Card:
     )
 
 
-@functools.lru_cache(maxsize=1)
-def _data() -> _Data | None:
+@svg.packaged("city_connect.toml")
+def _data(doc: dict[str, Any]) -> _Data:
     """``data/city_connect.toml`` of the package, or None if it cannot be read: the picture
     then labels cards by index and shows no scores rather than fail."""
-    try:
-        doc = svg.packaged_toml("city_connect.toml")
-        rules = doc["rules"]
-        buildings = [_read_card(entry, "building") for entry in doc["building"]]
-        landmarks = [_read_card(entry, "landmark") for entry in doc["landmark"]]
-        sides = {str(entry["side"]): _read_card(entry, "initial") for entry in doc["initial"]}
-        ratings = sorted(
-            (int(entry["min"]), str(entry["class"]), str(entry["text"])) for entry in doc["rating"]
-        )
-        return _Data(
-            buildings=len(buildings),
-            landmarks=len(landmarks),
-            cards=tuple(buildings + landmarks),
-            initial=(sides["house"], sides["mayor"]),
-            market=int(rules["market"]),
-            city_limit=int(rules["city_limit"]),
-            most_vp=int(rules["most_vp"]),
-            pioneer_vp=int(rules["pioneer_vp"]),
-            solo_demand=int(rules["solo_demand"]),
-            ratings=tuple(ratings),
-        )
-    except svg.DATA_ERRORS:
-        return None
+    rules = doc["rules"]
+    buildings = [_read_card(entry, "building") for entry in doc["building"]]
+    landmarks = [_read_card(entry, "landmark") for entry in doc["landmark"]]
+    sides = {str(entry["side"]): _read_card(entry, "initial") for entry in doc["initial"]}
+    ratings = sorted(
+        (int(entry["min"]), str(entry["class"]), str(entry["text"])) for entry in doc["rating"]
+    )
+    return _Data(
+        buildings=len(buildings),
+        landmarks=len(landmarks),
+        cards=tuple(buildings + landmarks),
+        initial=(sides["house"], sides["mayor"]),
+        market=int(rules["market"]),
+        city_limit=int(rules["city_limit"]),
+        most_vp=int(rules["most_vp"]),
+        pioneer_vp=int(rules["pioneer_vp"]),
+        solo_demand=int(rules["solo_demand"]),
+        ratings=tuple(ratings),
+    )
 
 
 def _fits(data: _Data, state: dict[str, Any]) -> bool:
@@ -323,19 +318,12 @@ def _decode(action: int, b: int, landmarks: int) -> _Action:
 
 
 @dataclass
-class _Frame:
-    """What one drawing of a City Connect state shares: the state, who looks, the data
-    (None if the state does not fit the packaged file), the scores, and the boxes of what
-    the last action may have touched (keyed like ``hand-1``)."""
+class _Frame(svg.Frame):
+    """A drawing of a City Connect state: the data (None if the state does not fit the
+    packaged file) and the scores; anchors are keyed like ``hand-1``."""
 
-    state: dict[str, Any]
-    perspective: int | None
     data: _Data | None
     scores: list[int] | None
-    anchors: dict[str, svg.Box]
-
-    def sees_hand(self, seat: int) -> bool:
-        return self.perspective is None or self.perspective == seat
 
     def card(self, index: int, side: int = 0) -> _Card | None:
         return self.data.card(index, side) if self.data else None
@@ -566,14 +554,14 @@ class CityConnectDrawer(svg.TableDrawer):
         }
         return f"turn {turn}: {doing[phase]}"
 
-    def _last(self, frame: _Frame) -> tuple[str, list[str]]:
+    def _last(self, frame: _Frame) -> tuple[str | None, list[str]]:
         """The last action as the seat looking may know it, and the boxes to mark (the
         first one drawn is marked). A card drawn into another seat's hand stays face down,
         and so does a card from the pile whose destination the position does not tell."""
         state, p = frame.state, frame.perspective
         history: list[int] = state["history"]
         if not history:
-            return "no move yet", []
+            return None, []
         if frame.data is None:
             return f"action {history[-1]}", []
         b, m = frame.data.buildings, frame.data.landmarks
@@ -629,16 +617,14 @@ class CityConnectDrawer(svg.TableDrawer):
         packaged = _data()
         data = packaged if packaged and _fits(packaged, state) else None
         scores = _scores(data, state) if data else None
-        frame = _Frame(state, perspective, data, scores, {})
+        frame = _Frame(state, perspective, data, scores)
         winners = _winners(data, state, scores) if data and scores else []
         players: int = state["players"]
         height = self._height(players)
         status = self._status(frame, winners)
-        plural = "s" if players != 1 else ""
-        title = f"City Connect, {players} player{plural}, move {len(state['history'])}"
-        root = svg.picture(_WIDTH, height, svg.seen_by(title, perspective), status)
-        last_text, marks = self._last(frame)
-        self._header(root, frame, status, last_text)
+        root = svg.picture(_WIDTH, height, "City Connect", state, status, perspective)
+        last, marks = self._last(frame)
+        self._header(root, frame, status, last)
         self._landmarks(root, frame)
         self._piles(root, frame)
         self._turn(root, frame)
@@ -658,7 +644,7 @@ class CityConnectDrawer(svg.TableDrawer):
 
     # --- the parts of the picture ------------------------------------------------------------
 
-    def _header(self, root: ET.Element, frame: _Frame, status: str, last_text: str) -> None:
+    def _header(self, root: ET.Element, frame: _Frame, status: str, last: str | None) -> None:
         state = frame.state
         header = svg.el(root, "g", class_="header", fill=svg.INK)
         x, y = _LEFT, 12
@@ -667,11 +653,18 @@ class CityConnectDrawer(svg.TableDrawer):
         facts += [f"turn {state['turn']}", f"move {len(state['history'])}"]
         if frame.data is None:
             facts.append("cards by index (not the packaged data)")
-        if frame.perspective is not None:
-            facts.append(f"seen by seat {frame.perspective}")
-        last = "last: " + last_text if state["history"] else last_text
-        name = "City Connect"
-        svg.heading(header, x, y, name, facts, status, last, facts_x=x + 140, last_width=640)
+        svg.heading(
+            header,
+            x,
+            y,
+            "City Connect",
+            facts,
+            status,
+            last,
+            perspective=frame.perspective,
+            facts_x=x + 140,
+            last_width=640,
+        )
 
     def _landmarks(self, root: ET.Element, frame: _Frame) -> None:
         state = frame.state

@@ -255,8 +255,7 @@ class KardinalDrawer:
         width = panel_x + _PANEL_WIDTH + 12
         height = max(_BOARD_TOP + board_height + _BOARD_BOTTOM, panel_height + 2 * _BOARD_TOP)
         status = self._status(state)
-        title = f"Kardinal, {players} players, move {len(history)}"
-        root = svg.picture(width, height, title, status)
+        root = svg.picture(width, height, "Kardinal", state, status)
 
         def corner(x: int, y: int) -> tuple[float, float]:
             return _BOARD_LEFT + (x - x0) * CELL, _BOARD_TOP + (y1 - y) * CELL
@@ -374,7 +373,7 @@ class KardinalDrawer:
         panel = svg.el(root, "g", class_="panel", fill=svg.INK)
         y = float(_BOARD_TOP)
         facts = [f"{players} players", f"move {len(history)}"]
-        last_text = "no move yet" if last is None else "last: " + action_text(last)
+        last_text = None if last is None else action_text(last)
         svg.heading(panel, x, y, "Kardinal", facts, status, last_text, facts_x=x + 96, status_y=42)
         y += 82
 

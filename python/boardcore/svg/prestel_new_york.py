@@ -4,7 +4,6 @@ commissions, the five stacks under their symbol cards, and a panel of seats.
 
 from __future__ import annotations
 
-import functools
 import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -64,35 +63,31 @@ class _Data:
     """The commission of each part."""
 
 
-@functools.lru_cache(maxsize=1)
-def _data() -> _Data | None:
+@svg.packaged("prestel_new_york.toml")
+def _data(doc: dict[str, Any]) -> _Data:
     """``data/prestel_new_york.toml`` of the package, or None if it cannot be read: the
     picture then labels commissions and parts by id rather than fail."""
-    try:
-        doc = svg.packaged_toml("prestel_new_york.toml")
-        slugs: list[str] = []
-        names: list[str] = []
-        parts: list[tuple[int, ...]] = []
-        part_names: list[str] = []
-        owner: list[int] = []
-        for c, entry in enumerate(doc["commission"]):
-            slugs.append(str(entry["slug"]))
-            names.append(str(entry["name"]))
-            first = len(part_names)
-            part_names.extend(str(name) for name in entry["parts"])
-            owner.extend([c] * (len(part_names) - first))
-            parts.append(tuple(range(first, len(part_names))))
-        return _Data(
-            win_chips=int(doc["rules"]["win_chips"]),
-            symbols=tuple(str(symbol["name"]) for symbol in doc["symbol"]),
-            slugs=tuple(slugs),
-            names=tuple(names),
-            parts=tuple(parts),
-            part_names=tuple(part_names),
-            owner=tuple(owner),
-        )
-    except svg.DATA_ERRORS:
-        return None
+    slugs: list[str] = []
+    names: list[str] = []
+    parts: list[tuple[int, ...]] = []
+    part_names: list[str] = []
+    owner: list[int] = []
+    for c, entry in enumerate(doc["commission"]):
+        slugs.append(str(entry["slug"]))
+        names.append(str(entry["name"]))
+        first = len(part_names)
+        part_names.extend(str(name) for name in entry["parts"])
+        owner.extend([c] * (len(part_names) - first))
+        parts.append(tuple(range(first, len(part_names))))
+    return _Data(
+        win_chips=int(doc["rules"]["win_chips"]),
+        symbols=tuple(str(symbol["name"]) for symbol in doc["symbol"]),
+        slugs=tuple(slugs),
+        names=tuple(names),
+        parts=tuple(parts),
+        part_names=tuple(part_names),
+        owner=tuple(owner),
+    )
 
 
 class _Action(NamedTuple):
@@ -333,17 +328,10 @@ def _slot_badge(parent: ET.Element, x: float, y: float, slot: int, size: float =
 
 
 @dataclass
-class _Frame:
-    """What one drawing of a Prestel state shares: the state, who looks, the labels, and
-    the boxes of the things the last action may have touched (keyed like ``part-17``)."""
+class _Frame(svg.Frame):
+    """A drawing of a Prestel state: the labels; anchors are keyed like ``part-17``."""
 
-    state: dict[str, Any]
-    perspective: int | None
     names: _Names
-    anchors: dict[str, svg.Box]
-
-    def sees_hand(self, seat: int) -> bool:
-        return self.perspective is None or self.perspective == seat
 
     def slot_of(self, part: int) -> int | None:
         """The table slot (0..3) of the part's commission, if it lies there."""
@@ -447,14 +435,14 @@ class PrestelNewYorkDrawer(svg.TableDrawer):
             text = doing[phase]
         return f"round {round_}: {text}"
 
-    def _last(self, frame: _Frame) -> tuple[str, list[str]]:
+    def _last(self, frame: _Frame) -> tuple[str | None, list[str]]:
         """The last action as seat ``perspective`` may know it, and the boxes to mark (the
         first one drawn is marked). Search steps of other seats and the parts they take or
         slide stay hidden, as in the observation."""
         state, names, p = frame.state, frame.names, frame.perspective
         history: list[int] = state["history"]
         if not history:
-            return "no move yet", []
+            return None, []
         action = names.decode(history[-1])
         kind, a, b = action
         text = names.notation(action)
@@ -514,14 +502,13 @@ class PrestelNewYorkDrawer(svg.TableDrawer):
         self, state: dict[str, Any], perspective: int | None, bounds: svg.Bounds | None
     ) -> ET.Element:
         names = _Names(state)
-        frame = _Frame(state, perspective, names, {})
+        frame = _Frame(state, perspective, names)
         players: int = state["players"]
-        history: list[int] = state["history"]
         status = self._status(state, names)
-        title = f"The Prestel New York Architecture Game, {players} players, move {len(history)}"
-        root = svg.picture(_WIDTH, _HEIGHT, svg.seen_by(title, perspective), status)
-        last_text, marks = self._last(frame)
-        self._header(root, frame, status, last_text)
+        name = "The Prestel New York Architecture Game"
+        root = svg.picture(_WIDTH, _HEIGHT, name, state, status, perspective)
+        last, marks = self._last(frame)
+        self._header(root, frame, status, last)
         table = svg.el(root, "g", class_="table")
         for k, slot in enumerate(state["table"]):
             self._slot(table, frame, k, slot, _LEFT + k * _SLOT_STEP, _TABLE_Y)
@@ -540,7 +527,7 @@ class PrestelNewYorkDrawer(svg.TableDrawer):
 
     # --- the parts of the picture ------------------------------------------------------------
 
-    def _header(self, root: ET.Element, frame: _Frame, status: str, last_text: str) -> None:
+    def _header(self, root: ET.Element, frame: _Frame, status: str, last: str | None) -> None:
         state = frame.state
         header = svg.el(root, "g", class_="header", fill=svg.INK)
         x, y = _LEFT, _TOP
@@ -550,11 +537,18 @@ class PrestelNewYorkDrawer(svg.TableDrawer):
             facts.append(f"at most {state['max_rounds']} rounds")
         if any(speed != 1 for speed in state["speeds"]):
             facts.append("speeds " + ",".join(str(s) for s in state["speeds"]))
-        if frame.perspective is not None:
-            facts.append(f"seen by seat {frame.perspective}")
-        last = "last: " + last_text if state["history"] else last_text
-        name = "Prestel New York"
-        svg.heading(header, x, y, name, facts, status, last, facts_x=x + 186, last_width=440)
+        svg.heading(
+            header,
+            x,
+            y,
+            "Prestel New York",
+            facts,
+            status,
+            last,
+            perspective=frame.perspective,
+            facts_x=x + 186,
+            last_width=440,
+        )
         # The round's public race: the finishing order and the stones still on offer.
         right = x + 470
         finish: list[int] = state["finish"]

@@ -5,7 +5,6 @@ abilities; the market, the events, the task queue.
 
 from __future__ import annotations
 
-import functools
 import json
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -194,63 +193,57 @@ class _Data:
     solo_target: int
 
 
-@functools.lru_cache(maxsize=1)
-def _data() -> _Data | None:
+@svg.packaged("rebuilding_chicago.toml")
+def _data(doc: dict[str, Any]) -> _Data:
     """``data/rebuilding_chicago.toml`` of the package, or None if it cannot be read."""
-    try:
-        doc = svg.packaged_toml("rebuilding_chicago.toml")
-        kinds = tuple(
-            (
-                str(k["key"]),
-                TYPES.index(str(k["type"])),
-                int(k["symbols"]),
-                orientations(_cells(list(k["shape"]))),
-            )
-            for k in doc["kind"]
+    kinds = tuple(
+        (
+            str(k["key"]),
+            TYPES.index(str(k["type"])),
+            int(k["symbols"]),
+            orientations(_cells(list(k["shape"]))),
         )
-        districts = tuple(
-            (
-                str(d["key"]),
-                str(d["name"]),
-                tuple(str(r) for r in d["regions"]),
-                tuple(str(r) for r in d["symbols"]),
-                tuple(tuple(b) for b in d["buildings"]),
-            )
-            for d in doc["district"]
+        for k in doc["kind"]
+    )
+    districts = tuple(
+        (
+            str(d["key"]),
+            str(d["name"]),
+            tuple(str(r) for r in d["regions"]),
+            tuple(str(r) for r in d["symbols"]),
+            tuple(tuple(b) for b in d["buildings"]),
         )
-        laws = tuple(tuple(str(law["key"]) for law in d["law"]) for d in doc["district"])
-        landmarks = tuple(
-            (
-                str(lm["key"]),
-                str(lm["name"]),
-                int(lm["cost"]),
-                orientations(_cells(list(lm["shape"]))),
-            )
-            for lm in doc["landmark"]
+        for d in doc["district"]
+    )
+    laws = tuple(tuple(str(law["key"]) for law in d["law"]) for d in doc["district"])
+    landmarks = tuple(
+        (
+            str(lm["key"]),
+            str(lm["name"]),
+            int(lm["cost"]),
+            orientations(_cells(list(lm["shape"]))),
         )
-        suburbs = tuple(
-            orientations(_cells(list(s["cells"]), suburb=True))
-            for s in doc["suburb"]
-            for _ in range(int(s["count"]))
-        )
-        cards: list[_Card] = []
-        for c in doc["card"]:
-            number = 1 + sum(1 for card in cards if card.round == int(c["round"]))
-            benefits = tuple(str(b) for b in c["benefits"])
-            cards.append(
-                _Card(int(c["round"]), number, int(c["cost"]), benefits, _ability_words(c))
-            )
-        return _Data(
-            kinds=kinds,
-            districts=districts,
-            laws=laws,
-            landmarks=landmarks,
-            suburbs=suburbs,
-            cards=tuple(cards),
-            solo_target=int(doc["rules"]["solo_target"]),
-        )
-    except svg.DATA_ERRORS:
-        return None
+        for lm in doc["landmark"]
+    )
+    suburbs = tuple(
+        orientations(_cells(list(s["cells"]), suburb=True))
+        for s in doc["suburb"]
+        for _ in range(int(s["count"]))
+    )
+    cards: list[_Card] = []
+    for c in doc["card"]:
+        number = 1 + sum(1 for card in cards if card.round == int(c["round"]))
+        benefits = tuple(str(b) for b in c["benefits"])
+        cards.append(_Card(int(c["round"]), number, int(c["cost"]), benefits, _ability_words(c)))
+    return _Data(
+        kinds=kinds,
+        districts=districts,
+        laws=laws,
+        landmarks=landmarks,
+        suburbs=suburbs,
+        cards=tuple(cards),
+        solo_target=int(doc["rules"]["solo_target"]),
+    )
 
 
 def _fits(data: _Data, state: dict[str, Any]) -> bool:
@@ -277,6 +270,14 @@ def _fits(data: _Data, state: dict[str, Any]) -> bool:
         if any(not 0 <= k < len(data.landmarks) for k in landmarks):
             return False
     return True
+
+
+@dataclass
+class _Frame(svg.Frame):
+    """A drawing of a Rebuilding Chicago state: the packaged data (None if the state does not
+    fit it); anchors are keyed like ``space-1-60``."""
+
+    data: _Data | None
 
 
 @dataclass
@@ -452,28 +453,26 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         players: int = state["players"]
         rows = (players + 1) // 2
         height = _SEATS_Y + rows * (_SEAT_H + _SEAT_GAP) + 58
-        title = f"Rebuilding Chicago, {players} player{'s' if players > 1 else ''}"
-        title += f", move {len(state['history'])}"
         status = self._status(state)
-        root = svg.picture(_WIDTH, height, svg.seen_by(title, perspective), status)
-        anchors: dict[str, svg.Box] = {}
+        root = svg.picture(_WIDTH, height, "Rebuilding Chicago", state, status, perspective)
+        frame = _Frame(state, perspective, data)
         history: list[int] = state["history"]
-        last = _notation(history[-1], data) if history else ""
-        if perspective is not None and last.startswith("deal "):
+        last = _notation(history[-1], data) if history else None
+        if perspective is not None and last is not None and last.startswith("deal "):
             # a landmark card dealt into a hand: the seats see that one was dealt, not which
             last = "deal (a landmark card, face down)"
-        self._header(root, state, data, status, last, perspective)
-        self._market(root, state, data, anchors)
-        self._events(root, state, anchors)
+        self._header(root, frame, status, last)
+        self._market(root, frame)
+        self._events(root, frame)
         winners = _winners(state, data)
         panel = svg.el(root, "g", class_="panel", fill=svg.INK)
         for seat in range(players):
             x = _LEFT + (seat % 2) * (_SEAT_W + _SEAT_GAP)
             y = _SEATS_Y + (seat // 2) * (_SEAT_H + _SEAT_GAP)
-            self._seat(panel, state, data, seat, x, y, perspective, winners, anchors)
+            self._seat(panel, frame, seat, x, y, winners)
         self._legend(root, height - 40)
         mark = self._mark(state, history[-1]) if history else ""
-        svg.ring(root, anchors.get(mark), 2, 4)
+        svg.ring(root, frame.anchors.get(mark), 2, 4)
         return root
 
     @staticmethod
@@ -507,15 +506,8 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
             return "game over: no winner (the solo target is not reached)"
         return f"game over: {svg.winners_text(winners)}"
 
-    def _header(
-        self,
-        root: ET.Element,
-        state: dict[str, Any],
-        data: _Data | None,
-        status: str,
-        last: str,
-        perspective: int | None,
-    ) -> None:
+    def _header(self, root: ET.Element, frame: _Frame, status: str, last: str | None) -> None:
+        state, data = frame.state, frame.data
         header = svg.el(root, "g", class_="header", fill=svg.INK)
         x, y = _LEFT, 12
         facts = [f"round {state['round']} of 3", f"phase {state['phase']}"]
@@ -527,8 +519,6 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         facts.append(f"bag {len(state['bag'])}")
         if data is None:
             facts.append("not the packaged data: pieces by their anchor")
-        if perspective is not None:
-            facts.append(f"seen by seat {perspective}")
         svg.heading(
             header,
             x,
@@ -536,7 +526,8 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
             "Rebuilding Chicago",
             facts,
             self._doing(state, data, status),
-            f"last: {last}" if last else "no move yet",
+            last,
+            perspective=frame.perspective,
             facts_x=x + 210,
             facts_width=_WIDTH - x - 230,
             status_y=42,
@@ -560,13 +551,8 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
                     fill=svg.MUTED,
                 )
 
-    def _market(
-        self,
-        root: ET.Element,
-        state: dict[str, Any],
-        data: _Data | None,
-        anchors: dict[str, svg.Box],
-    ) -> None:
+    def _market(self, root: ET.Element, frame: _Frame) -> None:
+        state, data = frame.state, frame.data
         g = svg.el(root, "g", class_="market", fill=svg.INK)
         x0, y = _LEFT, _MARKET_Y
         svg.label(g, "market", x0, y - 6, font_size=11, fill=svg.MUTED)
@@ -574,7 +560,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         tokens: list[int] = state["tokens"]
         for slot, card in enumerate(market):
             x = x0 + slot * (_CARD_W + 8)
-            anchors[f"slot-{slot}"] = (x, y, _CARD_W, _CARD_H)
+            frame.anchors[f"slot-{slot}"] = (x, y, _CARD_W, _CARD_H)
             if card < 0:
                 svg.empty(g, x, y, _CARD_W, _CARD_H, f"slot {slot + 1}: empty")
                 continue
@@ -622,7 +608,8 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         for i, line in enumerate(svg.wrap_to(info.ability, width, 9.5, 3)):
             svg.fit(item, line, text_x, y + 63 + 11 * i, width, 9.5, fill=svg.MUTED)
 
-    def _events(self, root: ET.Element, state: dict[str, Any], anchors: dict[str, svg.Box]) -> None:
+    def _events(self, root: ET.Element, frame: _Frame) -> None:
+        state = frame.state
         g = svg.el(root, "g", class_="events", fill=svg.INK)
         x0, y = _LEFT, _EVENTS_Y
         svg.label(g, "events", x0, y - 6, font_size=11, fill=svg.MUTED)
@@ -644,7 +631,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
                 fill="#e6e0d4" if done else "#f8f5ee",
                 stroke=svg.PANEL_LINE,
             )
-            anchors[f"event-{e}"] = (x, y, w, 40)
+            frame.anchors[f"event-{e}"] = (x, y, w, 40)
             svg.fit(
                 box,
                 name,
@@ -664,31 +651,29 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
     def _seat(
         self,
         parent: ET.Element,
-        state: dict[str, Any],
-        data: _Data | None,
+        frame: _Frame,
         seat: int,
         x: float,
         y: float,
-        perspective: int | None,
         winners: list[int],
-        anchors: dict[str, svg.Box],
     ) -> None:
+        state = frame.state
         info: dict[str, Any] = state["seats"][seat]
         moving = state["to_move"] == seat
         g = svg.seat_panel(parent, seat, x, y, _SEAT_W, _SEAT_H, moving)
         svg.circle(g, x + 16, y + 17, 9, fill=svg.PAWNS[seat], stroke="#ffffff")
-        tab = _Table(data, info)
+        tab = _Table(frame.data, info)
         level = _LEVELS[state["difficulty"][seat]]
         district = tab.district or (
             "no district yet" if info["district"] < 0 else f"district {info['district']}"
         )
         more = ["first player"] if state["start"] == seat else []
         tags = [f"{district} ({level})"]
-        tags += svg.seat_tags(seat, perspective, moving, seat in winners, *more)
+        tags += svg.seat_tags(seat, frame.perspective, moving, seat in winners, *more)
         svg.seat_name(g, seat, x + 32, y + 22, tags, x + 92, False, tags_width=_SEAT_W - 190)
         svg.score(g, str(info["vp"]), "VP", x + _SEAT_W - 10, y + 26, 26)
-        self._table(g, tab, seat, x + 10 + _MARGIN, y + 36 + _MARGIN, anchors)
-        self._facts(g, state, data, tab, info, seat, _FACTS_X + x, y + 50, perspective)
+        self._table(g, tab, seat, x + 10 + _MARGIN, y + 36 + _MARGIN, frame.anchors)
+        self._facts(g, frame, tab, info, seat, _FACTS_X + x, y + 50)
 
     def _table(
         self,
@@ -791,15 +776,14 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
     def _facts(
         self,
         parent: ET.Element,
-        state: dict[str, Any],
-        data: _Data | None,
+        frame: _Frame,
         tab: _Table,
         info: dict[str, Any],
         seat: int,
         x: float,
         y: float,
-        perspective: int | None,
     ) -> None:
+        data = frame.data
         g = svg.el(parent, "g", class_="facts", font_size=11, fill=svg.INK)
         width = _SEAT_W - _FACTS_X - 10
         quality: list[int] = info["quality"]
@@ -845,7 +829,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         lines.append(f"suburbs placed: {sum(1 for p in info['pieces'] if p[0] == 2)}")
         dealt: list[int] = info["dealt"]
         if dealt:
-            if perspective is None or perspective == seat:
+            if frame.sees_hand(seat):
                 lines.append("dealt: " + ", ".join(landmark(k) for k in dealt))
             else:
                 lines.append(f"dealt: {len(dealt)} hidden")
