@@ -33,7 +33,6 @@ directory (same rules table, same symbols, VP, demand icons and score terms):
 from __future__ import annotations
 
 import copy
-import json
 import sys
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
@@ -45,7 +44,7 @@ import pytest
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import IllegalActionError, NotationError
 from tests.conftest import Loader, apply
-from tests.helpers import assert_encodes, assert_rejected, data_path, js, phase, status
+from tests.helpers import assert_encodes, assert_rejected, data_path, js, phase, status, write_toml
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -119,37 +118,8 @@ def derive(
     return doc
 
 
-def toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return json.dumps(value)
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"no TOML for {value!r}")
-
-
-def toml_text(doc: Json) -> str:
-    """A component file in the packaged file's schema."""
-    lines = [f"{k} = {toml_value(v)}" for k, v in doc.items() if not isinstance(v, dict | list)]
-    for key, value in doc.items():
-        if isinstance(value, dict):
-            lines += ["", f"[{key}]"] + [f"{k} = {toml_value(v)}" for k, v in value.items()]
-    for key, value in doc.items():
-        if isinstance(value, list):
-            for entry in value:
-                lines += ["", f"[[{key}]]"] + [f"{k} = {toml_value(v)}" for k, v in entry.items()]
-    return "\n".join(lines) + "\n"
-
-
 def write_data(tmp_path: Path, doc: Json, name: str) -> str:
-    path = tmp_path / f"city_connect_{name}.toml"
-    path.write_text(toml_text(doc), encoding="utf-8")
-    return str(path)
+    return write_toml(tmp_path / f"city_connect_{name}.toml", doc)
 
 
 CARDS = Cards(PACKAGED)
@@ -600,11 +570,17 @@ def test_faq_pile_count_is_public_by_ruling_5(load: Loader) -> None:
 # --- the turn: taking, drawing, the hand limit ----------------------------------------------
 
 
-def test_ruling_8_a_take_never_passes_three_symbols(load: Loader) -> None:
-    # apartment, theater and school carry 2 symbols; town-house, bakery and park 1.
-    market = ("apartment", "town-house", "bakery", "park", "theater", "school")
+def market_to_take(load: Loader, *market: str) -> State:
+    """A new game with ``market``, where a take may begin with any of its cards (and no
+    other)."""
     state = new_game(load, market=market)
     assert takes(state) == {f"take {k}" for k in market}
+    return state
+
+
+def test_ruling_8_a_take_never_passes_three_symbols(load: Loader) -> None:
+    # apartment, theater and school carry 2 symbols; town-house, bakery and park 1.
+    state = market_to_take(load, "apartment", "town-house", "bakery", "park", "theater", "school")
     apply(state, "take apartment")
     j = js(state)
     assert j["phase"] == "take" and j["taken"] == 2 and state.current_player() == 0
@@ -654,9 +630,7 @@ def test_ruling_8_a_take_reaches_three_when_the_market_can(load: Loader) -> None
 def test_ruling_8_a_take_stops_when_no_card_fits(load: Loader) -> None:
     # Six two-symbol cards: no take can total 3, but one card (2 symbols) can be taken; a
     # second would pass 3, so the take ends there.
-    market = ("apartment", "dormitory", "farm", "cafe", "theater", "school")
-    state = new_game(load, market=market)
-    assert takes(state) == {f"take {k}" for k in market}
+    state = market_to_take(load, "apartment", "dormitory", "farm", "cafe", "theater", "school")
     apply(state, "take farm")
     j = js(state)
     assert j["taken"] == 2 and j["acted"] == 1 and j["hands"] == [CARDS.kinds("farm"), []]
@@ -677,9 +651,8 @@ def test_ruling_8_a_take_stops_when_no_card_fits(load: Loader) -> None:
 
 
 def test_landmarks_cannot_be_taken_into_hand(load: Loader) -> None:
-    state = new_game(load)
     # The takes on offer are the market's kinds; the landmark row is never among them.
-    assert takes(state) == {f"take {k}" for k in MARKET}
+    state = market_to_take(load, *MARKET)
     before = state.to_json()
     for landmark in ("castle", "city-tower"):
         with pytest.raises((NotationError, IllegalActionError)):
@@ -1525,11 +1498,10 @@ def test_tie_shared_without_pioneer(load: Loader, tmp_path: Path) -> None:
     )
     apply(state, "build park market", "pay city house", "card school")  # pile 10
     apply(state, "build park market", "pay city house", "card school")  # 9
-    apply(state, "draw", "card hotel", "card hotel")  # 7
-    apply(state, "draw", "card hotel", "card farm")  # 5
-    apply(state, "draw", "card farm", "card farm")  # 3
-    apply(state, "draw", "card bus-terminal", "card bus-terminal")  # 1
-    apply(state, "draw", "card bus-terminal")  # 0: the second card is skipped
+    # Draws take the pile to 7, 5, 3, 1 and 0: the last one's second card is skipped.
+    for cards in ("hotel hotel", "hotel farm", "farm farm", "bus-terminal bus-terminal"):
+        apply(state, "draw", *(f"card {card}" for card in cards.split()))
+    apply(state, "draw", "card bus-terminal")
     assert state.is_terminal()
     # A Park each: 3 VP, one sun each (tie: nobody); nobody holds the Pioneer Bonus.
     assert js(state)["pioneer"] == -1
