@@ -32,6 +32,8 @@ from tests.prestel_new_york.test_rules import (
     T_REFILL_1,
     T_ROUND_1,
     T_ROUND_2,
+    T_TABLE_1,
+    T_TABLE_2,
     e5_game,
     setup_moves,
     start,
@@ -179,13 +181,7 @@ def test_observation_tensor_deck_tail(load: Loader, tmp_path: Path) -> None:
 def test_observation_string(load: Loader, tmp_path: Path) -> None:
     state = t_game(load, tmp_path, *T_ROUND_1)
     public = [
-        "round 1: seat 1 to build or slide",
-        "slot 1: seagram [0 .]",
-        "slot 2: dakota [. .]",
-        "slot 3: lever-house [. .]",
-        "slot 4: federal-hall [. .]",
-        "deck: top city-hall, 3 unseen",
-        "completed: none",
+        *T_TABLE_1,
         "stack A: size 2",
         "stack B: size 2",
         "stack C: size 2",
@@ -217,13 +213,7 @@ def test_observation_string(load: Loader, tmp_path: Path) -> None:
     apply(state, *T_REFILL_1, *T_ROUND_2)
     assert state.observation_string(1) == "\n".join(
         [
-            "round 3: seat 0 to choose a stack",
-            "slot 1: carnegie-hall [. .]",
-            "slot 2: dakota [. .]",
-            "slot 3: trinity-church [1 .]",
-            "slot 4: lever-house [. .]",
-            "deck: top federal-hall, 0 unseen, then city-hall washington-arch",
-            "completed: seagram",
+            *T_TABLE_2,
             "stack A: size 1",
             "stack B: size 2",
             "stack C: size 2",

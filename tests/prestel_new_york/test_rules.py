@@ -979,6 +979,17 @@ T_REFILL_1 = (
     "reveal washington-arch",
     "reveal carnegie-hall",
 )
+# The status line, the slots, the deck and the completed commissions after T_ROUND_1, as
+# every view shows them.
+T_TABLE_1 = (
+    "round 1: seat 1 to build or slide",
+    "slot 1: seagram [0 .]",
+    "slot 2: dakota [. .]",
+    "slot 3: lever-house [. .]",
+    "slot 4: federal-hall [. .]",
+    "deck: top city-hall, 3 unseen",
+    "completed: none",
+)
 # Round 2: seat 0 takes A and dakota/gables (1 look); seat 1 takes E, looks at 3 and takes
 # trinity-church/nave. Seat 0 completes the seagram; seat 1 builds on trinity-church.
 T_ROUND_2 = (
@@ -994,6 +1005,16 @@ T_ROUND_2 = (
     "stone 3",
     "build seagram/tower",
     "build trinity-church/nave",
+)
+# The same after T_REFILL_1 and T_ROUND_2: round 3.
+T_TABLE_2 = (
+    "round 3: seat 0 to choose a stack",
+    "slot 1: carnegie-hall [. .]",
+    "slot 2: dakota [. .]",
+    "slot 3: trinity-church [1 .]",
+    "slot 4: lever-house [. .]",
+    "deck: top federal-hall, 0 unseen, then city-hall washington-arch",
+    "completed: seagram",
 )
 
 
@@ -1055,13 +1076,7 @@ def test_text_rendering(load: Loader, tmp_path: Path) -> None:
     state = t_game(load, tmp_path, *T_ROUND_1)
     assert str(state) == "\n".join(
         [
-            "round 1: seat 1 to build or slide",
-            "slot 1: seagram [0 .]",
-            "slot 2: dakota [. .]",
-            "slot 3: lever-house [. .]",
-            "slot 4: federal-hall [. .]",
-            "deck: top city-hall, 3 unseen",
-            "completed: none",
+            *T_TABLE_1,
             "stack A: dakota/gables city-hall/wings",
             "stack B: lever-house/slab city-hall/cupola",
             "stack C: washington-arch/piers washington-arch/arch",
@@ -1077,13 +1092,7 @@ def test_text_rendering(load: Loader, tmp_path: Path) -> None:
     apply(state, *T_REFILL_1, *T_ROUND_2)
     assert str(state) == "\n".join(
         [
-            "round 3: seat 0 to choose a stack",
-            "slot 1: carnegie-hall [. .]",
-            "slot 2: dakota [. .]",
-            "slot 3: trinity-church [1 .]",
-            "slot 4: lever-house [. .]",
-            "deck: top federal-hall, 0 unseen, then city-hall washington-arch",
-            "completed: seagram",
+            *T_TABLE_2,
             "stack A: city-hall/wings",
             "stack B: lever-house/slab city-hall/cupola",
             "stack C: washington-arch/piers washington-arch/arch",
