@@ -866,16 +866,10 @@ def test_three_players_seat_out_of_own_edifices_continues_with_yellow(
 
 def test_three_players_yellow_is_one_shared_pool(load: Loader, tmp_path: Path) -> None:
     # One house and one tower a colour. Seat 0 builds the yellow house: no seat has one left.
-    state = start(
-        load,
-        3,
-        "build house yellow 2,0",
-        "chip red",
-        "cardinal -1,0",
-        "build tower green 2,1",  # touches the yellow house: seat 1 keeps the yellow chip
-        "cardinal stay",
-        data=write_data(tmp_path, 1, 1, 0),
-    )
+    data = write_data(tmp_path, 1, 1, 0)
+    state = start(load, 3, "build house yellow 2,0", "chip red", "cardinal -1,0", data=data)
+    # The green tower touches the yellow house: seat 1 keeps the yellow chip.
+    apply(state, "build tower green 2,1", "cardinal stay")
     assert js(state)["left"][3] == [0, 1, 0]
     assert js(state)["chips"][1] == [0, 0, 0, 1]
     # Seat 2, after a tower, may build a house: its blue one, not a yellow one.
