@@ -561,3 +561,17 @@ def write_toml(path: Path, doc: Json) -> str:
                 lines += ["", f"[[{key}]]"] + [f"{k} = {_toml_value(v)}" for k, v in entry.items()]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return str(path)
+
+
+# --- a random step, uniformly ---------------------------------------------------------------
+
+
+def step_uniformly(state: State, below: Callable[[int], int]) -> None:
+    """One random step, every chance outcome (whatever its weight) or legal action alike:
+    ``below(n)`` picks one of ``n``."""
+    if state.current_player() == CHANCE:
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[below(len(outcomes))][0])
+    else:
+        legal = state.legal_actions()
+        state.apply_action(legal[below(len(legal))])

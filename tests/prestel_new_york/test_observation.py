@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from boardcore.api import CHANCE, State
+from boardcore.api import State
 from boardcore.rng import SplitMix64
 from tests.conftest import Loader, apply
-from tests.helpers import js, same_view
+from tests.helpers import js, same_view, step_uniformly
 from tests.prestel_new_york.test_rules import (
     C3_HANDS,
     C3_ROUND,
@@ -269,12 +269,7 @@ def test_unseen_stack_contents_do_not_change_observations_in_random_games(
         for _ in range(160):
             if state.is_terminal():
                 break
-            if state.current_player() == CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.below(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.below(len(legal))])
+            step_uniformly(state, rng.below)
             j = js(state)
             # Every part looked at enters the looking seat's memory at once (and leaves it
             # only for a hand), so hands and memory cover everything any seat has seen.

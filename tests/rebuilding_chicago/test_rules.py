@@ -75,7 +75,7 @@ import pytest
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import NotationError
 from tests.conftest import Loader, apply
-from tests.helpers import assert_rejected, data_path, js, phase
+from tests.helpers import assert_rejected, data_path, js, phase, step_uniformly
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -2151,12 +2151,7 @@ def test_rule_polyomino_placement_along_random_games(load: Loader) -> None:
                 checked += 1
                 assert rubble(state, s) == sum(1 for m in marks.values() if m == "r")
                 assert sights(state, s) == sum(1 for m in marks.values() if m in "123")
-            if state.current_player() == CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                moves = state.legal_actions()
-                state.apply_action(moves[rng.randrange(len(moves))])
+            step_uniformly(state, rng.randrange)
     assert checked > 50
 
 
