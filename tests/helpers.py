@@ -575,3 +575,15 @@ def step_uniformly(state: State, below: Callable[[int], int]) -> None:
     else:
         legal = state.legal_actions()
         state.apply_action(legal[below(len(legal))])
+
+
+def packaged_data(name: str) -> Json:
+    """The packaged data file of the game ``name``, parsed."""
+    import sys
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10 has no tomllib
+        import tomli as tomllib
+    parsed: Json = tomllib.loads(data_path(name).read_text(encoding="utf-8"))
+    return parsed

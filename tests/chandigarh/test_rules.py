@@ -60,7 +60,6 @@ in that turn and usable in the next Add turn.
 from __future__ import annotations
 
 import copy
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -70,18 +69,19 @@ import pytest
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import ParameterError
 from tests.conftest import Loader, apply
-from tests.helpers import assert_encodes, assert_rejected, data_path, js, phase, write_toml
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib
-    import tomli as tomllib
+from tests.helpers import (
+    assert_encodes,
+    assert_rejected,
+    js,
+    packaged_data,
+    phase,
+    write_toml,
+)
 
 Json = dict[str, Any]
 
 GAME = "chandigarh"
-DATA = data_path("chandigarh")
-PACKAGED: Json = tomllib.loads(DATA.read_text(encoding="utf-8"))
+PACKAGED = packaged_data(GAME)
 
 COLOURS = "ybrg"
 SIDES = "nesw"

@@ -33,7 +33,6 @@ directory (same rules table, same symbols, VP, demand icons and score terms):
 from __future__ import annotations
 
 import copy
-import sys
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
@@ -44,18 +43,20 @@ import pytest
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import IllegalActionError, NotationError
 from tests.conftest import Loader, apply
-from tests.helpers import assert_encodes, assert_rejected, data_path, js, phase, status, write_toml
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib
-    import tomli as tomllib
+from tests.helpers import (
+    assert_encodes,
+    assert_rejected,
+    js,
+    packaged_data,
+    phase,
+    status,
+    write_toml,
+)
 
 Json = dict[str, Any]
 
 GAME = "city_connect"
-DATA = data_path("city_connect")
-PACKAGED: Json = tomllib.loads(DATA.read_text(encoding="utf-8"))
+PACKAGED = packaged_data(GAME)
 
 # Action ids of the packaged data (B = 27, L = 8, N = 36).
 CARD = 271  # `card b` is CARD + b

@@ -30,7 +30,6 @@ JSON with the small rules model at the bottom of this file, itself written from 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,17 +40,11 @@ import pytest
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.rng import SplitMix64
 from tests.conftest import Loader, apply
-from tests.helpers import assert_encodes, assert_rejected, data_path, js, status
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib
-    import tomli as tomllib
+from tests.helpers import assert_encodes, assert_rejected, js, packaged_data, status
 
 Json = dict[str, Any]
 
 GAME = "prestel_new_york"
-DATA = data_path("prestel_new_york")
 LETTERS = "ABCDE"
 LOOK = 5
 
@@ -72,7 +65,7 @@ class Components:
 
 
 def _packaged() -> Components:
-    doc = tomllib.loads(DATA.read_text(encoding="utf-8"))
+    doc = packaged_data(GAME)
     return Components([(entry["slug"], entry["parts"]) for entry in doc["commission"]])
 
 
@@ -280,7 +273,7 @@ def test_packaged_data_counts_match_the_rulebook() -> None:
     assert len(PACKAGED.parts) == 64
     sizes = [len(parts) for _, parts in PACKAGED.commissions]
     assert sizes.count(3) == 16 and sizes.count(2) == 8
-    doc = tomllib.loads(DATA.read_text(encoding="utf-8"))
+    doc = packaged_data(GAME)
     assert doc["rules"]["win_chips"] == 13
     assert len(doc["symbol"]) == 5
     # The ids the tests below rely on.

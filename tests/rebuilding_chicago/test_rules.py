@@ -64,7 +64,6 @@ choice and every amenity reward against the spec's geometry and rulings, recompu
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -75,12 +74,7 @@ import pytest
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import NotationError
 from tests.conftest import Loader, apply
-from tests.helpers import assert_rejected, data_path, js, phase, step_uniformly
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib
-    import tomli as tomllib
+from tests.helpers import assert_rejected, data_path, js, packaged_data, phase, step_uniformly
 
 Json = dict[str, Any]
 Cell = tuple[int, int, str]
@@ -88,7 +82,7 @@ Cell = tuple[int, int, str]
 GAME = "rebuilding_chicago"
 DATA = data_path(GAME)
 TEXT = DATA.read_text(encoding="utf-8")
-DOC: Json = tomllib.loads(TEXT)
+DOC = packaged_data(GAME)
 
 KINDS: list[str] = [k["key"] for k in DOC["kind"]]
 KIND = {key: i for i, key in enumerate(KINDS)}
