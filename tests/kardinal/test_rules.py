@@ -130,8 +130,10 @@ TEXT_RENDERINGS = {
 }
 
 
-@pytest.mark.parametrize("house", TEXT_RENDERINGS, ids=["example", "below-the-cathedral"])
-def test_text_rendering_example(load: Loader, house: str) -> None:
+@pytest.mark.parametrize("house", TEXT_RENDERINGS, ids=["docs-example", "below-the-cathedral"])
+def test_text_rendering(load: Loader, house: str) -> None:
+    """The board is drawn over the box of the edifices and the cardinal, one cell of margin
+    around it."""
     state = start(load, 2, house, "chip blue", "cardinal 1,1")
     assert str(state) == "\n".join(
         [
