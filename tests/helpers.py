@@ -528,3 +528,62 @@ def assert_drawn_alike(rust: Game, reference: Game, history: list[int], frames: 
             assert a.to_svg(perspective) == b.to_svg(perspective)
         assert a._repr_svg_() == svg == state_to_svg(a.to_json())
         assert b._repr_svg_() == svg
+
+
+# --- writing a component file ---------------------------------------------------------------
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"no TOML for {value!r}")
+
+
+def write_toml(path: Path, doc: Json) -> str:
+    """``doc``, a parsed component file, written to ``path`` in the packaged files' layout
+    (the top-level values, then each ``[table]``, then each ``[[array]]`` of tables); the
+    path, as a string."""
+    lines = [f"{k} = {_toml_value(v)}" for k, v in doc.items() if not isinstance(v, dict | list)]
+    for key, value in doc.items():
+        if isinstance(value, dict):
+            lines += ["", f"[{key}]"] + [f"{k} = {_toml_value(v)}" for k, v in value.items()]
+    for key, value in doc.items():
+        if isinstance(value, list):
+            for entry in value:
+                lines += ["", f"[[{key}]]"] + [f"{k} = {_toml_value(v)}" for k, v in entry.items()]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+# --- a random step, uniformly ---------------------------------------------------------------
+
+
+def step_uniformly(state: State, below: Callable[[int], int]) -> None:
+    """One random step, every chance outcome (whatever its weight) or legal action alike:
+    ``below(n)`` picks one of ``n``."""
+    if state.current_player() == CHANCE:
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[below(len(outcomes))][0])
+    else:
+        legal = state.legal_actions()
+        state.apply_action(legal[below(len(legal))])
+
+
+def packaged_data(name: str) -> Json:
+    """The packaged data file of the game ``name``, parsed."""
+    import sys
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10 has no tomllib
+        import tomli as tomllib
+    parsed: Json = tomllib.loads(data_path(name).read_text(encoding="utf-8"))
+    return parsed

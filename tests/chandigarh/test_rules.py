@@ -60,8 +60,6 @@ in that turn and usable in the next Add turn.
 from __future__ import annotations
 
 import copy
-import json
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -71,18 +69,19 @@ import pytest
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import ParameterError
 from tests.conftest import Loader, apply
-from tests.helpers import assert_encodes, assert_rejected, data_path, js, phase
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib
-    import tomli as tomllib
+from tests.helpers import (
+    assert_encodes,
+    assert_rejected,
+    js,
+    packaged_data,
+    phase,
+    write_toml,
+)
 
 Json = dict[str, Any]
 
 GAME = "chandigarh"
-DATA = data_path("chandigarh")
-PACKAGED: Json = tomllib.loads(DATA.read_text(encoding="utf-8"))
+PACKAGED = packaged_data(GAME)
 
 COLOURS = "ybrg"
 SIDES = "nesw"
@@ -229,31 +228,6 @@ def finish_add(state: State) -> None:
 # --- derived component files ----------------------------------------------------------------
 
 
-def toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return json.dumps(value)
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    raise TypeError(f"no TOML for {value!r}")
-
-
-def toml_text(doc: Json) -> str:
-    """A component file in the packaged file's schema."""
-    lines = [f"{k} = {toml_value(v)}" for k, v in doc.items() if not isinstance(v, dict | list)]
-    for key, value in doc.items():
-        if isinstance(value, dict):
-            lines += ["", f"[{key}]"] + [f"{k} = {toml_value(v)}" for k, v in value.items()]
-    for key, value in doc.items():
-        if isinstance(value, list):
-            for entry in value:
-                lines += ["", f"[[{key}]]"] + [f"{k} = {toml_value(v)}" for k, v in entry.items()]
-    return "\n".join(lines) + "\n"
-
-
 PRINTED = {5: "y", 6: "b", 9: "r", 10: "g"}
 
 
@@ -289,9 +263,7 @@ def nostep_card(entry: Json) -> None:
 
 
 def write_data(tmp_path: Path, doc: Json, name: str) -> str:
-    path = tmp_path / f"chandigarh_{name}.toml"
-    path.write_text(toml_text(doc), encoding="utf-8")
-    return str(path)
+    return write_toml(tmp_path / f"chandigarh_{name}.toml", doc)
 
 
 def quick(tmp_path: Path) -> str:
@@ -502,27 +474,13 @@ def test_setup_reveals_six_seven_eight_cards(load: Loader, players: int, reveale
 
 
 def test_ruling_1_brown_side_for_two_and_three_players_blue_for_four(load: Loader) -> None:
-    for players in (2, 3):
+    # Brown: y printed on 5e0, b on 6e0, r on 9n0, g on 10n0. Blue: y on 5n0, b on 6n0, r on
+    # 9n0, g on 10n0.
+    brown = {"5e0": "y", "6e0": "b", "9n0": "r", "10n0": "g", "5n0": "-", "6n0": "-"}
+    blue = {"5n0": "y", "6n0": "b", "9n0": "r", "10n0": "g", "5e0": "-", "6e0": "-"}
+    for players, printed in ((2, brown), (3, brown), (4, blue)):
         state = load(GAME, players=players).new_initial_state()
-        # Brown: y printed on 5e0, b on 6e0, r on 9n0, g on 10n0.
-        assert [on(state, s) for s in ("5e0", "6e0", "9n0", "10n0", "5n0", "6n0")] == [
-            "y",
-            "b",
-            "r",
-            "g",
-            "-",
-            "-",
-        ]
-    state = load(GAME, players=4).new_initial_state()
-    # Blue: y on 5n0, b on 6n0, r on 9n0, g on 10n0.
-    assert [on(state, s) for s in ("5n0", "6n0", "9n0", "10n0", "5e0", "6e0")] == [
-        "y",
-        "b",
-        "r",
-        "g",
-        "-",
-        "-",
-    ]
+        assert {plot: on(state, plot) for plot in printed} == printed, players
     # The plots beside junction 3,2. Brown: 6e0=B 6s0 7w0 10n0=G 11n0 11n1.
     state = standard(load)
     apply(state, "step e")
@@ -1243,13 +1201,26 @@ def test_building_assistant(load: Loader) -> None:
     assert js(state)["reserves"][0] == [0, 0, 1, 0]
 
 
+def gained_on_turn_1(
+    load: Loader, specialists: str, takes: str, turn: Sequence[str], word: str, idle: str
+) -> State:
+    """Seat 0 drafts card 4 with ``takes`` (seat 1 card 3 with y b) and gains a card
+    specialist on turn 1 (``turn``: steps, a build, the pawn), whose action (``word``) is not
+    offered during Move and Build, even the turn it is gained. Seat 0 stops, seat 1 steps
+    ``idle`` and stops: seat 0's turn 3 is next."""
+    state = draft(new_game(load, specialists=specialists), f"4 {takes}", "3 yb")
+    apply(state, *turn)
+    assert not {m for m in legal(state) if m.startswith(word)}
+    apply(state, "stop", f"step {idle}", "stop")
+    return state
+
+
+# Seat 0's first turn: to the yellow plot 0e0, then its pawn on junction 8.
+TO_PAWN_8 = ("step n", "step w", "build y 0e0", "pawn 8")
+
+
 def test_commercial_manager(load: Loader) -> None:
-    state = draft(new_game(load, specialists=FIRST_GAME), "4 yr", "3 yb")
-    apply(state, "step n", "step w", "build y 0e0", "pawn 8")
-    # A card specialist: not during Move and Build, even the turn it is gained.
-    assert not {m for m in legal(state) if m.startswith("exchange")}
-    apply(state, "stop")
-    apply(state, "step s", "stop")
+    state = gained_on_turn_1(load, FIRST_GAME, "yr", TO_PAWN_8, "exchange", "s")
     # Seat 0 holds r1; the general reserve: y 11, b 12, r 12, g 13.
     assert js(state)["general"] == [11, 12, 12, 13]
     assert {"exchange r y", "exchange r b", "exchange r g"} <= legal(state)
@@ -1297,11 +1268,7 @@ def test_governor(load: Loader) -> None:
 
 
 def test_project_manager(load: Loader) -> None:
-    state = draft(new_game(load, specialists=team(y="project-manager")), "4 yr", "3 yb")
-    apply(state, "step n", "step w", "build y 0e0", "pawn 8")
-    assert not {m for m in legal(state) if m.startswith("project")}
-    apply(state, "stop")
-    apply(state, "step s", "stop")
+    state = gained_on_turn_1(load, team(y="project-manager"), "yr", TO_PAWN_8, "project", "s")
     assert "project 4" in legal(state)
     apply(state, "add 13 right", "take g", "reveal 28")
     assert {"project 4", "project 13"} <= legal(state)
@@ -1535,11 +1502,8 @@ def test_local_brahmin_pays_for_each_temple_built_in_a_turn(load: Loader) -> Non
 
 
 def test_mayor(load: Loader) -> None:
-    state = draft(new_game(load, specialists=team(r="mayor")), "4 ry", "3 yb")
-    apply(state, "step s", "step w", "build r 12n0", "pawn 14")
-    assert not {m for m in legal(state) if m.startswith("mayor")}
-    apply(state, "stop")
-    apply(state, "step e", "stop")
+    turn = ("step s", "step w", "build r 12n0", "pawn 14")
+    state = gained_on_turn_1(load, team(r="mayor"), "ry", turn, "mayor", "e")
     assert "mayor 4" in legal(state)
     apply(state, "mayor 4")
     j = js(state)

@@ -33,8 +33,6 @@ directory (same rules table, same symbols, VP, demand icons and score terms):
 from __future__ import annotations
 
 import copy
-import json
-import sys
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
@@ -45,18 +43,20 @@ import pytest
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import IllegalActionError, NotationError
 from tests.conftest import Loader, apply
-from tests.helpers import assert_encodes, assert_rejected, data_path, js, phase, status
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib
-    import tomli as tomllib
+from tests.helpers import (
+    assert_encodes,
+    assert_rejected,
+    js,
+    packaged_data,
+    phase,
+    status,
+    write_toml,
+)
 
 Json = dict[str, Any]
 
 GAME = "city_connect"
-DATA = data_path("city_connect")
-PACKAGED: Json = tomllib.loads(DATA.read_text(encoding="utf-8"))
+PACKAGED = packaged_data(GAME)
 
 # Action ids of the packaged data (B = 27, L = 8, N = 36).
 CARD = 271  # `card b` is CARD + b
@@ -119,37 +119,8 @@ def derive(
     return doc
 
 
-def toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return json.dumps(value)
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"no TOML for {value!r}")
-
-
-def toml_text(doc: Json) -> str:
-    """A component file in the packaged file's schema."""
-    lines = [f"{k} = {toml_value(v)}" for k, v in doc.items() if not isinstance(v, dict | list)]
-    for key, value in doc.items():
-        if isinstance(value, dict):
-            lines += ["", f"[{key}]"] + [f"{k} = {toml_value(v)}" for k, v in value.items()]
-    for key, value in doc.items():
-        if isinstance(value, list):
-            for entry in value:
-                lines += ["", f"[[{key}]]"] + [f"{k} = {toml_value(v)}" for k, v in entry.items()]
-    return "\n".join(lines) + "\n"
-
-
 def write_data(tmp_path: Path, doc: Json, name: str) -> str:
-    path = tmp_path / f"city_connect_{name}.toml"
-    path.write_text(toml_text(doc), encoding="utf-8")
-    return str(path)
+    return write_toml(tmp_path / f"city_connect_{name}.toml", doc)
 
 
 CARDS = Cards(PACKAGED)
@@ -233,6 +204,11 @@ def legal_strings(state: State) -> set[str]:
     return set(legal_list(state))
 
 
+def takes(state: State) -> set[str]:
+    """The legal takes from the market."""
+    return {m for m in legal_strings(state) if m.startswith("take ")}
+
+
 def outcome_weights(state: State) -> dict[str, int]:
     return {state.action_to_string(a): w for a, w in state.chance_outcomes()}
 
@@ -292,6 +268,14 @@ def pass_turn(state: State, avoid: Collection[str] = ()) -> None:
     close_turn(state, avoid=avoid)
 
 
+def turn_and_pass(state: State, *moves: str) -> None:
+    """The seat to move plays ``moves`` and finishes its turn, then the next seat passes its
+    turn: in a 2-player game, seat 0 plays its ``moves`` on every other turn."""
+    apply(state, *moves)
+    close_turn(state)
+    pass_turn(state)
+
+
 def play_plan(state: State, plan: Sequence[str], turns: int, start: int = 0) -> None:
     """CHEAP data: turn after turn, the seat to move builds `plan[i]` from the market and pays
     with its House; the refill turns over `plan[i + 6]` (so a market that starts as
@@ -322,6 +306,26 @@ def cheap_game(
         play_plan(state, plan, turns)
     else:
         play_solo_plan(state, plan, turns)
+    return state
+
+
+def small_game(load: Loader, tmp_path: Path, market: Sequence[str], players: int = 2) -> State:
+    """A game on SMALL data: 27 - 10 - 6 = 11 cards in the first pile with 2 players, 27 -
+    15 - 6 = 6 with 3."""
+    return new_game(load, players, market=market, data=write_data(tmp_path, SMALL, "small"))
+
+
+def one_card_left_of_three(load: Loader, tmp_path: Path, second: str) -> State:
+    """SMALL data, 3 players: seat 0 draws a Town House and a Farm, seat 1 a Hotel and
+    ``second``, seat 2 builds a Park from the market (the refill turns over a Bakery), and
+    seat 0 builds the Farm paying with the Town House, which is discarded. One card is left
+    in the first pile; seat 1 to move."""
+    market = ("apartment", "apartment", "bakery", "park", "theater", "school")
+    state = small_game(load, tmp_path, market, players=3)
+    apply(state, "draw", "card town-house", "card farm")  # seat 0, pile 4
+    apply(state, "draw", "card hotel", f"card {second}")  # seat 1, pile 2
+    apply(state, "build park market", "pay city house", "card bakery")  # seat 2, pile 1
+    apply(state, "build farm", "pay town-house")  # seat 0
     return state
 
 
@@ -567,13 +571,17 @@ def test_faq_pile_count_is_public_by_ruling_5(load: Loader) -> None:
 # --- the turn: taking, drawing, the hand limit ----------------------------------------------
 
 
+def market_to_take(load: Loader, *market: str) -> State:
+    """A new game with ``market``, where a take may begin with any of its cards (and no
+    other)."""
+    state = new_game(load, market=market)
+    assert takes(state) == {f"take {k}" for k in market}
+    return state
+
+
 def test_ruling_8_a_take_never_passes_three_symbols(load: Loader) -> None:
     # apartment, theater and school carry 2 symbols; town-house, bakery and park 1.
-    market = ("apartment", "town-house", "bakery", "park", "theater", "school")
-    state = new_game(load, market=market)
-    assert {m for m in legal_strings(state) if m.startswith("take ")} == {
-        f"take {k}" for k in market
-    }
+    state = market_to_take(load, "apartment", "town-house", "bakery", "park", "theater", "school")
     apply(state, "take apartment")
     j = js(state)
     assert j["phase"] == "take" and j["taken"] == 2 and state.current_player() == 0
@@ -623,11 +631,7 @@ def test_ruling_8_a_take_reaches_three_when_the_market_can(load: Loader) -> None
 def test_ruling_8_a_take_stops_when_no_card_fits(load: Loader) -> None:
     # Six two-symbol cards: no take can total 3, but one card (2 symbols) can be taken; a
     # second would pass 3, so the take ends there.
-    market = ("apartment", "dormitory", "farm", "cafe", "theater", "school")
-    state = new_game(load, market=market)
-    assert {m for m in legal_strings(state) if m.startswith("take ")} == {
-        f"take {k}" for k in market
-    }
+    state = market_to_take(load, "apartment", "dormitory", "farm", "cafe", "theater", "school")
     apply(state, "take farm")
     j = js(state)
     assert j["taken"] == 2 and j["acted"] == 1 and j["hands"] == [CARDS.kinds("farm"), []]
@@ -648,11 +652,8 @@ def test_ruling_8_a_take_stops_when_no_card_fits(load: Loader) -> None:
 
 
 def test_landmarks_cannot_be_taken_into_hand(load: Loader) -> None:
-    state = new_game(load)
     # The takes on offer are the market's kinds; the landmark row is never among them.
-    assert {m for m in legal_strings(state) if m.startswith("take ")} == {
-        f"take {k}" for k in MARKET
-    }
+    state = market_to_take(load, *MARKET)
     before = state.to_json()
     for landmark in ("castle", "city-tower"):
         with pytest.raises((NotationError, IllegalActionError)):
@@ -738,17 +739,20 @@ def test_ruling_7_end_only_when_no_main_action_is_possible(load: Loader, tmp_pat
     assert state.is_terminal()
 
 
-def test_hand_limit_six_discard_after_the_draw(load: Loader) -> None:
+def six_in_hand(load: Loader) -> State:
+    """Seat 0 draws School and Theater, Library and Garden, Park and Cafe on its first three
+    turns (seat 1 draws filler): seat 0 to move with those six cards in hand."""
     state = new_game(load)
-    apply(state, "draw", "card school", "card theater")
-    pass_turn(state)
-    apply(state, "draw", "card library", "card garden")
-    pass_turn(state)
-    apply(state, "draw", "card park", "card cafe")
-    pass_turn(state)
+    for first, second in (("school", "theater"), ("library", "garden"), ("park", "cafe")):
+        turn_and_pass(state, "draw", f"card {first}", f"card {second}")
     assert js(state)["hands"][0] == CARDS.kinds(
         "school", "theater", "library", "garden", "park", "cafe"
     )
+    return state
+
+
+def test_hand_limit_six_discard_after_the_draw(load: Loader) -> None:
+    state = six_in_hand(load)
     apply(state, "draw", "card bakery", "card dormitory")
     # Eight cards: after the draw the seat discards down to six (ruling 13).
     j = js(state)
@@ -767,11 +771,7 @@ def test_hand_limit_six_discard_after_the_draw(load: Loader) -> None:
 
 
 def test_faq_can_draw_with_six_cards_in_hand(load: Loader) -> None:
-    state = new_game(load)
-    for first, second in (("school", "theater"), ("library", "garden"), ("park", "cafe")):
-        apply(state, "draw", f"card {first}", f"card {second}")
-        pass_turn(state)
-    assert len(js(state)["hands"][0]) == 6
+    state = six_in_hand(load)
     assert "draw" in legal_strings(state)
     assert "take apartment" in legal_strings(state)
     apply(state, "draw", "card bakery", "card dormitory")
@@ -822,8 +822,7 @@ def test_build_from_the_landmark_row(load: Loader) -> None:
     state = new_game(load, market=("bakery", "town-house", "park", "farm", "dormitory", "school"))
     # Nothing is affordable with the House alone.
     assert not {m for m in legal_strings(state) if m.startswith("build ")}
-    apply(state, "draw", "card apartment", "card apartment")
-    pass_turn(state)
+    turn_and_pass(state, "draw", "card apartment", "card apartment")
     # Castle (cost house 3, person 2): the House and the two Apartments (person + house).
     assert "build castle" in legal_strings(state)
     apply(state, "build castle")
@@ -846,8 +845,7 @@ def test_card_being_built_never_pays_for_itself(load: Loader) -> None:
     state = new_game(
         load, market=("hamburger-shop", "town-house", "park", "farm", "dormitory", "apartment")
     )
-    apply(state, "draw", "card hamburger-shop", "card school")
-    pass_turn(state)
+    turn_and_pass(state, "draw", "card hamburger-shop", "card school")
     # Hamburger Shop costs person, food, science; it carries food. From the hand, only the
     # School pays (science, person): food is missing.
     assert "build hamburger-shop" not in legal_strings(state)
@@ -861,8 +859,7 @@ def test_card_being_built_never_pays_for_itself(load: Loader) -> None:
 
 def test_build_needs_the_whole_cost(load: Loader) -> None:
     state = new_game(load)
-    apply(state, "draw", "card park", "card school")
-    pass_turn(state)
+    turn_and_pass(state, "draw", "card park", "card school")
     legal = legal_strings(state)
     # Bakery (house, happiness): House + Park. Town House (person, food): no food anywhere.
     assert "build bakery market" in legal
@@ -874,8 +871,7 @@ def test_payment_hand_cards_are_discarded_after_build(load: Loader) -> None:
     state = new_game(
         load, market=("bakery", "bakery", "concert-hall", "cafe", "apartment", "town-house")
     )
-    apply(state, "draw", "card park", "card garden")
-    pass_turn(state)
+    turn_and_pass(state, "draw", "card park", "card garden")
     apply(state, "build bakery market")
     j = js(state)
     assert j["phase"] == "pay" and j["payment"] == payment(4, [0, 1, 0, 1, 0], source=1)
@@ -894,13 +890,9 @@ def bakery_game(load: Loader) -> State:
     state = new_game(
         load, market=("bakery", "bakery", "concert-hall", "concert-hall", "apartment", "town-house")
     )
-    apply(state, "draw", "card park", "card garden")
-    pass_turn(state)
-    apply(state, "draw", "card theater", "card library")
-    pass_turn(state)
-    apply(state, "build bakery market", "pay city house", "pay park")
-    close_turn(state)
-    pass_turn(state)
+    turn_and_pass(state, "draw", "card park", "card garden")
+    turn_and_pass(state, "draw", "card theater", "card library")
+    turn_and_pass(state, "build bakery market", "pay city house", "pay park")
     j = js(state)
     assert j["cities"][0] == [4] and j["hands"][0] == [8, 10, 19] and j["turn"] == 7
     return state
@@ -919,8 +911,7 @@ def test_payment_city_cards_are_reused(load: Loader) -> None:
     # The House paid for the first Bakery and pays again for a second one next turn.
     close_turn(state)
     pass_turn(state)
-    apply(state, "draw", "card park", "card cafe")
-    pass_turn(state)
+    turn_and_pass(state, "draw", "card park", "card cafe")
     apply(state, "build bakery market", "pay city house", "pay park")
     assert js(state)["cities"][0] == [4, 22, 4]
 
@@ -942,9 +933,7 @@ def test_each_card_once_per_payment(load: Loader) -> None:
 
 def test_ruling_11_a_city_with_two_copies_may_pay_with_both(load: Loader) -> None:
     state = bakery_game(load)
-    apply(state, "build bakery market", "pay city house", "pay garden")
-    close_turn(state)
-    pass_turn(state)
+    turn_and_pass(state, "build bakery market", "pay city house", "pay garden")
     apply(state, "build concert-hall market", "pay city bakery")
     assert "pay city bakery" in legal_strings(state)
     apply(state, "pay city bakery")
@@ -982,8 +971,7 @@ def test_coin_is_wild(load: Loader) -> None:
     state = new_game(load)
     # Town House costs person, food: nothing pays the person without the Bank's coin.
     assert "build town-house market" not in legal_strings(state)
-    apply(state, "draw", "card bank", "card bakery")
-    pass_turn(state)
+    turn_and_pass(state, "draw", "card bank", "card bakery")
     assert "build town-house market" in legal_strings(state)
     apply(state, "build town-house market", "pay bank")
     # The coin is not spent on a symbol yet: it is credit, decided at the end.
@@ -1005,10 +993,8 @@ def lab_game(load: Loader) -> State:
         load,
         market=("electronics-research-lab", "apartment", "town-house", "dormitory", "farm", "park"),
     )
-    apply(state, "draw", "card school", "card school")
-    pass_turn(state)
-    apply(state, "draw", "card library", "card bakery")
-    pass_turn(state)
+    turn_and_pass(state, "draw", "card school", "card school")
+    turn_and_pass(state, "draw", "card library", "card bakery")
     return state
 
 
@@ -1037,18 +1023,8 @@ def test_lightning_resolves_before_paid_cards_are_discarded(load: Loader) -> Non
 def test_ruling_12_lightning_reshuffle_excludes_the_cards_just_paid(
     load: Loader, tmp_path: Path
 ) -> None:
-    # SMALL data, 3 players: 27 - 15 - 6 = 6 cards in the first pile. SMALL ids: town-house
-    # 1, farm 2, park 4, school 6, bus-terminal 7, hotel 8.
-    state = new_game(
-        load,
-        3,
-        market=("apartment", "apartment", "bakery", "park", "theater", "school"),
-        data=write_data(tmp_path, SMALL, "small"),
-    )
-    apply(state, "draw", "card town-house", "card farm")  # seat 0, pile 4
-    apply(state, "draw", "card hotel", "card bus-terminal")  # seat 1, pile 2
-    apply(state, "build park market", "pay city house", "card bakery")  # seat 2, pile 1
-    apply(state, "build farm", "pay town-house")  # seat 0: the Town House is discarded
+    # SMALL ids: town-house 1, farm 2, park 4, school 6, bus-terminal 7, hotel 8.
+    state = one_card_left_of_three(load, tmp_path, "bus-terminal")
     assert js(state)["discard"] == [1] and js(state)["pile"]["size"] == 1
     # Seat 1 builds the Bus Terminal (lightning: draw 2) paying with the Hotel.
     apply(state, "build bus-terminal", "pay hotel")
@@ -1235,9 +1211,7 @@ def test_faq_gear_cannot_interrupt_a_build_or_an_effect(load: Loader, tmp_path: 
 
 def test_gear_usable_only_if_it_does_something(load: Loader, tmp_path: Path) -> None:
     state = gear_game(load, tmp_path)
-    apply(state, "build factory market", "pay city house", "end")
-    close_turn(state)
-    pass_turn(state)
+    turn_and_pass(state, "build factory market", "pay city house", "end")
     # Empty hand: the Factory has nothing to exchange.
     legal = legal_strings(state)
     assert "gear factory" not in legal and "gear library" in legal
@@ -1248,9 +1222,7 @@ def test_gear_usable_only_if_it_does_something(load: Loader, tmp_path: Path) -> 
 
 def test_exchange_gear_discards_then_draws(load: Loader, tmp_path: Path) -> None:
     state = gear_game(load, tmp_path)
-    apply(state, "build factory market", "pay city house", "end")
-    close_turn(state)
-    pass_turn(state)
+    turn_and_pass(state, "build factory market", "pay city house", "end")
     apply(state, "draw", "card bakery", "card park", "gear factory")
     j = js(state)
     assert j["phase"] == "exchange" and state.current_player() == 0
@@ -1265,7 +1237,9 @@ def test_exchange_gear_discards_then_draws(load: Loader, tmp_path: Path) -> None
     assert j["phase"] == "after" and legal_strings(state) == {"gear library", "end"}
 
 
-def test_ruling_13_discard_down_to_six_after_drawing(load: Loader, tmp_path: Path) -> None:
+def six_in_hand_with_a_library(load: Loader, tmp_path: Path) -> State:
+    """The gear game after two more turns of seat 0, each a card drawn by the Library's gear
+    and two from the pile: seat 0 to move with six cards in hand."""
     state = gear_game(load, tmp_path)
     for _ in range(2):
         apply(state, "gear library")
@@ -1275,6 +1249,11 @@ def test_ruling_13_discard_down_to_six_after_drawing(load: Loader, tmp_path: Pat
         pick(state)
         pass_turn(state)
     assert len(js(state)["hands"][0]) == 6
+    return state
+
+
+def test_ruling_13_discard_down_to_six_after_drawing(load: Loader, tmp_path: Path) -> None:
+    state = six_in_hand_with_a_library(load, tmp_path)
     # FAQ: "After drawing, choose cards and discard down to the hand limit." The Library's
     # gear draws a seventh card before the main action: the discard comes at once, so no
     # build is ever paid with seven cards in hand.
@@ -1304,15 +1283,7 @@ def test_ruling_13_discard_down_to_six_after_drawing(load: Loader, tmp_path: Pat
 
 
 def test_ruling_13_discard_after_a_lightning_take(load: Loader, tmp_path: Path) -> None:
-    state = gear_game(load, tmp_path)
-    for _ in range(2):
-        apply(state, "gear library")
-        pick(state)
-        apply(state, "draw")
-        pick(state)
-        pick(state)
-        pass_turn(state)
-    assert len(js(state)["hands"][0]) == 6
+    state = six_in_hand_with_a_library(load, tmp_path)
     assert CARDS.buildings.index("market-hall") in js(state)["market"]
     # The Market Hall's lightning takes a seventh card: the discard follows the take at once,
     # while the build is still in progress (ruling 12's last step comes after it).
@@ -1331,8 +1302,7 @@ def test_ruling_13_discard_after_a_lightning_take(load: Loader, tmp_path: Path) 
 
 def test_mayor_gear_person_to_coin(load: Loader) -> None:
     state = new_game(load, sides="mayor")
-    apply(state, "draw", "card dormitory", "card school")
-    pass_turn(state)
+    turn_and_pass(state, "draw", "card dormitory", "card school")
     # Park: person, food, house. The Mayor side carries no symbol, so the house is only
     # paid by a person of the hand turned into a coin.
     assert "build park market" in legal_strings(state)
@@ -1359,8 +1329,7 @@ def test_mayor_gear_person_to_coin(load: Loader) -> None:
 def test_mayor_gear_only_on_the_mayor_side(load: Loader) -> None:
     state = new_game(load, sides="house,mayor")
     assert js(state)["sides"] == [0, 1]
-    apply(state, "draw", "card dormitory", "card school")
-    pass_turn(state)
+    turn_and_pass(state, "draw", "card dormitory", "card school")
     apply(state, "build park market")
     assert not {m for m in legal_strings(state) if m.endswith(" mayor")}
     assert_rejected(state, "pay dormitory mayor")
@@ -1463,11 +1432,8 @@ def test_four_player_end_when_only_one_lacks_ten(load: Loader, tmp_path: Path) -
 
 
 def test_two_player_end_when_pile_runs_out(load: Loader, tmp_path: Path) -> None:
-    # SMALL data, 2 players: 27 - 10 - 6 = 11 cards in the first pile.
-    state = new_game(
-        load,
-        market=("apartment", "town-house", "bakery", "park", "theater", "school"),
-        data=write_data(tmp_path, SMALL, "small"),
+    state = small_game(
+        load, tmp_path, ("apartment", "town-house", "bakery", "park", "theater", "school")
     )
     apply(state, "draw", "card farm", "card farm")  # pile 9
     apply(state, "build park market", "pay city house", "card hotel")  # 8
@@ -1494,7 +1460,7 @@ def test_two_player_end_when_pile_runs_out(load: Loader, tmp_path: Path) -> None
 
 def small_draws(load: Loader, tmp_path: Path, market: Sequence[str]) -> State:
     """SMALL data, 2 players, five draws: one card is left in the pile, seat 1 to move."""
-    state = new_game(load, market=market, data=write_data(tmp_path, SMALL, "small"))
+    state = small_game(load, tmp_path, market)
     apply(state, "draw", "card farm", "card farm")  # pile 9
     apply(state, "draw", "card farm", "card hotel")  # 7
     apply(state, "draw", "card hotel", "card hotel")  # 5
@@ -1528,18 +1494,15 @@ def test_market_refill_stops_when_the_pile_runs_out(load: Loader, tmp_path: Path
 
 
 def test_tie_shared_without_pioneer(load: Loader, tmp_path: Path) -> None:
-    state = new_game(
-        load,
-        market=("apartment", "town-house", "bakery", "park", "park", "theater"),
-        data=write_data(tmp_path, SMALL, "small"),
+    state = small_game(
+        load, tmp_path, ("apartment", "town-house", "bakery", "park", "park", "theater")
     )
     apply(state, "build park market", "pay city house", "card school")  # pile 10
     apply(state, "build park market", "pay city house", "card school")  # 9
-    apply(state, "draw", "card hotel", "card hotel")  # 7
-    apply(state, "draw", "card hotel", "card farm")  # 5
-    apply(state, "draw", "card farm", "card farm")  # 3
-    apply(state, "draw", "card bus-terminal", "card bus-terminal")  # 1
-    apply(state, "draw", "card bus-terminal")  # 0: the second card is skipped
+    # Draws take the pile to 7, 5, 3, 1 and 0: the last one's second card is skipped.
+    for cards in ("hotel hotel", "hotel farm", "farm farm", "bus-terminal bus-terminal"):
+        apply(state, "draw", *(f"card {card}" for card in cards.split()))
+    apply(state, "draw", "card bus-terminal")
     assert state.is_terminal()
     # A Park each: 3 VP, one sun each (tie: nobody); nobody holds the Pioneer Bonus.
     assert js(state)["pioneer"] == -1
@@ -1549,18 +1512,8 @@ def test_tie_shared_without_pioneer(load: Loader, tmp_path: Path) -> None:
 
 
 def test_three_player_reshuffle_then_end_on_second_pile(load: Loader, tmp_path: Path) -> None:
-    # SMALL data, 3 players: 6 cards in the first pile. SMALL ids: town-house 1, farm 2,
-    # park 4, school 6, hotel 8.
-    state = new_game(
-        load,
-        3,
-        market=("apartment", "apartment", "bakery", "park", "theater", "school"),
-        data=write_data(tmp_path, SMALL, "small"),
-    )
-    apply(state, "draw", "card town-house", "card farm")  # seat 0, pile 4
-    apply(state, "draw", "card hotel", "card hotel")  # seat 1, pile 2
-    apply(state, "build park market", "pay city house", "card bakery")  # seat 2, pile 1
-    apply(state, "build farm", "pay town-house")  # seat 0: Town House discarded
+    # SMALL ids: town-house 1, farm 2, park 4, school 6, hotel 8.
+    state = one_card_left_of_three(load, tmp_path, "hotel")
     apply(state, "build hotel", "pay hotel")  # seat 1: the other Hotel discarded
     j = js(state)
     assert j["discard"] == [1, 8] and j["pile"] == {**j["pile"], "size": 1, "stage": 1}
@@ -1584,18 +1537,9 @@ def test_three_player_reshuffle_then_end_on_second_pile(load: Loader, tmp_path: 
 
 
 def test_ruling_3_refill_continues_from_the_second_pile(load: Loader, tmp_path: Path) -> None:
-    # SMALL data, 3 players, 6 cards in the first pile (SMALL ids: town-house 1, hotel 8).
-    state = new_game(
-        load,
-        3,
-        market=("apartment", "apartment", "bakery", "park", "theater", "school"),
-        data=write_data(tmp_path, SMALL, "small"),
-    )
-    apply(state, "draw", "card town-house", "card farm")  # seat 0, pile 4
-    apply(state, "draw", "card hotel", "card hotel")  # seat 1, pile 2
-    apply(state, "build park market", "pay city house", "card bakery")  # seat 2, pile 1
-    apply(state, "build farm", "pay town-house")  # seat 0
-    apply(state, "build hotel", "pay hotel")  # seat 1
+    # SMALL ids: town-house 1, hotel 8.
+    state = one_card_left_of_three(load, tmp_path, "hotel")
+    apply(state, "build hotel", "pay hotel")  # seat 1: the other Hotel discarded
     apply(state, "take apartment", "take bakery")  # seat 2: two cards to refill
     assert phase(state) == "refill"
     apply(state, "card school")
@@ -1612,50 +1556,46 @@ def test_ruling_3_refill_continues_from_the_second_pile(load: Loader, tmp_path: 
 # --- scoring --------------------------------------------------------------------------------
 
 
+def one_build_each(
+    load: Loader, market: Sequence[str], drawn: Sequence[str], build: Sequence[str]
+) -> list[list[int]]:
+    """Both seats draw the cards ``drawn``, then each builds the same way (``build``): the
+    scores before the first build, after seat 0's and after seat 1's."""
+    state = new_game(load, market=market)
+    scores = [state.scores()]
+    for _ in range(2):
+        apply(state, "draw", *(f"card {card}" for card in drawn))
+    for _ in range(2):
+        apply(state, *build)
+        close_turn(state)
+        scores.append(state.scores())
+    return scores
+
+
 def test_sun_most_ten_vp_nobody_on_tie(load: Loader) -> None:
-    state = new_game(
-        load, market=("bakery", "bakery", "town-house", "apartment", "farm", "dormitory")
-    )
-    # Nobody has a sun: "most" needs at least one.
-    assert state.scores() == [0, 0]
-    apply(state, "draw", "card park", "card hospital")
-    apply(state, "draw", "card park", "card hospital")
-    apply(state, "build bakery market", "pay city house", "pay park")
-    close_turn(state)
-    # Bakery 2 + the most suns (1 vs 0) 10.
-    assert state.scores() == [12, 0]
-    apply(state, "build bakery market", "pay city house", "pay park")
-    close_turn(state)
-    # One sun each: nobody gets the 10.
-    assert state.scores() == [2, 2]
+    market = ("bakery", "bakery", "town-house", "apartment", "farm", "dormitory")
+    build = ("build bakery market", "pay city house", "pay park")
+    # Nobody has a sun: "most" needs at least one. Then Bakery 2 + the most suns (1 vs 0)
+    # 10. Then one sun each: nobody gets the 10.
+    assert one_build_each(load, market, ("park", "hospital"), build) == [[0, 0], [12, 0], [2, 2]]
 
 
 def test_faq_tied_most_moons_nobody_gets_the_bonus(load: Loader) -> None:
-    state = new_game(
-        load, market=("town-house", "town-house", "bakery", "apartment", "farm", "park")
-    )
-    apply(state, "draw", "card dormitory", "card hospital")
-    apply(state, "draw", "card dormitory", "card hospital")
+    market = ("town-house", "town-house", "bakery", "apartment", "farm", "park")
     # Town House (person, food): the Dormitory pays both.
-    apply(state, "build town-house market", "pay dormitory")
-    close_turn(state)
-    # Town House 2 + most moons (1 vs 0) 10.
-    assert state.scores() == [12, 0]
-    apply(state, "build town-house market", "pay dormitory")
-    close_turn(state)
-    assert state.scores() == [2, 2]
+    build = ("build town-house market", "pay dormitory")
+    # Town House 2 + most moons (1 vs 0) 10; then one moon each: nobody gets the 10.
+    scores = one_build_each(load, market, ("dormitory", "hospital"), build)
+    assert scores == [[0, 0], [12, 0], [2, 2]]
 
 
 def test_scoring_example_hamburger_shop_one_set_is_four_vp(load: Loader) -> None:
     state = new_game(
         load, market=("school", "hamburger-shop", "apartment", "town-house", "dormitory", "farm")
     )
-    apply(state, "draw", "card theater", "card bakery")
-    pass_turn(state)
+    turn_and_pass(state, "draw", "card theater", "card bakery")
     # School (person, house, happiness): the House, the Theater (happiness + person).
-    apply(state, "build school market", "pay city house", "pay theater")
-    close_turn(state)
-    pass_turn(state)
+    turn_and_pass(state, "build school market", "pay city house", "pay theater")
     # School 2 + most suns (1 vs 0) 10.
     assert state.scores() == [12, 0]
     # Hamburger Shop (person, food, science): the School in the city, the Bakery.
@@ -1675,22 +1615,14 @@ def test_scoring_example_electric_repair_shop_three_flasks_one_food_is_five_vp(
         load,
         market=("school", "bakery", "library", "electric-repair-shop", "apartment", "town-house"),
     )
-    apply(state, "draw", "card theater", "card park")
-    pass_turn(state)
-    apply(state, "draw", "card park", "card garden")
-    pass_turn(state)
+    turn_and_pass(state, "draw", "card theater", "card park")
+    turn_and_pass(state, "draw", "card park", "card garden")
     # School (person, house, happiness): House + Theater.
-    apply(state, "build school market", "pay city house", "pay theater")
-    close_turn(state)
-    pass_turn(state)
+    turn_and_pass(state, "build school market", "pay city house", "pay theater")
     # Bakery (house, happiness): House + Park.
-    apply(state, "build bakery market", "pay city house", "pay park")
-    close_turn(state)
-    pass_turn(state)
+    turn_and_pass(state, "build bakery market", "pay city house", "pay park")
     # Library (science, house, happiness): School + House + Park.
-    apply(state, "build library market", "pay city school", "pay city house", "pay park")
-    close_turn(state)
-    pass_turn(state)
+    turn_and_pass(state, "build library market", "pay city school", "pay city house", "pay park")
     # Electric Repair Shop (science, food, house): all from the city.
     apply(
         state,

@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from boardcore.api import CHANCE, State
+from boardcore.api import State
 from boardcore.rng import SplitMix64
 from tests.conftest import Loader, apply
-from tests.helpers import js, same_view
+from tests.helpers import js, same_view, step_uniformly
 from tests.prestel_new_york.test_rules import (
     C3_HANDS,
     C3_ROUND,
@@ -32,6 +32,8 @@ from tests.prestel_new_york.test_rules import (
     T_REFILL_1,
     T_ROUND_1,
     T_ROUND_2,
+    T_TABLE_1,
+    T_TABLE_2,
     e5_game,
     setup_moves,
     start,
@@ -179,13 +181,7 @@ def test_observation_tensor_deck_tail(load: Loader, tmp_path: Path) -> None:
 def test_observation_string(load: Loader, tmp_path: Path) -> None:
     state = t_game(load, tmp_path, *T_ROUND_1)
     public = [
-        "round 1: seat 1 to build or slide",
-        "slot 1: seagram [0 .]",
-        "slot 2: dakota [. .]",
-        "slot 3: lever-house [. .]",
-        "slot 4: federal-hall [. .]",
-        "deck: top city-hall, 3 unseen",
-        "completed: none",
+        *T_TABLE_1,
         "stack A: size 2",
         "stack B: size 2",
         "stack C: size 2",
@@ -217,13 +213,7 @@ def test_observation_string(load: Loader, tmp_path: Path) -> None:
     apply(state, *T_REFILL_1, *T_ROUND_2)
     assert state.observation_string(1) == "\n".join(
         [
-            "round 3: seat 0 to choose a stack",
-            "slot 1: carnegie-hall [. .]",
-            "slot 2: dakota [. .]",
-            "slot 3: trinity-church [1 .]",
-            "slot 4: lever-house [. .]",
-            "deck: top federal-hall, 0 unseen, then city-hall washington-arch",
-            "completed: seagram",
+            *T_TABLE_2,
             "stack A: size 1",
             "stack B: size 2",
             "stack C: size 2",
@@ -279,12 +269,7 @@ def test_unseen_stack_contents_do_not_change_observations_in_random_games(
         for _ in range(160):
             if state.is_terminal():
                 break
-            if state.current_player() == CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.below(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.below(len(legal))])
+            step_uniformly(state, rng.below)
             j = js(state)
             # Every part looked at enters the looking seat's memory at once (and leaves it
             # only for a hand), so hands and memory cover everything any seat has seen.

@@ -30,7 +30,6 @@ JSON with the small rules model at the bottom of this file, itself written from 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,17 +40,11 @@ import pytest
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.rng import SplitMix64
 from tests.conftest import Loader, apply
-from tests.helpers import assert_encodes, assert_rejected, data_path, js, status
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib
-    import tomli as tomllib
+from tests.helpers import assert_encodes, assert_rejected, js, packaged_data, status
 
 Json = dict[str, Any]
 
 GAME = "prestel_new_york"
-DATA = data_path("prestel_new_york")
 LETTERS = "ABCDE"
 LOOK = 5
 
@@ -72,7 +65,7 @@ class Components:
 
 
 def _packaged() -> Components:
-    doc = tomllib.loads(DATA.read_text(encoding="utf-8"))
+    doc = packaged_data(GAME)
     return Components([(entry["slug"], entry["parts"]) for entry in doc["commission"]])
 
 
@@ -175,23 +168,12 @@ def setup_moves(
 
 
 def start(
-    load: Loader,
-    players: int = 2,
-    *,
-    comp: Components = PACKAGED,
-    slots: Sequence[str] = ("seagram", "dakota", "empire-state", "liberty"),
-    top: str = "city-hall",
-    hands: Sequence[Sequence[str]] = (),
-    stacks: Mapping[str, Sequence[str]] | None = None,
-    stones: Sequence[int] | None = None,
-    **params: Any,
+    load: Loader, players: int = 2, params: Mapping[str, Any] | None = None, **script: Any
 ) -> State:
-    """A game with the setup scripted; the first round's stack phase is next."""
-    state = load(GAME, players=players, **params).new_initial_state()
-    moves = setup_moves(
-        players, comp=comp, slots=slots, top=top, hands=hands, stacks=stacks, stones=stones
-    )
-    apply(state, *moves)
+    """A game of the parameters ``params`` with the setup scripted by ``setup_moves`` (given
+    ``script``); the first round's stack phase is next."""
+    state = load(GAME, players=players, **(params or {})).new_initial_state()
+    apply(state, *setup_moves(players, **script))
     return state
 
 
@@ -209,6 +191,16 @@ def search(state: State, looks: int) -> State:
         apply(state, "look")
     takes = [a for a in state.legal_actions() if state.action_to_string(a).startswith("take ")]
     state.apply_action(takes[0])
+    return state
+
+
+def searched(load: Loader, *looks: int) -> State:
+    """A game of ``len(looks)`` players, stones 1 and up: the seats take stacks A, B, ... in
+    turn, then each looks ``looks[seat]`` times and takes the first part it may take."""
+    state = start(load, len(looks))
+    apply(state, *(f"stack {'ABCDE'[seat]}" for seat in range(len(looks))))
+    for count in looks:
+        search(state, count)
     return state
 
 
@@ -267,7 +259,7 @@ M_REFILL = ("reveal guggenheim", "reveal chrysler", "reveal woolworth")
 
 
 def m_game(load: Loader, *moves: str, **params: Any) -> State:
-    state = start(load, 2, hands=M_HANDS, stacks=M_STACKS, stones=(2, 5), **params)
+    state = start(load, 2, params, hands=M_HANDS, stacks=M_STACKS, stones=(2, 5))
     apply(state, *moves)
     return state
 
@@ -281,7 +273,7 @@ def test_packaged_data_counts_match_the_rulebook() -> None:
     assert len(PACKAGED.parts) == 64
     sizes = [len(parts) for _, parts in PACKAGED.commissions]
     assert sizes.count(3) == 16 and sizes.count(2) == 8
-    doc = tomllib.loads(DATA.read_text(encoding="utf-8"))
+    doc = packaged_data(GAME)
     assert doc["rules"]["win_chips"] == 13
     assert len(doc["symbol"]) == 5
     # The ids the tests below rely on.
@@ -704,10 +696,7 @@ def test_ruling_ties_in_search_time_broken_by_chance(load: Loader) -> None:
 
 def test_ruling_tie_groups_decided_one_seat_at_a_time(load: Loader) -> None:
     # Four players with stones 1-4 take stacks A-D and look at 1, 1, 2 and 2 parts.
-    state = start(load, 4)
-    apply(state, "stack A", "stack B", "stack C", "stack D")
-    for looks in (1, 1, 2, 2):
-        search(state, looks)
+    state = searched(load, 1, 1, 2, 2)
     assert js(state)["finish"] == []
     assert state.chance_outcomes() == [(552, 1), (553, 1)]
     apply(state, "finish 1")
@@ -722,10 +711,7 @@ def test_ruling_tie_groups_decided_one_seat_at_a_time(load: Loader) -> None:
 
 def test_ruling_finishing_order_fixed_up_to_the_first_tie(load: Loader) -> None:
     # Looks 1, 2, 2, 3: seat 0 is first for sure; seats 1 and 2 tie; seat 3 is last.
-    state = start(load, 4)
-    apply(state, "stack A", "stack B", "stack C", "stack D")
-    for looks in (1, 2, 2, 3):
-        search(state, looks)
+    state = searched(load, 1, 2, 2, 3)
     assert js(state)["finish"] == [0]
     assert state.chance_outcomes() == [(553, 1), (554, 1)]
     apply(state, "finish 2")
@@ -735,10 +721,7 @@ def test_ruling_finishing_order_fixed_up_to_the_first_tie(load: Loader) -> None:
 
 
 def test_ruling_three_way_tie_needs_two_chance_nodes(load: Loader) -> None:
-    state = start(load, 3)
-    apply(state, "stack A", "stack B", "stack C")
-    for _ in range(3):
-        search(state, 1)
+    state = searched(load, 1, 1, 1)
     assert state.chance_outcomes() == [(552, 1), (553, 1), (554, 1)]
     apply(state, "finish 2")
     assert js(state)["finish"] == [2]
@@ -989,6 +972,17 @@ T_REFILL_1 = (
     "reveal washington-arch",
     "reveal carnegie-hall",
 )
+# The status line, the slots, the deck and the completed commissions after T_ROUND_1, as
+# every view shows them.
+T_TABLE_1 = (
+    "round 1: seat 1 to build or slide",
+    "slot 1: seagram [0 .]",
+    "slot 2: dakota [. .]",
+    "slot 3: lever-house [. .]",
+    "slot 4: federal-hall [. .]",
+    "deck: top city-hall, 3 unseen",
+    "completed: none",
+)
 # Round 2: seat 0 takes A and dakota/gables (1 look); seat 1 takes E, looks at 3 and takes
 # trinity-church/nave. Seat 0 completes the seagram; seat 1 builds on trinity-church.
 T_ROUND_2 = (
@@ -1005,20 +999,29 @@ T_ROUND_2 = (
     "build seagram/tower",
     "build trinity-church/nave",
 )
+# The same after T_REFILL_1 and T_ROUND_2: round 3.
+T_TABLE_2 = (
+    "round 3: seat 0 to choose a stack",
+    "slot 1: carnegie-hall [. .]",
+    "slot 2: dakota [. .]",
+    "slot 3: trinity-church [1 .]",
+    "slot 4: lever-house [. .]",
+    "deck: top federal-hall, 0 unseen, then city-hall washington-arch",
+    "completed: seagram",
+)
+
+
+def small_start(
+    load: Loader, tmp_path: Path, players: int, win_chips: int = 13, **script: Any
+) -> State:
+    """``start`` on the small data (with the goal ``win_chips``), T_SLOTS in the slots and
+    city-hall on the deck."""
+    data = {"data": write_data(tmp_path, win_chips=win_chips)}
+    return start(load, players, data, comp=SMALL, slots=T_SLOTS, top="city-hall", **script)
 
 
 def t_game(load: Loader, tmp_path: Path, *moves: str, win_chips: int = 13) -> State:
-    state = start(
-        load,
-        2,
-        comp=SMALL,
-        slots=T_SLOTS,
-        top="city-hall",
-        hands=T_HANDS,
-        stacks=T_STACKS,
-        stones=(3, 1),
-        data=write_data(tmp_path, win_chips=win_chips),
-    )
+    state = small_start(load, tmp_path, 2, win_chips, hands=T_HANDS, stacks=T_STACKS, stones=(3, 1))
     apply(state, *moves)
     return state
 
@@ -1066,13 +1069,7 @@ def test_text_rendering(load: Loader, tmp_path: Path) -> None:
     state = t_game(load, tmp_path, *T_ROUND_1)
     assert str(state) == "\n".join(
         [
-            "round 1: seat 1 to build or slide",
-            "slot 1: seagram [0 .]",
-            "slot 2: dakota [. .]",
-            "slot 3: lever-house [. .]",
-            "slot 4: federal-hall [. .]",
-            "deck: top city-hall, 3 unseen",
-            "completed: none",
+            *T_TABLE_1,
             "stack A: dakota/gables city-hall/wings",
             "stack B: lever-house/slab city-hall/cupola",
             "stack C: washington-arch/piers washington-arch/arch",
@@ -1088,13 +1085,7 @@ def test_text_rendering(load: Loader, tmp_path: Path) -> None:
     apply(state, *T_REFILL_1, *T_ROUND_2)
     assert str(state) == "\n".join(
         [
-            "round 3: seat 0 to choose a stack",
-            "slot 1: carnegie-hall [. .]",
-            "slot 2: dakota [. .]",
-            "slot 3: trinity-church [1 .]",
-            "slot 4: lever-house [. .]",
-            "deck: top federal-hall, 0 unseen, then city-hall washington-arch",
-            "completed: seagram",
+            *T_TABLE_2,
             "stack A: city-hall/wings",
             "stack B: lever-house/slab city-hall/cupola",
             "stack C: washington-arch/piers washington-arch/arch",
@@ -1163,17 +1154,18 @@ E5_ROUND_1 = (
 
 
 def e5_game(load: Loader, tmp_path: Path) -> State:
-    state = start(
-        load,
-        5,
-        comp=SMALL,
-        slots=T_SLOTS,
-        top="city-hall",
-        hands=E5_HANDS,
-        data=write_data(tmp_path),
-    )
+    state = small_start(load, tmp_path, 5, hands=E5_HANDS)
     assert js(state)["stacks"] == [[8, 9], [12], [13], [14], [15]]
     apply(state, *E5_ROUND_1)
+    return state
+
+
+def e5_round_2(load: Loader, tmp_path: Path) -> State:
+    """The five-player game after round 1's build phase (seats 1, 2 and 3 build, seat 4
+    slides city-hall/wings under B, seat 0 builds seagram/plaza): round 2 is next."""
+    state = e5_game(load, tmp_path)
+    apply(state, "build dakota/courtyard", "build lever-house/podium", "build federal-hall/portico")
+    apply(state, "slide city-hall/wings B", "build seagram/plaza")
     return state
 
 
@@ -1188,9 +1180,7 @@ def test_ruling_build_of_the_deck_top_commission_is_illegal(load: Loader, tmp_pa
 
 
 def test_ruling_empty_stack_only_when_all_untaken_empty(load: Loader, tmp_path: Path) -> None:
-    state = e5_game(load, tmp_path)
-    apply(state, "build dakota/courtyard", "build lever-house/podium", "build federal-hall/portico")
-    apply(state, "slide city-hall/wings B", "build seagram/plaza")
+    state = e5_round_2(load, tmp_path)
     # Every slot has a part on it: nothing goes under the deck and nothing is revealed.
     j = js(state)
     assert j["phase"] == "stack" and j["round"] == 2
@@ -1210,9 +1200,7 @@ def test_ruling_empty_stack_only_when_all_untaken_empty(load: Loader, tmp_path: 
 def test_ruling_empty_stack_seat_has_time_zero_and_skips_the_build(
     load: Loader, tmp_path: Path
 ) -> None:
-    state = e5_game(load, tmp_path)
-    apply(state, "build dakota/courtyard", "build lever-house/podium", "build federal-hall/portico")
-    apply(state, "slide city-hall/wings B", "build seagram/plaza")
+    state = e5_round_2(load, tmp_path)
     apply(state, "stack A", "stack B", "stack C", "stack D", "stack E")
     # Only seats 1 and 2 search; seats 3, 4 and 0 hold empty stacks.
     assert state.current_player() == 1
@@ -1255,9 +1243,7 @@ def test_ruling_empty_stack_seat_has_time_zero_and_skips_the_build(
 def test_ruling_game_ends_when_a_round_would_start_with_all_stacks_empty(
     load: Loader, tmp_path: Path
 ) -> None:
-    state = e5_game(load, tmp_path)
-    apply(state, "build dakota/courtyard", "build lever-house/podium", "build federal-hall/portico")
-    apply(state, "slide city-hall/wings B", "build seagram/plaza")
+    state = e5_round_2(load, tmp_path)
     # Round 2: seats 1 and 2 take the last two parts and complete dakota and lever-house.
     apply(state, "stack A", "stack B", "stack C", "stack D", "stack E")
     apply(state, "look", "take washington-arch/arch", "look", "take city-hall/wings")
@@ -1308,15 +1294,7 @@ W3_ROUND = (
 
 def test_rule_20_first_to_13_chips_wins_mid_round(load: Loader, tmp_path: Path) -> None:
     # The goal is `win_chips` of the data file; 2 here, so one completion reaches it.
-    state = start(
-        load,
-        3,
-        comp=SMALL,
-        slots=T_SLOTS,
-        top="city-hall",
-        hands=W3_HANDS,
-        data=write_data(tmp_path, win_chips=2),
-    )
+    state = small_start(load, tmp_path, 3, win_chips=2, hands=W3_HANDS)
     assert js(state)["stacks"] == [[0, 1], [7, 8], [9, 11], [12, 13], [14, 15]]
     apply(state, *W3_ROUND, "build seagram/plaza")
     assert not state.is_terminal()
@@ -1336,16 +1314,8 @@ def test_rule_20_first_to_13_chips_wins_mid_round(load: Loader, tmp_path: Path) 
 def test_ruling_simultaneous_goal_most_chips_wins(load: Loader, tmp_path: Path) -> None:
     # Goal 1: seat 0's chip on the plaza and seat 1's two for completing reach it at once;
     # seat 1 has more.
-    state = start(
-        load,
-        2,
-        comp=SMALL,
-        slots=T_SLOTS,
-        top="city-hall",
-        hands=(("seagram/plaza", "dakota/courtyard"), ("seagram/tower", "lever-house/podium")),
-        stones=(1, 2),
-        data=write_data(tmp_path, win_chips=1),
-    )
+    hands = (("seagram/plaza", "dakota/courtyard"), ("seagram/tower", "lever-house/podium"))
+    state = small_start(load, tmp_path, 2, win_chips=1, hands=hands, stones=(1, 2))
     apply(state, "stack A", "stack B", "look", "take city-hall/wings")
     apply(state, "look", "look", "take federal-hall/statue", "stone 1", "stone 2")
     apply(state, "build seagram/plaza")
@@ -1360,16 +1330,8 @@ def test_ruling_simultaneous_goal_tied_seats_share_the_win(load: Loader, tmp_pat
     # Goal 3. Round 1: seat 0 builds dakota/courtyard, seat 1 seagram/plaza. Round 2: seat 0
     # completes the seagram (2 for seat 0, 1 for seat 1), then seat 1 completes the dakota
     # (1 more for seat 0, 2 for seat 1): both reach 3 with the same completion.
-    state = start(
-        load,
-        2,
-        comp=SMALL,
-        slots=T_SLOTS,
-        top="city-hall",
-        hands=(("dakota/courtyard", "seagram/tower"), ("seagram/plaza", "dakota/gables")),
-        stones=(1, 2),
-        data=write_data(tmp_path, win_chips=3),
-    )
+    hands = (("dakota/courtyard", "seagram/tower"), ("seagram/plaza", "dakota/gables"))
+    state = small_start(load, tmp_path, 2, win_chips=3, hands=hands, stones=(1, 2))
     assert js(state)["stacks"][:2] == [[0, 1, 4], [5, 6, 7]]
     apply(state, "stack A", "stack B", "look", "take city-hall/wings")
     apply(state, "look", "look", "take federal-hall/portico", "stone 1", "stone 2")
@@ -1407,18 +1369,12 @@ def test_ruling_max_rounds_ends_after_the_build_phase(load: Loader) -> None:
     assert status(state) == "game over after round 1: winners 0 1"
 
 
-# Seat 1 takes seagram/tower instead: seat 0 builds the plaza, seat 1 completes the seagram.
+# Seat 1 takes seagram/tower instead, at its first look (it still finishes first): seat 0
+# builds the plaza, seat 1 completes the seagram.
 M_COMPLETE = (
-    "stack A",
-    "stack B",
-    "look",
-    "look",
-    "look",
-    "take chrysler/lobby",
-    "look",
+    *M_SEARCH[:7],
     "take seagram/tower",
-    "stone 5",
-    "stone 2",
+    *M_STONES,
     "build seagram/plaza",
     "build seagram/tower",
 )

@@ -64,7 +64,6 @@ choice and every amenity reward against the spec's geometry and rulings, recompu
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -75,12 +74,7 @@ import pytest
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import NotationError
 from tests.conftest import Loader, apply
-from tests.helpers import assert_rejected, data_path, js, phase
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib
-    import tomli as tomllib
+from tests.helpers import assert_rejected, data_path, js, packaged_data, phase, step_uniformly
 
 Json = dict[str, Any]
 Cell = tuple[int, int, str]
@@ -88,7 +82,7 @@ Cell = tuple[int, int, str]
 GAME = "rebuilding_chicago"
 DATA = data_path(GAME)
 TEXT = DATA.read_text(encoding="utf-8")
-DOC: Json = tomllib.loads(TEXT)
+DOC = packaged_data(GAME)
 
 KINDS: list[str] = [k["key"] for k in DOC["kind"]]
 KIND = {key: i for i, key in enumerate(KINDS)}
@@ -420,6 +414,14 @@ def setup(
     return state
 
 
+def west_town(load: Loader, dealt: tuple[str, str] | None = None, **params: Any) -> State:
+    """Two players set up by ``setup``: West Town (seat 0, the rulebook's worked example)
+    against Hyde Park; ``dealt``, each seat's three landmark cards as words (the third is
+    returned to the box)."""
+    landmarks = None if dealt is None else [cards.split() for cards in dealt]
+    return setup(load, 2, districts=("west-town", "hyde-park"), landmarks=landmarks, **params)
+
+
 def resolve(state: State, *prefer: str, stop: Sequence[str] = ("turn", "over")) -> State:
     """Settle decisions and draws until a phase in `stop`: the first legal move of `prefer`,
     else the first legal move (chance: the first outcome)."""
@@ -460,6 +462,31 @@ def play_events(
 
 def finish_round(state: State, order: Sequence[str] = ORDER, *prefer: str) -> State:
     return play_events(state, 7, order, prefer or ("choose vp",))
+
+
+def to_round_2_world_stage_choice(state: State) -> State:
+    """Round 1 played out, then round 2's World Stage activated as its seventh event, the
+    other seats choosing VP: stops at seat 0's choice."""
+    finish_round(state)
+    play_events(state, 6)
+    apply(state, "event world")
+    resolve(state, "choose vp", stop=("choose",))
+    while state.current_player() != 0:
+        apply(state, "choose vp")
+    return state
+
+
+def each_choice(
+    state: State, choices: Sequence[str], then: Callable[[State, str], Any] = apply
+) -> list[State]:
+    """At seat 0's choice between exactly ``choices`` (in the order offered): the state after
+    each of them, played by ``then`` (``act`` settles what follows); the last is ``state``."""
+    assert phase(state) == "choose" and state.current_player() == 0
+    assert legal(state) == list(choices)
+    after = [*(state.clone() for _ in choices[1:]), state]
+    for each, choice in zip(after, choices, strict=True):
+        then(each, choice)
+    return after
 
 
 def pick(state: State, predicate: Callable[[str], bool]) -> str:
@@ -584,7 +611,7 @@ def test_ruling_2_setup_order(load: Loader) -> None:
 
 def test_ruling_3_west_town_starting_amenity_discs(load: Loader) -> None:
     # Rule M's example: West Town has 3 shopping, 3 entertainment and 6 restaurant symbols.
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     sym = symbols(state, 0)
     assert (sym["entertainment"], sym["shopping"], sym["restaurant"]) == (3, 3, 6)
     # Its starting buildings as tiles: restaurant-i3 x2, shopping-l3, entertainment-i3,
@@ -601,7 +628,7 @@ def test_ruling_3_west_town_starting_amenity_discs(load: Loader) -> None:
 
 def test_ruling_3_starting_buildings_block_their_spaces(load: Loader) -> None:
     # Card 0's statue (one cell, one orientation) may go on exactly the 12 free S spaces.
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     apply(state, "buy 1a")
     assert phase(state) == "place"
     expected = {f"place o0 {sq(x, y)}" for x, y in free_start_spaces("west-town")}
@@ -659,7 +686,7 @@ def broke(load: Loader) -> State:
     seat 1 (Hyde Park) empties two more slots. Seat 0 to move with $0."""
     market = (41, 8, 0, 1, 2, 3, 4, 5)
     assert cost(41) + cost(8) == 10
-    state = setup(load, 2, market=market, districts=("west-town", "hyde-park"))
+    state = west_town(load, market=market)
     apply(state, "buy 1b", "buy 3b", "buy 2b")  # seat 0, seat 1, seat 0
     assert money(state, 0) == 0
     apply(state, "buy 4b")  # seat 1 ($2): card 1's suburbs half draws two suburbs
@@ -738,7 +765,7 @@ def test_ruling_16_all_players_part_clockwise_from_the_activator(load: Loader) -
 
 
 def test_rule_once_per_round_law(load: Loader) -> None:
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     assert {"law 1", "law 2", "law 3"} <= set(legal(state))
     act(state, "law 1")  # West Town's "appease": $3, appease 3
     assert seat(state, 0)["law"] == 0
@@ -757,7 +784,7 @@ def test_rule_once_per_round_law(load: Loader) -> None:
 def test_ruling_15_laws_pay_their_cost_and_resolve(load: Loader) -> None:
     # West Town's diversity: $2, needs 5+ building types; 1 VP per type. West Town has 6
     # types (train money graduation entertainment shopping restaurant): 10 + 6 = 16 VP.
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     act(state, "law 2")
     assert (money(state, 0), vp(state, 0)) == (8, 16)
     # Hyde Park's "cleanup" law needs rubble <= 2 and Hyde Park has 4.
@@ -770,7 +797,7 @@ def test_ruling_15_laws_pay_their_cost_and_resolve(load: Loader) -> None:
 
 def test_ruling_15_law_costs_vp_or_money(load: Loader) -> None:
     # West Town's taxes: pay 2 VP, gain $6.
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     act(state, "law 3")
     assert (money(state, 0), vp(state, 0)) == (16, 8)
     act(state, "law 1")  # seat 1 (Hyde Park "schools": $4, appease 1 per graduation tile)
@@ -779,7 +806,7 @@ def test_ruling_15_law_costs_vp_or_money(load: Loader) -> None:
 
 def test_ruling_15_building_types_law_counts_the_seven_types(load: Loader) -> None:
     # With a statue, West Town has all 7 types: diversity gives 7 VP.
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     act(state, "buy 1a", "place o0 f6")  # card 0: statue, shopping quality 1; $2
     act(state, "event dining", "choose vp")
     act(state, "law 2")
@@ -793,7 +820,7 @@ def test_rule_buy_building_card_benefits_half(load: Loader) -> None:
     # The rulebook's example: the blue T-shaped tile (4 entertainment symbols) and a quality
     # improvement; card 18 ($4): entertainment-t4 and entertainment quality +1.
     card = card_id(["build entertainment-t4", "quality:entertainment 1"], round=1, cost=4)
-    state = setup(load, 2, districts=("west-town", "hyde-park"), market=(card, 0, 1, 2, 3, 4, 5, 6))
+    state = west_town(load, market=(card, 0, 1, 2, 3, 4, 5, 6))
     apply(state, "buy 1a")
     # Non-building benefits at once, then the building to place.
     assert money(state, 0) == 10 - 4 and quality(state, 0) == [1, 0, 0]
@@ -813,7 +840,7 @@ def test_rule_buy_building_card_benefits_half(load: Loader) -> None:
 
 
 def test_ruling_12_ability_half_is_kept(load: Loader) -> None:
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     apply(state, "buy 3b")  # card 2's profit ability, $2
     assert seat(state, 0)["abilities"] == [2] and money(state, 0) == 8
     assert state.current_player() == 1
@@ -822,7 +849,7 @@ def test_ruling_12_ability_half_is_kept(load: Loader) -> None:
 
 
 def test_ruling_12_suburb_half_draws_two_suburbs(load: Loader) -> None:
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     apply(state, "buy 2b")  # card 1: "gain 2 suburb tiles"
     assert seat(state, 0)["abilities"] == [] and money(state, 0) == 8
     assert phase(state) == "bag" and state.current_player() == CHANCE
@@ -849,7 +876,7 @@ def test_rule_quality_tracks_cap_at_5(load: Loader, tmp_path: Path) -> None:
 
 
 def test_rule_buildings_cover_rubble_and_sights(load: Loader) -> None:
-    state = setup(load, 2, districts=("west-town", "hyde-park"), market=(0, 4, 1, 2, 3, 5, 6, 7))
+    state = west_town(load, market=(0, 4, 1, 2, 3, 5, 6, 7))
     assert rubble(state, 0) == 5 and sights(state, 0) == 3
     act(state, "buy 1a", "place o0 h6")  # a statue on h6's rubble
     assert rubble(state, 0) == 4 and (7, 5) not in plane(state, 0, RUBBLE)
@@ -871,7 +898,7 @@ def test_rule_polyomino_orientations_rotations_and_reflections(load: Loader) -> 
     # Card 20 (restaurant-l4 + restaurant quality): the engine offers exactly the placements
     # of all 8 orientations on West Town's free spaces, no overlap, no overhang.
     card = card_id(["build restaurant-l4", "quality:restaurant 1"], round=1, cost=4)
-    state = setup(load, 2, districts=("west-town", "hyde-park"), market=(card, 0, 1, 2, 3, 4, 5, 6))
+    state = west_town(load, market=(card, 0, 1, 2, 3, 4, 5, 6))
     apply(state, "buy 1a")
     expected = placements(kind_piece("restaurant-l4"), free_start_spaces("west-town"))
     assert set(legal(state)) == expected
@@ -885,7 +912,7 @@ def test_rule_polyomino_orientations_rotations_and_reflections(load: Loader) -> 
 
 
 def test_rule_unconnected_areas_need_a_suburb(load: Loader) -> None:
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     area_a = {(2, 2), (3, 2), (2, 3), (3, 3), (2, 4)}
     assert not plane(state, 0, USABLE) & area_a
     apply(state, "event expansion")  # seat 0 draws 1 + 1 (train), seat 1 draws 1
@@ -914,7 +941,7 @@ def test_rule_unconnected_areas_need_a_suburb(load: Loader) -> None:
 
 
 def test_ruling_14_suburbs_must_connect_and_not_overlap(load: Loader) -> None:
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     apply(state, "buy 2b", "bag 36", "bag 17")  # card 1: two suburbs, L-tromino and "..."
     apply(state, "suburb 36")
     expected = suburb_placements(piece(SUBURBS[36], True), "west-town")
@@ -990,14 +1017,8 @@ def test_ruling_10_running_out_of_a_type_gives_no_tile(load: Loader, tmp_path: P
 
 def test_ruling_13_landmarks(load: Loader) -> None:
     # The rulebook's City Market ($8): restaurant quality +2 when built.
-    state = setup(
-        load,
-        2,
-        districts=("west-town", "hyde-park"),
-        landmarks=(
-            ("city-market", "navy-pier", "willis-tower"),
-            ("cloud-gate", "union-station", "water-tower"),
-        ),
+    state = west_town(
+        load, ("city-market navy-pier willis-tower", "cloud-gate union-station water-tower")
     )
     assert "landmark willis-tower" not in legal(state)  # returned to the box
     assert "landmark cloud-gate" not in legal(state)  # seat 1's card
@@ -1049,14 +1070,11 @@ def test_ruling_17_expansion_draws_then_places_clockwise(load: Loader) -> None:
 
 def test_ruling_18_graduation(load: Loader) -> None:
     # West Town has 1 graduation symbol, Hyde Park 3 (a T with 2 and a domino with 1).
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     apply(state, "event graduation")
-    assert phase(state) == "choose" and legal(state) == ["choose money", "choose appease"]
-    other = state.clone()
-    act(state, "choose appease")
+    other, state = each_choice(state, ("choose money", "choose appease"), act)
     assert (unhappy(state, 0), money(state, 0)) == (12 - 1 - 1, 10)
     assert unhappy(state, 1) == 12 - 3
-    act(other, "choose money")
     assert (unhappy(other, 0), money(other, 0)) == (12 - 1, 10 + 3)
     assert unhappy(other, 1) == 12 - 3
 
@@ -1064,7 +1082,7 @@ def test_ruling_18_graduation(load: Loader) -> None:
 def test_ruling_19_see_the_sights_round_1(load: Loader) -> None:
     # Round 1 pays $2 per uncovered sight; the activator also gains $3. West Town's sights
     # c4 (unconnected area A, still counted) e6 f8; Hyde Park's e5 g6 d9.
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     assert (sights(state, 0), sights(state, 1)) == (3, 3)
     act(state, "event sights")
     assert money(state, 0) == 10 + 3 + 2 * 3
@@ -1078,7 +1096,7 @@ KEEP_SIGHTS = ("choose vp", "place o0 f6", "place o0 h6", "place o0 i6")
 
 
 def test_ruling_19_see_the_sights_rounds_2_and_3(load: Loader) -> None:
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     finish_round(state, ORDER, *KEEP_SIGHTS)
     sights_first = ("sights", *ORDER[:-2], "world")
     for round_, money_per, vp_per in ((2, 1, 1), (3, 0, 2)):
@@ -1135,12 +1153,8 @@ def test_ruling_20_shopping_reward_is_money_or_vp(load: Loader, tmp_path: Path) 
     assert quality(state, 0)[1] == 5 and symbols(state, 0)["shopping"] == 5
     apply(state, "event shopping", "choose vp")  # seat 1: 3 VP
     # Seat 1's own reward is 0 (3 symbols, 12 unhappy, worth 3): no decision for it.
-    assert phase(state) == "choose" and state.current_player() == 0
-    assert legal(state) == ["choose vp", "choose money"]
-    other = state.clone()
-    act(state, "choose money")
+    other, state = each_choice(state, ("choose vp", "choose money"), act)
     assert (money(state, 0), vp(state, 0)) == (8 + 9, 10)
-    act(other, "choose vp")
     assert (money(other, 0), vp(other, 0)) == (8, 10 + 9)
     assert vp(state, 1) == 10 + 3
 
@@ -1150,7 +1164,7 @@ def test_ruling_20_the_activators_building_counts_for_its_own_event(
 ) -> None:
     # West Town (standard, 12 unhappy) with restaurant quality 5 (worth 18): its own new
     # restaurant-i3 brings 6 symbols to 9, 3 short: 15 VP rather than 12.
-    state = setup(load, 2, districts=("west-town", "hyde-park"), data=boost_data(tmp_path))
+    state = west_town(load, data=boost_data(tmp_path))
     act(state, "buy 1a")
     act(state, "event sights")  # seat 1
     apply(state, "event dining", "choose building")
@@ -1164,7 +1178,7 @@ def test_ruling_20_the_activators_building_counts_for_its_own_event(
 def test_ruling_20_amenity_event_shortfall_never_negative(load: Loader) -> None:
     # Quality 0: dining worth 4 VP; West Town is 6 short, Hyde Park 9: nobody gains, nobody
     # loses. Night: $2 and 2 VP at quality 0, both seats 9 short.
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     act(state, "event dining", "choose vp")
     act(state, "event night", "choose vp")
     assert (vp(state, 0), vp(state, 1)) == (13, 13)
@@ -1175,7 +1189,7 @@ def world_example(load: Loader) -> State:
     """The rulebook's World Stage example, in round 1: West Town (seat 0) ends with 3
     statues (two from cards 0 and 4, one from the event) on its rubble h6 c7 d9; its
     uncovered rubble is d3 and i9: 3 - 2 = 1. Stops at seat 0's choice."""
-    state = setup(load, 2, districts=("west-town", "hyde-park"), market=(0, 4, 1, 2, 3, 5, 6, 7))
+    state = west_town(load, market=(0, 4, 1, 2, 3, 5, 6, 7))
     act(state, "buy 1a", "place o0 h6")  # $2: statue; shopping quality 1
     act(state, "event dining", "choose vp")  # seat 1: +3 VP; rewards 0 (quality 0)
     assert_rejected(state, "event world")  # one event so far
@@ -1194,12 +1208,8 @@ def world_example(load: Loader) -> State:
 def test_ruling_21_world_stage_worked_example_round_1(load: Loader) -> None:
     state = world_example(load)
     # Net 1 >= -1: gain 6 VP or $4.
-    assert phase(state) == "choose" and state.current_player() == 0
-    assert legal(state) == ["choose vp", "choose money"]
-    other = state.clone()
-    apply(other, "choose vp")
+    other, state = each_choice(state, ("choose vp", "choose money"))
     assert (vp(other, 0), money(other, 0)) == (13 + 6, 6)
-    apply(state, "choose money")
     assert (vp(state, 0), money(state, 0)) == (13, 6 + 4)
     # Hyde Park: no statue, rubble d3 h5 e8 h9: -4 < -1, lose 6 VP or $4.
     assert state.current_player() == 1 and legal(state) == ["choose vp", "choose money"]
@@ -1277,35 +1287,21 @@ def test_ruling_21_world_stage_round_3_reward_at_4(load: Loader) -> None:
     play_events(state, 3, order=("dining", "night", "shopping"))
     apply(state, "event world", "place o0 e7")  # a 6th statue: 6 - 2 = 4 >= 4
     assert (tiles(state, 0)["statue"], rubble(state, 0)) == (6, 2)
-    assert legal(state) == ["choose vp", "choose money"]
-    other = state.clone()
     before_money, before_vp = money(state, 0), vp(state, 0)
-    apply(state, "choose money")
+    other, state = each_choice(state, ("choose vp", "choose money"))
     assert (money(state, 0), vp(state, 0)) == (before_money + 10, before_vp)
-    apply(other, "choose vp")
     assert (money(other, 0), vp(other, 0)) == (before_money, before_vp + 15)
 
 
 def test_ruling_22_lose_an_ability_or_a_landmark_card(load: Loader) -> None:
-    state = setup(
-        load,
-        2,
-        districts=("west-town", "hyde-park"),
-        landmarks=(
-            ("buckingham-fountain", "field-museum", "cloud-gate"),
-            ("navy-pier", "union-station", "water-tower"),
-        ),
+    state = west_town(
+        load, ("buckingham-fountain field-museum cloud-gate", "navy-pier union-station water-tower")
     )
     act(state, "landmark buckingham-fountain", "place o0 d7")  # $6, appease 2
     assert (money(state, 0), unhappy(state, 0)) == (4, 10)
     act(state, "event dining", "choose vp")
     act(state, "buy 1b")  # card 0's end-of-game ability, $2
-    finish_round(state)
-    play_events(state, 6)
-    apply(state, "event world")
-    resolve(state, "choose vp", stop=("choose",))
-    while state.current_player() != 0:
-        apply(state, "choose vp")
+    to_round_2_world_stage_choice(state)
     # West Town: at most 1 statue, 5 rubble: a penalty; lose 10 VP or one ability.
     assert legal(state) == ["choose vp", "choose ability"]
     apply(state, "choose ability")
@@ -1321,7 +1317,7 @@ def test_ruling_22_lose_an_ability_or_a_landmark_card(load: Loader) -> None:
 
 def test_ruling_23_money_and_vp_never_below_0(load: Loader) -> None:
     market = (41, 0, 1, 2, 3, 4, 5, 6)
-    state = setup(load, 2, districts=("west-town", "hyde-park"), market=market)
+    state = west_town(load, market=market)
     act(state, "buy 1b")  # $7: $3 left
     act(state, "event dining", "choose building")  # seat 1 takes the tile, not 3 VP
     act(state, "event night", "choose vp")
@@ -1379,7 +1375,7 @@ def test_rule_symbols_versus_tiles(load: Loader) -> None:
     # The rulebook's note: a shopping tile with 3 symbols and one with 5: 2 tiles, 8 symbols.
     market = (27, 0, 1, 2, 3, 4, 5, 6)
     assert CARDS[27]["benefits"][0] == "build shopping-u5"
-    state = setup(load, 2, districts=("west-town", "hyde-park"), market=market)
+    state = west_town(load, market=market)
     act(state, "buy 1a")
     assert tiles(state, 0)["shopping"] == 2 and symbols(state, 0)["shopping"] == 3 + 5
     assert "amenity e3 s8 r6" in str(state)
@@ -1387,7 +1383,7 @@ def test_rule_symbols_versus_tiles(load: Loader) -> None:
 
 
 def test_ruling_25_cleanup(load: Loader) -> None:
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     act(state, "law 3")
     play_events(state, 6)
     apply(state, "event world")
@@ -1466,14 +1462,9 @@ ROUND3_DINING_LAST = ("night", "shopping", "graduation", "expansion", "sights", 
 def test_ruling_26_end_scoring(load: Loader, tmp_path: Path) -> None:
     # West Town builds the City Market and keeps the Navy Pier unbuilt; BOOST cards 0 and 2
     # put restaurant, shopping and entertainment quality at 5.
-    state = setup(
+    state = west_town(
         load,
-        2,
-        districts=("west-town", "hyde-park"),
-        landmarks=(
-            ("city-market", "navy-pier", "willis-tower"),
-            ("cloud-gate", "union-station", "water-tower"),
-        ),
+        ("city-market navy-pier willis-tower", "cloud-gate union-station water-tower"),
         market=(0, 2, 1, 3, 4, 5, 6, 7),
         data=boost_data(tmp_path),
     )
@@ -1572,6 +1563,13 @@ def solo(load: Loader, market: Sequence[int] = range(8), data: str | None = None
 SOLO_MARKET = (16, 17, 24, 0, 32, 33, 8, 40)  # costs 4 4 5 2 6 6 3 7
 
 
+def solo_round_1(load: Loader) -> State:
+    """A solo game on SOLO_MARKET after round 1's scenario card 0: your first turn."""
+    state = solo(load, SOLO_MARKET)
+    apply(state, "scenario 0")
+    return state
+
+
 def test_ruling_1_solo_you_start_with_10(load: Loader) -> None:
     state = load(GAME, players=1).new_initial_state()
     assert phase(state) == "deal"  # no starting-seat draw
@@ -1594,15 +1592,13 @@ def test_ruling_27_scenario_card_example(load: Loader) -> None:
     ]  # fmt: skip
     assert (example["tokens"], example["event"]) == ([4, 5, 6], "graduation")
     assert [cost(c) for c in SOLO_MARKET] == [4, 4, 5, 2, 6, 6, 3, 7]
-    state = solo(load, SOLO_MARKET)
-    apply(state, "scenario 0")
+    state = solo_round_1(load)
     assert js(state)["tokens"] == [1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]  # slots, events
     assert "graduation$" in str(state)
 
 
 def test_ruling_27_buying_a_token_card_gains_1(load: Loader) -> None:
-    state = solo(load, SOLO_MARKET)
-    apply(state, "scenario 0")
+    state = solo_round_1(load)
     apply(state, "buy 3b")  # card 24, $5, with a token
     assert money(state, 0) == 10 - 5 + 1
     assert js(state)["tokens"][2] == 0
@@ -1619,8 +1615,7 @@ def test_rule_solo_automated_player_card_example(load: Loader) -> None:
     # "Remove leftmost $6 building card if available. If not, trigger the next available
     # event." Cards 15-18 are such cards.
     assert AUTOMATON[15:19] == ["remove 6"] * 4
-    state = solo(load, SOLO_MARKET)
-    apply(state, "scenario 0")
+    state = solo_round_1(load)
     apply(state, "law 3")  # taxes: $16, 8 VP
     apply(state, "automaton 15")  # removes slot 5 (card 32, with a token): lose $1
     assert js(state)["market"][4] == -1 and js(state)["market"][5] == 33
@@ -1636,8 +1631,7 @@ def test_rule_solo_automated_player_card_example(load: Loader) -> None:
 
 
 def test_ruling_28_automated_events_follow_the_scenario_order(load: Loader) -> None:
-    state = solo(load, SOLO_MARKET)
-    apply(state, "scenario 0")
+    state = solo_round_1(load)
     apply(state, "event dining", "choose vp")  # you activate the scenario's first event
     assert phase(state) == "automaton"
     apply(state, "automaton 22")
@@ -1662,17 +1656,18 @@ def solo_round(state: State, script: Sequence[str]) -> State:
     return state
 
 
+def answered_by_event_cards(state: State, *moves: str) -> State:
+    """``solo_round`` with each of your ``moves`` answered by the automated player's next
+    event card: 22, 23, ... in turn."""
+    return solo_round(
+        state, [m for i, move in enumerate(moves) for m in (move, f"automaton {22 + i}")]
+    )
+
+
 def test_ruling_29_you_activate_the_last_event_the_automaton_starts(load: Loader) -> None:
-    state = solo(load, SOLO_MARKET)
-    apply(state, "scenario 0")
-    solo_round(
-        state,
-        (
-            "event night", "automaton 22",  # dining
-            "event shopping", "automaton 23",  # graduation
-            "event sights", "automaton 24",  # world: no statue for you
-        ),
-    )  # fmt: skip
+    state = solo_round_1(load)
+    # The automated player's events: dining, graduation, world (no statue for you).
+    answered_by_event_cards(state, "event night", "event shopping", "event sights")
     assert tiles(state, 0)["statue"] == 0
     before = unhappy(state, 0)
     solo_round(state, ("event expansion",))  # the seventh
@@ -1689,17 +1684,9 @@ def test_ruling_29_you_activate_the_last_event_the_automaton_starts(load: Loader
 
 
 def test_ruling_29_the_automaton_activates_the_last_event_you_start(load: Loader) -> None:
-    state = solo(load, SOLO_MARKET)
-    apply(state, "scenario 0")
-    solo_round(
-        state,
-        (
-            "law 3", "automaton 22",  # dining
-            "event night", "automaton 23",  # graduation
-            "event shopping", "automaton 24",  # sights
-            "event expansion", "automaton 25",  # world, the seventh
-        ),
-    )  # fmt: skip
+    state = solo_round_1(load)
+    # The automated player's events: dining, graduation, sights, world (the seventh).
+    answered_by_event_cards(state, "law 3", "event night", "event shopping", "event expansion")
     resolve(state, "choose vp", stop=("scenario",))
     assert js(state)["round"] == 2 and js(state)["first"] == 0
     apply(state, "scenario 1")
@@ -1789,7 +1776,7 @@ def test_ruling_10_replacements_apply_to_event_buildings_and_statues(
 ) -> None:
     # SCARCE: Fine Dining's restaurant-i3 becomes a restaurant-l4; no statue for the World
     # Stage's activator.
-    state = setup(load, 2, data=scarce_data(tmp_path), districts=("west-town", "hyde-park"))
+    state = west_town(load, data=scarce_data(tmp_path))
     apply(state, "event dining")
     assert legal(state) == ["choose vp", "choose building"]
     apply(state, "choose building")
@@ -1804,14 +1791,8 @@ def test_ruling_10_replacements_apply_to_event_buildings_and_statues(
 
 def test_ruling_13_landmark_immediate_effects_after_placing(load: Loader) -> None:
     # Union Station ($8): the tile is placed first, then its 2 suburbs are drawn and placed.
-    state = setup(
-        load,
-        2,
-        districts=("west-town", "hyde-park"),
-        landmarks=(
-            ("union-station", "cloud-gate", "water-tower"),
-            ("navy-pier", "city-market", "art-institute"),
-        ),
+    state = west_town(
+        load, ("union-station cloud-gate water-tower", "navy-pier city-market art-institute")
     )
     apply(state, "landmark union-station")
     assert phase(state) == "place" and money(state, 0) == 10 - 8
@@ -1883,23 +1864,12 @@ def test_ruling_24_profit_symbols_per_3(load: Loader) -> None:
 def test_ruling_26_a_lost_landmark_scores_nothing(load: Loader) -> None:
     # The Field Museum (3 VP per graduation tile: West Town has 1) is built, then its card
     # is lost to round 2's World Stage: the end-game effect is gone.
-    state = setup(
-        load,
-        2,
-        districts=("west-town", "hyde-park"),
-        landmarks=(
-            ("field-museum", "cloud-gate", "water-tower"),
-            ("navy-pier", "city-market", "art-institute"),
-        ),
+    state = west_town(
+        load, ("field-museum cloud-gate water-tower", "navy-pier city-market art-institute")
     )
     act(state, "landmark field-museum", "place o2 c7")  # $7; appease 2
     assert money(state, 0) == 3 and unhappy(state, 0) == 10
-    finish_round(state)
-    play_events(state, 6)
-    apply(state, "event world")
-    resolve(state, "choose vp", stop=("choose",))
-    while state.current_player() != 0:
-        apply(state, "choose vp")
+    to_round_2_world_stage_choice(state)
     apply(state, "choose ability")
     assert legal(state) == ["drop field-museum"]
     apply(state, "drop field-museum")
@@ -1924,7 +1894,7 @@ def test_ruling_14_a_hand_that_cannot_be_placed_is_discarded(load: Loader, tmp_p
         "bands",
         ('cells = [".."]\ncount = 12', 'cells = ["...........", "..........."]\ncount = 12'),
     )
-    state = setup(load, 2, districts=("west-town", "hyde-park"), data=data)
+    state = west_town(load, data=data)
     apply(state, "buy 2b", "bag 0", "bag 1")  # card 1: two suburbs
     assert phase(state) == "pick" and sorted(legal(state)) == ["suburb 0", "suburb 1"]
     apply(state, "suburb 0")
@@ -2175,12 +2145,7 @@ def test_rule_polyomino_placement_along_random_games(load: Loader) -> None:
                 checked += 1
                 assert rubble(state, s) == sum(1 for m in marks.values() if m == "r")
                 assert sights(state, s) == sum(1 for m in marks.values() if m in "123")
-            if state.current_player() == CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                moves = state.legal_actions()
-                state.apply_action(moves[rng.randrange(len(moves))])
+            step_uniformly(state, rng.randrange)
     assert checked > 50
 
 
@@ -2317,7 +2282,7 @@ def test_rule_100_plus_points_count_on(load: Loader, tmp_path: Path) -> None:
             'require = "types >= 5"\neffect = ["vp 99"]',
         ),
     )
-    state = setup(load, 2, districts=("west-town", "hyde-park"), data=data)
+    state = west_town(load, data=data)
     act(state, "law 2")
     assert vp(state, 0) == 109 and state.scores()[0] == 109
 
@@ -2325,7 +2290,7 @@ def test_rule_100_plus_points_count_on(load: Loader, tmp_path: Path) -> None:
 def test_ruling_17_expansion_counts_train_symbols(load: Loader) -> None:
     # Card 1 gives West Town a train-l3 (2 symbols): 1 + 2 = 3 train symbols on 2 tiles.
     # Hyde Park activates: it draws 1 + 1, then West Town draws 3.
-    state = setup(load, 2, districts=("west-town", "hyde-park"))
+    state = west_town(load)
     act(state, "buy 2a")
     assert (symbols(state, 0)["train"], tiles(state, 0)["train"]) == (3, 2)
     apply(state, "event expansion")
