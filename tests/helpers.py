@@ -30,6 +30,35 @@ def data_path(name: str) -> Path:
     return Path(boardcore.__file__).parent / "data" / f"{name}.toml"
 
 
+# --- changing a data file (each a function of its text, for tables of broken files) ---------
+
+
+def in_block(header: str, end: str, old: str, new: str) -> Callable[[str], str]:
+    """``old`` becomes ``new`` once, between the first ``header`` and the next ``end``."""
+
+    def change(text: str) -> str:
+        begin = text.index(header)
+        stop = text.index(end, begin)
+        block = text[begin:stop]
+        assert old in block, old
+        return text[:begin] + block.replace(old, new, 1) + text[stop:]
+
+    return change
+
+
+def in_entry(table: str, index: int, old: str, new: str) -> Callable[[str], str]:
+    """``old`` becomes ``new`` once, inside entry ``index`` of ``[[table]]``."""
+    return lambda text: edit_entry(text, table, index, old, new)
+
+
+def without_entry(table: str, index: int) -> Callable[[str], str]:
+    return lambda text: drop_entry(text, table, index)
+
+
+def twice_entry(table: str, index: int) -> Callable[[str], str]:
+    return lambda text: copy_entry(text, table, index)
+
+
 # --- reading a state ------------------------------------------------------------------------
 
 
