@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
@@ -28,6 +29,35 @@ SVG = "{http://www.w3.org/2000/svg}"
 def data_path(name: str) -> Path:
     """The packaged data file of the game ``name``."""
     return Path(boardcore.__file__).parent / "data" / f"{name}.toml"
+
+
+# --- a browser ------------------------------------------------------------------------------
+
+
+def open_chromium(width: int, height: int) -> Any:
+    """A headless Chromium driven by selenium, or a skip saying what is missing."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if chromium is None or driver_path is None:
+        pytest.skip(
+            "headless Chromium test skipped: `chromium` and `chromedriver` are not on PATH "
+            "(Debian: apt-get install chromium chromium-driver; .ci/run installs them)"
+        )
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        f"--window-size={width},{height}",
+    ):
+        options.add_argument(argument)
+    # The driver is given: Selenium Manager is never asked to find or download one.
+    return webdriver.Chrome(service=Service(driver_path), options=options)
 
 
 # --- changing a data file (each a function of its text, for tables of broken files) ---------

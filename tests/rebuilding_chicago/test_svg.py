@@ -14,14 +14,12 @@ from typing import Any
 import pytest
 
 import boardcore
-from boardcore.svg import drawer
 from tests import helpers
 from tests.conftest import ENGINES, Loader, apply
 from tests.helpers import group, js, parse, random_states, texts
 from tests.rebuilding_chicago.test_roundtrip import (
     GAME,
     LANDMARK_KEYS,
-    NUM_ACTIONS,
     OPENING,
     PACKAGED_TEXT,
     SETTING_IDS,
@@ -190,12 +188,6 @@ def test_a_state_of_other_data_draws(tmp_path: Path) -> None:
     game = engine("rust", players=3, data=str(path))
     for state, _ in sampled(game, 1, every=80):
         helpers.assert_every_view_drawn(state)
-
-
-def test_turns_in_a_replay() -> None:
-    """No action starts a turn: seat changes split a replay's move list."""
-    draw = drawer(GAME)
-    assert not any(draw.starts_turn(action) for action in range(NUM_ACTIONS))
 
 
 # --- both engines -------------------------------------------------------------------------------
