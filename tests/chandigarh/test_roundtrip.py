@@ -268,18 +268,6 @@ def test_the_parameters_are_in_the_json(load: Loader) -> None:
     assert js(load(GAME, players=4).new_initial_state())["variant"] == []
 
 
-def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
-    moved = "nw=-1,1;se=4,2"
-    others: dict[str, dict[str, Any]] = {
-        "variant": {"players": 3},
-        "players": {"players": 2, "variant": moved},
-        "specialists": {"players": 3, "variant": moved, "specialists": "none"},
-    }
-    helpers.assert_loads_with_its_parameters_only(
-        load, GAME, {"players": 3, "variant": moved}, others
-    )
-
-
 # --- clones ---------------------------------------------------------------------------------
 
 

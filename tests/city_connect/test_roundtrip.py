@@ -119,15 +119,6 @@ def test_hand_driven_position_round_trips_across_engines() -> None:
             assert loaded.to_json() == finished.to_json()
 
 
-def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
-    others: dict[str, dict[str, Any]] = {
-        "sides": {"players": 3},
-        "players": {"players": 2, "sides": "house,mayor"},
-    }
-    params = {"players": 3, "sides": "house,mayor,house"}
-    helpers.assert_loads_with_its_parameters_only(load, GAME, params, others)
-
-
 # --- clones ---------------------------------------------------------------------------------
 
 

@@ -2,10 +2,11 @@
 
 The checks are here, once: malformed notation (its strings in the table below), saved states
 changed in ways every game refuses (the table ``every_game_tampering`` makes) or in the game's
-own ways, bad parameters, broken data files, and one battery of calls whose exception classes
-the two engines must agree on. Each game's own tables (``SAVED`` and ``TAMPERED``,
-``BAD_PARAMETERS``, ``BROKEN``, ``battery``) are in its ``test_bad_input.py``: they name its
-fields, parameters and data entries, next to that game's other bad-input tests.
+own ways, a saved state loaded with other parameters, bad parameters, broken data files, and
+one battery of calls whose exception classes the two engines must agree on. Each game's own
+tables (``SAVED`` and ``TAMPERED``, ``BAD_PARAMETERS``, ``BROKEN``, ``battery``) are in its
+``test_bad_input.py``: they name its fields, parameters and data entries, next to that game's
+other bad-input tests.
 """
 
 from __future__ import annotations
@@ -423,7 +424,7 @@ MALFORMED_NOTATION: dict[str, tuple[int, tuple[str, ...]]] = {
 
 
 def test_every_game_has_its_cases() -> None:
-    assert sorted(CASES) == sorted(MALFORMED_NOTATION) == GAMES
+    assert sorted(CASES) == sorted(MALFORMED_NOTATION) == sorted(OTHER_PARAMETERS) == GAMES
 
 
 def _id(word: Any) -> str:
@@ -506,6 +507,44 @@ def test_malformed_or_inconsistent_json(
 def test_bad_parameters(load: Loader, name: str, params: dict[str, Any], match: str) -> None:
     with pytest.raises(ParameterError, match=match):
         load(name, **params)
+
+
+# A finished game of the first parameters loads with them only; each game of the others
+# refuses it with a StateFormatError naming its key (the parameter that differs).
+MOVED = "nw=-1,1;se=4,2"
+OTHER_PARAMETERS: dict[str, tuple[dict[str, Any], dict[str, dict[str, Any]]]] = {
+    "chandigarh": (
+        {"players": 3, "variant": MOVED},
+        {
+            "variant": {"players": 3},
+            "players": {"players": 2, "variant": MOVED},
+            "specialists": {"players": 3, "variant": MOVED, "specialists": "none"},
+        },
+    ),
+    "city_connect": (
+        {"players": 3, "sides": "house,mayor,house"},
+        {"sides": {"players": 3}, "players": {"players": 2, "sides": "house,mayor"}},
+    ),
+    "kardinal": ({"players": 3}, {"players": {"players": 4}}),
+    "prestel_new_york": (
+        {"players": 3, "max_rounds": 2},
+        {
+            "max_rounds": {"players": 3},
+            "speeds": {"players": 3, "speeds": "1,2,1", "max_rounds": 2},
+            "players": {"players": 4, "max_rounds": 2},
+        },
+    ),
+    "rebuilding_chicago": (
+        {"players": 3, "difficulty": "easy"},
+        {"difficulty": {"players": 3}, "players": {"players": 2, "difficulty": "easy"}},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_PARAMETERS))
+def test_a_state_of_other_parameters_is_refused(load: Loader, name: str) -> None:
+    params, others = OTHER_PARAMETERS[name]
+    helpers.assert_loads_with_its_parameters_only(load, name, params, others)
 
 
 @pytest.mark.parametrize(("name", "change", "words"), table("BROKEN"))

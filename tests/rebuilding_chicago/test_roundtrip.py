@@ -486,15 +486,6 @@ def test_the_parameters_are_in_the_json(load: Loader) -> None:
     assert js(load(GAME).new_initial_state())["difficulty"] == [1, 1]
 
 
-def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
-    others: dict[str, dict[str, Any]] = {
-        "difficulty": {"players": 3},
-        "players": {"players": 2, "difficulty": "easy"},
-    }
-    params = {"players": 3, "difficulty": "easy"}
-    helpers.assert_loads_with_its_parameters_only(load, GAME, params, others)
-
-
 @pytest.mark.parametrize("players", [1, 2, 4])
 def test_cleanup_puts_the_market_back_into_its_deck(load: Loader, players: int) -> None:
     """Ruling 25: at cleanup the market's cards go back to their round's deck, which
