@@ -31,6 +31,17 @@ def data_path(name: str) -> Path:
     return Path(boardcore.__file__).parent / "data" / f"{name}.toml"
 
 
+# --- action ids -----------------------------------------------------------------------------
+
+
+def assert_every_id_named(game: Game, count: int, unnamed: Collection[int] = ()) -> None:
+    """``game`` has ``count`` action ids, and each but the ``unnamed`` has a notation that
+    reads back to it, no two the same."""
+    assert game.num_distinct_actions == count
+    named = [action for action in range(count) if action not in unnamed]
+    assert list(notations(game.new_initial_state(), count)) == named
+
+
 # --- a browser ------------------------------------------------------------------------------
 
 

@@ -282,11 +282,7 @@ def test_every_legal_action_and_outcome_round_trips(load: Loader, setting: dict[
 
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
-    game = load(GAME, players=2)
-    assert game.num_distinct_actions == NUM_ACTIONS
-    assert list(helpers.notations(game.new_initial_state(), NUM_ACTIONS)) == list(
-        range(NUM_ACTIONS)
-    )
+    helpers.assert_every_id_named(load(GAME, players=2), NUM_ACTIONS)
 
 
 def test_notation_follows_the_encoding(load: Loader) -> None:

@@ -19,9 +19,7 @@ def test_every_action_round_trips_through_notation(load: Loader, players: int) -
 
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
-    game = load(NAME)
-    assert game.num_distinct_actions == 557
-    assert list(helpers.notations(game.new_initial_state(), 557)) == list(range(557))
+    helpers.assert_every_id_named(load(NAME), 557)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -545,10 +545,7 @@ UNNAMED = range(1097 + len(KIND_KEYS), 1129)
 
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
-    game = load(GAME, players=2)
-    assert game.num_distinct_actions == NUM_ACTIONS
-    named = [a for a in range(NUM_ACTIONS) if a not in UNNAMED]
-    assert list(helpers.notations(game.new_initial_state(), NUM_ACTIONS)) == named
+    helpers.assert_every_id_named(load(GAME, players=2), NUM_ACTIONS, UNNAMED)
 
 
 def test_notation_follows_the_encoding(load: Loader) -> None:
