@@ -9,7 +9,7 @@ import json
 import re
 import shutil
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,26 @@ def assert_every_id_named(game: Game, count: int, unnamed: Collection[int] = ())
     assert game.num_distinct_actions == count
     named = [action for action in range(count) if action not in unnamed]
     assert list(notations(game.new_initial_state(), count)) == named
+
+
+# --- both engines' pictures -----------------------------------------------------------------
+
+
+def slow_after_the_first(settings: Sequence[Any], ids: Sequence[str]) -> list[Any]:
+    """``settings`` as pytest parameters: the first in the normal run, the others in the slow
+    tier."""
+    return [
+        pytest.param(setting, id=name, marks=[pytest.mark.slow] if k else [])
+        for k, (setting, name) in enumerate(zip(settings, ids, strict=True))
+    ]
+
+
+def assert_a_game_drawn_alike(name: str, setting: dict[str, Any], saver: str, seed: int) -> None:
+    """Along the random game of ``seed`` played by engine ``saver``, both engines' states
+    draw the same SVG, for everyone and for every seat, and show it in Jupyter."""
+    rust, reference = ENGINES["rust"](name, **setting), ENGINES["reference"](name, **setting)
+    player = rust if saver == "rust" else reference
+    assert_drawn_alike(rust, reference, random_states(player, seed, every=10_000)[-1].history(), 10)
 
 
 # --- a browser ------------------------------------------------------------------------------

@@ -185,21 +185,11 @@ def test_a_state_of_other_data_draws(tmp_path: Path) -> None:
 
 # One setting here, the others in the slow tier: both engines' pictures come from one drawer
 # reading the canonical JSON, which the differential runs compare at every step.
-@pytest.mark.parametrize(
-    "setting",
-    [
-        pytest.param(s, id=i, marks=[pytest.mark.slow] if k else [])
-        for k, (s, i) in enumerate(zip(SETTINGS, SETTING_IDS, strict=True))
-    ],
-)
+@pytest.mark.parametrize("setting", helpers.slow_after_the_first(SETTINGS, SETTING_IDS))
 @pytest.mark.parametrize("saver", sorted(ENGINES))
 def test_both_engines_draw_the_same_picture(setting: dict[str, Any], saver: str) -> None:
-    """At many points of seeded games (played by either engine), both engines' states draw
-    the same SVG, for everyone and for every seat, and show it in Jupyter."""
-    rust, reference = engine("rust", **setting), engine("reference", **setting)
     # Two games in all, one played by each engine.
-    seed, player = (1, rust) if saver == "rust" else (2, reference)
-    helpers.assert_drawn_alike(rust, reference, random_states(player, seed)[-1].history(), 10)
+    helpers.assert_a_game_drawn_alike(GAME, setting, saver, seed=1 if saver == "rust" else 2)
 
 
 def test_the_docs_picture_is_partway_through_a_game() -> None:
