@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,95 @@ SVG = "{http://www.w3.org/2000/svg}"
 def data_path(name: str) -> Path:
     """The packaged data file of the game ``name``."""
     return Path(boardcore.__file__).parent / "data" / f"{name}.toml"
+
+
+# --- action ids -----------------------------------------------------------------------------
+
+
+def assert_every_id_named(game: Game, count: int, unnamed: Collection[int] = ()) -> None:
+    """``game`` has ``count`` action ids, and each but the ``unnamed`` has a notation that
+    reads back to it, no two the same."""
+    assert game.num_distinct_actions == count
+    named = [action for action in range(count) if action not in unnamed]
+    assert list(notations(game.new_initial_state(), count)) == named
+
+
+# --- both engines' pictures -----------------------------------------------------------------
+
+
+def slow_after_the_first(settings: Sequence[Any], ids: Sequence[str]) -> list[Any]:
+    """``settings`` as pytest parameters: the first in the normal run, the others in the slow
+    tier."""
+    return [
+        pytest.param(setting, id=name, marks=[pytest.mark.slow] if k else [])
+        for k, (setting, name) in enumerate(zip(settings, ids, strict=True))
+    ]
+
+
+def assert_a_game_drawn_alike(name: str, setting: dict[str, Any], saver: str, seed: int) -> None:
+    """Along the random game of ``seed`` played by engine ``saver``, both engines' states
+    draw the same SVG, for everyone and for every seat, and show it in Jupyter."""
+    rust, reference = ENGINES["rust"](name, **setting), ENGINES["reference"](name, **setting)
+    player = rust if saver == "rust" else reference
+    assert_drawn_alike(rust, reference, random_states(player, seed, every=10_000)[-1].history(), 10)
+
+
+# --- a browser ------------------------------------------------------------------------------
+
+
+def open_chromium(width: int, height: int) -> Any:
+    """A headless Chromium driven by selenium, or a skip saying what is missing."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if chromium is None or driver_path is None:
+        pytest.skip(
+            "headless Chromium test skipped: `chromium` and `chromedriver` are not on PATH "
+            "(Debian: apt-get install chromium chromium-driver; .ci/run installs them)"
+        )
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        f"--window-size={width},{height}",
+    ):
+        options.add_argument(argument)
+    # The driver is given: Selenium Manager is never asked to find or download one.
+    return webdriver.Chrome(service=Service(driver_path), options=options)
+
+
+# --- changing a data file (each a function of its text, for tables of broken files) ---------
+
+
+def in_block(header: str, end: str, old: str, new: str) -> Callable[[str], str]:
+    """``old`` becomes ``new`` once, between the first ``header`` and the next ``end``."""
+
+    def change(text: str) -> str:
+        begin = text.index(header)
+        stop = text.index(end, begin)
+        block = text[begin:stop]
+        assert old in block, old
+        return text[:begin] + block.replace(old, new, 1) + text[stop:]
+
+    return change
+
+
+def in_entry(table: str, index: int, old: str, new: str) -> Callable[[str], str]:
+    """``old`` becomes ``new`` once, inside entry ``index`` of ``[[table]]``."""
+    return lambda text: edit_entry(text, table, index, old, new)
+
+
+def without_entry(table: str, index: int) -> Callable[[str], str]:
+    return lambda text: drop_entry(text, table, index)
+
+
+def twice_entry(table: str, index: int) -> Callable[[str], str]:
+    return lambda text: copy_entry(text, table, index)
 
 
 # --- reading a state ------------------------------------------------------------------------

@@ -6,6 +6,7 @@ transcription of the algorithm with plain integer arithmetic.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Iterator
 
@@ -120,12 +121,10 @@ def test_below_rejects_non_positive_n() -> None:
 
 
 def _first_exceeding(weights: list[int], r: int) -> int:
-    running = 0
-    for i, w in enumerate(weights):
-        running += w
-        if running > r:
-            return i
-    raise AssertionError("r must be below the sum of the weights")
+    """The first index whose running weight sum exceeds ``r``: found by bisecting the running
+    sums, a formulation independent of the one under test."""
+    assert 0 <= r < sum(weights), "r must be below the sum of the weights"
+    return bisect.bisect_right(list(itertools.accumulate(weights)), r)
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import shutil
 import time
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
@@ -19,15 +18,11 @@ import boardcore
 from boardcore.cli import main
 from boardcore.replay import Record, drawn_positions, record_game, replay_html
 from boardcore.svg import HIGHLIGHT, state_to_svg
+from tests import helpers
 from tests.conftest import Loader, apply
 
-ROOT = Path(__file__).parent.parent
 ARTEFACTS = Path(__file__).parent / "artefacts"
 SVG = "{http://www.w3.org/2000/svg}"
-
-# The picture in docs/games/kardinal.md: a 4-player game of seed 5 after 40 actions.
-DOC_PICTURE = ROOT / "docs" / "images" / "kardinal.svg"
-DOC_SEED, DOC_ACTIONS = 5, 40
 
 
 def parse(svg: str) -> ET.Element:
@@ -164,19 +159,6 @@ def test_the_picture_shows_the_pieces_and_the_winner(load: Loader) -> None:
     assert root.find(f".//{SVG}g[@class='cardinal']") is not None
     for seat in range(4):
         assert ("★ winner" in seat_texts(root, seat)[1:]) == (seat in final.winners())
-
-
-def test_docs_picture_is_current() -> None:
-    """docs/images/kardinal.svg is what the drawer makes today (regenerate it if not)."""
-    game = boardcore.load("kardinal", players=4)
-    state: Any = game.replay(boardcore.play(game, seed=DOC_SEED).history()[:DOC_ACTIONS])
-    picture = state.to_svg() + "\n"
-    if DOC_PICTURE.read_text() != picture:
-        pytest.fail(
-            f"{DOC_PICTURE} is out of date: write it again with the picture of seed {DOC_SEED}"
-            f" after {DOC_ACTIONS} actions (see docs/games/kardinal.md, Picture)"
-        )
-    assert "](../images/kardinal.svg)" in (ROOT / "docs/games/kardinal.md").read_text()
 
 
 # --- replay pages -------------------------------------------------------------------------------
@@ -367,29 +349,13 @@ def test_replay_command_needs_a_game(capsys: pytest.CaptureFixture[str], tmp_pat
 
 def test_replay_page_in_headless_chromium(tmp_path: Path) -> None:
     """Opens a replay page, clicks "next" and a move, and keeps screenshots in artefacts/."""
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver_path = shutil.which("chromedriver")
-    if browser is None or driver_path is None:
-        pytest.skip(
-            "headless Chromium test skipped: `chromium` and `chromedriver` are not on PATH "
-            "(Debian: apt-get install chromium chromium-driver; .ci/run installs them)"
-        )
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-
     game = boardcore.load("kardinal", players=4)
     record = record_game(game, boardcore.play(game, seed=5).history())
     page = tmp_path / "replay.html"
     page.write_text(replay_html(record, title="Kardinal, 4 players, seed 5"), encoding="utf-8")
+    driver = helpers.open_chromium(1400, 900)
+    from selenium.webdriver.common.by import By
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = browser
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,900"):
-        options.add_argument(argument)
-    options.add_argument("--disable-dev-shm-usage")
-    # The driver is given: Selenium Manager is never asked to find or download one.
-    driver = webdriver.Chrome(service=Service(driver_path), options=options)
     try:
         driver.get(page.as_uri())
         shown = "return document.querySelector('#frames .frame:not([hidden])').dataset.frame"

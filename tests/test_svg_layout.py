@@ -8,7 +8,6 @@ and everything else drawn inside it must stay in that box.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ import pytest
 
 import boardcore
 from boardcore.replay import drawn_positions, record_game, replay_html
+from tests import helpers
 
 # Counted in the browser: every shape outside the canvas or its panel, every pair of texts
 # whose boxes cross by more than a pixel each way (a text's box is its em box, so lines of
@@ -72,36 +72,10 @@ return found;
 GAMES = sorted(info.name for info in boardcore.games())
 
 
-def open_chromium() -> Any:
-    """A headless Chromium driven by selenium, or a skip saying what is missing."""
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver_path = shutil.which("chromedriver")
-    if chromium is None or driver_path is None:
-        pytest.skip(
-            "headless Chromium test skipped: `chromium` and `chromedriver` are not on PATH "
-            "(Debian: apt-get install chromium chromium-driver; .ci/run installs them)"
-        )
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for argument in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--window-size=1600,1200",
-    ):
-        options.add_argument(argument)
-    # The driver is given: Selenium Manager is never asked to find or download one.
-    return webdriver.Chrome(service=Service(driver_path), options=options)
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """One headless Chromium for the whole module."""
-    driver = open_chromium()
+    driver = helpers.open_chromium(1600, 1200)
     try:
         yield driver
     finally:

@@ -268,18 +268,6 @@ def test_the_parameters_are_in_the_json(load: Loader) -> None:
     assert js(load(GAME, players=4).new_initial_state())["variant"] == []
 
 
-def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
-    moved = "nw=-1,1;se=4,2"
-    others: dict[str, dict[str, Any]] = {
-        "variant": {"players": 3},
-        "players": {"players": 2, "variant": moved},
-        "specialists": {"players": 3, "variant": moved, "specialists": "none"},
-    }
-    helpers.assert_loads_with_its_parameters_only(
-        load, GAME, {"players": 3, "variant": moved}, others
-    )
-
-
 # --- clones ---------------------------------------------------------------------------------
 
 
@@ -294,11 +282,7 @@ def test_every_legal_action_and_outcome_round_trips(load: Loader, setting: dict[
 
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
-    game = load(GAME, players=2)
-    assert game.num_distinct_actions == NUM_ACTIONS
-    assert list(helpers.notations(game.new_initial_state(), NUM_ACTIONS)) == list(
-        range(NUM_ACTIONS)
-    )
+    helpers.assert_every_id_named(load(GAME, players=2), NUM_ACTIONS)
 
 
 def test_notation_follows_the_encoding(load: Loader) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import boardcore
-from boardcore.svg import drawer, state_to_svg
+from boardcore.svg import state_to_svg
 from tests import helpers
 from tests.chandigarh.test_roundtrip import (
     DRAFT,
@@ -32,10 +32,9 @@ from tests.conftest import ENGINES, Loader
 from tests.helpers import group, js, parse, random_states, texts
 
 SVG = "{http://www.w3.org/2000/svg}"
-ROOT = Path(__file__).parent.parent.parent
 
-# The picture of docs/images/chandigarh.svg: a 3-player game of seed 59 after 157 actions.
-DOC_PICTURE = ROOT / "docs" / "images" / "chandigarh.svg"
+# The picture of docs/images/chandigarh.svg (which the contract suite checks against the
+# drawer): a 3-player game of seed 59 after 157 actions.
 DOC_SEED, DOC_ACTIONS = 59, 157
 
 
@@ -181,44 +180,16 @@ def test_a_state_of_other_data_draws(tmp_path: Path) -> None:
         helpers.assert_every_view_drawn(state)
 
 
-def test_turns_in_a_replay() -> None:
-    """No action starts a turn: seat changes split a replay's move list."""
-    draw = drawer(GAME)
-    assert not any(draw.starts_turn(action) for action in range(3788))
-
-
 # --- both engines, the documented picture -------------------------------------------------------
 
 
 # One setting here, the others in the slow tier: both engines' pictures come from one drawer
 # reading the canonical JSON, which the differential runs compare at every step.
-@pytest.mark.parametrize(
-    "setting",
-    [
-        pytest.param(s, id=i, marks=[pytest.mark.slow] if k else [])
-        for k, (s, i) in enumerate(zip(SETTINGS, SETTING_IDS, strict=True))
-    ],
-)
+@pytest.mark.parametrize("setting", helpers.slow_after_the_first(SETTINGS, SETTING_IDS))
 @pytest.mark.parametrize("saver", sorted(ENGINES))
 def test_both_engines_draw_the_same_picture(setting: dict[str, Any], saver: str) -> None:
-    """At many points of seeded games (played by either engine), both engines' states draw
-    the same SVG, for everyone and for every seat, and show it in Jupyter."""
-    rust, reference = engine("rust", **setting), engine("reference", **setting)
     # Two games in all, one played by each engine.
-    seed, player = (1, rust) if saver == "rust" else (2, reference)
-    helpers.assert_drawn_alike(rust, reference, random_states(player, seed)[-1].history(), 10)
-
-
-def test_docs_picture_is_current() -> None:
-    """docs/images/chandigarh.svg is what the drawer makes today (regenerate it if not)."""
-    game = engine("rust", players=3)
-    state: Any = game.replay(boardcore.play(game, seed=DOC_SEED).history()[:DOC_ACTIONS])
-    picture = state.to_svg() + "\n"
-    if not DOC_PICTURE.exists() or DOC_PICTURE.read_text() != picture:
-        pytest.fail(
-            f"{DOC_PICTURE} is out of date: write it again with the picture of seed {DOC_SEED}"
-            f" after {DOC_ACTIONS} actions"
-        )
+    helpers.assert_a_game_drawn_alike(GAME, setting, saver, seed=1 if saver == "rust" else 2)
 
 
 def test_the_docs_picture_is_partway_through_a_game() -> None:

@@ -16,19 +16,14 @@ import tomllib
 
 import boardcore
 import boardcore.reference
-from boardcore.svg import drawer, state_to_svg
+from boardcore.svg import state_to_svg
 from tests import helpers
 from tests.conftest import ENGINES
 from tests.helpers import data_path, group, parse, ring, texts
 
 NAME = "city_connect"
 SVG = "{http://www.w3.org/2000/svg}"
-ROOT = Path(__file__).parent.parent.parent
 DATA = data_path("city_connect")
-
-# The picture in docs/games/city_connect.md: a 3-player game of seed 5 after 164 actions.
-DOC_PICTURE = ROOT / "docs" / "images" / "city_connect.svg"
-DOC_SEED, DOC_ACTIONS = 5, 164
 
 
 def engine(which: str, **params: Any) -> Any:
@@ -319,13 +314,6 @@ def test_a_state_of_other_data_draws_with_indices(tmp_path: Path) -> None:
             assert f"card {saved['market'][0]}" in state.to_svg()
 
 
-def test_turns_in_a_replay() -> None:
-    """No action starts a turn: seat changes (and chance between a solo seat's turns) split
-    a replay's move list."""
-    draw = drawer(NAME)
-    assert not any(draw.starts_turn(action) for action in range(306))
-
-
 # --- both engines, the documented picture -------------------------------------------------------
 
 
@@ -350,16 +338,3 @@ def test_both_engines_draw_the_same_picture(players: int, sides: str, saver: str
     # Two games in all, one played by each engine.
     seed, player = (1, rust) if saver == "rust" else (2, reference)
     helpers.assert_drawn_alike(rust, reference, boardcore.play(player, seed=seed).history(), 12)
-
-
-def test_docs_picture_is_current() -> None:
-    """docs/images/city_connect.svg is what the drawer makes today (regenerate it if not)."""
-    game = load(players=3)
-    state: Any = game.replay(boardcore.play(game, seed=DOC_SEED).history()[:DOC_ACTIONS])
-    picture = state.to_svg() + "\n"
-    if DOC_PICTURE.read_text() != picture:
-        pytest.fail(
-            f"{DOC_PICTURE} is out of date: write it again with the picture of seed {DOC_SEED}"
-            f" after {DOC_ACTIONS} actions (see docs/games/city_connect.md, Picture)"
-        )
-    assert "](../images/city_connect.svg)" in (ROOT / "docs/games/city_connect.md").read_text()

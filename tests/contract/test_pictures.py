@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -78,3 +79,38 @@ def test_seat_colours_and_the_drawer(engine: str, name: str) -> None:
     assert type(draw).__name__ == name.title().replace("_", "") + "Drawer"
     if name in FIXED_TABLES:
         assert draw.bounds(json.loads(state.to_json())) is None
+
+
+ROOT = Path(__file__).parents[2]
+# A docs page's picture names the position it shows:
+# ![Kardinal, 4 players, seed 5 after 40 actions](../images/kardinal.svg)
+PICTURE = re.compile(
+    r"!\[[^\]]*, (\d+) players, seed (\d+) after (\d+) actions\]\(\.\./images/(\w+)\.svg\)"
+)
+PICTURED = ["chandigarh", "city_connect", "kardinal", "rebuilding_chicago"]
+
+
+@pytest.mark.parametrize("name", PICTURED)
+def test_the_docs_picture_is_current(name: str) -> None:
+    """docs/images/<game>.svg, shown in the game's docs page, is what the drawer makes today
+    of the position the page names (regenerate it if not)."""
+    page = f"docs/games/{name}.md"
+    [(players, seed, actions, image)] = PICTURE.findall((ROOT / page).read_text())
+    assert image == name
+    game = boardcore.load(name, players=int(players))
+    state: Any = game.replay(boardcore.play(game, seed=int(seed)).history()[: int(actions)])
+    path = ROOT / "docs" / "images" / f"{name}.svg"
+    if not path.exists() or path.read_text() != state.to_svg() + "\n":
+        pytest.fail(
+            f"{path} is out of date: write it again with the picture of seed {seed} after"
+            f" {actions} actions (see {page}, Picture)"
+        )
+
+
+# Where no action starts a turn, seat changes (and chance between a solo seat's turns) split
+# a replay's move list.
+@pytest.mark.parametrize("name", ["chandigarh", "city_connect", "rebuilding_chicago"])
+def test_no_action_starts_a_turn(name: str) -> None:
+    draw = drawer(name)
+    size = boardcore.load(name).num_distinct_actions
+    assert not any(draw.starts_turn(action) for action in range(size))

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import boardcore
 from boardcore import (
     DataError,
     NotationError,
@@ -16,7 +17,7 @@ from boardcore import (
     StateFormatError,
 )
 from tests.conftest import Loader, apply
-from tests.helpers import assert_rejected, data_path
+from tests.helpers import assert_rejected, data_path, replace
 from tests.helpers import drop as _drop
 from tests.helpers import edited as _edit
 from tests.helpers import mutate as _mutate
@@ -180,69 +181,6 @@ def test_illegal_in_the_refill(load: Loader) -> None:
 # --- notation -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "",
-        " ",
-        "stack",
-        "stack F",
-        "stack a",
-        "stack AB",
-        "stack  A",
-        " stack A",
-        "stack A ",
-        "Stack A",
-        "look ",
-        "look A",
-        "Look",
-        "take",
-        "take empire-state",
-        "take empire-state/",
-        "take /base",
-        "take empire-state/roof",
-        "take empire-state/base/tower",
-        "take Empire-State/base",
-        "take empire-state base",
-        "stone",
-        "stone 0",
-        "stone 6",
-        "stone 01",
-        "stone +1",
-        "stone one",
-        "build",
-        "build guggenheim",
-        "build empire-state/base A",
-        "slide chrysler/crown",
-        "slide chrysler/crown F",
-        "slide chrysler/crown e",
-        "slide chrysler/crown  E",
-        "slide chrysler/crown E B",
-        "deal",
-        "deal chrysler",
-        "reveal",
-        "reveal chrysler/crown",
-        "reveal nowhere",
-        "reveal Chrysler",
-        "draw stone",
-        "draw stone 0",
-        "draw stone 6",
-        "draw 1",
-        "draw  stone 1",
-        "finish",
-        "finish 5",
-        "finish -1",
-        "finish 01",
-        "finish a",
-        "pass",
-    ],
-)
-def test_malformed_notation(load: Loader, text: str) -> None:
-    state = load(GAME, players=5).new_initial_state()
-    with pytest.raises(NotationError):
-        state.string_to_action(text)
-
-
 def test_notation_follows_the_data_file(load: Loader, tmp_path: Path) -> None:
     from tests.prestel_new_york.test_rules import write_data
 
@@ -268,21 +206,14 @@ def _built_by_seat_1(obj: dict[str, Any]) -> None:
 
 # The M game after its first search: phase stone, seat 1 to pick; chips [0, 0], hands
 # [[0, 3, 50], [24, 25, 58]], memory [[[1,0,3],[59,0,2]], [[51,1,1]]], finish [1, 0].
+SAVED = (2, m_game(boardcore.load, *M_SEARCH).to_json())
+"""The player count and the saved state that TAMPERED changes (and the contract suite's
+changes every game refuses: another game, version or player count, an extra key, a history
+that is no list of actions)."""
+
 TAMPERED: list[tuple[Callable[[str], str], str]] = [
-    (lambda t: "{", "JSON"),
-    (lambda t: t[:-1], "JSON"),
-    (lambda t: "[]", "object"),
-    (lambda t: "7", "object"),
-    (lambda t: _mutate(t, game="kardinal"), "game"),
-    (lambda t: _mutate(t, version=2), "version"),
-    (lambda t: _mutate(t, players=3), "players"),
-    (lambda t: _mutate(t, players="2"), "players"),
-    (lambda t: _mutate(t, extra=1), "extra"),
     (lambda t: _drop(t, "memory"), "memory"),
     (lambda t: _drop(t, "deck"), "deck"),
-    (lambda t: _mutate(t, history=[0, 1, 2]), "history"),
-    (lambda t: _mutate(t, history=["x"]), "history"),
-    (lambda t: _mutate(t, history=5), "history"),
     (lambda t: _mutate(t, chips=[1, 0]), "chips"),
     (lambda t: _mutate(t, chips=[0]), "chips"),
     (lambda t: _mutate(t, chips=[True, 0]), "chips"),
@@ -311,16 +242,9 @@ TAMPERED: list[tuple[Callable[[str], str], str]] = [
 ]
 
 
-@pytest.mark.parametrize(("make", "match"), TAMPERED)
-def test_malformed_or_inconsistent_json(
-    load: Loader, make: Callable[[str], str], match: str
-) -> None:
-    game = load(GAME, players=2)
-    text = m_game(load, *M_SEARCH).to_json()
-    assert json.loads(text)["to_move"] == 1
-    assert game.state_from_json(text).to_json() == text  # the untouched state loads
-    with pytest.raises(StateFormatError, match=match):
-        game.state_from_json(make(text))
+def test_the_saved_state_is_as_described(load: Loader) -> None:
+    assert m_game(load, *M_SEARCH).to_json() == SAVED[1]
+    assert json.loads(SAVED[1])["to_move"] == 1
 
 
 def test_json_of_another_parameter_set_is_rejected(load: Loader) -> None:
@@ -336,33 +260,27 @@ def test_json_of_another_parameter_set_is_rejected(load: Loader) -> None:
 # --- parameters -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("params", "match"),
-    [
-        ({"players": 1}, "players"),
-        ({"players": 6}, "players"),
-        ({"players": 0}, "players"),
-        ({"players": "four"}, "players"),
-        ({"players": 2, "speeds": "0,1"}, "speeds"),
-        ({"players": 2, "speeds": "101,1"}, "speeds"),
-        ({"players": 2, "speeds": "-1,1"}, "speeds"),
-        ({"players": 2, "speeds": "1"}, "speeds"),
-        ({"players": 2, "speeds": "1,1,1"}, "speeds"),
-        ({"players": 2, "speeds": "a,b"}, "speeds"),
-        ({"players": 2, "speeds": "1.5,1"}, "speeds"),
-        ({"players": 2, "speeds": ""}, "speeds"),
-        ({"players": 2, "speeds": "1,,1"}, "speeds"),
-        ({"players": 2, "speeds": "1,1,"}, "speeds"),
-        ({"speeds": "2,1"}, "speeds"),  # four players by default
-        ({"players": 2, "max_rounds": -1}, "max_rounds"),
-        ({"players": 2, "max_rounds": 100001}, "max_rounds"),
-        ({"players": 2, "max_rounds": "ten"}, "max_rounds"),
-        ({"players": 2, "colours": 4}, "colours"),
-    ],
-)
-def test_bad_parameters(load: Loader, params: dict[str, Any], match: str) -> None:
-    with pytest.raises(ParameterError, match=match):
-        load(GAME, **params)
+BAD_PARAMETERS: list[tuple[dict[str, Any], str]] = [
+    ({"players": 1}, "players"),
+    ({"players": 6}, "players"),
+    ({"players": 0}, "players"),
+    ({"players": "four"}, "players"),
+    ({"players": 2, "speeds": "0,1"}, "speeds"),
+    ({"players": 2, "speeds": "101,1"}, "speeds"),
+    ({"players": 2, "speeds": "-1,1"}, "speeds"),
+    ({"players": 2, "speeds": "1"}, "speeds"),
+    ({"players": 2, "speeds": "1,1,1"}, "speeds"),
+    ({"players": 2, "speeds": "a,b"}, "speeds"),
+    ({"players": 2, "speeds": "1.5,1"}, "speeds"),
+    ({"players": 2, "speeds": ""}, "speeds"),
+    ({"players": 2, "speeds": "1,,1"}, "speeds"),
+    ({"players": 2, "speeds": "1,1,"}, "speeds"),
+    ({"speeds": "2,1"}, "speeds"),  # four players by default
+    ({"players": 2, "max_rounds": -1}, "max_rounds"),
+    ({"players": 2, "max_rounds": 100001}, "max_rounds"),
+    ({"players": 2, "max_rounds": "ten"}, "max_rounds"),
+    ({"players": 2, "colours": 4}, "colours"),
+]
 
 
 def test_good_parameters(load: Loader) -> None:
@@ -378,44 +296,32 @@ CHRYSLER = 'parts = ["lobby", "shaft", "crown"]'
 COMPASS = '[[symbol]]\nname = "compass"\nprovenance = "reconstructed"\n\n'
 
 
-@pytest.mark.parametrize(
-    ("change", "match"),
-    [
-        (("win_chips = 13", "win_chips = 0"), "win_chips"),
-        (("win_chips = 13", "win_chips = 100"), "win_chips"),
-        (("win_chips = 13", 'win_chips = "13"'), "win_chips"),
-        (("win_chips = 13\n", ""), "win_chips"),
-        (('provenance = "rulebook"', 'provenance = "guess"'), "provenance"),
-        (('provenance = "reconstructed"', 'provenance = "folklore"'), "provenance"),
-        ((CHRYSLER + '\nprovenance = "reconstructed"\n', CHRYSLER + "\n"), "provenance"),
-        ((COMPASS, ""), "symbol"),
-        ((COMPASS, COMPASS + COMPASS), "symbol"),
-        (('name = "compass"\n', ""), "name"),
-        (('slug = "chrysler"', 'slug = "empire-state"'), "slug"),
-        (('slug = "chrysler"', 'slug = "Chrysler"'), "slug"),
-        (('slug = "chrysler"', 'slug = "9chrysler"'), "slug"),
-        (('slug = "chrysler"', 'slug = "chrysler building"'), "slug"),
-        (('slug = "chrysler"', "slug = 5"), "slug"),
-        (('slug = "chrysler"\n', ""), "slug"),
-        (('name = "Chrysler Building"\n', ""), "name"),
-        ((CHRYSLER, 'parts = ["lobby"]'), "parts"),
-        ((CHRYSLER, 'parts = ["lobby", "shaft", "crown", "spire"]'), "parts"),
-        ((CHRYSLER, 'parts = ["lobby", "lobby", "crown"]'), "parts"),
-        ((CHRYSLER, 'parts = ["Lobby", "shaft", "crown"]'), "parts"),
-        ((CHRYSLER, 'parts = "lobby"'), "parts"),
-        ((CHRYSLER + "\n", ""), "parts"),
-        (("[rules]", "[rules"), "line 13"),
-    ],
-)
-def test_broken_data_file(
-    load: Loader, tmp_path: Path, change: tuple[str, str], match: str
-) -> None:
-    assert change[0] in PACKAGED_TEXT
-    path = tmp_path / "broken.toml"
-    path.write_text(PACKAGED_TEXT.replace(*change, 1))
-    with pytest.raises(DataError, match=match) as info:
-        load(GAME, data=str(path))
-    assert "broken.toml" in str(info.value)
+BROKEN: list[tuple[Callable[[str], str], tuple[str, ...]]] = [
+    (replace("win_chips = 13", "win_chips = 0"), ("win_chips",)),
+    (replace("win_chips = 13", "win_chips = 100"), ("win_chips",)),
+    (replace("win_chips = 13", 'win_chips = "13"'), ("win_chips",)),
+    (replace("win_chips = 13\n", ""), ("win_chips",)),
+    (replace('provenance = "rulebook"', 'provenance = "guess"'), ("provenance",)),
+    (replace('provenance = "reconstructed"', 'provenance = "folklore"'), ("provenance",)),
+    (replace(CHRYSLER + '\nprovenance = "reconstructed"\n', CHRYSLER + "\n"), ("provenance",)),
+    (replace(COMPASS, ""), ("symbol",)),
+    (replace(COMPASS, COMPASS + COMPASS), ("symbol",)),
+    (replace('name = "compass"\n', ""), ("name",)),
+    (replace('slug = "chrysler"', 'slug = "empire-state"'), ("slug",)),
+    (replace('slug = "chrysler"', 'slug = "Chrysler"'), ("slug",)),
+    (replace('slug = "chrysler"', 'slug = "9chrysler"'), ("slug",)),
+    (replace('slug = "chrysler"', 'slug = "chrysler building"'), ("slug",)),
+    (replace('slug = "chrysler"', "slug = 5"), ("slug",)),
+    (replace('slug = "chrysler"\n', ""), ("slug",)),
+    (replace('name = "Chrysler Building"\n', ""), ("name",)),
+    (replace(CHRYSLER, 'parts = ["lobby"]'), ("parts",)),
+    (replace(CHRYSLER, 'parts = ["lobby", "shaft", "crown", "spire"]'), ("parts",)),
+    (replace(CHRYSLER, 'parts = ["lobby", "lobby", "crown"]'), ("parts",)),
+    (replace(CHRYSLER, 'parts = ["Lobby", "shaft", "crown"]'), ("parts",)),
+    (replace(CHRYSLER, 'parts = "lobby"'), ("parts",)),
+    (replace(CHRYSLER + "\n", ""), ("parts",)),
+    (replace("[rules]", "[rules"), ("line 13",)),
+]
 
 
 @pytest.mark.parametrize(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests import helpers
@@ -11,17 +9,6 @@ from tests.conftest import Loader
 from tests.helpers import random_states
 
 NAME = "prestel_new_york"
-
-
-def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
-    others: dict[str, dict[str, Any]] = {
-        "max_rounds": {"players": 3},
-        "speeds": {"players": 3, "speeds": "1,2,1", "max_rounds": 2},
-        "players": {"players": 4, "max_rounds": 2},
-    }
-    helpers.assert_loads_with_its_parameters_only(
-        load, NAME, {"players": 3, "max_rounds": 2}, others
-    )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -32,9 +19,7 @@ def test_every_action_round_trips_through_notation(load: Loader, players: int) -
 
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
-    game = load(NAME)
-    assert game.num_distinct_actions == 557
-    assert list(helpers.notations(game.new_initial_state(), 557)) == list(range(557))
+    helpers.assert_every_id_named(load(NAME), 557)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

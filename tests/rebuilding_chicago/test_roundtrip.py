@@ -486,15 +486,6 @@ def test_the_parameters_are_in_the_json(load: Loader) -> None:
     assert js(load(GAME).new_initial_state())["difficulty"] == [1, 1]
 
 
-def test_a_state_of_other_parameters_is_refused(load: Loader) -> None:
-    others: dict[str, dict[str, Any]] = {
-        "difficulty": {"players": 3},
-        "players": {"players": 2, "difficulty": "easy"},
-    }
-    params = {"players": 3, "difficulty": "easy"}
-    helpers.assert_loads_with_its_parameters_only(load, GAME, params, others)
-
-
 @pytest.mark.parametrize("players", [1, 2, 4])
 def test_cleanup_puts_the_market_back_into_its_deck(load: Loader, players: int) -> None:
     """Ruling 25: at cleanup the market's cards go back to their round's deck, which
@@ -554,10 +545,7 @@ UNNAMED = range(1097 + len(KIND_KEYS), 1129)
 
 
 def test_every_action_id_has_a_notation(load: Loader) -> None:
-    game = load(GAME, players=2)
-    assert game.num_distinct_actions == NUM_ACTIONS
-    named = [a for a in range(NUM_ACTIONS) if a not in UNNAMED]
-    assert list(helpers.notations(game.new_initial_state(), NUM_ACTIONS)) == named
+    helpers.assert_every_id_named(load(GAME, players=2), NUM_ACTIONS, UNNAMED)
 
 
 def test_notation_follows_the_encoding(load: Loader) -> None:

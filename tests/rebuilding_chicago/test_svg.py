@@ -14,14 +14,12 @@ from typing import Any
 import pytest
 
 import boardcore
-from boardcore.svg import drawer
 from tests import helpers
 from tests.conftest import ENGINES, Loader, apply
 from tests.helpers import group, js, parse, random_states, texts
 from tests.rebuilding_chicago.test_roundtrip import (
     GAME,
     LANDMARK_KEYS,
-    NUM_ACTIONS,
     OPENING,
     PACKAGED_TEXT,
     SETTING_IDS,
@@ -192,32 +190,15 @@ def test_a_state_of_other_data_draws(tmp_path: Path) -> None:
         helpers.assert_every_view_drawn(state)
 
 
-def test_turns_in_a_replay() -> None:
-    """No action starts a turn: seat changes split a replay's move list."""
-    draw = drawer(GAME)
-    assert not any(draw.starts_turn(action) for action in range(NUM_ACTIONS))
-
-
 # --- both engines -------------------------------------------------------------------------------
 
 
 # One setting here, the others in the slow tier: both engines' pictures come from one drawer
 # reading the canonical JSON, which the differential runs compare at every step.
-@pytest.mark.parametrize(
-    "setting",
-    [
-        pytest.param(s, id=i, marks=[pytest.mark.slow] if k else [])
-        for k, (s, i) in enumerate(zip(SETTINGS[:5], SETTING_IDS[:5], strict=True))
-    ],
-)
+@pytest.mark.parametrize("setting", helpers.slow_after_the_first(SETTINGS[:5], SETTING_IDS[:5]))
 @pytest.mark.parametrize("saver", sorted(ENGINES))
 def test_both_engines_draw_the_same_picture(setting: dict[str, Any], saver: str) -> None:
-    """At many points of seeded games (played by either engine), both engines' states draw
-    the same SVG, for everyone and for every seat, and show it in Jupyter."""
-    rust, reference = engine("rust", **setting), engine("reference", **setting)
-    player = rust if saver == "rust" else reference
-    history = random_states(player, 1, every=10_000)[-1].history()
-    helpers.assert_drawn_alike(rust, reference, history, 10)
+    helpers.assert_a_game_drawn_alike(GAME, setting, saver, seed=1)
 
 
 def test_the_opening_draws_alike_in_both_engines() -> None:
