@@ -18,7 +18,13 @@ import numpy.typing as npt
 
 from boardcore._args import quote
 from boardcore.api import CHANCE, TERMINAL
-from boardcore.errors import IllegalActionError, NotationError, ParameterError, StateFormatError
+from boardcore.errors import (
+    BoardcoreError,
+    IllegalActionError,
+    NotationError,
+    ParameterError,
+    StateFormatError,
+)
 
 from ._data import packaged_data
 from ._json import as_int, check_saved, describe, replay_saved
@@ -299,17 +305,18 @@ class ReferenceState(Generic[RulesT]):
             return "the game is over"
         return None
 
-    def apply_action(self, action: int) -> None:
+    def _action_id(self, action: object, error: type[BoardcoreError]) -> int:
+        """``action`` as an id in range, else ``error`` in the Rust binding's words."""
         count = self._rules.num_actions
         checked = as_int(action)
         if checked is None or not -(1 << 127) <= checked < 1 << 127:  # the binding's i128
-            raise IllegalActionError(
-                f"{quote(action)} is not an action: action ids are ints 0 to {count - 1}"
-            )
+            raise error(f"{quote(action)} is not an action: action ids are ints 0 to {count - 1}")
         if not 0 <= checked < count:
-            raise IllegalActionError(
-                f"action {checked} is out of range: actions are 0 to {count - 1}"
-            )
+            raise error(f"action {checked} is out of range: actions are 0 to {count - 1}")
+        return checked
+
+    def apply_action(self, action: int) -> None:
+        checked = self._action_id(action, IllegalActionError)
         problem = self._illegal(checked)
         if problem is not None:
             raise IllegalActionError(
@@ -326,15 +333,7 @@ class ReferenceState(Generic[RulesT]):
             return f"id {action}"
 
     def action_to_string(self, action: int) -> str:
-        count = self._rules.num_actions
-        checked = as_int(action)
-        if checked is None or not -(1 << 127) <= checked < 1 << 127:  # the binding's i128
-            raise NotationError(
-                f"{quote(action)} is not an action: action ids are ints 0 to {count - 1}"
-            )
-        if not 0 <= checked < count:
-            raise NotationError(f"action {checked} is out of range: actions are 0 to {count - 1}")
-        return self._action_text(checked)
+        return self._action_text(self._action_id(action, NotationError))
 
     def string_to_action(self, text: str) -> int:
         if not isinstance(text, str):
