@@ -65,6 +65,16 @@ def test_notation_that_is_no_text(name: str, value: Any) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(
+    "text", ["x" * 201, 'a"b\\c\nd\te\x01\x7f é ✓ ' * 30], ids=["plain", "escapes"]
+)
+def test_notation_far_too_long_is_quoted_only_at_its_start(name: str, text: str) -> None:
+    said = both(lambda g: g.new_initial_state().string_to_action(text), NotationError, name)
+    assert said.endswith("... is not a move: moves are far shorter than 200 characters")
+    assert len(said) < 2 * 200 + 80
+
+
+@pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("view", ["observation_tensor", "observation_string"])
 @pytest.mark.parametrize("value", NOT_SEATS, ids=repr)
 def test_an_observer_that_is_no_seat(name: str, view: str, value: Any) -> None:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from boardcore._args import quote
+from boardcore._args import QUOTE_LIMIT, quote
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import (
     BoardcoreError,
@@ -338,6 +338,11 @@ class ReferenceState(Generic[RulesT]):
     def string_to_action(self, text: str) -> int:
         if not isinstance(text, str):
             raise NotationError(f"an action in notation must be a str, not {quote(text)}")
+        if len(text) > QUOTE_LIMIT:  # no move is written so long: quote only the start
+            raise NotationError(
+                f"{_debug(text[:QUOTE_LIMIT])}... is not a move: moves are far shorter than "
+                f"{QUOTE_LIMIT} characters"
+            )
         return self._parse_action(text)
 
     def returns(self) -> list[float]:
@@ -395,3 +400,13 @@ class ReferenceState(Generic[RulesT]):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ReferenceState[RulesT]:
         return self.clone()
+
+
+def _debug(text: str) -> str:
+    """``text`` quoted as the Rust engines quote it (Rust's ``{:?}`` of a str)."""
+    escapes = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"}
+    out = (
+        escapes.get(c) or (f"\\u{{{ord(c):x}}}" if ord(c) < 32 or ord(c) == 127 else c)
+        for c in text
+    )
+    return '"' + "".join(out) + '"'
