@@ -490,6 +490,45 @@ def test_arena_with_an_agent_count_no_seat_count_fits_says_so_in_agents(
     assert f"give one agent per seat: {said}" in capsys.readouterr().err
 
 
+def test_arena_with_players_and_another_agent_count_says_so_in_agents(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["arena", "kardinal", "--players", "3", "--agents", "random,greedy", "--games", "2"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "give one agent per seat: 3 players, not 2 agents (random, greedy)" in err
+
+
+def test_a_missing_file_is_said_plainly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "nothing.json"
+    assert main(["show", str(missing)]) == 2
+    assert capsys.readouterr().err.strip() == f"error: {missing}: no such file or directory"
+
+
+def test_record_writes_a_jsonl_log_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "games.txt"
+    assert main(["record", "kardinal", "--games", "1", "--out", str(out)]) == 2
+    assert "--out must end in .jsonl, not 'games.txt'" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_a_saved_state_nested_too_deeply_is_a_short_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Untrusted input a server may be handed: no RecursionError traceback, in any command."""
+    nested = tmp_path / "nested.json"
+    nested.write_text("[" * 100_000 + "]" * 100_000)
+    for command in (["show", str(nested)], ["verify", str(nested)]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error:") and "Traceback" not in err, err
+    page = tmp_path / "game.html"
+    assert main(["replay", "--state", str(nested), "--out", str(page)]) == 2
+    assert "not JSON" in capsys.readouterr().err
+    with pytest.raises(boardcore.StateFormatError, match="not a saved state: not JSON"):
+        boardcore.load_state("[" * 100_000 + "]" * 100_000)
+
+
 def test_replay_of_another_games_state_names_the_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

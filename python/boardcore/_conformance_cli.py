@@ -43,7 +43,7 @@ def _verdict(console: Console, ok: bool, text: str) -> None:
 
 
 def cmd_record(args: argparse.Namespace, console: Console) -> int:
-    check_out(args.out, None)
+    check_out(args.out, (".jsonl",))
     game: Game = load_engine(args.engine, args.game, **game_params(args))
     seed = seed_of(args.seed)
     with progress_bar(console, f"recording {args.game}", args.games) as advance:
@@ -57,7 +57,7 @@ def _games_in_log(path: str) -> int | None:
     try:
         with open(path, encoding="utf-8") as f:
             games = json.loads(f.readline()).get("games")
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError, RecursionError):
         return None
     return games if isinstance(games, int) else None
 

@@ -11,6 +11,7 @@ from typing import Any
 from ._args import quote
 from ._registry import GAMES
 from .errors import ParameterError, StateFormatError
+from .schema import field_error
 
 __all__ = ["load_state", "saved_params"]
 
@@ -24,7 +25,7 @@ def load_state(load: Callable[..., Any], text: object, data: str | None = None) 
         raise StateFormatError(f"a saved state must be a str, not {quote(text)}")
     try:
         saved = json.loads(text)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
         raise StateFormatError(f"not a saved state: not JSON ({error})") from None
     name = saved.get("game") if isinstance(saved, dict) else None
     if not isinstance(name, str) or name not in GAMES:
@@ -40,7 +41,7 @@ def load_state(load: Callable[..., Any], text: object, data: str | None = None) 
         )
     try:
         game = load(name, **saved_params(load, name, saved, data))
-    except ParameterError as error:
+    except (ParameterError, StateFormatError) as error:
         raise StateFormatError(f"not a saved {name} state: {error}") from None
     return game.state_from_json(text)
 
@@ -99,6 +100,9 @@ def saved_params(
     for key, value in saved.items():
         if key not in known or key in params or key == "data":
             continue
+        problem = field_error(name, key, value)
+        if problem is not None:
+            raise StateFormatError(f"field {key!r}: {problem}")
         reader = readers.get((name, key))
         try:
             if reader is not None:
@@ -107,7 +111,12 @@ def saved_params(
                 params[key] = ",".join(str(v) for v in value)
             else:
                 params[key] = value
-        except (TypeError, ValueError, IndexError, KeyError) as error:
+        except IndexError:  # well formed (the schema holds), but an id past the lists
+            raise StateFormatError(
+                f"field {key!r}: {quote(value)} names a {key} id the game's component "
+                "file does not have"
+            ) from None
+        except (TypeError, ValueError, KeyError) as error:
             raise StateFormatError(
                 f"field {key!r}: {quote(value)} is not a saved {name} {key} ({error})"
             ) from None

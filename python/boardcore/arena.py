@@ -114,10 +114,6 @@ def arena(
         )
     _check_seats(name, specs, params)
     params.setdefault("players", len(specs))
-    if params["players"] != len(specs):
-        raise ParameterError(
-            f"give one agent per seat: {params['players']} players but {len(specs)} agents"
-        )
     if games < 1:
         raise ParameterError(f"games must be at least 1, not {games}")
     n = len(specs)
@@ -226,15 +222,21 @@ def _table(result: ArenaResult, asked: int) -> Any:
 
 
 def _check_seats(name: str, specs: Sequence[str], params: dict[str, Any]) -> None:
-    """Without ``players``, the agents are the seats: a count the game is not for is said in
-    terms of agents, the thing the user gave."""
+    """One agent per seat: a count that does not fit is said in agents, what the user gave."""
+    n = len(specs)
+    agents = f"{n} agent{'s' if n != 1 else ''} ({', '.join(specs)})"
+    if "players" in params:
+        if params["players"] != n:
+            raise ParameterError(
+                f"give one agent per seat: {params['players']} players, not {agents}"
+            )
+        return
     info = GAMES.get(name) if isinstance(name, str) else None
-    if "players" not in params and info is not None and len(specs) not in info.players:
+    if info is not None and n not in info.players:
         *most, last = map(str, info.players)
         counts = f"{', '.join(most)} or {last}" if most else last
         raise ParameterError(
-            f"give one agent per seat: {name} is for {counts} players, not {len(specs)} "
-            f"agent{'s' if len(specs) != 1 else ''} ({', '.join(specs)})"
+            f"give one agent per seat: {name} is for {counts} players, not {agents}"
         )
 
 

@@ -366,9 +366,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return INTERRUPTED  # quietly: the person pressing Ctrl-C knows why it stopped
     except (BoardcoreError, OSError) as error:
-        stderr_console().print(
-            f"[red]error:[/red] {escape(str(error))}", highlight=False, soft_wrap=True
+        # an OSError's own text is "[Errno 2] No such file or directory: 'x'": say it plainly
+        text = (
+            f"{error.filename}: {error.strerror.lower()}"
+            if isinstance(error, OSError) and error.filename and error.strerror
+            else str(error)
         )
+        stderr_console().print(f"[red]error:[/red] {escape(text)}", highlight=False, soft_wrap=True)
         return 2
     return code
 

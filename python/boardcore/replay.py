@@ -483,7 +483,7 @@ def replay_html(
 def _read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text())
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
         raise StateFormatError(f"{path}: not JSON ({error})") from error
 
 
@@ -521,7 +521,7 @@ def load_log(path: Path, index: int) -> Source:
             continue
         try:
             entry = json.loads(line)
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             raise StateFormatError(f"{path}:{number}: not JSON ({error})") from error
         if not isinstance(entry, dict):
             raise StateFormatError(f"{path}:{number}: a log line is a JSON object")
@@ -543,7 +543,7 @@ def load_log(path: Path, index: int) -> Source:
         if isinstance(state, str):
             try:
                 state = json.loads(state)
-            except ValueError as error:
+            except (ValueError, RecursionError) as error:
                 raise StateFormatError(f"{path}:{number}: bad state JSON ({error})") from error
         if isinstance(state, dict):
             last_state = state

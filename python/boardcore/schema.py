@@ -32,7 +32,7 @@ from ._args import quote
 from ._registry import GAMES
 from .errors import ParameterError, StateFormatError
 
-__all__ = ["loads", "schema", "structure_error", "validate"]
+__all__ = ["field_error", "loads", "schema", "structure_error", "validate"]
 
 
 @functools.cache
@@ -107,15 +107,32 @@ def _loads(text: str, on_float: Any) -> Any:
 
 
 @functools.cache
-def _validator(name: str) -> Any:
+def _strict() -> Any:
+    """The validator class: JSON Schema 2020-12 where an integer is an int, never a bool."""
     import jsonschema  # here: only loading a state needs it
 
     base = jsonschema.Draft202012Validator
     strict_ints = base.TYPE_CHECKER.redefine(
         "integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool)
     )
-    cls = jsonschema.validators.extend(base, type_checker=strict_ints)  # type: ignore[no-untyped-call]
-    return cls(schema(name))
+    return jsonschema.validators.extend(base, type_checker=strict_ints)  # type: ignore[no-untyped-call]
+
+
+@functools.cache
+def _validator(name: str) -> Any:
+    return _strict()(schema(name))
+
+
+def field_error(name: str, field: str, value: Any) -> str | None:
+    """What breaks game ``name``'s schema in ``value`` as the saved state's ``field``, or
+    None (also for a field the schema does not name)."""
+    import jsonschema
+
+    declared = schema(name)["properties"].get(field)
+    if declared is None:
+        return None
+    error = jsonschema.exceptions.best_match(_strict()(declared).iter_errors(value))
+    return None if error is None else str(error.message)
 
 
 def validate(name: str, text: str) -> None:

@@ -213,7 +213,7 @@ def _records(lines: Iterable[str], name: str) -> Iterator[tuple[int, dict[str, A
             continue
         try:
             record = json.loads(text)
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
             raise GoldenLogError(f"{name}, line {number}: not JSON ({error})") from None
         kind = record.get("type") if isinstance(record, dict) else None
         if kind not in _FIELDS:
