@@ -96,5 +96,34 @@ def test_a_saved_state_that_is_no_text_or_no_object(name: str, value: Any) -> No
     assert said == expected
 
 
+class Index:
+    """An integer only through ``__index__`` (as numpy's are): both engines take it as one."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Index({self.value})"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_integer_through_index_is_an_action_id_and_a_seat(name: str) -> None:
+    played = []
+    for load in ENGINES.values():
+        state: Any = load(name).new_initial_state()  # given what its signature does not say
+        action = (
+            state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0]
+        )
+        text = state.action_to_string(Index(action))
+        state.apply_action(Index(action))
+        played.append((text, state.history(), state.observation_string(Index(0))))
+    assert played[0] == played[1]
+    said = both(lambda g: g.new_initial_state().apply_action(Index(-1)), IllegalActionError, name)
+    assert said == f"action -1 is out of range: actions are 0 to {count(name) - 1}"
+
+
 def count(name: str) -> int:
     return int(ENGINES["rust"](name).num_distinct_actions)

@@ -125,7 +125,8 @@ fn int_arg(obj: &Bound<'_, PyAny>) -> Option<i128> {
     if obj.is_instance_of::<pyo3::types::PyBool>() {
         return None;
     }
-    obj.extract::<i128>().ok()
+    // An object that is an integer only through `__index__` goes through it, as in Python.
+    index_arg(obj, "").ok()?.extract::<i128>().ok()
 }
 
 /// An action id from Python. Anything but an int in range is an `IllegalActionError` (never
