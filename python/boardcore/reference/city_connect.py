@@ -1130,7 +1130,7 @@ class CityConnectState(ReferenceState[_Rules]):
         seat = self._seat
         now = f"seat {seat} is {PHASE_DOING[self._phase]}"
         if kind in CHANCE_KINDS:
-            return f"{now}; {action_text(rules, action).split(' ')[0]} is a chance outcome"
+            return f"{now}; '{action_text(rules, action).split(' ')[0]}' is a chance outcome"
         if self._phase not in KIND_PHASES[kind]:
             word = action_text(rules, action).split(" ")[0]
             return f"{now}; '{word}' is not an action of this phase"

@@ -159,16 +159,15 @@ fn joined_or(items: Vec<String>, none: &str) -> String {
     }
 }
 
-/// The rendering; `observer` hides the other seats' hands.
-fn render(s: &CityState, observer: Option<usize>) -> String {
+/// The rendering's first line: the turn, the phase and who acts (also quoted by the
+/// illegal-action messages).
+pub(super) fn status(s: &CityState) -> String {
     let d = &s.cfg.data;
-    let b = d.buildings;
     let n = s.players();
     let seat = s.seat;
     let t = s.turn;
-    let mut lines = Vec::new();
     let slug_of = |c: i16| d.slug(c as usize).to_string();
-    lines.push(match s.phase {
+    match s.phase {
         Phase::Setup if s.market_size < d.market && s.pile_size > 0 => {
             "setup: filling the market".to_string()
         }
@@ -205,7 +204,15 @@ fn render(s: &CityState, observer: Option<usize>) -> String {
                 )
             }
         }
-    });
+    }
+}
+
+/// The rendering; `observer` hides the other seats' hands.
+fn render(s: &CityState, observer: Option<usize>) -> String {
+    let d = &s.cfg.data;
+    let b = d.buildings;
+    let n = s.players();
+    let mut lines = vec![status(s)];
     let row: Vec<String> = s.row[..usize::from(s.row_len)]
         .iter()
         .map(|&l| d.slug(b + usize::from(l)).to_string())
@@ -260,7 +267,7 @@ fn render(s: &CityState, observer: Option<usize>) -> String {
         };
         lines.push(format!(
             "payment: {} from {source}, {owes}, credit {}, hand {}, city {}",
-            slug_of(s.pay.card),
+            d.slug(s.pay.card as usize),
             s.pay.credit,
             joined_or(kinds(s, &s.pay.hand[..b]), "-"),
             joined_or(kinds(s, &s.pay.city[..d.city_cards()]), "-")

@@ -898,43 +898,181 @@ impl CityState {
         if legal.contains(&action) {
             return None;
         }
-        let why = match (self.phase, mv) {
-            (Phase::End, _) => "the game is over".to_string(),
-            (phase, _) if phase.is_chance() => {
-                "chance is to move and this is not one of its outcomes".to_string()
-            }
-            (
-                Phase::Main,
-                Move::Take(_)
-                | Move::Draw
-                | Move::BuildHand(_)
-                | Move::BuildMarket(_)
-                | Move::BuildLandmark(_),
-            ) => "that main action is not possible now (rules 7-10: a take adds the most \
-                 symbols the market can make up to 3, a build needs a city under 10 cards, \
-                 the card in its place and a cost the hand and city can pay)"
-                .to_string(),
-            (Phase::Pay, Move::PayHand(_) | Move::PayMayor(_) | Move::PayCity(_)) => {
-                "that card is not available or does not help pay what is still owed (ruling 11)"
-                    .to_string()
-            }
-            (_, Move::Gear(_)) => {
-                "no unused gear of that card is usable now (ruling 16)".to_string()
-            }
-            _ => "it is not one of the actions of this phase".to_string(),
+        Some(self.why_illegal(mv))
+    }
+
+    /// Why `mv`, not legal now, is illegal: the same words as the reference engine's, in
+    /// the same order of checks (the phase first, then the card, then the rule).
+    fn why_illegal(&self, mv: Move) -> String {
+        let d = &self.cfg.data;
+        let slug = |c: usize| d.slug(c).to_string();
+        if self.phase == Phase::End {
+            return "the game is over".into();
+        }
+        if self.phase.is_chance() {
+            let doing = super::render::status(self);
+            return match mv {
+                Move::Landmark(_) if self.phase != Phase::Setup => {
+                    format!("landmarks are only turned over in setup ({doing})")
+                }
+                Move::Card(_)
+                    if self.phase == Phase::Setup
+                        && !(self.market_size < d.market && self.pile_size > 0) =>
+                {
+                    format!("the market is full; a landmark is turned over now ({doing})")
+                }
+                Move::Card(b) => format!(
+                    "no {} is left in the pile's pool (the cards nobody has seen, ruling 2) \
+                     ({doing})",
+                    slug(usize::from(b))
+                ),
+                Move::Landmark(l) => format!(
+                    "{} was already turned over ({doing})",
+                    slug(d.buildings + usize::from(l))
+                ),
+                _ => format!("this is a chance node ({doing}), no seat is to move"),
+            };
+        }
+        let p = usize::from(self.seat);
+        let seat = self.seat;
+        let doing = match self.phase {
+            Phase::Main => "to choose a main action",
+            Phase::Take => "to take from the market",
+            Phase::Pay => "to pay",
+            Phase::Bonus => "to take a bonus card",
+            Phase::Exchange => "to exchange a card",
+            Phase::After => "to use a gear or end",
+            Phase::Discard => "to discard down to the hand limit",
+            _ => "to clear the market",
         };
-        let shown: Vec<String> = legal
-            .iter()
-            .take(12)
-            .filter_map(|&a| decode(&self.cfg.layout, a).ok())
-            .map(|m| to_text(&self.cfg, m))
+        let now = format!("seat {seat} is {doing}");
+        let text = to_text(&self.cfg, mv);
+        let word = text.split(' ').next().unwrap_or_default();
+        use Phase as P;
+        let in_phase = match mv {
+            Move::Card(_) | Move::Landmark(_) => {
+                return format!("{now}; '{word}' is a chance outcome");
+            }
+            Move::Take(_) => matches!(self.phase, P::Main | P::Take | P::Bonus),
+            Move::Draw | Move::BuildHand(_) | Move::BuildMarket(_) | Move::BuildLandmark(_) => {
+                self.phase == P::Main
+            }
+            Move::PayHand(_) | Move::PayMayor(_) | Move::PayCity(_) => self.phase == P::Pay,
+            Move::Discard(_) => matches!(self.phase, P::Exchange | P::Discard),
+            Move::Gear(_) | Move::End => matches!(self.phase, P::Main | P::After),
+            Move::Clear(_) => self.phase == P::Clear,
+        };
+        if !in_phase {
+            return format!("{now}; '{word}' is not an action of this phase");
+        }
+        let no_market = |b: u8| format!("there is no {} in the market", slug(usize::from(b)));
+        match mv {
+            Move::Take(b) if self.market[usize::from(b)] == 0 => no_market(b),
+            Move::Take(b) => format!(
+                "with {} the take could not add the {} more symbols the market can make up \
+                 to {} ({} taken so far; ruling 8)",
+                slug(usize::from(b)),
+                self.take_goal(),
+                d.take_symbols,
+                self.taken
+            ),
+            Move::Draw => "the pile is empty (ruling 4)".into(),
+            Move::BuildHand(b) | Move::BuildMarket(b) | Move::BuildLandmark(b) => {
+                let c = match mv {
+                    Move::BuildLandmark(_) => d.buildings + usize::from(b),
+                    _ => usize::from(b),
+                };
+                match mv {
+                    Move::BuildHand(_) if self.hands[p][c] == 0 => {
+                        format!("there is no {} in seat {seat}'s hand", slug(c))
+                    }
+                    Move::BuildMarket(_) if self.market[c] == 0 => no_market(b),
+                    Move::BuildLandmark(_) if self.row_mask & (1 << b) == 0 => {
+                        format!("{} is not in the landmark row", slug(c))
+                    }
+                    _ if self.city_len[p] >= d.city_limit => {
+                        format!("seat {seat}'s city holds {} cards already", d.city_limit)
+                    }
+                    _ => format!(
+                        "the hand and the city cannot pay the cost of {} (the card being \
+                         built never pays for itself; ruling 10)",
+                        slug(c)
+                    ),
+                }
+            }
+            Move::PayHand(b) | Move::PayMayor(b) => {
+                let c = usize::from(b);
+                let mayor = matches!(mv, Move::PayMayor(_));
+                if self.hands[p][c] == 0 {
+                    format!("seat {seat} has no unpaid {} in hand to pay with", slug(c))
+                } else if mayor && self.side(p) != 1 {
+                    format!("seat {seat}'s initial card does not show the Mayor")
+                } else if mayor && self.mayor_used {
+                    "the Mayor's gear was already used this turn".into()
+                } else if mayor && d.cards[c].symbols[PERSON] == 0 {
+                    format!(
+                        "{} has no person symbol for the Mayor to turn into a coin",
+                        slug(c)
+                    )
+                } else {
+                    self.pay_problem(c)
+                }
+            }
+            Move::PayCity(c) => {
+                let c = usize::from(c);
+                if self.city_count(p, c) <= self.pay.city[c] {
+                    format!("seat {seat}'s city has no unpaid {} to pay with", slug(c))
+                } else {
+                    self.pay_problem(c)
+                }
+            }
+            Move::Discard(b) => {
+                format!("there is no {} in seat {seat}'s hand", slug(usize::from(b)))
+            }
+            Move::Clear(b) => no_market(b),
+            Move::Gear(c) => {
+                let c = usize::from(c);
+                let has_gear = c != d.initial_index()
+                    && matches!(d.cards[c].gear, Gear::Draw | Gear::Exchange);
+                if !has_gear {
+                    format!(
+                        "{} has no gear to use (the Mayor's is used as 'pay <card> mayor')",
+                        slug(c)
+                    )
+                } else if self.city_counts[p][c] == 0 {
+                    format!("there is no {} in seat {seat}'s city", slug(c))
+                } else if self.city_counts[p][c] <= self.gears[c] {
+                    format!(
+                        "every {} in seat {seat}'s city has used its gear this turn",
+                        slug(c)
+                    )
+                } else if self.pile_size == 0 {
+                    "the pile is empty, so the gear would draw nothing (ruling 16)".into()
+                } else {
+                    "the hand is empty, so there is nothing to exchange (ruling 16)".into()
+                }
+            }
+            // `end` in the main phase.
+            _ => "a main action is still possible (ruling 7: end only when none is)".into(),
+        }
+    }
+
+    /// Ruling 11 refuses the card at city index `c` as a payment now.
+    fn pay_problem(&self, c: usize) -> String {
+        let owed: Vec<String> = (0..5)
+            .filter(|&i| self.pay.owed[i] > 0)
+            .map(|i| format!("{} {}", super::SYMBOLS[i], self.pay.owed[i]))
             .collect();
-        let more = if legal.len() > 12 { ", ..." } else { "" };
-        Some(format!(
-            "{why}; phase {}, legal: {}{more}",
-            super::PHASES[self.phase.index()],
-            shown.join(", ")
-        ))
+        let owes = if owed.is_empty() {
+            "nothing".to_string()
+        } else {
+            owed.join(" ")
+        };
+        format!(
+            "{} does not help (owes {owes}; ruling 11: a card pays only with a coin or a \
+             symbol still owed), or paying it would leave the rest of the cost unpayable",
+            self.cfg.data.slug(c)
+        )
     }
 
     // ---- scoring (rule 19) ----
@@ -1105,7 +1243,7 @@ impl GameState for CityState {
         let mv = decode(&self.cfg.layout, action)?;
         if let Some(why) = self.illegal(action, mv) {
             return Err(Error::IllegalAction(format!(
-                "{} (action {action}) is illegal: {why}",
+                "action {action} ({}) is illegal: {why}",
                 to_text(&self.cfg, mv)
             )));
         }
