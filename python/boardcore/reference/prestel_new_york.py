@@ -632,7 +632,7 @@ class PrestelNewYorkState(ReferenceState[_Rules]):
         seat = self._to_move
         now = f"seat {seat} is {PHASE_DOING[self._phase]}"
         if kind in chance_kinds:
-            return f"{now}; {action_text(rules, action).split(' ')[0]} is a chance outcome"
+            return f"{now}; '{action_text(rules, action).split(' ')[0]}' is a chance outcome"
         wanted = {
             STACK: "stack",
             LOOK: "search",

@@ -7,7 +7,9 @@ use crate::engine::{check_seat, observation_tensor_with, Error, ObservationSink}
 
 const NONE: u8 = u8::MAX;
 
-fn status(s: &PrestelState) -> String {
+/// The rendering's first line: the round, the phase and who acts (also quoted by the
+/// illegal-action messages).
+pub(super) fn status(s: &PrestelState) -> String {
     let seat = s.to_move;
     let r = s.round;
     match s.phase {

@@ -653,47 +653,93 @@ impl PrestelState {
         if legal.contains(&id) {
             return None;
         }
+        Some(self.why_illegal(mv))
+    }
+
+    /// Why `mv`, not legal now, is illegal: the same words as the reference engine's, in
+    /// the same order of checks (chance or seat, the phase, then the move's own rule).
+    fn why_illegal(&self, mv: Move) -> String {
         let data = &self.cfg.data;
-        let part = |p: u8| data.part_names[usize::from(p)].clone();
+        let part = |p: u8| data.part_names[usize::from(p)].as_str();
+        let letter = |s: u8| super::STACK_LETTERS[usize::from(s)];
+        let chance_move = matches!(
+            mv,
+            Move::Deal(_) | Move::Reveal(_) | Move::DrawStone(_) | Move::Finish(_)
+        );
+        if self.phase == Phase::End {
+            return "the game is over".into();
+        }
+        if self.to_move == CHANCE {
+            let doing = super::render::status(self);
+            return if chance_move {
+                format!("it is not one of the chance outcomes now ({doing})")
+            } else {
+                format!("this is a chance node ({doing}), no seat is to move")
+            };
+        }
         let seat = self.to_move;
-        Some(match (self.phase, mv) {
-            (Phase::End, _) => "the game is over".into(),
-            (Phase::Setup | Phase::Tie | Phase::Refill, _) => {
-                format!("chance is to move ({} phase): that is not one of its outcomes", super::PHASES[self.phase.index()])
+        let s = seat as usize;
+        let doing = |phase: Phase| match phase {
+            Phase::Stack => "to choose a stack",
+            Phase::Search => "to search",
+            Phase::Stone => "to choose a stone",
+            _ => "to build or slide",
+        };
+        let now = format!("seat {seat} is {}", doing(self.phase));
+        if chance_move {
+            let text = super::notation::to_text(&self.cfg, mv);
+            let word = text.split(' ').next().unwrap_or_default();
+            return format!("{now}; '{word}' is a chance outcome");
+        }
+        let (wanted, kind_doing) = match mv {
+            Move::Stack(_) => (Phase::Stack, "to choose a stack"),
+            Move::Look | Move::Take(_) => (Phase::Search, "to search a stack"),
+            Move::Stone(_) => (Phase::Stone, "to choose a stone"),
+            _ => (Phase::Build, "to build or slide"),
+        };
+        if wanted != self.phase {
+            return format!("{now}, not {kind_doing}");
+        }
+        match mv {
+            Move::Stack(t) if self.taken[..self.players()].contains(&t) => {
+                format!("stack {} is already taken this round", letter(t))
             }
-            (Phase::Stack, Move::Stack(s)) => {
-                if self.taken[..self.players()].contains(&s) {
-                    format!("stack {} is already taken this round", super::STACK_LETTERS[usize::from(s)])
-                } else {
-                    format!(
-                        "stack {} is empty: an empty stack may only be taken when every untaken stack is empty",
-                        super::STACK_LETTERS[usize::from(s)]
-                    )
-                }
-            }
-            (Phase::Search, Move::Look) => "seat has looked at every part of its stack: take one".into(),
-            (Phase::Search, Move::Take(p)) => format!(
-                "seat {seat} has not looked at {} in its stack this round (rule 13: take a part you have looked at)",
+            Move::Stack(t) => format!(
+                "stack {} is empty and another untaken stack still has parts (an empty stack \
+                 may only be taken when every untaken stack is empty)",
+                letter(t)
+            ),
+            Move::Look => format!(
+                "seat {seat} has looked at every part of stack {}; only 'take' is left",
+                letter(self.taken[s])
+            ),
+            Move::Take(p) => format!(
+                "seat {seat} has not looked at {} this round (rule 13: a part is taken out \
+                 only after it was turned over)",
                 part(p)
             ),
-            (Phase::Stone, Move::Stone(k)) => format!("stone {k} is not on offer (picked already, or not laid down this round)"),
-            (Phase::Build, Move::Build(p)) => {
-                if self.hands[seat as usize] & bit(p) == 0 {
-                    format!("seat {seat} does not hold {}", part(p))
-                } else {
-                    format!(
-                        "the commission of {} ({}) is not on the table",
-                        part(p),
-                        data.slugs[usize::from(data.commission_of[usize::from(p)])]
-                    )
-                }
+            Move::Stone(k) if self.new_stones[..self.players()].contains(&k) => {
+                format!("stone {k} was already picked this round")
             }
-            (Phase::Build, Move::Slide(p, _)) => format!("seat {seat} does not hold {}", part(p)),
-            (phase, _) => format!(
-                "seat {seat} is in the {} phase, where that kind of action is not allowed",
-                super::PHASES[phase.index()]
+            Move::Stone(k) => {
+                let mut held = self.stones[..self.players()].to_vec();
+                held.sort_unstable();
+                let held: Vec<String> = held.iter().map(u8::to_string).collect();
+                format!(
+                    "stone {k} is not on offer: only the stones laid down are ({})",
+                    held.join(" ")
+                )
+            }
+            Move::Build(p) | Move::Slide(p, _) if self.hands[s] & bit(p) == 0 => {
+                format!("{} is not in seat {seat}'s hand", part(p))
+            }
+            Move::Build(p) | Move::Slide(p, _) => format!(
+                "the commission {} does not lie on the table (a part is built only on an \
+                 open commission, rule 15 b)",
+                data.slugs[usize::from(data.commission_of[usize::from(p)])]
             ),
-        })
+            _ => unreachable!("chance moves are handled above"),
+        }
     }
 
     fn clear_memory(&mut self, part: u8) {
@@ -1059,7 +1105,7 @@ impl GameState for PrestelState {
         let mv = decode(&self.cfg, action)?;
         if let Some(why) = self.illegal(mv) {
             return Err(Error::IllegalAction(format!(
-                "{} (action {action}) is illegal: {why}",
+                "action {action} ({}) is illegal: {why}",
                 super::notation::to_text(&self.cfg, mv)
             )));
         }
