@@ -1797,9 +1797,10 @@ class RebuildingChicagoState(ReferenceState[Rules]):
             return f"seat {self._active} enacted law {seat.law + 1} this round already"
         if law.require is not None and not seat.holds(law.require):
             return "the law's requirement is not met"
-        have = seat.money if law.cost_gain == "money" else seat.vp
-        if have < law.cost:
-            return f"the law costs {law.cost_gain} {law.cost}, seat {self._active} has {have}"
+        if law.cost_gain == "money" and seat.money < law.cost:
+            return f"the law costs ${law.cost}, seat {self._active} has ${seat.money}"
+        if law.cost_gain != "money" and seat.vp < law.cost:
+            return f"the law costs {law.cost} VP, seat {self._active} has {seat.vp} VP"
         return None
 
     def _refill_problem(self) -> str | None:
@@ -2411,7 +2412,10 @@ class RebuildingChicagoState(ReferenceState[Rules]):
                 return f"market slot {slot + 1} is empty"
             seat = self._seats[self.current_player()]
             if self._phase == "turn" and data.cards[card].cost > seat.money:
-                return f"card {card} costs ${data.cards[card].cost}, the seat has ${seat.money}"
+                return (
+                    f"card {card} costs ${data.cards[card].cost}, "
+                    f"seat {self.current_player()} has ${seat.money}"
+                )
             if half == 0:
                 return f"the buildings of card {card}'s benefits half cannot all be placed"
             return None
@@ -2422,8 +2426,9 @@ class RebuildingChicagoState(ReferenceState[Rules]):
                 return f"{key} is built already"
             if offset not in seat.landmarks:
                 return f"seat {self._active} does not own the {key} card"
-            if data.landmarks[offset].cost > seat.money:
-                return f"{key} costs ${data.landmarks[offset].cost}, the seat has ${seat.money}"
+            cost = data.landmarks[offset].cost
+            if cost > seat.money:
+                return f"{key} costs ${cost}, seat {self._active} has ${seat.money}"
             return f"{key}'s tile cannot be placed"
         if category == "event":
             return self._event_problem(offset)
@@ -2431,6 +2436,8 @@ class RebuildingChicagoState(ReferenceState[Rules]):
             return self._law_problem(offset)
         if category == "refill":
             return self._refill_problem()
+        if category == "drop" and offset >= A_DROP_LANDMARK - A_DROP_CARD:
+            return "the seat has no such landmark to lose"
         return _CATEGORY_REASONS.get(category)
 
     # --- rendering ---------------------------------------------------------------------------

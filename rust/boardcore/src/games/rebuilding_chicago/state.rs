@@ -13,6 +13,8 @@ use crate::bits::{bits, bits128, select64 as select};
 use crate::engine::{Action, Error, GameState, CHANCE, TERMINAL};
 use crate::polyomino::Shape;
 
+mod illegal;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
     Start,
@@ -2053,11 +2055,10 @@ impl GameState for RebuildingChicagoState {
                 nt::NUM_ACTIONS - 1
             )));
         }
-        let name = nt::to_string(&self.cfg.data, action)
-            .unwrap_or_else(|_| "an id without a move in this data".into());
+        let name = nt::to_string(&self.cfg.data, action).unwrap_or_else(|_| format!("id {action}"));
         if self.phase == Phase::Over {
             return Err(illegal(format!(
-                "action {action} ({name}) is not legal: the game is over"
+                "action {action} ({name}) is illegal: the game is over"
             )));
         }
         let ok = if self.phase.is_chance() {
@@ -2070,15 +2071,9 @@ impl GameState for RebuildingChicagoState {
             v.contains(&action)
         };
         if !ok {
-            let who = if self.to_move == CHANCE {
-                "chance".to_string()
-            } else {
-                format!("seat {}", self.to_move)
-            };
+            let why = nt::decode(action).map_or_else(String::new, |m| self.why_illegal(m));
             return Err(illegal(format!(
-                "action {action} ({name}) is not legal in phase {} ({who} to move); \
-                 see legal_actions()",
-                PHASES[self.phase.index()]
+                "action {action} ({name}) is illegal: {why}"
             )));
         }
         self.apply_legal(action);
