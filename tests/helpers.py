@@ -314,6 +314,16 @@ def assert_rejected(state: State, move: str) -> None:
     assert state.to_json() == before
 
 
+def assert_reason(state: State, move: str, reason: str) -> None:
+    """Applying ``move`` is refused (as by :func:`assert_rejected`) for exactly ``reason``,
+    the words after the message's "is illegal: "."""
+    before = state.to_json()
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_action(state.string_to_action(move))
+    assert str(info.value).split(" is illegal: ", 1)[1:] == [reason], str(info.value)
+    assert state.to_json() == before
+
+
 # --- editing a saved state ------------------------------------------------------------------
 
 

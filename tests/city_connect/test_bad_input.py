@@ -88,6 +88,45 @@ def test_illegal_in_the_first_main_phase(load: Loader) -> None:
         assert_rejected(state, move)
 
 
+def test_illegal_reasons_name_the_card_and_the_rule(load: Loader) -> None:
+    # The same words from both engines: the phase, the card and the ruling broken.
+    state = start(load, 2)
+    for move, reason in (
+        ("take farm", "there is no farm in the market"),
+        ("build park", "there is no park in seat 0's hand"),
+        ("build castle", "the hand and the city cannot pay the cost of castle (ruling 10)"),
+        ("build harbor", "harbor is not in the landmark row"),
+        ("gear library", "there is no library in seat 0's city"),
+        ("gear house", "house has no gear to use (the Mayor's is used as 'pay <card> mayor')"),
+        ("end", "a main action is still possible (ruling 7: end only when none is)"),
+        ("pay bakery", "seat 0 is to choose a main action; 'pay' is not an action of this phase"),
+        ("card bakery", "seat 0 is to choose a main action; 'card' is a chance outcome"),
+    ):
+        helpers.assert_reason(state, move, reason)
+    state = start(load, 2, "take theater")
+    # Ruling 8: 2 symbols taken, the market can make 3; a school (2 symbols) would pass it.
+    helpers.assert_reason(
+        state,
+        "take school",
+        "with school the take could not add the 1 more symbols the market can make up to 3 "
+        "(2 taken so far; ruling 8)",
+    )
+    state = start(load, 2, *TURN_1, *TURN_2, "build park market")
+    for move, reason in (
+        ("pay park", "seat 0 has no unpaid park in hand to pay with"),
+        ("pay city castle", "seat 0's city has no unpaid castle to pay with"),
+        ("pay theater mayor", "seat 0's initial card does not show the Mayor"),
+        ("end", "seat 0 is to pay; 'end' is not an action of this phase"),
+    ):
+        helpers.assert_reason(state, move, reason)
+    state = load(GAME, players=2).new_initial_state()
+    helpers.assert_reason(
+        state,
+        "take bakery",
+        "this is a chance node (setup: filling the market), no seat is to move",
+    )
+
+
 def test_illegal_in_the_take_phase(load: Loader) -> None:
     state = start(load, 2, "take theater")
     assert js(state)["phase"] == "take"

@@ -1155,10 +1155,9 @@ class CityConnectState(ReferenceState[_Rules]):
                 return f"{slug} is not in the landmark row"
             if len(self._cities[seat]) >= rules.data.city_limit:
                 return f"seat {seat}'s city holds {rules.data.city_limit} cards already"
-            return (
-                f"the hand and the city cannot pay the cost of {slug} (the card being built "
-                "never pays for itself; ruling 10)"
-            )
+            # Only a card built from the hand could have paid for itself.
+            itself = "the card being built never pays for itself; " if kind == BUILD else ""
+            return f"the hand and the city cannot pay the cost of {slug} ({itself}ruling 10)"
         if kind in (PAY, PAY_MAYOR):
             if self._available_hand()[arg] <= 0:
                 return f"seat {seat} has no unpaid {slug} in hand to pay with"

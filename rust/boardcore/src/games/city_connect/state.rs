@@ -993,9 +993,14 @@ impl CityState {
                     _ if self.city_len[p] >= d.city_limit => {
                         format!("seat {seat}'s city holds {} cards already", d.city_limit)
                     }
-                    _ => format!(
+                    // Only a card built from the hand could have paid for itself.
+                    Move::BuildHand(_) => format!(
                         "the hand and the city cannot pay the cost of {} (the card being \
                          built never pays for itself; ruling 10)",
+                        slug(c)
+                    ),
+                    _ => format!(
+                        "the hand and the city cannot pay the cost of {} (ruling 10)",
                         slug(c)
                     ),
                 }
