@@ -16,6 +16,7 @@ from boardcore import (
     ParameterError,
     StateFormatError,
 )
+from tests import helpers
 from tests.conftest import Loader, apply
 from tests.helpers import assert_rejected, data_path, replace
 from tests.helpers import drop as _drop
@@ -158,6 +159,39 @@ def test_illegal_in_the_build_phase(load: Loader) -> None:
         "reveal guggenheim",
     ):
         assert_rejected(state, move)
+
+
+def test_illegal_reasons_name_the_phase_and_the_rule(load: Loader) -> None:
+    # The same words from both engines: what the seat is to do, then the rule broken.
+    state = m_game(load, "stack A")
+    helpers.assert_reason(state, "stack A", "stack A is already taken this round")
+    helpers.assert_reason(state, "look", "seat 1 is to choose a stack, not to search a stack")
+    helpers.assert_reason(
+        state, "reveal guggenheim", "seat 1 is to choose a stack; 'reveal' is a chance outcome"
+    )
+    state = m_game(load, "stack A", "stack B")
+    helpers.assert_reason(
+        state,
+        "take chrysler/lobby",
+        "seat 0 has not looked at chrysler/lobby this round (rule 13: a part is taken out "
+        "only after it was turned over)",
+    )
+    state = m_game(load, *M_SEARCH)  # the stones laid down are 2 and 5
+    helpers.assert_reason(
+        state, "stone 1", "stone 1 is not on offer: only the stones laid down are (2 5)"
+    )
+    apply(state, "stone 5")
+    helpers.assert_reason(state, "stone 5", "stone 5 was already picked this round")
+    state = m_game(load, *M_SEARCH, *M_STONES)
+    # Rule 15 b: a part is built only on an open commission; chrysler lies in no slot.
+    helpers.assert_reason(
+        state,
+        "build chrysler/lobby",
+        "the commission chrysler does not lie on the table (a part is built only on an open "
+        "commission, rule 15 b)",
+    )
+    for move in ("build liberty/figure", "slide liberty/figure A"):  # seat 1's part
+        helpers.assert_reason(state, move, "liberty/figure is not in seat 0's hand")
 
 
 def test_illegal_in_the_refill(load: Loader) -> None:
