@@ -121,6 +121,33 @@ def test_illegal_at_the_first_turn(load: Loader) -> None:
         assert_rejected(state, move)
 
 
+def test_illegal_reasons_name_the_rule(load: Loader) -> None:
+    # The same words from both engines: the rule broken, then the phase and the seat.
+    state = start(load)
+    now = " (phase turn, seat 1 to move)"
+    for move, reason in (
+        ("refill", "the market is full"),  # ruling 6
+        ("event world", "On the World Stage needs 3 other events activated this round, 0 are"),
+        ("landmark water-tower", "seat 1 does not own the water-tower card"),  # seat 0's
+        ("place o0 e5", "'place' is not an action of this phase"),
+        ("drop city-market", "'drop' is not an action of this phase"),
+        ("card 0", "'card' is a chance outcome, not a decision"),
+    ):
+        helpers.assert_reason(state, move, reason + now)
+    state = start(load, TURN_1[0])  # Graduation: appease or money (ruling 18)
+    helpers.assert_reason(
+        state, "choose vp", "not an option of this choice (phase choose, seat 1 to move)"
+    )
+    state = start(load, *TURN_1, TURN_2[0])  # region B is not connected
+    helpers.assert_reason(
+        state,
+        "place o0 c3",
+        "not a legal placement of the piece to place (phase place, seat 0 to move)",
+    )
+    state = start(load, *OPENING, "refill", "card 1")
+    helpers.assert_reason(state, "refill", "the market was refilled this turn already" + now)
+
+
 def test_illegal_during_a_choice(load: Loader) -> None:
     state = start(load, TURN_1[0])
     assert js(state)["phase"] == "choose" and state.current_player() == 1
