@@ -49,7 +49,7 @@ from boardcore.reference._data import (
     is_ints,
     read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
+from boardcore.reference._game import ReferenceGame, ReferenceState, _debug, copy_state
 from boardcore.reference._json import is_int, saved_enum
 
 __all__ = ["CityConnectGame", "CityConnectState"]
@@ -591,7 +591,8 @@ def parse_action(rules: _Rules, text: str) -> int:
         found = rules.card_ids.get(word)
         if found is None:
             raise NotationError(
-                f"{text!r}: {word!r} is not a card; cards are written by their slug from the "
+                f"{_debug(text)}: {_debug(word)} is not a card; cards are written by their slug "
+                "from the "
                 "data file (e.g. 'bakery', 'castle'), the initial card as 'house'"
             )
         return found
@@ -599,7 +600,7 @@ def parse_action(rules: _Rules, text: str) -> int:
     def building(word: str) -> int:
         found = card(word)
         if found >= b:
-            raise NotationError(f"{text!r}: {word!r} is not a building kind")
+            raise NotationError(f"{_debug(text)}: {_debug(word)} is not a building kind")
         return found
 
     if head in ("take", "discard", "clear", "card") and count == 2:
@@ -611,7 +612,7 @@ def parse_action(rules: _Rules, text: str) -> int:
             return starts[BUILD] + found
         if found < rules.city_cards:
             return starts[BUILD_LANDMARK] + found - b
-        raise NotationError(f"{text!r}: the initial card is never built")
+        raise NotationError(f"{_debug(text)}: the initial card is never built")
     if head == "build" and count == 3 and words[2] == "market":
         return starts[BUILD_MARKET] + building(words[1])
     if head == "pay" and count == 2:
@@ -625,9 +626,9 @@ def parse_action(rules: _Rules, text: str) -> int:
     if head == "landmark" and count == 2:
         found = card(words[1])
         if not b <= found < rules.city_cards:
-            raise NotationError(f"{text!r}: {words[1]!r} is not a landmark")
+            raise NotationError(f"{_debug(text)}: {_debug(words[1])} is not a landmark")
         return starts[LANDMARK] + found - b
-    raise NotationError(f"{text!r} is not a City Connect action: an action is {_FORMS}")
+    raise NotationError(f"{_debug(text)} is not a City Connect action: an action is {_FORMS}")
 
 
 def _parse_sides(sides: object, players: int) -> tuple[int, ...]:

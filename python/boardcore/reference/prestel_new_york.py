@@ -39,7 +39,7 @@ from boardcore.reference._data import (
     entry_list,
     read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
+from boardcore.reference._game import ReferenceGame, ReferenceState, _debug, copy_state
 from boardcore.reference._json import is_int, saved_enum
 
 __all__ = ["PrestelNewYorkGame", "PrestelNewYorkState"]
@@ -318,14 +318,16 @@ def parse_action(rules: _Rules, text: str) -> int:
         found = rules.part_ids.get(word)
         if found is None:
             raise NotationError(
-                f"{text!r}: {word!r} is not a building part; parts are written "
+                f"{_debug(text)}: {_debug(word)} is not a building part; parts are written "
                 "'<commission slug>/<part name>' from the data file, e.g. 'empire-state/mast'"
             )
         return found
 
     def stack(word: str) -> int:
         if len(word) != 1 or word not in STACK_LETTERS:
-            raise NotationError(f"{text!r}: {word!r} is not a stack; stacks are A, B, C, D, E")
+            raise NotationError(
+                f"{_debug(text)}: {_debug(word)} is not a stack; stacks are A, B, C, D, E"
+            )
         return STACK_LETTERS.index(word)
 
     if head == "stack" and count == 2:
@@ -343,7 +345,7 @@ def parse_action(rules: _Rules, text: str) -> int:
     if head == "reveal" and count == 2:
         commission = rules.commission_ids.get(words[1])
         if commission is None:
-            raise NotationError(f"{text!r}: {words[1]!r} is not a commission slug")
+            raise NotationError(f"{_debug(text)}: {_debug(words[1])} is not a commission slug")
         return rules.reveal + commission
     if head == "draw" and count == 3 and words[1] == "stone" and words[2] in _STONE_DIGITS:
         return rules.draw + int(words[2]) - 1
@@ -355,7 +357,7 @@ def parse_action(rules: _Rules, text: str) -> int:
         hint = "'finish <seat>' with a seat 0 to 4"
     else:
         hint = f"a Prestel action is {_FORMS}"
-    raise NotationError(f"{text!r} is not a Prestel action: {hint}")
+    raise NotationError(f"{_debug(text)} is not a Prestel action: {hint}")
 
 
 def _parse_speeds(speeds: object, players: int) -> tuple[int, ...]:

@@ -53,8 +53,8 @@ from boardcore.reference._data import (
     packaged_data,
     read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
-from boardcore.reference._json import is_int, saved_enum, short
+from boardcore.reference._game import ReferenceGame, ReferenceState, _debug, copy_state
+from boardcore.reference._json import is_int, saved_enum
 from boardcore.reference._rebuilding_chicago_actions import (
     A_AUTOMATON,
     A_BAG,
@@ -1245,7 +1245,7 @@ def parse_action(data: Data, text: str) -> int:
     found = _text_ids(data).get(text)  # exact, as the Rust engine: no whitespace stripped
     if found is None:
         raise NotationError(
-            f"{short(text)!r} is not a Rebuilding Chicago action: an action is {_FORMS}"
+            f"{_debug(text)} is not a Rebuilding Chicago action: an action is {_FORMS}"
         )
     return found
 

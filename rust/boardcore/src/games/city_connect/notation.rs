@@ -108,63 +108,74 @@ pub fn to_text(cfg: &Config, mv: Move) -> String {
     }
 }
 
+/// The notation's forms, for the message on text that is none of them.
+const FORMS: &str = "'take bakery', 'draw', 'build park', 'build park market', 'build castle', \
+                     'pay bakery', 'pay school mayor', 'pay city park', 'discard bakery', \
+                     'gear library', 'end', 'clear bakery', 'card bakery' or 'landmark castle' \
+                     (single spaces, slugs from the data)";
+
+/// The move written `text`, legal now or not. The checks and their words are the
+/// reference engine's, in its order.
 pub fn from_text(cfg: &Config, text: &str) -> Result<Move, Error> {
     let d = &cfg.data;
-    let bad = |why: &str| {
-        Error::Notation(format!(
-            "{text:?} is not a City Connect action: {why}; actions read like \"take bakery\", \
-             \"draw\", \"build park\", \"build park market\", \"build castle\", \"pay bakery\", \
-             \"pay school mayor\", \"pay city park\", \"discard bakery\", \"gear library\", \
-             \"end\", \"clear bakery\", \"card bakery\", \"landmark castle\""
-        ))
-    };
+    let bad = |why: String| Error::Notation(format!("{text:?}: {why}"));
+    match text {
+        "draw" => return Ok(Move::Draw),
+        "end" => return Ok(Move::End),
+        _ => {}
+    }
     let words: Vec<&str> = text.split(' ').collect();
     let card = |slug: &str| -> Result<usize, Error> {
         if slug == "house" {
             return Ok(d.initial_index());
         }
-        d.by_slug
-            .get(slug)
-            .copied()
-            .ok_or_else(|| bad(&format!("no card is called {slug:?}")))
+        d.by_slug.get(slug).copied().ok_or_else(|| {
+            bad(format!(
+                "{slug:?} is not a card; cards are written by their slug from the data file \
+                 (e.g. 'bakery', 'castle'), the initial card as 'house'"
+            ))
+        })
     };
     let building = |slug: &str| -> Result<u8, Error> {
         let c = card(slug)?;
         if c < d.buildings {
             Ok(c as u8)
         } else {
-            Err(bad(&format!("{slug} is not a building")))
-        }
-    };
-    let landmark = |slug: &str| -> Result<u8, Error> {
-        let c = card(slug)?;
-        if (d.buildings..d.buildings + d.landmarks).contains(&c) {
-            Ok((c - d.buildings) as u8)
-        } else {
-            Err(bad(&format!("{slug} is not a landmark")))
+            Err(bad(format!("{slug:?} is not a building kind")))
         }
     };
     Ok(match words.as_slice() {
-        ["draw"] => Move::Draw,
-        ["end"] => Move::End,
         ["take", s] => Move::Take(building(s)?),
+        ["discard", s] => Move::Discard(building(s)?),
+        ["clear", s] => Move::Clear(building(s)?),
+        ["card", s] => Move::Card(building(s)?),
         ["build", s] => {
             let c = card(s)?;
             if c < d.buildings {
                 Move::BuildHand(c as u8)
+            } else if c < d.initial_index() {
+                Move::BuildLandmark((c - d.buildings) as u8)
             } else {
-                Move::BuildLandmark(landmark(s)?)
+                return Err(bad("the initial card is never built".into()));
             }
         }
         ["build", s, "market"] => Move::BuildMarket(building(s)?),
-        ["pay", "city", s] => Move::PayCity(card(s)? as u8),
         ["pay", s] => Move::PayHand(building(s)?),
+        ["pay", "city", s] => Move::PayCity(card(s)? as u8),
         ["pay", s, "mayor"] => Move::PayMayor(building(s)?),
-        ["discard", s] => Move::Discard(building(s)?),
         ["gear", s] => Move::Gear(card(s)? as u8),
-        ["clear", s] => Move::Clear(building(s)?),
-        ["card", s] => Move::Card(building(s)?),
-        ["landmark", s] => Move::Landmark(landmark(s)?),
-        _ => return Err(bad("unknown form")),
+        ["landmark", s] => {
+            let c = card(s)?;
+            if (d.buildings..d.initial_index()).contains(&c) {
+                Move::Landmark((c - d.buildings) as u8)
+            } else {
+                return Err(bad(format!("{s:?} is not a landmark")));
+            }
+        }
+        _ => {
+            return Err(Error::Notation(format!(
+                "{text:?} is not a City Connect action: an action is {FORMS}"
+            )))
+        }
     })
 }

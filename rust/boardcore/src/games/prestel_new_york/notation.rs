@@ -83,16 +83,24 @@ pub fn to_text(cfg: &Config, mv: Move) -> String {
     }
 }
 
-const FORMS: &str = "stack A..E, look, take <part>, stone 1..5, build <part>, slide <part> \
-                     A..E, deal <part>, reveal <commission>, draw stone 1..5, finish 0..4";
+/// The notation's forms, for the message on text that is none of them.
+const FORMS: &str = "'stack C', 'look', 'take empire-state/mast', 'stone 2', \
+                     'build empire-state/mast', 'slide chrysler/crown E', 'deal flatiron/wedge', \
+                     'reveal seagram', 'draw stone 4' or 'finish 3' (single spaces, lower case \
+                     but the stack letter)";
 
+/// The action written `text`, legal now or not. The checks and their words are the
+/// reference engine's, in its order.
 pub fn parse(cfg: &Config, text: &str) -> Result<Action, Error> {
-    let bad = |why: String| Error::Notation(format!("cannot read {text:?}: {why}"));
+    let bad = |why: String| Error::Notation(format!("{text:?}: {why}"));
+    if text == "look" {
+        return Ok(encode(&cfg.layout, Move::Look));
+    }
     let part = |name: &str| {
         cfg.data.part_by_name.get(name).copied().ok_or_else(|| {
             bad(format!(
-                "no part {name:?} (parts are written <commission>/<part>, e.g. {})",
-                cfg.data.part_names[0]
+                "{name:?} is not a building part; parts are written '<commission slug>/<part \
+                 name>' from the data file, e.g. 'empire-state/mast'"
             ))
         })
     };
@@ -101,24 +109,20 @@ pub fn parse(cfg: &Config, text: &str) -> Result<Action, Error> {
         .position(|&l| word.len() == 1 && word.starts_with(l))
     {
         Some(s) => Ok(s as u8),
-        None => Err(bad(format!("no stack {word:?} (stacks are A to E)"))),
+        None => Err(bad(format!(
+            "{word:?} is not a stack; stacks are A, B, C, D, E"
+        ))),
     };
-    let digit = |word: &str, hi: u8, what: &str| match word.as_bytes() {
-        [d @ b'0'..=b'9'] if (d - b'0') <= hi => Ok(d - b'0'),
-        _ => Err(bad(format!("{word:?} is not a {what}"))),
+    // A single digit from `lo` to `hi`.
+    let digit = |word: &str, lo: u8, hi: u8| match word.as_bytes() {
+        [d @ b'0'..=b'9'] if (lo..=hi).contains(&(d - b'0')) => Some(d - b'0'),
+        _ => None,
     };
     let words: Vec<&str> = text.split(' ').collect();
     let mv = match words.as_slice() {
-        ["look"] => Move::Look,
         ["stack", s] => Move::Stack(stack(s)?),
         ["take", p] => Move::Take(part(p)?),
-        ["stone", k] => Move::Stone(digit(k, 5, "stone (1 to 5)").and_then(|k| {
-            if k == 0 {
-                Err(bad("0 is not a stone (1 to 5)".into()))
-            } else {
-                Ok(k)
-            }
-        })?),
+        ["stone", k] if digit(k, 1, 5).is_some() => Move::Stone(digit(k, 1, 5).unwrap_or(1)),
         ["build", p] => Move::Build(part(p)?),
         ["slide", p, s] => Move::Slide(part(p)?, stack(s)?),
         ["deal", p] => Move::Deal(part(p)?),
@@ -127,17 +131,22 @@ pub fn parse(cfg: &Config, text: &str) -> Result<Action, Error> {
                 .commission_by_slug
                 .get(*c)
                 .copied()
-                .ok_or_else(|| bad(format!("no commission {c:?} (e.g. {})", cfg.data.slugs[0])))?,
+                .ok_or_else(|| bad(format!("{c:?} is not a commission slug")))?,
         ),
-        ["draw", "stone", k] => Move::DrawStone(digit(k, 5, "stone (1 to 5)").and_then(|k| {
-            if k == 0 {
-                Err(bad("0 is not a stone (1 to 5)".into()))
-            } else {
-                Ok(k)
-            }
-        })?),
-        ["finish", s] => Move::Finish(digit(s, 4, "seat (0 to 4)")?),
-        _ => return Err(bad(format!("the forms are: {FORMS}"))),
+        ["draw", "stone", k] if digit(k, 1, 5).is_some() => {
+            Move::DrawStone(digit(k, 1, 5).unwrap_or(1))
+        }
+        ["finish", s] if digit(s, 0, 4).is_some() => Move::Finish(digit(s, 0, 4).unwrap_or(0)),
+        _ => {
+            let hint = match words[0] {
+                "stone" | "draw" => "stones are numbered 1 to 5: 'stone 2', 'draw stone 4'".into(),
+                "finish" => "'finish <seat>' with a seat 0 to 4".into(),
+                _ => format!("a Prestel action is {FORMS}"),
+            };
+            return Err(Error::Notation(format!(
+                "{text:?} is not a Prestel action: {hint}"
+            )));
+        }
     };
     Ok(encode(&cfg.layout, mv))
 }

@@ -143,12 +143,11 @@ pub fn from_string(data: &Data, text: &str) -> Result<Action, Error> {
     let t = text;
     let bad = || {
         Error::Notation(format!(
-            "{text:?} is not a Rebuilding Chicago move; moves look like \"place o3 e5\", \
-             \"buy 3a\", \"landmark city-market\", \"event dining\", \"law 2\", \"refill\", \
-             \"district west-town\", \"return navy-pier\", \"suburb 17\", \"choose vp\", \
-             \"shape shopping-u5\", \"drop card 52\", \"start 2\", \"card 101\", \"bag 17\", \
-             \"deal city-market\", \"scenario 4\" or \"automaton 26\" \
-             (docs/games/rebuilding_chicago.md)"
+            "{text:?} is not a Rebuilding Chicago action: an action is 'place o3 e5', 'buy 3a', \
+             'landmark <key>', 'event dining', 'law 2', 'refill', 'district <key>', \
+             'return <key>', 'suburb 17', 'choose vp' (money, building, appease, card, \
+             ability), 'shape <kind key>', 'drop card 52', 'drop <landmark key>', 'start 2', \
+             'card 101', 'bag 17', 'deal <landmark key>', 'scenario 4' or 'automaton 26'"
         ))
     };
     let words: Vec<&str> = t.split(' ').collect();
