@@ -324,6 +324,14 @@ def assert_reason(state: State, move: str, reason: str) -> None:
     assert state.to_json() == before
 
 
+def assert_unreadable(state: State, text: str, said: str) -> None:
+    """``string_to_action(text)`` raises NotationError saying exactly ``said``: the same
+    words from both engines, the text quoted as the Rust engine quotes a str."""
+    with pytest.raises(NotationError) as info:
+        state.string_to_action(text)
+    assert str(info.value) == said
+
+
 # --- editing a saved state ------------------------------------------------------------------
 
 

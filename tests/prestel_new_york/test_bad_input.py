@@ -252,10 +252,7 @@ def test_notation_follows_the_data_file(load: Loader, tmp_path: Path) -> None:
     ],
 )
 def test_unreadable_notation_is_named(load: Loader, text: str, said: str) -> None:
-    # The same words from both engines; the text quoted as the Rust engine quotes a str.
-    with pytest.raises(NotationError) as info:
-        load(GAME, players=2).new_initial_state().string_to_action(text)
-    assert str(info.value) == said
+    helpers.assert_unreadable(load(GAME, players=2).new_initial_state(), text, said)
 
 
 # --- saved states ---------------------------------------------------------------------------
