@@ -195,55 +195,54 @@ def test_a_seats_picture_does_not_depend_on_what_it_cannot_see(players: int) -> 
             assert state_to_svg(json.dumps(other), perspective) == state.to_svg(perspective)
 
 
-def test_a_card_drawn_into_another_hand_is_not_named() -> None:
+@pytest.mark.parametrize("seed", helpers.seeds(0, 1, 2))
+def test_a_card_drawn_into_another_hand_is_not_named(seed: int) -> None:
     """The last action names a card from the pile only to those who may know it: the seat
     that drew it, or everyone when it went to the market or the discard pile."""
     game = load(players=3)
     named = hidden = 0
-    for seed in range(3):
-        state = game.new_initial_state()
-        for action in boardcore.play(game, seed=seed).history():
-            before = json.loads(state.to_json())
-            text = state.action_to_string(action)
-            state.apply_action(action)
-            if not text.startswith("card "):
-                continue
-            after = json.loads(state.to_json())
-            into = [p for p in range(3) if len(after["hands"][p]) > len(before["hands"][p])]
-            assert text in state.to_svg()  # everyone's view names it
-            for perspective in range(3):
-                last = re.findall(r"last: ([^<]*)<", state.to_svg(perspective))[0]
-                if into and into[0] != perspective:
-                    assert text not in last, (seed, after["phase"], last)
-                    hidden += 1
-                elif text in last:
-                    named += 1
-    assert named > 50 and hidden > 50
+    state = game.new_initial_state()
+    for action in boardcore.play(game, seed=seed).history():
+        before = json.loads(state.to_json())
+        text = state.action_to_string(action)
+        state.apply_action(action)
+        if not text.startswith("card "):
+            continue
+        after = json.loads(state.to_json())
+        into = [p for p in range(3) if len(after["hands"][p]) > len(before["hands"][p])]
+        assert text in state.to_svg()  # everyone's view names it
+        for perspective in range(3):
+            last = re.findall(r"last: ([^<]*)<", state.to_svg(perspective))[0]
+            if into and into[0] != perspective:
+                assert text not in last, (seed, after["phase"], last)
+                hidden += 1
+            elif text in last:
+                named += 1
+    assert named > 25 and hidden > 25
 
 
 # --- the last action, the payment, the Pioneer Bonus ------------------------------------------
 
 
-def test_the_last_action_is_written_with_its_seat_and_marked() -> None:
+@pytest.mark.parametrize("seed", helpers.seeds(2, 3))
+def test_the_last_action_is_written_with_its_seat_and_marked(seed: int) -> None:
     game = load(players=3)
     state = game.new_initial_state()
     assert ring(state.to_svg()) is None and "no move yet" in state.to_svg()
     kinds: set[str] = set()
-    for seed in (2, 3):
-        state = game.new_initial_state()
-        for action in boardcore.play(game, seed=seed).history():
-            seat = state.current_player()
-            text = state.action_to_string(action)
-            state.apply_action(action)
-            svg = state.to_svg()
-            kind = text.split()[0]
-            if seat >= 0:
-                assert f"last: seat {seat}: {text}<" in svg
-            else:
-                assert text in svg
-            if kind in ("take", "draw", "build", "pay", "discard", "gear", "landmark"):
-                assert ring(svg) is not None, text
-                kinds.add(kind)
+    for action in boardcore.play(game, seed=seed).history():
+        seat = state.current_player()
+        text = state.action_to_string(action)
+        state.apply_action(action)
+        svg = state.to_svg()
+        kind = text.split()[0]
+        if seat >= 0:
+            assert f"last: seat {seat}: {text}<" in svg
+        else:
+            assert text in svg
+        if kind in ("take", "draw", "build", "pay", "discard", "gear", "landmark"):
+            assert ring(svg) is not None, text
+            kinds.add(kind)
     assert kinds >= {"take", "draw", "build", "pay", "landmark"}
 
 
