@@ -86,24 +86,24 @@ def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]
 # --- well-formed pictures -----------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("seed", helpers.seeds(0, 1, 2))
 @pytest.mark.parametrize("which", sorted(ENGINES))
 @pytest.mark.parametrize(
     ("players", "sides"), [(1, "mayor"), (2, "house"), (3, "mayor,house,mayor"), (4, "house")]
 )
 def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
-    which: str, players: int, sides: str
+    which: str, players: int, sides: str, seed: int
 ) -> None:
     """The status line is the text rendering's first line, every seat shows its score, and
     `you` and `winner` are where they belong."""
     game = engine(which, players=players, sides=sides)
     phases: set[str] = set()
     drawn = 0
-    for seed in range(3):
-        for state, saved in sampled(game, seed, every=9 * players + 5):
-            phases.add(saved["phase"])
-            drawn += helpers.assert_every_view_drawn(state)
+    for state, saved in sampled(game, seed, every=9 * players + 5):
+        phases.add(saved["phase"])
+        drawn += helpers.assert_every_view_drawn(state)
     assert phases >= {"setup", "main", "take", "draw", "pay", "refill", "end"}
-    assert drawn > 40
+    assert drawn > 15
 
 
 def test_the_picture_shows_landmarks_market_piles_cities_hands_and_scores() -> None:
