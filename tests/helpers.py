@@ -54,6 +54,12 @@ def slow_after_the_first(settings: Sequence[Any], ids: Sequence[str]) -> list[An
     ]
 
 
+def seeds(*chosen: int) -> list[Any]:
+    """Seeds as pytest parameters: the first in the normal run, the others in the slow tier
+    (a check that repeats over more games once the first has shown it)."""
+    return slow_after_the_first(chosen, [f"seed{seed}" for seed in chosen])
+
+
 def assert_a_game_drawn_alike(name: str, setting: dict[str, Any], saver: str, seed: int) -> None:
     """Along the random game of ``seed`` played by engine ``saver``, both engines' states
     draw the same SVG, for everyone and for every seat, and show it in Jupyter."""

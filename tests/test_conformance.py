@@ -203,13 +203,27 @@ def looks(state: Any) -> tuple[Any, ...]:
 
 
 # A few games per setting in the README's tier, more in the slow tier.
-API_GAMES = [1, pytest.param(6, marks=pytest.mark.slow)]
 COMPARE_GAMES = [6, pytest.param(40, marks=pytest.mark.slow)]
 
 
-@pytest.mark.parametrize("games", API_GAMES)
-@pytest.mark.parametrize("engine", sorted(ENGINES))
-@pytest.mark.parametrize(("name", "players"), GAME_COUNTS)
+# One game for every engine and player count, but the reference engine's with 4 and 5 players
+# (the slowest of the normal run) only in the slow tier's six-game run
+API_CASES = [
+    pytest.param(
+        name,
+        players,
+        engine,
+        games,
+        id=f"{name}-{players}-{engine}-{games}",
+        marks=[pytest.mark.slow] if games > 1 or (engine == "reference" and players > 3) else [],
+    )
+    for name, players in GAME_COUNTS
+    for engine in sorted(ENGINES)
+    for games in (1, 6)
+]
+
+
+@pytest.mark.parametrize(("name", "players", "engine", "games"), API_CASES)
 def test_our_engines_pass_api_test(engine: str, name: str, players: int, games: int) -> None:
     game = ENGINES[engine](name, players=players, **SHORT.get(name, {}))
     result = api_test(game, games=games, seed=players * 1000)

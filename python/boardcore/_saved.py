@@ -4,6 +4,7 @@ field names it, and the fields of the state that record parameters give them."""
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,9 @@ def load_state(load: Callable[..., Any], text: object, data: str | None = None) 
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state must be a str, not {quote(text)}")
     try:
-        saved = json.loads(text)
+        saved = json.loads(text, parse_int=_integer)
+    except _OutOfRange:
+        raise StateFormatError("not a saved state: malformed JSON (number out of range)") from None
     except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
         raise StateFormatError(f"not a saved state: not JSON ({error})") from None
     name = saved.get("game") if isinstance(saved, dict) else None
@@ -44,6 +47,18 @@ def load_state(load: Callable[..., Any], text: object, data: str | None = None) 
     except (ParameterError, StateFormatError) as error:
         raise StateFormatError(f"not a saved {name} state: {error}") from None
     return game.state_from_json(text)
+
+
+class _OutOfRange(Exception):
+    pass
+
+
+def _integer(text: str) -> int:
+    # Thousands of digits: int() would refuse them with advice on Python's settings; no
+    # float holds such a number either, which is how the engines' parsers refuse it
+    if len(text) > 300 and math.isinf(float(text)):
+        raise _OutOfRange
+    return int(text)
 
 
 def _names(names: Sequence[str]) -> Callable[[Any, str | None], str]:

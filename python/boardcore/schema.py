@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 from importlib import resources
 from typing import Any
 
@@ -57,9 +58,16 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return dict(pairs)
 
 
-def _integer(text: str) -> int:
+def _integer(text: str, on_float: Any) -> Any:
     if text == "-0":
         raise _NotCanonical("-0 is not canonical: write 0")
+    digits = len(text) - text.startswith("-")
+    if digits > 20 or (digits > 18 and not -(2**63) <= int(text) < 2**64):
+        # No 64-bit integer holds it: the Rust engines read a float, or refuse one that no
+        # float holds (and int() of thousands of digits is itself a ValueError)
+        if math.isinf(float(text)):
+            raise _NotCanonical("malformed JSON (number out of range)")
+        return on_float(text)
     return int(text)
 
 
@@ -94,7 +102,7 @@ def _loads(text: str, on_float: Any) -> Any:
         return json.loads(
             text,
             object_pairs_hook=_pairs,
-            parse_int=_integer,
+            parse_int=lambda text: _integer(text, on_float),
             parse_float=on_float,
             parse_constant=_no_float,
         )

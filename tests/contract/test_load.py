@@ -102,6 +102,32 @@ def test_a_missing_or_unknown_field_is_named_alike(name: str) -> None:
         assert messages["rust"] == f"not a {title} state: {expected}".replace("'", '"')
 
 
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("digits", [25, 400, 5000])
+def test_a_number_too_long_for_the_engines_is_refused_alike(name: str, digits: int) -> None:
+    """Past 64 bits the engines read a number as a float, which no field accepts; past any
+    float, and past Python's own limit on int() (4,300 digits), it is out of range. Never a
+    ValueError about Python's settings."""
+    saved = boardcore.load(name).new_initial_state().to_json()
+    text = saved.replace('"history":[]', f'"history":[{"9" * digits}]', 1)
+    assert text != saved
+    loads = {e: ENGINES[e](name).state_from_json for e in ENGINES}
+    messages = refusals(StateFormatError, loads, text) | refusals(
+        StateFormatError, {f"{e} load_state": LOAD_STATE[e] for e in ENGINES}, text
+    )
+    if digits > 308:
+        title = name.replace("_", " ").title()
+        for engine in ENGINES:
+            assert messages[engine].startswith(
+                f"not a {title} state: malformed JSON (number out of range"
+            ), messages
+            assert messages[f"{engine} load_state"] == (
+                "not a saved state: malformed JSON (number out of range)"
+            ), messages
+    else:
+        assert all("history" in message for message in messages.values()), messages
+
+
 BAD_PARAMETERS: list[dict[str, Any]] = [
     {"players": 7},
     {"players": 0},

@@ -131,8 +131,15 @@ def packaged(name: str) -> Callable[[Callable[[dict[str, Any]], _T]], Callable[[
 
 
 def num(value: float) -> str:
+    if type(value) is int:  # most coordinates: the same text, without formatting a float
+        return str(value)
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
+
+
+@functools.cache
+def _attribute(key: str) -> str:
+    return key.rstrip("_").replace("_", "-")
 
 
 def el(parent: ET.Element, tag: str, text: str | None = None, /, **attrs: object) -> ET.Element:
@@ -141,8 +148,7 @@ def el(parent: ET.Element, tag: str, text: str | None = None, /, **attrs: object
     for key, value in attrs.items():
         if value is None:
             continue
-        name = key.rstrip("_").replace("_", "-")
-        values[name] = num(value) if isinstance(value, (int, float)) else str(value)
+        values[_attribute(key)] = num(value) if isinstance(value, (int, float)) else str(value)
     element = ET.SubElement(parent, tag, values)
     if text is not None:
         element.text = text
