@@ -43,10 +43,8 @@ def _param_value(key: str, value: Any) -> int | str:
         raise ParameterError(f"{key} must be an integer or a string, not a bool")
     if number is not None:
         if not -(1 << 63) <= number < 1 << 63:  # the binding's 64-bit parameter
-            text = str(number)
-            more = "..." if len(text) > 40 else ""
             raise ParameterError(
-                f"{key} must be a small integer, not {text[:40]}{more} (out of range)"
+                f"{key} must be a small integer, not {_cut(str(number))} (out of range)"
             )
         return number
     path = os.fspath(value) if isinstance(value, (str, os.PathLike)) else None
@@ -79,8 +77,13 @@ def load(name: str, **params: Any) -> Game:
 
 
 def _short(text: str) -> str:
-    """A string parameter as the Rust engine quotes it: its first 40 characters."""
-    return f"'{text[:40]}{'...' if len(text) > 40 else ''}'"
+    """A string parameter as the Rust engine quotes it."""
+    return f"'{_cut(text)}'"
+
+
+def _cut(text: str) -> str:
+    """A value's text as the Rust binding quotes it: its first 40 characters."""
+    return f"{text[:40]}{'...' if len(text) > 40 else ''}"
 
 
 def load_state(text: str, *, data: str | None = None) -> State:
