@@ -106,6 +106,22 @@ def test_illegal_during_the_draft(load: Loader) -> None:
     assert_rejected(state, "pick 0")  # seat 1's card
 
 
+def test_illegal_reasons_name_the_node_and_the_phase(load: Loader) -> None:
+    # The same words from both engines: the status line of the text rendering, the phase.
+    state = load(GAME, players=3).new_initial_state()
+    for move in ("step n", "design 1,1", "take y"):
+        helpers.assert_reason(state, move, "this is a chance node (setup), no seat is to move")
+    state = start(load)
+    assert js(state)["turn"] == 0 and js(state)["phase"] == "draft"
+    now = "turn 0: seat 1 to draft (phase draft)"
+    for move, word in (("step n", "step"), ("take y", "take"), ("pass", "pass")):
+        helpers.assert_reason(state, move, f"{now}; '{word}' is not an action of this phase")
+    for move, word in (("tile 3", "tile"), ("reveal 1", "reveal"), ("pawn 0", "pawn")):
+        helpers.assert_reason(state, move, f"{now}; '{word}' is a chance outcome here")
+    # A centre build is a build word of its own kind: the Sector Manager's, in the move.
+    helpers.assert_reason(state, "build y 2wc", f"{now}; 'build' is not an action of this phase")
+
+
 def test_illegal_at_the_start_of_turn_1(load: Loader) -> None:
     state = start(load, *DRAFT)
     assert js(state)["phase"] == "main"
