@@ -190,6 +190,33 @@ def test_illegal_during_the_move(load: Loader) -> None:
     assert legal_now(state) == [state.string_to_action("stop")]
 
 
+def test_illegal_reasons_name_the_rule(load: Loader) -> None:
+    # The same words from both engines, the kind of action's own reason (the rulings cited).
+    state = start(load, *DRAFT)
+    for move, reason in (
+        ("add 10 left", "card 10 is not in the row [20, 5, 14, 27]"),  # seat 0's project card
+        ("build y 2w0", "no step build is open: a build needs a step to the junction (ruling 10)"),
+        ("pass", "a step or an add is possible (ruling 6)"),
+        ("exchange y r", "seat 1 has no token of the commercial-manager"),
+    ):
+        helpers.assert_reason(state, move, reason)
+    state = start(load, *DRAFT, "step n")
+    for move, reason in (
+        ("step n", "no steps left this turn"),
+        ("build y 5e0", "5e0 is occupied"),  # the pre-printed yellow
+        ("build r 2w0", "seat 1 has no r building in its reserve"),
+        ("build y 0n0", "0n0 is not a slot this build can reach"),  # not next to 2,1
+        ("build y 2w0 replace", "the building-assistant is not in play"),
+        ("build y 1ec", "the sector-manager is not in play"),  # the centre build's specialist
+        (
+            "exchange y b",
+            "turn 1: seat 1 to move (0 steps left) (phase move); 'exchange' is not an action "
+            "of this phase",
+        ),
+    ):
+        helpers.assert_reason(state, move, reason)
+
+
 def test_illegal_for_the_next_seat(load: Loader) -> None:
     state = start(load, *DRAFT, *TURN_1, "stop")
     assert state.current_player() == 2

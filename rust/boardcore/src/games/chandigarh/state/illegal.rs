@@ -1,9 +1,13 @@
 //! Why an action is illegal, in the reference's words and order: a chance node names the
 //! outcomes, a seat's node its status and phase, then the kind of action's own reason.
 
-use super::super::notation::{to_text, Move, CENTRE};
+use super::super::geom::{Slots, NONE};
+use super::super::notation::{
+    junction_text, slot_text, to_text, Move, CENTRE, DRAUGHTSMAN, ENGINEER, MANAGER, PLAIN,
+    REPLACE, SURVEYOR,
+};
 use super::super::render::status;
-use super::super::PHASES;
+use super::super::{Ability, COLOURS, PHASES, SIDES};
 use super::{ChandigarhState, Phase};
 use crate::engine::Action;
 
@@ -97,6 +101,177 @@ impl ChandigarhState {
             let word = text.split(' ').next().unwrap_or_default();
             return format!("{now}; '{word}' is not an action of this phase");
         }
-        format!("{now}; not legal in this position")
+        self.reason(mv)
+            .unwrap_or_else(|| format!("{now}; not legal in this position"))
+    }
+
+    /// Why a specialist's action or build may not be used now, or `None`.
+    fn specialist_problem(&self, ability: Ability) -> Option<String> {
+        let (slug, colour) = (ability.slug(), ability.colour());
+        if self.in_play & (1 << ability.index()) == 0 {
+            return Some(format!("the {slug} is not in play"));
+        }
+        if self.tokens[self.s()] & (1 << colour) == 0 {
+            return Some(format!("seat {} has no token of the {slug}", self.seat));
+        }
+        if self.used & (1 << colour) != 0 {
+            return Some(format!(
+                "the {slug} was already used this turn, or gained with no step left"
+            ));
+        }
+        None
+    }
+
+    /// The reason of `mv`'s own kind, or `None` for the generic one.
+    fn reason(&self, mv: Move) -> Option<String> {
+        let seat = self.seat;
+        let s = self.s();
+        let reserve = self.reserves[s];
+        let junction = self.architects[s];
+        let in_main = self.phase == Phase::Main;
+        let cannot_end = || in_main && !self.can_finish(self.others(), junction, self.escapes());
+        let ruling9 = || Some("the architect could not end its turn from here (ruling 9)".into());
+        let row = || {
+            let cards: Vec<String> = self.row.iter().map(u8::to_string).collect();
+            format!("[{}]", cards.join(", "))
+        };
+        let specialist = match mv {
+            Move::Drive(_) => Some(Ability::Driver),
+            Move::Design(_) => Some(Ability::ParkDesigner),
+            Move::Governor(_) => Some(Ability::Governor),
+            Move::Redistribute(_) => Some(Ability::HeadArchitect),
+            Move::Exchange(..) => Some(Ability::CommercialManager),
+            Move::Project(_) => Some(Ability::ProjectManager),
+            Move::Mayor(_) => Some(Ability::Mayor),
+            Move::Logistics => Some(Ability::LogisticsManager),
+            _ => None,
+        };
+        if let Some(problem) = specialist.and_then(|a| self.specialist_problem(a)) {
+            return Some(problem);
+        }
+        let table = |text: &str| Some(text.to_string());
+        match mv {
+            Move::Step(d) => {
+                if self.steps == 0 {
+                    return table("no steps left this turn");
+                }
+                if self.last >= 0 && d == (self.last as u8 + 2) % 4 {
+                    let side = SIDES[self.last as usize];
+                    return Some(format!(
+                        "no backtracking: the previous step went {side} (ruling 8)"
+                    ));
+                }
+                if self.cfg.geom.step[usize::from(junction)][usize::from(d)] == NONE {
+                    let (side, from) = (SIDES[usize::from(d)], junction_text(junction));
+                    return Some(format!("no street section leads {side} from {from}"));
+                }
+                table("the architect could not end its turn after that step (ruling 9)")
+            }
+            Move::Add(k, _) => Some(format!("card {k} is not in the row {}", row())),
+            Move::Build { mode, colour, slot } => {
+                let name = COLOURS[usize::from(colour)];
+                if reserve[usize::from(colour)] == 0 {
+                    return Some(format!("seat {seat} has no {name} building in its reserve"));
+                }
+                let by = match mode {
+                    PLAIN => None,
+                    REPLACE => Some(Ability::BuildingAssistant),
+                    MANAGER => Some(Ability::BuildingManager),
+                    SURVEYOR => Some(Ability::Surveyor),
+                    ENGINEER => Some(Ability::ParkEngineer),
+                    DRAUGHTSMAN => Some(Ability::Draughtsman),
+                    _ => Some(Ability::SectorManager),
+                };
+                if let Some(problem) = by.and_then(|a| self.specialist_problem(a)) {
+                    return Some(problem);
+                }
+                if mode != DRAUGHTSMAN && !self.step_build_open() {
+                    return table(
+                        "no step build is open: a build needs a step to the junction (ruling 10)",
+                    );
+                }
+                if cannot_end() {
+                    return ruling9();
+                }
+                let text = slot_text(slot);
+                let mut one = Slots([0; 3]);
+                one.insert(slot);
+                let sector = usize::from(slot / 12);
+                if slot % 3 != 2 && self.cfg.geom.sector_plot_bits[sector].and(one).is_empty() {
+                    return Some(format!("sector {sector} has no plot {text}"));
+                }
+                let occupied = self.city[usize::from(slot)] >= 0;
+                if mode == REPLACE && !occupied {
+                    return Some(format!(
+                        "{text} is vacant: a replace needs an occupied plot"
+                    ));
+                }
+                if mode != REPLACE && occupied {
+                    return Some(format!("{text} is occupied"));
+                }
+                Some(format!("{text} is not a slot this build can reach"))
+            }
+            Move::Drive(_) | Move::Design(_) | Move::Governor(_) | Move::Redistribute(_)
+                if cannot_end() =>
+            {
+                ruling9()
+            }
+            Move::Arrange(4) => table("every plot left must take one of the buildings left"),
+            Move::Arrange(c) => Some(format!(
+                "no {} building is left to arrange",
+                COLOURS[usize::from(c)]
+            )),
+            Move::Pawn(t) => Some(format!(
+                "sector {t} is completed, holds a pawn, or is the pawn's own (ruling 12)"
+            )),
+            Move::Take(c) if self.general[usize::from(c)] == 0 => Some(format!(
+                "the general reserve has no {} building",
+                COLOURS[usize::from(c)]
+            )),
+            Move::Take(_) => table("the two draft buildings are of different colours (ruling 4)"),
+            Move::Discard(c) => Some(format!(
+                "seat {seat} has no {} building",
+                COLOURS[usize::from(c)]
+            )),
+            Move::Pick(k) => Some(format!(
+                "card {k} is not among the revealed cards {}",
+                row()
+            )),
+            Move::Exchange(..) | Move::Project(_) | Move::Mayor(_) | Move::Logistics
+                if in_main && self.row.is_empty() =>
+            {
+                table("the row is empty, so no card could be added")
+            }
+            Move::Score(_) if self.score >= 0 => Some(format!(
+                "the street of card {} is to be chosen first ('street x1' ...)",
+                self.score
+            )),
+            Move::Project(k) | Move::Mayor(k) | Move::Score(k) => {
+                Some(format!("card {k} is not in seat {seat}'s project"))
+            }
+            Move::Drive(_) => {
+                table("a drive goes from a perimeter junction to another one (ruling 9 holding)")
+            }
+            Move::Design(_) => {
+                table("a design goes to another corner of a sector holding a green (ruling 9)")
+            }
+            Move::Governor(_) => {
+                table("the Governor needs 1 PP and the colour in the general reserve")
+            }
+            Move::Redistribute(_) => {
+                table("the Head Architect needs a red in the reserve and a sector with a building")
+            }
+            Move::Exchange(..) => {
+                table("an exchange gives a reserve colour for another one in the general reserve")
+            }
+            Move::Logistics => table("the row is empty"),
+            Move::Craft(..) => {
+                table("a craft returns a colour just taken (and still held) for another colour")
+            }
+            Move::Street(_) => table("no street card is being scored"),
+            Move::Stop => table("another architect is on this junction (ruling 9)"),
+            Move::Pass => table("a step or an add is possible (ruling 6)"),
+            _ => None,
+        }
     }
 }
