@@ -106,6 +106,22 @@ def test_illegal_during_the_draft(load: Loader) -> None:
     assert_rejected(state, "pick 0")  # seat 1's card
 
 
+def test_illegal_reasons_name_the_node_and_the_phase(load: Loader) -> None:
+    # The same words from both engines: the status line of the text rendering, the phase.
+    state = load(GAME, players=3).new_initial_state()
+    for move in ("step n", "design 1,1", "take y"):
+        helpers.assert_reason(state, move, "this is a chance node (setup), no seat is to move")
+    state = start(load)
+    assert js(state)["turn"] == 0 and js(state)["phase"] == "draft"
+    now = "turn 0: seat 1 to draft (phase draft)"
+    for move, word in (("step n", "step"), ("take y", "take"), ("pass", "pass")):
+        helpers.assert_reason(state, move, f"{now}; '{word}' is not an action of this phase")
+    for move, word in (("tile 3", "tile"), ("reveal 1", "reveal"), ("pawn 0", "pawn")):
+        helpers.assert_reason(state, move, f"{now}; '{word}' is a chance outcome here")
+    # A centre build is a build word of its own kind: the Sector Manager's, in the move.
+    helpers.assert_reason(state, "build y 2wc", f"{now}; 'build' is not an action of this phase")
+
+
 def test_illegal_at_the_start_of_turn_1(load: Loader) -> None:
     state = start(load, *DRAFT)
     assert js(state)["phase"] == "main"
@@ -172,6 +188,33 @@ def test_illegal_during_the_move(load: Loader) -> None:
     for move in ("build b 6w0", "build b 2s0", "step e", "build y 1s0"):
         assert_rejected(state, move)  # one build per step, and the yellow is gone
     assert legal_now(state) == [state.string_to_action("stop")]
+
+
+def test_illegal_reasons_name_the_rule(load: Loader) -> None:
+    # The same words from both engines, the kind of action's own reason (the rulings cited).
+    state = start(load, *DRAFT)
+    for move, reason in (
+        ("add 10 left", "card 10 is not in the row [20, 5, 14, 27]"),  # seat 0's project card
+        ("build y 2w0", "no step build is open: a build needs a step to the junction (ruling 10)"),
+        ("pass", "a step or an add is possible (ruling 6)"),
+        ("exchange y r", "seat 1 has no token of the commercial-manager"),
+    ):
+        helpers.assert_reason(state, move, reason)
+    state = start(load, *DRAFT, "step n")
+    for move, reason in (
+        ("step n", "no steps left this turn"),
+        ("build y 5e0", "5e0 is occupied"),  # the pre-printed yellow
+        ("build r 2w0", "seat 1 has no r building in its reserve"),
+        ("build y 0n0", "0n0 is not a slot this build can reach"),  # not next to 2,1
+        ("build y 2w0 replace", "the building-assistant is not in play"),
+        ("build y 1ec", "the sector-manager is not in play"),  # the centre build's specialist
+        (
+            "exchange y b",
+            "turn 1: seat 1 to move (0 steps left) (phase move); 'exchange' is not an action "
+            "of this phase",
+        ),
+    ):
+        helpers.assert_reason(state, move, reason)
 
 
 def test_illegal_for_the_next_seat(load: Loader) -> None:

@@ -18,7 +18,9 @@ from tests.helpers import legal_now
 # is tried: at every k-th state, and in each phase's first states (see _sampled). The
 # stride keeps each setting to a few seconds.
 EVERY: dict[str, int] = {
+    "chandigarh": 16,
     "city_connect": 4,
+    "kardinal": 60,
     "prestel_new_york": 6,
     "rebuilding_chicago": 8,
 }

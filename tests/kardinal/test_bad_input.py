@@ -24,27 +24,114 @@ def started(load: Loader, players: int = 2) -> Any:
     )
 
 
+ACTION_1 = (
+    "Action 1: a new edifice must be built adjacent to the cathedral or another building "
+    "already existing"
+)
+ACTION_3 = (
+    "Action 3: the cardinal must be placed on a site adjacent to an existing building or the "
+    "cathedral"
+)
+FIRST_BUILD = ("build house red 2,0", "chip blue", "cardinal 1,1")
+"""Seat 0 builds a red house at 2,0 and takes a blue chip; the cardinal comes to 1,1."""
+SECOND = (*FIRST_BUILD, "build tower green 2,1")
+"""Seat 1 (green and yellow) then builds a green tower at 2,1 and is to move the cardinal."""
+
+
 @pytest.mark.parametrize(
-    ("move", "why"),
+    ("moves", "move", "reason"),
     [
-        # Each breaks exactly one rule, so both engines must name that one.
-        ("build yard green 1,1 h", "rule I"),  # the cardinal stands on 1,1
-        ("build yard green 1,-2 v", "rule III"),  # touches only the clock-tower
-        ("build house green 1,-1", "rule VI"),  # the previous edifice is a house
-        ("build tower blue -1,0", "blue"),  # blue is seat 0's colour
-        ("chip red", "build"),
-        ("cardinal 2,1", "build"),
+        # Each names the first rule broken, in the order both engines check: the phase, the
+        # seat's colours, the pieces left, rules VI and VII, then the site.
+        (
+            (),
+            "chip red",
+            "seat 0 is to build; a chip is chosen only after the first build of the game",
+        ),
+        ((), "cardinal 0,1", "seat 0 is to build, not to move the cardinal"),
+        (FIRST_BUILD[:1], "cardinal 0,1", "seat 0 is to choose a chip, not to move the cardinal"),
+        (
+            FIRST_BUILD[:2],
+            "cardinal stay",
+            "Action 3: the first player must bring the cardinal "
+            "into the game ('cardinal stay' is not allowed yet)",
+        ),
+        (
+            FIRST_BUILD,
+            "build tower blue -1,0",
+            "seat 1 may not build blue: it builds green or yellow",
+        ),
+        (
+            FIRST_BUILD,
+            "build house green 1,-1",
+            "rule VI: no edifices similar in shape may be "
+            "built one directly after the other (the previous edifice was a red house)",
+        ),
+        (
+            FIRST_BUILD,
+            "build yard green 35,0 h",
+            "the yard would leave the playing area (-34..35 in x and y)",
+        ),
+        (
+            FIRST_BUILD,
+            "build tower green 2,0",
+            "cell 2,0 is already built on (the red house at 2,0)",
+        ),
+        (
+            FIRST_BUILD,
+            "build yard green 0,1 h",
+            "rule I: no edifice may be built on a site the cardinal stays upon (1,1)",
+        ),
+        (FIRST_BUILD, "build tower green 9,9", ACTION_1),
+        # The yard touches only the clock-tower: rule III, though rule IV is not broken either.
+        (
+            FIRST_BUILD,
+            "build yard green 1,-2 v",
+            "rule III: yards must be built adjacent to at "
+            "least one house (the cathedral's nave counts as a house)",
+        ),
+        (
+            FIRST_BUILD,
+            "build tower green 1,-1",
+            "rule II: towers must be built adjacent to at "
+            "least one house (the cathedral's nave counts as a house)",
+        ),
+        (SECOND, "cardinal 1,1", "the cardinal already stands on 1,1 (use 'cardinal stay')"),
+        (SECOND, "cardinal 2,0", "cell 2,0 is built on (the red house at 2,0)"),
+        (SECOND, "cardinal 9,9", ACTION_3),
+        (SECOND, "build house blue 3,1", "seat 1 is to move the cardinal, not to build"),
+        (
+            (*SECOND, "cardinal 2,2"),
+            "build tower blue 3,1",
+            "rule VI: no edifices similar in "
+            "shape may be built one directly after the other (the previous edifice was a green "
+            "tower)",
+        ),
+        (
+            (*SECOND, "cardinal 2,2"),
+            "build house blue 3,0",
+            "rule IV: a house may not touch "
+            "another house: no edifices similar in shape on adjacent sites (the red house at 2,0)",
+        ),
+        (
+            (*SECOND, "cardinal 2,2"),
+            "build yard red 2,-1 h",
+            "rule V: a red edifice may not "
+            "touch another red edifice: no edifices similar in colour on adjacent sites (the red "
+            "house at 2,0)",
+        ),
     ],
 )
 def test_illegal_action_names_the_rule_and_changes_nothing(
-    load: Loader, move: str, why: str
+    load: Loader, moves: tuple[str, ...], move: str, reason: str
 ) -> None:
-    state = started(load)
+    # The same words from both engines, after "action <id> (<notation>) is illegal: ".
+    state = apply(load("kardinal", players=2).new_initial_state(), *moves)
+    action = state.string_to_action(move)
     before = state.to_json()
     with pytest.raises(IllegalActionError) as info:
-        state.apply_action(state.string_to_action(move))
-    assert move in str(info.value)
-    assert why in str(info.value)
+        state.apply_action(action)
+    assert str(info.value) == f"action {action} ({move}) is illegal: {reason}"
     assert state.to_json() == before
 
 

@@ -348,36 +348,30 @@ class KardinalState(ReferenceState[_Rules]):
         self, cells: tuple[int, ...], shape: int, colour: int
     ) -> tuple[str, int] | None:
         """Which placement rule a piece on ``cells`` breaks (and the cell at fault), if any."""
+        # Checked in this order in both engines, so that both name the same rule.
         grid = self._grid
         for cell in cells:
             if cell in grid:
                 return OCCUPIED, cell
-            # rule I: no edifice may be built on a site the cardinal stays upon
-            if cell == self._cardinal:
-                return RULE_I, cell
-        touches = False
-        touches_house = False
-        for cell in cells:
-            for near in neighbours(cell):
-                occupant = grid.get(near)
-                if occupant is None:
-                    continue
-                touches = True
-                # rule IV: no edifices similar in shape may be built on adjacent sites
-                # (the nave counts as a house, the clock-tower as a tower)
-                if occupant[1] == shape:
-                    return RULE_IV, near
-                # rule V: no edifices similar in colour may be built on adjacent sites
-                if occupant[2] == colour:
-                    return RULE_V, near
-                if occupant[1] == HOUSE:
-                    touches_house = True
+        # rule I: no edifice may be built on a site the cardinal stays upon
+        if self._cardinal in cells:
+            return RULE_I, self._cardinal
+        around = [(near, grid[near]) for cell in cells for near in neighbours(cell) if near in grid]
         # Action 1: a new edifice must be built adjacent to the cathedral or another building
-        if not touches:
+        if not around:
             return NOT_ADJACENT, cells[0]
         # rule II / rule III: towers and yards must be built adjacent to at least one house
-        if shape != HOUSE and not touches_house:
+        if shape != HOUSE and all(occupant[1] != HOUSE for _, occupant in around):
             return RULE_II_III, cells[0]
+        # rule IV: no edifices similar in shape may be built on adjacent sites
+        # (the nave counts as a house, the clock-tower as a tower)
+        for near, occupant in around:
+            if occupant[1] == shape:
+                return RULE_IV, near
+        # rule V: no edifices similar in colour may be built on adjacent sites
+        for near, occupant in around:
+            if occupant[2] == colour:
+                return RULE_V, near
         return None
 
     def _builds(self, seat: int) -> Iterator[int]:

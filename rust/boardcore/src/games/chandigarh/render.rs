@@ -101,7 +101,7 @@ fn write_observation<O: ObservationSink + ?Sized>(s: &ChandigarhState, player: u
     out.set(1379, 1.0);
 }
 
-fn status(s: &ChandigarhState) -> String {
+pub(super) fn status(s: &ChandigarhState) -> String {
     let seat = format!("turn {}: seat {}", s.turn, s.seat);
     match s.phase {
         Phase::Setup => "setup".into(),

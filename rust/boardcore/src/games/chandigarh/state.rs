@@ -14,6 +14,8 @@ use super::notation::{
     PLAIN, REPLACE, SURVEYOR,
 };
 use super::pattern;
+
+mod illegal;
 use super::{Ability, Config, Pattern, MAX_PLAYERS};
 use crate::bits::{bits, select64};
 use crate::engine::{Action, Error, GameState, CHANCE, TERMINAL};
@@ -1740,18 +1742,17 @@ impl ChandigarhState {
         if self.phase.is_chance() {
             let mut out = Vec::new();
             self.push_outcomes(&mut out);
-            return (!out.iter().any(|&(a, _)| a == action))
-                .then(|| "it is not a chance outcome of this node".into());
+            if out.iter().any(|&(a, _)| a == action) {
+                return None;
+            }
+            return decode(action).ok().map(|mv| self.problem(mv));
         }
         let mut out = Vec::new();
         self.push_legal(&mut out);
-        (!out.contains(&action)).then(|| {
-            format!(
-                "seat {} is in phase {} and cannot play it",
-                self.seat,
-                super::PHASES[self.phase.index()]
-            )
-        })
+        if out.contains(&action) {
+            return None;
+        }
+        decode(action).ok().map(|mv| self.problem(mv))
     }
 }
 
@@ -1777,7 +1778,7 @@ impl GameState for ChandigarhState {
         let mv = decode(action)?;
         if let Some(why) = self.illegal(action) {
             return Err(Error::IllegalAction(format!(
-                "{} (action {action}) is illegal: {why}",
+                "action {action} ({}) is illegal: {why}",
                 to_text(mv)
             )));
         }

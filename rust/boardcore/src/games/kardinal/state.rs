@@ -13,6 +13,8 @@ const INNER: u128 = FULL & !1 & !(1 << (W - 1));
 pub(super) const NAVE: u16 = (OFFSET as usize * W + OFFSET as usize) as u16;
 pub(super) const CLOCK_TOWER: u16 = NAVE + 1;
 const HOUSE: usize = 0;
+const NOT_ADJACENT: &str = "Action 1: a new edifice must be built adjacent to the cathedral or \
+                            another building already existing";
 const TOWER: usize = 1;
 const YARD: usize = 2;
 /// Adjacency layers: 0..4 "next to an edifice of colour c", then one per shape, then any.
@@ -343,14 +345,48 @@ impl KardinalState {
     /// Why building `kind`/`colour` at `cell` breaks a rule, or `None` if it is legal.
     /// Independent of `build_rows`, which unit tests hold it to.
     fn build_error(&self, kind: usize, colour: usize, cell: u16) -> Option<String> {
+        // The reference's order and words: the pieces and turn order first, then the site.
+        let players = self.cfg.players;
         let seat = usize::from(self.to_move);
         let shape = kind.min(YARD);
         let (name, shape_name) = (COLOURS[colour], SHAPES[shape]);
-        if seat_colours(self.cfg.players, seat) >> colour & 1 == 0 {
-            return Some(format!("seat {seat} may not build {name} edifices"));
+        let allowed = seat_colours(players, seat);
+        if allowed >> colour & 1 == 0 {
+            let builds: Vec<&str> = (0..4)
+                .filter(|c| allowed >> c & 1 == 1)
+                .map(|c| COLOURS[c])
+                .collect();
+            let extra = if players == 3 {
+                " (yellow is the fourth colour)"
+            } else {
+                ""
+            };
+            let builds = builds.join(" or ");
+            return Some(format!(
+                "seat {seat} may not build {name}: it builds {builds}{extra}"
+            ));
         }
         if self.left[colour][shape] == 0 {
-            return Some(format!("no {name} {shape_name} is left to build"));
+            let pool = match colour_owner(players, colour) {
+                None => "in the shared pool".to_string(),
+                Some(_) => format!("for seat {seat}"),
+            };
+            return Some(format!("no {name} {shape_name}s are left {pool}"));
+        }
+        if let Some((s, c)) = self.previous() {
+            let before = format!("the previous edifice was a {} {}", COLOURS[c], SHAPES[s]);
+            if s == shape {
+                return Some(format!(
+                    "rule VI: no edifices similar in shape may be built one directly after \
+                     the other ({before})"
+                ));
+            }
+            if c == colour {
+                return Some(format!(
+                    "rule VII: no edifices similar in colour may be built one after the other \
+                     ({before})"
+                ));
+            }
         }
         let (x, y) = xy(cell);
         let second = match kind {
@@ -359,94 +395,159 @@ impl KardinalState {
             _ => Some(cell),
         };
         let Some(second) = second else {
-            return Some("the yard's second cell is off the board".into());
+            let (low, high) = (-OFFSET, OFFSET + 1);
+            return Some(format!(
+                "the yard would leave the playing area ({low}..{high} in x and y)"
+            ));
         };
         let cells = [cell, second];
         let cells = &cells[..if kind >= 2 { 2 } else { 1 }];
-        let (cx, cy) = xy(cell);
         if cells.iter().any(|&c| {
             let (r, col) = row_col(c);
             !(1..W - 1).contains(&r) || !(1..W - 1).contains(&col)
         }) {
-            return Some(format!(
-                "{cx},{cy} is too far from the cathedral to be reached"
-            ));
+            // The border ring: never next to anything in a game (the reference says so too).
+            return Some(NOT_ADJACENT.into());
         }
-        if cells.iter().any(|&c| self.built(c)) {
-            return Some("that site is already built on".into());
+        if let Some(&c) = cells.iter().find(|&&c| self.built(c)) {
+            let (cx, cy) = xy(c);
+            let occupant = self.occupant_text(c);
+            return Some(format!("cell {cx},{cy} is already built on ({occupant})"));
         }
         if let Some(k) = self.cardinal.filter(|k| cells.contains(k)) {
             let (kx, ky) = xy(k);
-            return Some(format!("rule I: the cardinal stands on {kx},{ky}"));
+            return Some(format!(
+                "rule I: no edifice may be built on a site the cardinal stays upon ({kx},{ky})"
+            ));
         }
         let near = |layer: usize| cells.iter().any(|&c| self.has(layer, c));
         if !near(L_ANY) {
-            return Some(
-                "an edifice must be built next to the cathedral or another edifice".into(),
-            );
+            return Some(NOT_ADJACENT.into());
         }
-        if shape == TOWER && !near(L_SHAPE + HOUSE) {
-            return Some("rule II: a tower must be built next to at least one house".into());
-        }
-        if shape == YARD && !near(L_SHAPE + HOUSE) {
-            return Some("rule III: a yard must be built next to at least one house".into());
-        }
-        if near(L_SHAPE + shape) {
+        if shape != HOUSE && !near(L_SHAPE + HOUSE) {
+            let number = if shape == TOWER { "II" } else { "III" };
             return Some(format!(
-                "rule IV: a {shape_name} may not touch another {shape_name}"
+                "rule {number}: {shape_name}s must be built adjacent to at least one house \
+                 (the cathedral's nave counts as a house)"
             ));
         }
-        if near(colour) {
-            return Some(format!("rule V: it would touch another {name} edifice"));
+        if let Some(at) = self.first_neighbour(cells, |o| o.1 == shape) {
+            let occupant = self.occupant_text(at);
+            return Some(format!(
+                "rule IV: a {shape_name} may not touch another {shape_name}: no edifices \
+                 similar in shape on adjacent sites ({occupant})"
+            ));
         }
-        if let Some((s, c)) = self.previous() {
-            if s == shape {
-                return Some(format!(
-                    "rule VI: the edifice built just before is a {shape_name}"
-                ));
-            }
-            if c == colour {
-                return Some(format!("rule VII: the edifice built just before is {name}"));
-            }
+        if let Some(at) = self.first_neighbour(cells, |o| o.0 == Some(colour)) {
+            let occupant = self.occupant_text(at);
+            return Some(format!(
+                "rule V: a {name} edifice may not touch another {name} edifice: no edifices \
+                 similar in colour on adjacent sites ({occupant})"
+            ));
         }
         None
+    }
+
+    /// The colour (`None`: the cathedral) and shape of what stands on a built `cell`.
+    fn occupant(&self, cell: u16) -> Option<(Option<usize>, usize)> {
+        match cell {
+            NAVE => Some((None, HOUSE)),
+            CLOCK_TOWER => Some((None, TOWER)),
+            _ => self
+                .edifices()
+                .iter()
+                .find(|e| e.cells[..usize::from(e.n_cells)].contains(&cell))
+                .map(|e| (Some(usize::from(e.colour)), usize::from(e.shape))),
+        }
+    }
+
+    fn occupant_text(&self, cell: u16) -> String {
+        let (x, y) = xy(cell);
+        match self.occupant(cell) {
+            Some((None, shape)) => {
+                let part = if shape == HOUSE {
+                    "nave"
+                } else {
+                    "clock-tower"
+                };
+                format!("the cathedral's {part} at {x},{y}")
+            }
+            Some((Some(colour), shape)) => {
+                format!("the {} {} at {x},{y}", COLOURS[colour], SHAPES[shape])
+            }
+            None => format!("{x},{y}"),
+        }
+    }
+
+    /// The first built neighbour of `cells` (each cell's left, right, below, above: the
+    /// reference's order) whose occupant passes `test`.
+    fn first_neighbour(
+        &self,
+        cells: &[u16],
+        test: impl Fn((Option<usize>, usize)) -> bool,
+    ) -> Option<u16> {
+        let w = W as u16;
+        cells
+            .iter()
+            .flat_map(|&c| [c - 1, c + 1, c - w, c + w])
+            .find(|&n| self.occupant(n).is_some_and(&test))
     }
 
     /// Why `mv` may not be played now, or `None` if it may.
     fn move_error(&self, mv: Move) -> Option<String> {
         let seat = self.to_move;
-        match (self.phase, mv) {
-            (Phase::End, _) => Some("the game is over".into()),
-            (Phase::Build, Move::Build { kind, colour, cell }) => {
-                self.build_error(kind, colour, cell)
+        let doing = |phase: Phase| match phase {
+            Phase::Build => "to build",
+            Phase::Chip => "to choose a chip",
+            _ => "to move the cardinal",
+        };
+        let wanted = match mv {
+            Move::Build { .. } => Phase::Build,
+            Move::Chip(_) => Phase::Chip,
+            Move::Cardinal(_) | Move::Stay => Phase::Cardinal,
+        };
+        if self.phase == Phase::End {
+            return Some("the game is over".into());
+        }
+        if self.phase != wanted {
+            let now = format!("seat {seat} is {}", doing(self.phase));
+            if wanted == Phase::Chip {
+                return Some(format!(
+                    "{now}; a chip is chosen only after the first build of the game"
+                ));
             }
-            (Phase::Chip, Move::Chip(colour)) => (self.supply[colour] == 0)
-                .then(|| format!("no {} chip is left in the supply", COLOURS[colour])),
-            (Phase::Cardinal, Move::Cardinal(cell)) => {
+            return Some(format!("{now}, not {}", doing(wanted)));
+        }
+        match mv {
+            Move::Build { kind, colour, cell } => self.build_error(kind, colour, cell),
+            Move::Chip(colour) => (self.supply[colour] == 0)
+                .then(|| format!("the {} supply is empty", COLOURS[colour])),
+            Move::Cardinal(cell) => {
                 let (x, y) = xy(cell);
                 if self.cardinal == Some(cell) {
                     Some(format!(
-                        "the cardinal already stands on {x},{y}: play `cardinal stay` to leave him"
+                        "the cardinal already stands on {x},{y} (use 'cardinal stay')"
                     ))
                 } else if self.built(cell) {
-                    Some(format!("{x},{y} is built on"))
+                    Some(format!(
+                        "cell {x},{y} is built on ({})",
+                        self.occupant_text(cell)
+                    ))
                 } else if !self.has(L_ANY, cell) {
-                    Some(format!("{x},{y} is not next to an edifice"))
+                    Some(
+                        "Action 3: the cardinal must be placed on a site adjacent to an \
+                         existing building or the cathedral"
+                            .into(),
+                    )
                 } else {
                     None
                 }
             }
-            (Phase::Cardinal, Move::Stay) => self
-                .cardinal
-                .is_none()
-                .then(|| "the first player must bring the cardinal into the game".into()),
-            (Phase::Build, _) => Some(format!("seat {seat} must build an edifice now")),
-            (Phase::Chip, _) => Some(format!(
-                "seat {seat} must choose a chip for the first build now (e.g. `chip red`)"
-            )),
-            (Phase::Cardinal, _) => Some(format!(
-                "seat {seat} must move the cardinal now (`cardinal x,y` or `cardinal stay`)"
-            )),
+            Move::Stay => self.cardinal.is_none().then(|| {
+                "Action 3: the first player must bring the cardinal into the game \
+                 ('cardinal stay' is not allowed yet)"
+                    .into()
+            }),
         }
     }
 
@@ -629,7 +730,9 @@ impl GameState for KardinalState {
         let mv = decode(action)?;
         if let Some(why) = self.move_error(mv) {
             let text = self.action_to_string(action)?;
-            return Err(Error::IllegalAction(format!("`{text}` is illegal: {why}")));
+            return Err(Error::IllegalAction(format!(
+                "action {action} ({text}) is illegal: {why}"
+            )));
         }
         self.play(mv, action);
         Ok(())
