@@ -424,15 +424,16 @@ def _chicago_bounds(game: Game) -> _Bounds:
 
 
 def _chicago_pieces(game: Game, size: int) -> list[tuple[str, tuple[int, ...]]]:
-    # docs/games/rebuilding_chicago.md, *Observation*: 5 seat blocks (15 planes of 121 spaces,
-    # then 25 numbers), the round, the events, the market, the tokens, the decision flag.
+    # docs/games/rebuilding_chicago.md, *Observation*: 5 seat blocks (14 planes of 121 spaces,
+    # then 25 numbers and a one-hot of the 6 districts), the round, the events, the market,
+    # the tokens, the decision flag.
     return [
-        ("seats", (5, 15 * 121 + 25)),
+        ("seats", (5, 14 * 121 + 31)),
         ("round", (3,)),
         ("events", (7,)),
         ("market", (8, 2)),
         ("tokens", (15,)),
-        ("decision", (size - 5 * (15 * 121 + 25) - 41,)),
+        ("decision", (size - 5 * (14 * 121 + 31) - 41,)),
     ]
 
 

@@ -10,11 +10,18 @@ the canonical JSON and the packaged data over seeded random games of every setti
 from __future__ import annotations
 
 import re
+import sys
+from importlib.resources import files
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pytest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10 has no tomllib
+    import tomli as tomllib
 
 from boardcore.api import State
 from tests.conftest import ENGINES, Loader, apply
@@ -37,11 +44,13 @@ from tests.rebuilding_chicago.test_roundtrip import (
 
 Tensor = npt.NDArray[np.float32]
 
-SIZE = 9242
+SIZE = 8667
 SPACES = 121
-PLANES = 15
-NUMBERS = PLANES * SPACES  # 1815: the numbers inside a seat block
-BLOCK = NUMBERS + 25
+PLANES = 14
+NUMBERS = PLANES * SPACES  # 1694: the numbers inside a seat block
+DISTRICT = 25  # then the district one-hot, among the numbers
+DISTRICTS = 6
+BLOCK = NUMBERS + DISTRICT + DISTRICTS
 GLOBALS = 5 * BLOCK
 ROUND, EVENTS, MARKET, TOKENS, DECISION = (
     GLOBALS,
@@ -51,7 +60,7 @@ ROUND, EVENTS, MARKET, TOKENS, DECISION = (
     GLOBALS + 41,
 )
 # Planes of a seat block.
-BOARD, SUBURB, USABLE, RUBBLE, SIGHTS, BUILDING, LANDMARK = 0, 1, 2, 3, 4, 7, 14
+SUBURB, USABLE, RUBBLE, SIGHTS, BUILDING, LANDMARK = 0, 1, 2, 3, 6, 13
 # Numbers of a seat block.
 MONEY, VP, UNHAPPY, QUALITY, SYMBOLS, TILES, LAW, BUILT, KEPT, ABILITIES, HAND = (
     0,
@@ -78,15 +87,13 @@ def spec_tensor(j: dict[str, Any], p: int) -> npt.NDArray[np.float64]:
         base = BLOCK * r
         tab = table(seat)
         for where in range(SPACES if seat["district"] >= 0 else 0):  # no planes without one
-            if on_board(where):
-                t[base + BOARD * SPACES + where] = 1
             if where in tab.suburb:
                 t[base + SUBURB * SPACES + where] = 1
             if tab.usable(where):
                 t[base + USABLE * SPACES + where] = 1
             covered = tab.covered.get(where, -1)
             if covered >= 0:
-                t[base + (BUILDING + covered) * SPACES + where] = 1  # 7 + 7 is the landmark
+                t[base + (BUILDING + covered) * SPACES + where] = 1  # 6 + 7 is the landmark
             else:
                 symbol = tab.symbol.get(where, "")
                 if symbol == "r":
@@ -105,6 +112,8 @@ def spec_tensor(j: dict[str, Any], p: int) -> npt.NDArray[np.float64]:
         t[n + KEPT] = len(seat["landmarks"])
         t[n + ABILITIES] = len(seat["abilities"])
         t[n + HAND] = len(seat["hand"])
+        if seat["district"] >= 0:
+            t[n + DISTRICT + seat["district"]] = 1
     t[ROUND + j["round"] - 1] = 1
     t[EVENTS : EVENTS + 7] = j["events"]
     for slot, card in enumerate(j["market"]):
@@ -135,17 +144,23 @@ def plane(t: Tensor, r: int, k: int) -> list[int]:
 
 
 def numbers(t: Tensor, r: int) -> list[float]:
-    return [float(v) for v in t[BLOCK * r + NUMBERS : BLOCK * (r + 1)]]
+    return [float(v) for v in t[BLOCK * r + NUMBERS : BLOCK * r + NUMBERS + DISTRICT]]
+
+
+def district(t: Tensor, r: int) -> list[int]:
+    """The district one-hot of relative seat ``r``."""
+    start_ = BLOCK * r + NUMBERS + DISTRICT
+    return [int(v) for v in t[start_ : start_ + DISTRICTS]]
 
 
 # --- by hand, entry by entry ----------------------------------------------------------------
 
 
 def test_the_layout_adds_up() -> None:
-    assert BLOCK == 1840
-    assert GLOBALS == 9200
+    assert BLOCK == 1725
+    assert GLOBALS == 8625
     assert GLOBALS + 3 + 7 + 16 + 15 + 1 == SIZE
-    assert HAND == 24 and NUMBERS + HAND + 1 == BLOCK
+    assert HAND == 24 and NUMBERS + HAND + 1 + DISTRICTS == BLOCK
 
 
 def test_the_opening_entry_by_entry(load: Loader) -> None:
@@ -197,7 +212,8 @@ def test_the_opening_entry_by_entry(load: Loader) -> None:
     assert plane(t, 0, BUILDING + 6) == [] and plane(t, 0, LANDMARK) == []
     assert len(plane(t, 0, USABLE)) == 10 and space("d6") in plane(t, 0, USABLE)
     assert plane(t, 0, SUBURB) == []
-    assert len(plane(t, 0, BOARD)) == 49
+    assert district(t, 0) == [0, 0, 0, 1, 0, 0]  # Pilsen, the data's 4th district
+    assert district(t, 1) == [1, 0, 0, 0, 0, 0]  # West Town, its 1st
     # Globals: round 1, Graduation activated, the market without slot 1, seat 0 to decide.
     assert list(t[ROUND:EVENTS]) == [1, 0, 0]
     assert list(t[EVENTS:MARKET]) == [0, 1, 0, 0, 0, 0, 0]
@@ -234,6 +250,38 @@ def test_the_layout_along_random_games(load: Loader, setting: dict[str, Any]) ->
             t = tensor(state, p)
             close(t, spec_tensor(j, p), (p, j["phase"], len(j["history"])))
     assert {"deal", "turn", "place", "over"} <= phases
+
+
+def test_the_dropped_board_plane_is_a_function_of_the_district() -> None:
+    """The observation has no plane of the district board's spaces, only the district's
+    one-hot: lossless, since every district in the data lays its regions on the same 7 x 7
+    board (c3..i9), so the plane is the same 49 spaces whatever the district."""
+    text = files("boardcore").joinpath("data", "rebuilding_chicago.toml").read_text()
+    districts = tomllib.loads(text)["district"]
+    assert len(districts) == DISTRICTS
+    square = {space(f"{c}{y}") for c in "cdefghi" for y in range(3, 10)}
+    assert len(square) == 49 and square == {w for w in range(SPACES) if on_board(w)}
+    for d in districts:
+        rows = d["regions"]
+        assert len(rows) == 7 and all(len(row) == 7 for row in rows), d["key"]
+
+
+@pytest.mark.parametrize("setting", SETTINGS[:2], ids=SETTING_IDS[:2])
+def test_the_district_one_hot_along_random_games(load: Loader, setting: dict[str, Any]) -> None:
+    """Each seat's one-hot marks its district (none before it picks one), and seen by every
+    district in the data over the seeds."""
+    game = load(GAME, **setting)
+    players = setting["players"]
+    seen: set[int] = set()
+    for seed in range(16):
+        for state in random_states(game, 300 + seed, every=40):
+            j = js(state)
+            t = tensor(state, 0)
+            for r in range(players):
+                d = j["seats"][r]["district"]
+                assert district(t, r) == [int(k == d) for k in range(DISTRICTS)]
+                seen.add(d)
+    assert seen >= set(range(DISTRICTS))
 
 
 def test_the_seats_rotate_with_the_observer(load: Loader) -> None:

@@ -101,9 +101,9 @@ CHOOSE = ("vp", "money", "building", "appease", "card", "ability")
 BUY, LANDMARK_ACTION, EVENT, LAW, REFILL = 968, 984, 999, 1006, 1009
 START, MARKET_CARD, BAG, DEAL, SCENARIO, AUTOMATON_CARD = 1288, 1293, 1437, 1497, 1512, 1518
 
-# observation_tensor(p): seat p's block first, 15 planes of 121 spaces, then 25 numbers.
-PLANES = 15 * 121
-USABLE, RUBBLE, SIGHTS = 2, 3, (4, 5, 6)
+# observation_tensor(p): seat p's block first, 14 planes of 121 spaces, then 25 numbers.
+PLANES = 14 * 121
+USABLE, RUBBLE, SIGHTS = 1, 2, (3, 4, 5)
 
 # The order of events most tests use to play a round out: World Stage last (it needs three).
 ORDER = ("dining", "night", "shopping", "graduation", "expansion", "sights", "world")

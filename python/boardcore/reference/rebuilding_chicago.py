@@ -25,7 +25,7 @@ Readings of the spec where it leaves a choice (each also marked where it is code
   offers a choice"). Losing an ability (``drop``) is a decision even with one to lose.
 - The automated deck is reshuffled when it must draw and has no card left.
 - A seat without a district (setup) has no known region: its table still renders as 11 lines
-  (all spaces), its observation planes mark only the district board's 49 spaces.
+  (all spaces), its observation planes and district one-hot are all 0.
 - ``shape k`` for a kind id the data does not have has no notation (NotationError).
 - ``observation_string`` is the rendering with other seats' dealt cards as a count, nothing
   more (no ``observer`` line: the spec does not ask for one).
@@ -93,7 +93,7 @@ __all__ = ["RebuildingChicagoGame", "RebuildingChicagoState", "load_data"]
 NAME: Final = "rebuilding_chicago"
 VERSION: Final = 1
 NUM_ACTIONS: Final = 1545
-TENSOR_SIZE: Final = 9242
+TENSOR_SIZE: Final = 8667
 
 FULL: Final = (1 << SPACES) - 1
 NONE: Final = -1
@@ -1538,17 +1538,17 @@ class RebuildingChicagoState(ReferenceState[Rules]):
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """The "Observation" layout, seats in the order ``player``, ``player + 1`` ...:
-        9242 floats."""
+        8667 floats."""
         player = self._check_player(player)
         n = self._rules.players
         tensor = np.zeros(TENSOR_SIZE, dtype=np.float32)
-        block = 15 * SPACES + 25
+        block = 14 * SPACES + 25 + NUM_DISTRICTS
         for offset in range(n):
             seat = self._seats[(player + offset) % n]
             base = block * offset
             # All planes are 0 for a seat without a district.
+            # No district board plane: it is a function of the district (a one-hot below).
             planes = [
-                BOARD if seat.district != NONE else 0,
                 seat.suburb,
                 seat.usable() if seat.district != NONE else 0,
                 seat.rubble & ~seat.covered,
@@ -1571,8 +1571,9 @@ class RebuildingChicagoState(ReferenceState[Rules]):
                 len(seat.landmarks),
                 len(seat.abilities),
                 len(seat.hand),
+                *(1 if seat.district == d else 0 for d in range(NUM_DISTRICTS)),
             ]
-            tensor[base + 15 * SPACES : base + block] = numbers
+            tensor[base + 14 * SPACES : base + block] = numbers
         base = 5 * block
         tensor[base + self._round - 1] = 1.0
         tensor[base + 3 : base + 10] = self._events

@@ -1,9 +1,10 @@
 //! The text rendering and the observation tensor (docs/games/rebuilding_chicago.md, "Text
 //! rendering" and "Observation").
 
+use super::data::DISTRICTS;
 use super::json::todo;
 use super::state::{RebuildingChicagoState, PHASES};
-use super::{EVENTS, LEVELS, MAX_PLAYERS, OBSERVATION_SIZE, SPACES};
+use super::{EVENTS, LEVELS, MAX_PLAYERS, OBSERVATION_SIZE, PLANES, SEAT_BLOCK, SPACES};
 use crate::bits::bits;
 use crate::engine::{
     check_seat, observation_tokens_with, Error, ObservationSink, TokenRow, CHANCE, TERMINAL,
@@ -232,16 +233,17 @@ fn write_observation<O: ObservationSink + ?Sized>(
 ) {
     let n = st.players();
     let cfg = st.config();
-    const BLOCK: usize = 15 * SPACES + 25;
+    const BLOCK: usize = SEAT_BLOCK;
     for i in 0..n {
         let s = (player + i) % n;
         let seat = &st.seats[s];
         let block = i * BLOCK;
-        if let Ok(d) = usize::try_from(seat.district) {
-            let b = &cfg.boards[d];
+        // No plane of the district board: it is a function of the district (a one-hot among
+        // the numbers), which never changes, so it cost tokens for no information.
+        let district = usize::try_from(seat.district).ok();
+        if district.is_some() {
             let usable = st.usable(s);
-            let planes: [u128; 7] = [
-                b.board,
+            let planes: [u128; 6] = [
                 seat.suburb,
                 usable,
                 seat.rubble & !seat.cover,
@@ -255,10 +257,10 @@ fn write_observation<O: ObservationSink + ?Sized>(
             // Space by space (the tokens' order), each in the plane of what covers it.
             out.set_ones(
                 seat.cover.count_ones() as usize,
-                seat.covered().map(|(x, c)| block + (7 + c) * SPACES + x),
+                seat.covered().map(|(x, c)| block + (6 + c) * SPACES + x),
             );
         }
-        let mut k = block + 15 * SPACES;
+        let mut k = block + PLANES * SPACES;
         let mut push = |v: f32| {
             out.set(k, v);
             k += 1;
@@ -274,6 +276,10 @@ fn write_observation<O: ObservationSink + ?Sized>(
         push(seat.kept.count_ones() as f32);
         push(seat.abilities.len() as f32);
         push(seat.hand.len() as f32);
+        if let Some(d) = district {
+            out.set(k + d, 1.0);
+        }
+        k += DISTRICTS;
         debug_assert_eq!(k, (i + 1) * BLOCK);
     }
     let g = MAX_PLAYERS * BLOCK;
