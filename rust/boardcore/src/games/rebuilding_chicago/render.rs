@@ -203,7 +203,7 @@ pub fn observation(
 }
 
 /// The nonzero entries of `observation` (the compact observation), written directly: the
-/// planes of five seats hold a few hundred ones among 9,242 entries.
+/// planes of five seats hold a few hundred ones among 8,667 entries.
 pub fn observation_tokens(
     st: &RebuildingChicagoState,
     player: usize,
