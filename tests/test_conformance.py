@@ -206,7 +206,7 @@ def looks(state: Any) -> tuple[Any, ...]:
 COMPARE_GAMES = [6, pytest.param(40, marks=pytest.mark.slow)]
 
 
-# One game for every engine and player count, but the reference engine's with 4 and 5 players
+# One game for every engine and player count, but the reference engine's with 3 to 5 players
 # (the slowest of the normal run) only in the slow tier's six-game run
 API_CASES = [
     pytest.param(
@@ -215,7 +215,7 @@ API_CASES = [
         engine,
         games,
         id=f"{name}-{players}-{engine}-{games}",
-        marks=[pytest.mark.slow] if games > 1 or (engine == "reference" and players > 3) else [],
+        marks=[pytest.mark.slow] if games > 1 or (engine == "reference" and players > 2) else [],
     )
     for name, players in GAME_COUNTS
     for engine in sorted(ENGINES)

@@ -63,7 +63,16 @@ def _saved_states(load: Loader, name: str, players: int, games: int = 2) -> list
     return saved
 
 
-@pytest.mark.parametrize(("name", "players"), SETTINGS)
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [
+        # Prestel's saves with 4 and 5 players are the largest to validate: slow tier
+        pytest.param(*setting, marks=[pytest.mark.slow] if setting[1] > 3 else [])
+        if setting[0] == "prestel_new_york"
+        else setting
+        for setting in SETTINGS
+    ],
+)
 def test_every_saved_state_validates_against_its_schema(
     load: Loader, name: str, players: int
 ) -> None:

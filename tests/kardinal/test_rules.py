@@ -721,10 +721,17 @@ def test_tiebreak_shared_win_when_still_tied(load: Loader, tmp_path: Path) -> No
     assert found > 0
 
 
-def test_random_games_follow_the_rules(load: Loader) -> None:
-    """Every step of seeded random games against the rules model below."""
+@pytest.mark.parametrize(
+    "checked",
+    # 40 games per player count, checked step by step: 20 in the normal run, 20 in the slow tier
+    [slice(0, 20), pytest.param(slice(20, 40), marks=pytest.mark.slow)],
+    ids=["games-0-19", "games-20-39"],
+)
+def test_random_games_follow_the_rules(load: Loader, checked: slice) -> None:
+    """Every step of seeded random games against the rules model below (half of them in the
+    slow tier)."""
     for players in (2, 3, 4):
-        for record in _records(load, players)[:CHECKED_GAMES]:
+        for record in _records(load, players)[checked]:
             _check_game(record)
 
 
@@ -1024,7 +1031,6 @@ def _next_to_move(j: Json) -> int:
 # --- random games ---------------------------------------------------------------------------
 
 GAMES = 120  # per player count, searched for end-of-game situations
-CHECKED_GAMES = 40  # per player count, checked step by step against the rules model
 FIRST_SEED = 1000
 
 
