@@ -108,7 +108,17 @@ def test_wilson_interval() -> None:
 
 # --- every command on every game's saves ------------------------------------------------------
 
-SETTINGS = [(info.name, players) for info in boardcore.games() for players in info.players]
+# Every game and player count: the fewest and most seats in the normal run, the counts
+# between in the slow tier.
+SETTINGS = [
+    pytest.param(
+        info.name,
+        players,
+        marks=[] if players in (min(info.players), max(info.players)) else [pytest.mark.slow],
+    )
+    for info in boardcore.games()
+    for players in info.players
+]
 # Prestel's random games last thousands of actions: a round limit keeps the logs short.
 SHORT = {"prestel_new_york": ["--param", "max_rounds=2"]}
 

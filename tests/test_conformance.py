@@ -203,7 +203,7 @@ def looks(state: Any) -> tuple[Any, ...]:
 
 
 # A few games per setting in the README's tier, more in the slow tier.
-COMPARE_GAMES = [6, pytest.param(40, marks=pytest.mark.slow)]
+COMPARE_GAMES = [3, pytest.param(40, marks=pytest.mark.slow)]
 
 
 # One game for every engine and player count, but the reference engine's with 3 to 5 players

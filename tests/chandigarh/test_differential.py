@@ -20,7 +20,7 @@ from tests.differential import diff_game, diff_regressions, diff_seeds
 from tests.differential import engines as both_engines
 
 NAME = "chandigarh"
-GAMES = 10  # per setting (the slow tier plays on from here)
+GAMES = 6  # per setting (the slow tier plays on from here)
 FULL = 2  # games per setting with every method compared at every step
 SLOW_GAMES = 1_000
 SLOW_BLOCK = 490

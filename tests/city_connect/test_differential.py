@@ -20,7 +20,7 @@ from tests.differential import engines as both_engines
 
 NAME = "city_connect"
 PLAYERS = [1, 2, 3, 4]
-GAMES = 12  # per player count and side setting (the slow tier plays on from here)
+GAMES = 8  # per player count and side setting (the slow tier plays on from here)
 FULL = 2  # games per setting with every method compared at every step
 SLOW_GAMES = 1_000
 SLOW_BLOCK = 500

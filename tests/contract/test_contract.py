@@ -72,12 +72,26 @@ def test_json_round_trip_within_and_across_engines(
     setting: tuple[str, Params], saver: str, loader: str
 ) -> None:
     """A state saved by one engine loads in either, the same, and plays on to the same end."""
+    # Every 6th state of the first game, every 20th of the others, and each end (loading
+    # replays the history: every state of a game is quadratic in its length).
+    _round_trips(setting, saver, loader, first=6, others=20)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("saver", "loader"), CROSS)
+def test_json_round_trip_of_more_states(
+    setting: tuple[str, Params], saver: str, loader: str
+) -> None:
+    _round_trips(setting, saver, loader, first=2, others=5)
+
+
+def _round_trips(
+    setting: tuple[str, Params], saver: str, loader: str, *, first: int, others: int
+) -> None:
     target = game(loader, *setting)
     for seed in SEEDS:
         path = states(saver, setting, seed)
-        # Every 3rd state of the first game, every 10th of the others, and each end (loading
-        # replays the history: every state of a game is quadratic in its length).
-        for state in (*path[:: 3 if seed == 0 else 10], path[-1]):
+        for state in (*path[:: first if seed == 0 else others], path[-1]):
             text = state.to_json()
             loaded = target.state_from_json(text)
             assert loaded.to_json() == text, (seed, state.history())

@@ -21,7 +21,7 @@ from tests.differential import engines as both_engines
 
 NAME = "rebuilding_chicago"
 PLAYERS = [1, 2, 3, 4, 5]
-GAMES = 5  # per player count and difficulty setting (the slow tier plays on from here)
+GAMES = 3  # per player count and difficulty setting (the slow tier plays on from here)
 FULL = 1  # games per setting with every method compared at every step
 SLOW_GAMES = 400
 SLOW_BLOCK = 200

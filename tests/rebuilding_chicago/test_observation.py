@@ -243,8 +243,8 @@ def test_the_layout_along_random_games(load: Loader, setting: dict[str, Any]) ->
     phases: set[str] = set()
     for index, state in enumerate(random_states(game, 100 + SETTINGS.index(setting))):
         j = js(state)
-        if index % 6 and j["phase"] in phases:
-            continue  # every 6th state, and the first of each phase
+        if index % 12 and j["phase"] in phases:
+            continue  # every 12th state, and the first of each phase
         phases.add(j["phase"])
         for p in range(players):
             t = tensor(state, p)
