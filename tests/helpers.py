@@ -11,7 +11,7 @@ import shutil
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pytest
@@ -32,6 +32,14 @@ def data_path(name: str) -> Path:
 
 
 # --- action ids -----------------------------------------------------------------------------
+
+
+class Encoding(NamedTuple):
+    """A game's action encoding as its spec documents it: how many action ``ids`` there are
+    (``actions``), and a few of them by their notation."""
+
+    actions: int
+    ids: dict[str, int]
 
 
 def assert_every_id_named(game: Game, count: int, unnamed: Collection[int] = ()) -> None:
