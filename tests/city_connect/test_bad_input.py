@@ -282,28 +282,25 @@ def test_notation_follows_the_data_file(load: Loader, tmp_path: Path) -> None:
     assert state.action_to_string(257) == "landmark observatory"
 
 
-@pytest.mark.parametrize(
-    ("text", "said"),
-    [
-        ("take castle", '"take castle": "castle" is not a building kind'),
-        ("build house", '"build house": the initial card is never built'),
-        ("landmark park", '"landmark park": "park" is not a landmark'),
-        (
-            "gear nothing",
-            '"gear nothing": "nothing" is not a card; cards are written by their slug from the '
-            "data file (e.g. 'bakery', 'castle'), the initial card as 'house'",
-        ),
-        (
-            "take  bakery",  # the notation has single spaces
-            "\"take  bakery\" is not a City Connect action: an action is 'take bakery', 'draw', "
-            "'build park', 'build park market', 'build castle', 'pay bakery', 'pay school mayor', "
-            "'pay city park', 'discard bakery', 'gear library', 'end', 'clear bakery', "
-            "'card bakery' or 'landmark castle' (single spaces, slugs from the data)",
-        ),
-    ],
-)
-def test_unreadable_notation_is_named(load: Loader, text: str, said: str) -> None:
-    helpers.assert_unreadable(load(GAME, players=2).new_initial_state(), text, said)
+# (notation that is no action, the message that names what is wrong): the contract suite
+# reads each in both engines.
+UNREADABLE_NOTATION: list[tuple[str, str]] = [
+    ("take castle", '"take castle": "castle" is not a building kind'),
+    ("build house", '"build house": the initial card is never built'),
+    ("landmark park", '"landmark park": "park" is not a landmark'),
+    (
+        "gear nothing",
+        '"gear nothing": "nothing" is not a card; cards are written by their slug from the '
+        "data file (e.g. 'bakery', 'castle'), the initial card as 'house'",
+    ),
+    (
+        "take  bakery",  # the notation has single spaces
+        "\"take  bakery\" is not a City Connect action: an action is 'take bakery', 'draw', "
+        "'build park', 'build park market', 'build castle', 'pay bakery', 'pay school mayor', "
+        "'pay city park', 'discard bakery', 'gear library', 'end', 'clear bakery', "
+        "'card bakery' or 'landmark castle' (single spaces, slugs from the data)",
+    ),
+]
 
 
 # --- saved states ---------------------------------------------------------------------------
