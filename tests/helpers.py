@@ -9,7 +9,7 @@ import json
 import re
 import shutil
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -488,6 +488,22 @@ def copy_entry(text: str, table: str, index: int) -> str:
     """``text`` with entry ``index`` of ``table`` written twice."""
     begin, end = entries(text, table)[index]
     return text[:end] + text[begin:end] + text[end:]
+
+
+def played_with_and_without(
+    load: Loader, name: str, path: Path, seeds: Iterable[int], **params: Any
+) -> Iterator[tuple[State, State]]:
+    """Each seeded game of ``name`` played to the end with the packaged data and with the data
+    file ``path`` (the two finished states, in that order): a file that changes no rule that
+    moves the game plays the same game from the same seed."""
+    mine = load(name, data=str(path), **params)
+    packaged = load(name, **params)
+    assert mine.params["data"] == str(path)
+    for seed in seeds:
+        a = boardcore.play(packaged, seed=seed)
+        b = boardcore.play(mine, seed=seed)
+        assert a.history() == b.history(), seed
+        yield a, b
 
 
 # --- a broken data file ---------------------------------------------------------------------

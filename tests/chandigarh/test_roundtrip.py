@@ -341,13 +341,7 @@ def test_street_values_from_a_users_file(load: Loader, tmp_path: Path) -> None:
     path.write_text(raise_street_values(PACKAGED_TEXT))
     checked = 0
     for players in (2, 3, 4):
-        mine = load(GAME, players=players, data=str(path))
-        packaged = load(GAME, players=players)
-        assert mine.params["data"] == str(path)
-        for seed in range(6):
-            a = boardcore.play(packaged, seed=seed)
-            b = boardcore.play(mine, seed=seed)
-            assert a.history() == b.history()
+        for a, b in helpers.played_with_and_without(load, GAME, path, range(6), players=players):
             leads = street_leads(js(a))
             assert [y - x for x, y in zip(a.scores(), b.scores(), strict=True)] == leads
             checked += sum(leads)
@@ -359,12 +353,10 @@ def test_specialist_stars_from_a_users_file(load: Loader, tmp_path: Path) -> Non
     path = tmp_path / "my_specialists.toml"
     path.write_text(raise_specialist_stars(PACKAGED_TEXT))
     for specialists in SPECIALIST_SETS[:3]:
-        mine = load(GAME, players=3, specialists=specialists, data=str(path))
-        packaged = load(GAME, players=3, specialists=specialists)
-        for seed in range(3):
-            a = boardcore.play(packaged, seed=seed)
-            b = boardcore.play(mine, seed=seed)
-            assert a.history() == b.history()
+        played = helpers.played_with_and_without(
+            load, GAME, path, range(3), players=3, specialists=specialists
+        )
+        for a, b in played:
             tokens = [len(held) for held in js(a)["tokens"]]
             assert [y - x for x, y in zip(a.scores(), b.scores(), strict=True)] == tokens
 

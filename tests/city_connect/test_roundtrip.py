@@ -207,13 +207,9 @@ def test_casino_values_from_a_users_file(load: Loader, tmp_path: Path) -> None:
     path.write_text(CASINO_TEXT)
     checked = 0
     for players in (1, 2, 3, 4):
-        mine = load(GAME, players=players, data=str(path))
-        packaged = load(GAME, players=players)
-        assert mine.params["data"] == str(path)
-        for seed in range(25):
-            a = boardcore.play(packaged, seed=seed)
-            b = boardcore.play(mine, seed=seed)
-            assert a.history() == b.history()
+        for seed, (a, b) in enumerate(
+            helpers.played_with_and_without(load, GAME, path, range(25), players=players)
+        ):
             cities = js(a)["cities"]
             casinos = [city.count(23) for city in cities]
             if sum(casinos) == 0:
