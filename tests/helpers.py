@@ -353,13 +353,6 @@ def _dump(obj: Json) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
-def mutate(text: str, **changes: Any) -> str:
-    """The saved state ``text`` with top-level fields set."""
-    obj = json.loads(text)
-    obj.update(changes)
-    return _dump(obj)
-
-
 def drop(text: str, key: str) -> str:
     """The saved state ``text`` without a top-level field."""
     obj = json.loads(text)
@@ -404,6 +397,12 @@ def del_at(*path: Any) -> Callable[[str], str]:
         del inner[path[-1]]
 
     return edit(change)
+
+
+def tampered(key: str, *values: Any) -> list[tuple[Callable[[str], str], str]]:
+    """Changes of a saved state that set its top-level field ``key`` to each of ``values``,
+    each to be refused with a message naming ``key``."""
+    return [(set_at(key)(value), key) for value in values]
 
 
 def history_edit(change: Callable[[list[int]], list[Any]]) -> Callable[[str], str]:

@@ -36,10 +36,9 @@ from tests.city_connect.test_roundtrip import (
     start,
 )
 from tests.conftest import Loader, apply
-from tests.helpers import assert_rejected, del_at, history_edit, js, set_at
+from tests.helpers import assert_rejected, del_at, history_edit, js, set_at, tampered
 from tests.helpers import drop as _drop
 from tests.helpers import edited as _edit
-from tests.helpers import mutate as _mutate
 from tests.helpers import replace as _replace
 
 NUM_ACTIONS = 306
@@ -384,50 +383,46 @@ changes every game refuses: another game, version or player count, an extra key,
 that is no list of actions)."""
 
 TAMPERED: list[tuple[Callable[[str], str], str]] = [
-    (lambda t: _mutate(t, sides=[1, 0]), "sides"),
-    (lambda t: _mutate(t, sides=[0]), "sides"),
-    (lambda t: _mutate(t, sides="house"), "sides"),
+    *tampered("sides", [1, 0], [0], "house"),
     (lambda t: _drop(t, "pile"), "pile"),
     (lambda t: _drop(t, "acted"), "acted"),
     (history_edit(lambda h: [*h, END]), "history"),  # `end` while paying
     (history_edit(lambda h: h[:6] + h[7:]), "history"),  # a landmark early
     (history_edit(lambda h: h[:-1]), "hands"),  # theater back in the hand
     (history_edit(lambda h: [*h, PAY_CITY_HOUSE]), "payment"),
-    (lambda t: _mutate(t, acted=0), "acted"),
-    (lambda t: _mutate(t, acted=2), "acted"),
-    (lambda t: _mutate(t, acted=True), "acted"),
-    (lambda t: _mutate(t, acted="1"), "acted"),
-    (lambda t: _mutate(t, hands=[[4], [0, 24]]), "hands"),
-    (lambda t: _mutate(t, hands=[[0, 14], [4]]), "hands"),
-    (lambda t: _mutate(t, hands=[[4, 4], [0, 14]]), "hands"),
-    (lambda t: _mutate(t, hands=[[4], [14, 0]]), "hands"),
-    (lambda t: _mutate(t, hands=[[4], [0, 14], []]), "hands"),
-    (lambda t: _mutate(t, hands=[[4], [0, 99]]), "hands"),
+    *tampered("acted", 0, 2, True, "1"),
+    *tampered(
+        "hands",
+        [[4], [0, 24]],
+        [[0, 14], [4]],
+        [[4, 4], [0, 14]],
+        [[4], [14, 0]],
+        [[4], [0, 14], []],
+        [[4], [0, 99]],
+    ),
     (lambda t: _edit(t, _pool_swap), "pile"),
     (lambda t: _edit(t, _pool_shrink), "pile"),
     (set_at("pile", "size")(60), "pile"),
     (set_at("pile", "size")(-1), "pile"),
     (set_at("pile", "stage")(2), "pile"),
-    (lambda t: _mutate(t, market=[3, 4, 4, 7, 9, 12]), "market"),
-    (lambda t: _mutate(t, market=[3, 4, 9, 12, 4]), "market"),
-    (lambda t: _mutate(t, cities=[[7], []]), "cities"),
-    (lambda t: _mutate(t, discard=[8]), "discard"),
-    (lambda t: _mutate(t, landmarks=[0, 1, 2, 3]), "landmarks"),
+    *tampered("market", [3, 4, 4, 7, 9, 12], [3, 4, 9, 12, 4]),
+    *tampered("cities", [[7], []]),
+    *tampered("discard", [8]),
+    *tampered("landmarks", [0, 1, 2, 3]),
     (set_at("payment", "owed")([0, 0, 1, 0, 0]), "payment"),
     (set_at("payment", "card")(8), "payment"),
     (set_at("payment", "source")(0), "payment"),
     (set_at("payment", "hand")([]), "payment"),
     (del_at("payment", "credit"), "payment"),
-    (lambda t: _mutate(t, phase="main"), "phase"),
-    (lambda t: _mutate(t, phase="lunch"), "phase"),
-    (lambda t: _mutate(t, to_move=1), "to_move"),
+    *tampered("phase", "main", "lunch"),
+    *tampered("to_move", 1),
     (lambda t: t.replace('"to_move":0', '"to_move":0.0'), "to_move"),
-    (lambda t: _mutate(t, todo=1), "todo"),
-    (lambda t: _mutate(t, turn=4), "turn"),
-    (lambda t: _mutate(t, taken=3), "taken"),
-    (lambda t: _mutate(t, pioneer=0), "pioneer"),
-    (lambda t: _mutate(t, mayor=1), "mayor"),
-    (lambda t: _mutate(t, gears=[10]), "gears"),
+    *tampered("todo", 1),
+    *tampered("turn", 4),
+    *tampered("taken", 3),
+    *tampered("pioneer", 0),
+    *tampered("mayor", 1),
+    *tampered("gears", [10]),
 ]
 
 

@@ -18,10 +18,9 @@ from boardcore import (
 )
 from tests import helpers
 from tests.conftest import Loader, apply
-from tests.helpers import assert_rejected, data_path, replace
+from tests.helpers import assert_rejected, data_path, replace, tampered
 from tests.helpers import drop as _drop
 from tests.helpers import edited as _edit
-from tests.helpers import mutate as _mutate
 from tests.prestel_new_york.test_rules import (
     GAME,
     M_BUILD,
@@ -274,31 +273,24 @@ that is no list of actions)."""
 TAMPERED: list[tuple[Callable[[str], str], str]] = [
     (lambda t: _drop(t, "memory"), "memory"),
     (lambda t: _drop(t, "deck"), "deck"),
-    (lambda t: _mutate(t, chips=[1, 0]), "chips"),
-    (lambda t: _mutate(t, chips=[0]), "chips"),
-    (lambda t: _mutate(t, chips=[True, 0]), "chips"),
-    (lambda t: _mutate(t, hands=[[24, 25, 58], [0, 3, 50]]), "hands"),
-    (lambda t: _mutate(t, hands=[[0, 3, 50], [25, 24, 58]]), "hands"),
+    *tampered("chips", [1, 0], [0], [True, 0]),
+    *tampered("hands", [[24, 25, 58], [0, 3, 50]], [[0, 3, 50], [25, 24, 58]]),
     (lambda t: _edit(t, _swap_in_stack_d), "stacks"),
-    (lambda t: _mutate(t, memory=[[[1, 0, 3]], [[51, 1, 1]]]), "memory"),
-    (lambda t: _mutate(t, memory=[[[1, 0, 3], [59, 0, 2]], [[51, 1, 2]]]), "memory"),
-    (lambda t: _mutate(t, looked=[[3], [51, 25]]), "looked"),
-    (lambda t: _mutate(t, finish=[0, 1]), "finish"),
-    (lambda t: _mutate(t, new_stones=[0, 5]), "new_stones"),
-    (lambda t: _mutate(t, stones=[5, 2]), "stones"),
-    (lambda t: _mutate(t, taken=[1, 0]), "taken"),
+    *tampered("memory", [[[1, 0, 3]], [[51, 1, 1]]], [[[1, 0, 3], [59, 0, 2]], [[51, 1, 2]]]),
+    *tampered("looked", [[3], [51, 25]]),
+    *tampered("finish", [0, 1]),
+    *tampered("new_stones", [0, 5]),
+    *tampered("stones", [5, 2]),
+    *tampered("taken", [1, 0]),
     (lambda t: _edit(t, _built_by_seat_1), "table"),
-    (lambda t: _mutate(t, deck={"tail": [], "top": 5, "unseen": []}), "deck"),
-    (lambda t: _mutate(t, completed=[3]), "completed"),
-    (lambda t: _mutate(t, phase="build"), "phase"),
-    (lambda t: _mutate(t, phase="lunch"), "phase"),
-    (lambda t: _mutate(t, round=2), "round"),
-    (lambda t: _mutate(t, to_move=0), "to_move"),
+    *tampered("deck", {"tail": [], "top": 5, "unseen": []}),
+    *tampered("completed", [3]),
+    *tampered("phase", "build", "lunch"),
+    *tampered("round", 2),
+    *tampered("to_move", 0),
     (lambda t: t.replace('"to_move":1', '"to_move":1.0'), "to_move"),
-    (lambda t: _mutate(t, speeds=[2, 1]), "speeds"),
-    (lambda t: _mutate(t, speeds=[0, 1]), "speeds"),
-    (lambda t: _mutate(t, max_rounds=5), "max_rounds"),
-    (lambda t: _mutate(t, max_rounds=-1), "max_rounds"),
+    *tampered("speeds", [2, 1], [0, 1]),
+    *tampered("max_rounds", 5, -1),
 ]
 
 
