@@ -258,9 +258,8 @@ CITY = json.loads(OPENING)["city"]
 POOL = json.loads(OPENING)["deck"]["pool"]
 
 SAVED = (3, OPENING)
-"""The player count and the saved state that TAMPERED changes (and the contract suite's
-changes every game refuses: another game, version or player count, an extra key, a history
-that is no list of actions)."""
+"""3 players, turn 1 after seat 1's step and build (the opening above): the saved state
+TAMPERED changes."""
 
 TAMPERED: list[tuple[Callable[[str], str], str]] = [
     # the parameters

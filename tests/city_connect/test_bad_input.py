@@ -378,9 +378,7 @@ def test_the_pay_position_is_saved_as_the_spec_says(load: Loader) -> None:
 
 
 SAVED = (2, PAY_JSON)
-"""The player count and the saved state that TAMPERED changes (and the contract suite's
-changes every game refuses: another game, version or player count, an extra key, a history
-that is no list of actions)."""
+"""2 players, the pay position above: the saved state TAMPERED changes."""
 
 TAMPERED: list[tuple[Callable[[str], str], str]] = [
     *tampered("sides", [1, 0], [0], "house"),

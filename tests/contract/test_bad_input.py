@@ -467,9 +467,9 @@ def test_unreadable_notation_is_named(load: Loader, name: str, text: str, said: 
 
 
 def every_game_tampering(name: str) -> list[tuple[Callable[[str], str], str]]:
-    """What any game's saved state is refused for, with the field the message names: not a
-    JSON object, another game, version or player count, a key too many, and a history that is
-    no list of the game's actions."""
+    """What any game's saved state (its ``SAVED``: a player count and a saved state of it) is
+    refused for, with the field the message names: not a JSON object, another game, version or
+    player count, a key too many, and a history that is no list of the game's actions."""
     players, saved = CASES[name].SAVED
     fields = json.loads(saved)
     size = ENGINES["rust"](name, players=players).num_distinct_actions

@@ -266,9 +266,8 @@ def _built_by_seat_1(obj: dict[str, Any]) -> None:
 # The M game after its first search: phase stone, seat 1 to pick; chips [0, 0], hands
 # [[0, 3, 50], [24, 25, 58]], memory [[[1,0,3],[59,0,2]], [[51,1,1]]], finish [1, 0].
 SAVED = (2, m_game(boardcore.load, *M_SEARCH).to_json())
-"""The player count and the saved state that TAMPERED changes (and the contract suite's
-changes every game refuses: another game, version or player count, an extra key, a history
-that is no list of actions)."""
+"""2 players, round 1's search of the worked example (``M_SEARCH``): the saved state
+TAMPERED changes."""
 
 TAMPERED: list[tuple[Callable[[str], str], str]] = [
     (lambda t: _drop(t, "memory"), "memory"),

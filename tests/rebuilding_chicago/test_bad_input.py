@@ -265,9 +265,8 @@ BASE = json.loads(PLACING)
 PLACE_A1 = 0  # place o0 a1: off the board
 
 SAVED = (2, PLACING)
-"""The player count and the saved state that TAMPERED changes (and the contract suite's
-changes every game refuses: another game, version or player count, an extra key, a history
-that is no list of actions)."""
+"""2 players, seat 0 about to place its statue (``PLACING``): the saved state TAMPERED
+changes."""
 
 TAMPERED: list[tuple[Callable[[str], str], str]] = [
     # the parameters
