@@ -610,6 +610,14 @@ def ring(svg: str) -> ET.Element | None:
     return marks[0] if len(marks) else None
 
 
+def picture_halfway(game: Game, seed: int) -> tuple[Any, Json, ET.Element]:
+    """The position halfway through the seeded game ``seed`` of ``game``: the state, its saved
+    JSON and its picture, parsed."""
+    history = boardcore.play(game, seed=seed).history()
+    state: Any = game.replay(history[: len(history) // 2])
+    return state, json.loads(state.to_json()), parse(state.to_svg())
+
+
 def sample_along(game: Game, history: list[int], every: int) -> list[tuple[Any, Json]]:
     """Every ``every``-th state along ``history``, the first of each phase and the last, each
     with its saved JSON."""
