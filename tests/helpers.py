@@ -9,9 +9,9 @@ import json
 import re
 import shutil
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pytest
@@ -32,6 +32,14 @@ def data_path(name: str) -> Path:
 
 
 # --- action ids -----------------------------------------------------------------------------
+
+
+class Encoding(NamedTuple):
+    """A game's action encoding as its spec documents it: how many action ``ids`` there are
+    (``actions``), and a few of them by their notation."""
+
+    actions: int
+    ids: dict[str, int]
 
 
 def assert_every_id_named(game: Game, count: int, unnamed: Collection[int] = ()) -> None:
@@ -345,13 +353,6 @@ def _dump(obj: Json) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
-def mutate(text: str, **changes: Any) -> str:
-    """The saved state ``text`` with top-level fields set."""
-    obj = json.loads(text)
-    obj.update(changes)
-    return _dump(obj)
-
-
 def drop(text: str, key: str) -> str:
     """The saved state ``text`` without a top-level field."""
     obj = json.loads(text)
@@ -396,6 +397,12 @@ def del_at(*path: Any) -> Callable[[str], str]:
         del inner[path[-1]]
 
     return edit(change)
+
+
+def tampered(key: str, *values: Any) -> list[tuple[Callable[[str], str], str]]:
+    """Changes of a saved state that set its top-level field ``key`` to each of ``values``,
+    each to be refused with a message naming ``key``."""
+    return [(set_at(key)(value), key) for value in values]
 
 
 def history_edit(change: Callable[[list[int]], list[Any]]) -> Callable[[str], str]:
@@ -480,6 +487,22 @@ def copy_entry(text: str, table: str, index: int) -> str:
     """``text`` with entry ``index`` of ``table`` written twice."""
     begin, end = entries(text, table)[index]
     return text[:end] + text[begin:end] + text[end:]
+
+
+def played_with_and_without(
+    load: Loader, name: str, path: Path, seeds: Iterable[int], **params: Any
+) -> Iterator[tuple[State, State]]:
+    """Each seeded game of ``name`` played to the end with the packaged data and with the data
+    file ``path`` (the two finished states, in that order): a file that changes no rule that
+    moves the game plays the same game from the same seed."""
+    mine = load(name, data=str(path), **params)
+    packaged = load(name, **params)
+    assert mine.params["data"] == str(path)
+    for seed in seeds:
+        a = boardcore.play(packaged, seed=seed)
+        b = boardcore.play(mine, seed=seed)
+        assert a.history() == b.history(), seed
+        yield a, b
 
 
 # --- a broken data file ---------------------------------------------------------------------
@@ -585,6 +608,14 @@ def ring(svg: str) -> ET.Element | None:
     marks = group(parse(svg), "last-action")
     assert len(marks) <= 1
     return marks[0] if len(marks) else None
+
+
+def picture_halfway(game: Game, seed: int) -> tuple[Any, Json, ET.Element]:
+    """The position halfway through the seeded game ``seed`` of ``game``: the state, its saved
+    JSON and its picture, parsed."""
+    history = boardcore.play(game, seed=seed).history()
+    state: Any = game.replay(history[: len(history) // 2])
+    return state, json.loads(state.to_json()), parse(state.to_svg())
 
 
 def sample_along(game: Game, history: list[int], every: int) -> list[tuple[Any, Json]]:

@@ -285,82 +285,6 @@ def test_every_action_id_has_a_notation(load: Loader) -> None:
     helpers.assert_every_id_named(load(GAME, players=2), NUM_ACTIONS)
 
 
-def test_notation_follows_the_encoding(load: Loader) -> None:
-    """Ids worked out from the spec's encoding table."""
-    state = load(GAME, players=4).new_initial_state()
-    expected = {
-        "step n": 0,
-        "step w": 3,
-        "add 0 left": 4,
-        "add 0 right": 5,
-        "add 17 right": 4 + 34 + 1,
-        "add 35 right": 75,
-        # plot builds: 76 + (m * 4 + c) * 128 + (4t + side) * 2 + k
-        "build y 0n0": 76,
-        "build r 12e1": 76 + 2 * 128 + (4 * 12 + 1) * 2 + 1,
-        "build g 15w1": 76 + 3 * 128 + 127,
-        "build y 0n0 replace": 76 + 4 * 128,
-        "build b 5s0 manager": 76 + (2 * 4 + 1) * 128 + (4 * 5 + 2) * 2,
-        "build r 9n1 surveyor": 76 + (3 * 4 + 2) * 128 + (4 * 9) * 2 + 1,
-        "build g 10e0 engineer": 76 + (4 * 4 + 3) * 128 + (4 * 10 + 1) * 2,
-        "build g 15w1 draughtsman": 3147,
-        # centre builds: 3148 + c * 64 + (4t + side)
-        "build y 0nc": 3148,
-        "build r 12ec": 3148 + 2 * 64 + 4 * 12 + 1,
-        "build g 15wc": 3403,
-        # junctions: (y + 1) * 7 + (x + 1)
-        "drive -1,-1": 3404,
-        "drive 0,3": 3404 + 4 * 7 + 1,
-        "drive 5,5": 3452,
-        "design 2,2": 3453 + 24,
-        "design 4,2": 3453 + 3 * 7 + 5,
-        "governor y": 3502,
-        "governor g": 3505,
-        "redistribute 0": 3506,
-        "redistribute 15": 3521,
-        "arrange y": 3522,
-        "arrange g": 3525,
-        "arrange -": 3526,
-        "pawn 0": 3527,
-        "pawn 7": 3534,
-        "pawn 15": 3542,
-        "take y": 3543,
-        "take g": 3546,
-        "discard y": 3547,
-        "discard b": 3548,
-        "pick 0": 3551,
-        "pick 12": 3563,
-        "exchange y b": 3587 + 1,
-        "exchange y r": 3587 + 2,
-        "exchange g r": 3587 + 12 + 2,
-        "craft b y": 3603 + 4,
-        "craft r g": 3603 + 8 + 3,
-        "project 12": 3619 + 12,
-        "mayor 12": 3655 + 12,
-        "logistics": 3691,
-        "score 0": 3692,
-        "score 35": 3727,
-        "street x1": 3728,
-        "street x2": 3729,
-        "street y1": 3731,
-        "street y3": 3733,
-        "stop": 3734,
-        "end": 3735,
-        "pass": 3736,
-        "skip": 3737,
-        "tile 0": 3738,
-        "tile 4": 3742,
-        "tile 9": 3747,
-        "reveal 0": 3748,
-        "reveal 12": 3760,
-        "reveal 35": 3783,
-        "first 0": 3784,
-        "first 2": 3786,
-        "first 3": 3787,
-    }
-    helpers.assert_encodes(state, expected)
-
-
 # --- replay ---------------------------------------------------------------------------------
 
 
@@ -417,13 +341,7 @@ def test_street_values_from_a_users_file(load: Loader, tmp_path: Path) -> None:
     path.write_text(raise_street_values(PACKAGED_TEXT))
     checked = 0
     for players in (2, 3, 4):
-        mine = load(GAME, players=players, data=str(path))
-        packaged = load(GAME, players=players)
-        assert mine.params["data"] == str(path)
-        for seed in range(6):
-            a = boardcore.play(packaged, seed=seed)
-            b = boardcore.play(mine, seed=seed)
-            assert a.history() == b.history()
+        for a, b in helpers.played_with_and_without(load, GAME, path, range(6), players=players):
             leads = street_leads(js(a))
             assert [y - x for x, y in zip(a.scores(), b.scores(), strict=True)] == leads
             checked += sum(leads)
@@ -435,12 +353,10 @@ def test_specialist_stars_from_a_users_file(load: Loader, tmp_path: Path) -> Non
     path = tmp_path / "my_specialists.toml"
     path.write_text(raise_specialist_stars(PACKAGED_TEXT))
     for specialists in SPECIALIST_SETS[:3]:
-        mine = load(GAME, players=3, specialists=specialists, data=str(path))
-        packaged = load(GAME, players=3, specialists=specialists)
-        for seed in range(3):
-            a = boardcore.play(packaged, seed=seed)
-            b = boardcore.play(mine, seed=seed)
-            assert a.history() == b.history()
+        played = helpers.played_with_and_without(
+            load, GAME, path, range(3), players=3, specialists=specialists
+        )
+        for a, b in played:
             tokens = [len(held) for held in js(a)["tokens"]]
             assert [y - x for x, y in zip(a.scores(), b.scores(), strict=True)] == tokens
 

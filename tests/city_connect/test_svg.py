@@ -107,11 +107,7 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
 
 
 def test_the_picture_shows_landmarks_market_piles_cities_hands_and_scores() -> None:
-    game = load(players=3)
-    history = boardcore.play(game, seed=3).history()
-    state: Any = game.replay(history[: len(history) // 2])
-    saved = json.loads(state.to_json())
-    root = parse(state.to_svg())
+    state, saved, root = helpers.picture_halfway(load(players=3), seed=3)
     assert card_names(group(root, "landmarks")) == [LANDMARKS[mark] for mark in saved["landmarks"]]
     assert card_names(group(root, "market")) == [KINDS[k] for k in saved["market"]]
     assert str(saved["pile"]["size"]) in texts(group(root, "pile"))

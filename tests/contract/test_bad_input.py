@@ -1,12 +1,13 @@
 """Bad input every game refuses alike, in both engines, with each game's cases as data.
 
-The checks are here, once: malformed notation (its strings in the table below), saved states
-changed in ways every game refuses (the table ``every_game_tampering`` makes) or in the game's
-own ways, a saved state loaded with other parameters, bad parameters, broken data files, and
-one battery of calls whose exception classes the two engines must agree on. Each game's own
-tables (``SAVED`` and ``TAMPERED``, ``BAD_PARAMETERS``, ``BROKEN``, ``battery``) are in its
-``test_bad_input.py``: they name its fields, parameters and data entries, next to that game's
-other bad-input tests.
+The checks are here, once: malformed notation (its strings in the table below) and the
+messages each game words for notation that is no action, saved states changed in ways every
+game refuses (the table ``every_game_tampering`` makes) or in the game's own ways, a saved
+state loaded with other parameters, bad parameters, broken data files, and one battery of
+calls whose exception classes the two engines must agree on. Each game's own
+tables (``SAVED`` and ``TAMPERED``, ``BAD_PARAMETERS``, ``BROKEN``, ``UNREADABLE_NOTATION``,
+``battery``) are in its ``test_bad_input.py``: they name its fields, parameters, notation and
+data entries, next to that game's other bad-input tests.
 """
 
 from __future__ import annotations
@@ -458,10 +459,17 @@ def test_malformed_notation(load: Loader, name: str, text: str) -> None:
         state.string_to_action(text)
 
 
+@pytest.mark.parametrize(("name", "text", "said"), table("UNREADABLE_NOTATION"))
+def test_unreadable_notation_is_named(load: Loader, name: str, text: str, said: str) -> None:
+    """Notation that is no action gets a message naming what is wrong, the same from both
+    engines."""
+    helpers.assert_unreadable(load(name, players=2).new_initial_state(), text, said)
+
+
 def every_game_tampering(name: str) -> list[tuple[Callable[[str], str], str]]:
-    """What any game's saved state is refused for, with the field the message names: not a
-    JSON object, another game, version or player count, a key too many, and a history that is
-    no list of the game's actions."""
+    """What any game's saved state (its ``SAVED``: a player count and a saved state of it) is
+    refused for, with the field the message names: not a JSON object, another game, version or
+    player count, a key too many, and a history that is no list of the game's actions."""
     players, saved = CASES[name].SAVED
     fields = json.loads(saved)
     size = ENGINES["rust"](name, players=players).num_distinct_actions

@@ -142,9 +142,7 @@ def _mutate(text: str, **changes: Any) -> str:
 
 
 SAVED = (2, started(boardcore.load).to_json())
-"""The player count and the saved state that TAMPERED changes (and the contract suite's
-changes every game refuses: another game, version or player count, an extra key, a history
-that is no list of actions)."""
+"""2 players after the moves of ``started``: the saved state TAMPERED changes."""
 
 TAMPERED: list[tuple[Callable[[str], str], str]] = [
     (lambda t: json.dumps({k: v for k, v in json.loads(t).items() if k != "supply"}), "supply"),

@@ -69,11 +69,7 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(players: int) -> 
 
 
 def test_the_picture_shows_table_deck_stacks_and_seats() -> None:
-    game = load(players=4)
-    history = boardcore.play(game, seed=3).history()
-    state: Any = game.replay(history[: len(history) // 2])
-    saved = json.loads(state.to_json())
-    root = parse(state.to_svg())
+    _, saved, root = helpers.picture_halfway(load(players=4), seed=3)
     every = " ".join(texts(root))
     for k, slot in enumerate(saved["table"]):
         slot_group = group(root, f"slot slot-{k + 1}")

@@ -74,7 +74,15 @@ import pytest
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import NotationError
 from tests.conftest import Loader, apply
-from tests.helpers import assert_rejected, data_path, js, packaged_data, phase, step_uniformly
+from tests.helpers import (
+    Encoding,
+    assert_rejected,
+    data_path,
+    js,
+    packaged_data,
+    phase,
+    step_uniformly,
+)
 
 Json = dict[str, Any]
 Cell = tuple[int, int, str]
@@ -492,6 +500,78 @@ def each_choice(
 def pick(state: State, predicate: Callable[[str], bool]) -> str:
     """The first legal move in notation for which `predicate` holds."""
     return next(m for m in legal(state) if predicate(m))
+
+
+# --- notation and encoding ----------------------------------------------------------------
+
+# The spec's encoding table, worked out for each kind of action with the packaged data's order:
+# the contract suite reads each notation as its id and back, in both engines and at every
+# player count.
+ENCODING = Encoding(
+    actions=1545,
+    ids={
+        "place o0 a1": 0,
+        "place o0 c3": 2 * 11 + 2,
+        "place o3 e5": 121 * 3 + 4 * 11 + 4,
+        "place o7 k11": 967,
+        "buy 1a": 968,
+        "buy 1b": 969,
+        "buy 3a": 968 + 4,
+        "buy 8b": 983,
+        "landmark city-market": 984,
+        "landmark navy-pier": 985,
+        "landmark chicago-theatre": 998,
+        "event expansion": 999,
+        "event graduation": 1000,
+        "event sights": 1001,
+        "event night": 1002,
+        "event shopping": 1003,
+        "event dining": 1004,
+        "event world": 1005,
+        "law 1": 1006,
+        "law 2": 1007,
+        "law 3": 1008,
+        "refill": 1009,
+        "district west-town": 1010,
+        "district uptown": 1015,
+        "return city-market": 1016,
+        "return navy-pier": 1017,
+        "return chicago-theatre": 1030,
+        "suburb 0": 1031,
+        "suburb 17": 1048,
+        "suburb 59": 1090,
+        "choose vp": 1091,
+        "choose money": 1092,
+        "choose building": 1093,
+        "choose appease": 1094,
+        "choose card": 1095,
+        "choose ability": 1096,
+        "shape train-i2": 1097,
+        "shape shopping-u5": 1097 + 11,
+        "shape statue-1": 1097 + 15,
+        "drop card 0": 1129,
+        "drop card 52": 1129 + 52,
+        "drop card 143": 1272,
+        "drop city-market": 1273,
+        "drop chicago-theatre": 1287,
+        "start 0": 1288,
+        "start 2": 1290,
+        "start 4": 1292,
+        "card 0": 1293,
+        "card 101": 1293 + 101,
+        "card 143": 1436,
+        "bag 0": 1437,
+        "bag 17": 1437 + 17,
+        "bag 59": 1496,
+        "deal city-market": 1497,
+        "deal chicago-theatre": 1511,
+        "scenario 0": 1512,
+        "scenario 4": 1516,
+        "scenario 5": 1517,
+        "automaton 0": 1518,
+        "automaton 26": 1544,
+    },
+)
 
 
 # --- setup ------------------------------------------------------------------------------
