@@ -23,7 +23,6 @@ _GRID: Final = "#dccfb2"
 
 CELL: Final = 40
 _BOARD_LEFT: Final = 28
-_BOARD_TOP: Final = 12
 _BOARD_BOTTOM: Final = 26
 _PANEL_GAP: Final = 18
 _PANEL_WIDTH: Final = 300
@@ -253,29 +252,29 @@ class KardinalDrawer:
         panel_x = _BOARD_LEFT + board_width + _PANEL_GAP
         panel_height = self._panel_height(players)
         width = panel_x + _PANEL_WIDTH + 12
-        height = max(_BOARD_TOP + board_height + _BOARD_BOTTOM, panel_height + 2 * _BOARD_TOP)
+        height = max(svg.TOP + board_height + _BOARD_BOTTOM, panel_height + 2 * svg.TOP)
         status = self._status(state)
         root = svg.picture(width, height, "Kardinal", state, status)
 
         def corner(x: int, y: int) -> tuple[float, float]:
-            return _BOARD_LEFT + (x - x0) * CELL, _BOARD_TOP + (y1 - y) * CELL
+            return _BOARD_LEFT + (x - x0) * CELL, svg.TOP + (y1 - y) * CELL
 
         # The board: a plain grid with coordinates, as in the text rendering.
         board = svg.el(root, "g", class_="board")
-        svg.rect(board, _BOARD_LEFT, _BOARD_TOP, board_width, board_height, fill=_BOARD)
+        svg.rect(board, _BOARD_LEFT, svg.TOP, board_width, board_height, fill=_BOARD)
         lines = [
-            f"M{svg.num(_BOARD_LEFT + i * CELL)} {_BOARD_TOP}v{board_height}"
+            f"M{svg.num(_BOARD_LEFT + i * CELL)} {svg.TOP}v{board_height}"
             for i in range(1, columns)
         ]
         lines += [
-            f"M{_BOARD_LEFT} {svg.num(_BOARD_TOP + j * CELL)}h{board_width}" for j in range(1, rows)
+            f"M{_BOARD_LEFT} {svg.num(svg.TOP + j * CELL)}h{board_width}" for j in range(1, rows)
         ]
         if lines:
             svg.path(board, "".join(lines), stroke=_GRID, stroke_width=1)
         svg.rect(
             board,
             _BOARD_LEFT,
-            _BOARD_TOP,
+            svg.TOP,
             board_width,
             board_height,
             fill="none",
@@ -285,7 +284,7 @@ class KardinalDrawer:
         labels = svg.el(board, "g", font_size=11, fill=svg.MUTED, text_anchor="middle")
         for x in range(x0, x1 + 1):
             cx = corner(x, 0)[0] + CELL / 2
-            svg.label(labels, str(x), cx, _BOARD_TOP + board_height + 16)
+            svg.label(labels, str(x), cx, svg.TOP + board_height + 16)
         for y in range(y0, y1 + 1):
             cy = corner(0, y)[1] + CELL / 2
             svg.label(labels, str(y), _BOARD_LEFT - 13, cy + 4)
@@ -346,7 +345,7 @@ class KardinalDrawer:
 
     def _panel_height(self, players: int) -> int:
         extra = 56 if players == 3 else 0
-        return 96 + players * (self._seat_height(players) + 8) + 40 + extra + 106
+        return 96 + players * (self._seat_height(players) + svg.SEAT_GAP) + 40 + extra + 106
 
     def _status(self, state: dict[str, Any]) -> str:
         if state["phase"] == "end":
@@ -371,7 +370,7 @@ class KardinalDrawer:
         history: list[int] = state["history"]
         last = history[-1] if history else None
         panel = svg.el(root, "g", class_="panel", fill=svg.INK)
-        y = float(_BOARD_TOP)
+        y = float(svg.TOP)
         facts = [f"{players} players", f"move {len(history)}"]
         last_text = None if last is None else action_text(last)
         svg.heading(panel, x, y, "Kardinal", facts, status, last_text, facts_x=x + 96, status_y=42)
@@ -411,7 +410,7 @@ class KardinalDrawer:
                 )
             for i, colour in enumerate(owns):
                 _left_line(row, x + 122, y + 38 + i * 24, colour, state["left"][colour])
-            y += seat_height + 8
+            y += seat_height + svg.SEAT_GAP
 
         svg.label(panel, "supply", x, y + 18, font_size=12, fill=svg.MUTED)
         for colour in range(4):
