@@ -126,6 +126,14 @@ def packaged(name: str) -> Callable[[Callable[[dict[str, Any]], _T]], Callable[[
     return wrap
 
 
+def fitting(
+    data: _T | None, fits: Callable[[_T, dict[str, Any]], bool], state: dict[str, Any]
+) -> _T | None:
+    """The packaged ``data`` if ``state``'s ids are its own (``fits``), else None: a state of a
+    game played with a user's data file is then drawn by id."""
+    return data if data is not None and fits(data, state) else None
+
+
 # ---------------------------------------------------------------------------------------------
 # Building blocks.
 

@@ -577,8 +577,7 @@ class ChandigarhDrawer(svg.TableDrawer):
     def draw(
         self, state: dict[str, Any], perspective: int | None, bounds: svg.Bounds | None
     ) -> ET.Element:
-        packaged = _data()
-        data = packaged if packaged and _fits(packaged, state) else None
+        data = svg.fitting(_data(), _fits, state)
         cells = _cells(state)
         columns = [c for c, _ in cells]
         rows = [r for _, r in cells]

@@ -610,8 +610,7 @@ class CityConnectDrawer(svg.TableDrawer):
     def draw(
         self, state: dict[str, Any], perspective: int | None, bounds: svg.Bounds | None
     ) -> ET.Element:
-        packaged = _data()
-        data = packaged if packaged and _fits(packaged, state) else None
+        data = svg.fitting(_data(), _fits, state)
         scores = _scores(data, state) if data else None
         frame = _Frame(state, perspective, data, scores)
         winners = _winners(data, state, scores) if data and scores else []

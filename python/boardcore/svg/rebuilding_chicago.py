@@ -446,8 +446,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
     def draw(
         self, state: dict[str, Any], perspective: int | None, bounds: svg.Bounds | None
     ) -> ET.Element:
-        packaged = _data()
-        data = packaged if packaged and _fits(packaged, state) else None
+        data = svg.fitting(_data(), _fits, state)
         players: int = state["players"]
         rows = (players + 1) // 2
         height = svg.stacked(_SEATS_Y, rows, _SEAT_H) + 58
