@@ -216,7 +216,8 @@ def _svg_root(width: float, height: float, title: str) -> ET.Element:
 
 
 class Paint(NamedTuple):
-    """A coloured piece: its fill, its dark outline and the text written on it."""
+    """A coloured piece, card face or place: its fill, its darker outline and the text written
+    on it."""
 
     fill: str
     dark: str

@@ -23,8 +23,7 @@ _TILE_LINE: Final = ("#b59f73", "#8ea7bb")
 _DONE: Final = ("#cdb98f", "#a9c0d3")
 _STREET: Final = "#d8d2c6"
 _PLAZA: Final = "#f7f3ea"
-_PLOT: Final = "#fbf8f1"
-_PLOT_LINE: Final = "#9c8a66"
+_PLOT: Final = svg.Paint("#fbf8f1", "#9c8a66")
 _STREET_TILE: Final = "#4a5568"
 _CARD_W: Final = 104
 _CARD_H: Final = 74
@@ -729,8 +728,8 @@ class ChandigarhDrawer(svg.TableDrawer):
                         plot,
                         plot,
                         rx=plot * 0.18,
-                        fill=_PLOT,
-                        stroke=_PLOT_LINE,
+                        fill=_PLOT.fill,
+                        stroke=_PLOT.dark,
                         stroke_width=0.9,
                         stroke_dasharray="2.5 1.5",
                     )

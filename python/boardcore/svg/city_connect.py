@@ -19,12 +19,10 @@ _SOURCES: Final = ("hand", "market", "landmark row")
 _SYMBOL_FILL: Final = ("#2f66c4", "#a8572a", "#e08a1e", "#d6457a", "#3c9a4a", "#e3b505")
 _SUN: Final = "#f2a900"
 _MOON: Final = "#5b5f97"
-_LANDMARK: Final = "#f6eed8"
-_LANDMARK_LINE: Final = "#b08d3c"
-_INITIAL: Final = "#eef2f6"
-_INITIAL_LINE: Final = "#9aa7b6"
-_BONUS: Final = "#fff4cc"
-_BONUS_LINE: Final = "#d9a520"
+_LANDMARK: Final = svg.Paint("#f6eed8", "#b08d3c")
+_INITIAL: Final = svg.Paint("#eef2f6", "#9aa7b6")
+_BONUS: Final = svg.Paint("#fff4cc", "#d9a520")
+_BUILDING: Final = svg.Paint(svg.CARD, svg.CARD_LINE)
 _PAID: Final = "#2f8a3e"
 
 _PANEL_W: Final = svg.PAGE_WIDTH - 2 * svg.MARGIN
@@ -460,10 +458,10 @@ def _card(
         g = svg.card_face(parent, x, y, w, h)
         svg.fit(g, label, x + 6, y + 38, w - 12, 10, font_weight="bold")
         return g
-    fill, line, width = {
-        "landmark": (_LANDMARK, _LANDMARK_LINE, 1.6),
-        "initial": (_INITIAL, _INITIAL_LINE, 1.2),
-    }.get(card.kind, (svg.CARD, svg.CARD_LINE, 1.2))
+    paint, width = {"landmark": (_LANDMARK, 1.6), "initial": (_INITIAL, 1.2)}.get(
+        card.kind, (_BUILDING, 1.2)
+    )
+    fill, line = paint.fill, paint.dark
     g = svg.card_face(
         parent, x, y, w, h, title=_describe(card), fill=fill, stroke=line, stroke_width=width
     )
@@ -694,8 +692,8 @@ class CityConnectDrawer(svg.TableDrawer):
             _CARD_W,
             _CARD_H,
             rx=6,
-            fill=_BONUS,
-            stroke=_BONUS_LINE,
+            fill=_BONUS.fill,
+            stroke=_BONUS.dark,
             stroke_width=1.6,
         )
         svg.label(bonus, "1st", bx + 8, top + 16, font_size=11, font_weight="bold")
@@ -923,7 +921,7 @@ class CityConnectDrawer(svg.TableDrawer):
                 fx += 34
         if state["pioneer"] == seat:
             vp = data.pioneer_vp if data else 10
-            svg.rect(facts, fx, y + 11, 126, 16, rx=4, fill=_BONUS, stroke=_BONUS_LINE)
+            svg.rect(facts, fx, y + 11, 126, 16, rx=4, fill=_BONUS.fill, stroke=_BONUS.dark)
             svg.label(
                 facts,
                 f"Pioneer Bonus \u00b7 {vp} VP",
@@ -1014,7 +1012,7 @@ class CityConnectDrawer(svg.TableDrawer):
         for i, symbol in enumerate((0, 2, 4)):
             svg.circle(legend, at + 4 + 8 * i, y - 4, 3.1, fill=_SYMBOL_FILL[symbol])
         at = svg.key(legend, "cost", at, y, 26)
-        svg.rect(legend, at, y - 11, 24, 14, rx=3, fill=_LANDMARK, stroke=_LANDMARK_LINE)
+        svg.rect(legend, at, y - 11, 24, 14, rx=3, fill=_LANDMARK.fill, stroke=_LANDMARK.dark)
         at = svg.key(legend, "landmark", at, y, 30)
         svg.card_back(legend, at, y - 11, 24, 14, r=3)
         at = svg.key(legend, "face down", at, y, 30)

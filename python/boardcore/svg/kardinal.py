@@ -15,8 +15,7 @@ _PAINT: Final = (svg.RED, svg.GREEN, svg.BLUE, svg.YELLOW)
 _TINT: Final = ("#f3c4bd", "#c4e4c8", "#c5d4f0", "#fbebb0")
 _SHAPES: Final = ("house", "tower", "yard")
 FOURTH: Final = 3  # yellow, shared by all seats with 3 players
-_CATHEDRAL_FILL: Final = "#fbf9f3"
-_CATHEDRAL_LINE: Final = "#4d4640"
+_CATHEDRAL: Final = svg.Paint("#fbf9f3", "#4d4640")
 _CARDINAL: Final = "#4a1d6e"
 _BOARD: Final = "#efe7d4"
 _GRID: Final = "#dccfb2"
@@ -31,22 +30,22 @@ _MIN_COLUMNS: Final = 7
 _MIN_ROWS: Final = 5
 
 
-def _house(parent: ET.Element, x: float, y: float, fill: str, line: str) -> None:
+def _house(parent: ET.Element, x: float, y: float, paint: svg.Paint) -> None:
     """A house: a square with a pitched roof and a door, in the cell whose corner is x, y."""
     svg.path(
         parent,
         f"M{svg.num(x + 7)} {svg.num(y + 34)}V{svg.num(y + 18)}"
         f"L{svg.num(x + 20)} {svg.num(y + 6)}"
         f"L{svg.num(x + 33)} {svg.num(y + 18)}V{svg.num(y + 34)}Z",
-        fill=fill,
-        stroke=line,
+        fill=paint.fill,
+        stroke=paint.dark,
         stroke_width=1.6,
         stroke_linejoin="round",
     )
-    svg.rect(parent, x + 16.5, y + 24, 7, 10, fill=line, opacity=0.55)
+    svg.rect(parent, x + 16.5, y + 24, 7, 10, fill=paint.dark, opacity=0.55)
 
 
-def _tower(parent: ET.Element, x: float, y: float, fill: str, line: str) -> None:
+def _tower(parent: ET.Element, x: float, y: float, paint: svg.Paint) -> None:
     """A tower: narrow and tall, with battlements and a slit window."""
     a, top, bottom = x + 10, y + 4, y + 35
     svg.path(
@@ -55,12 +54,12 @@ def _tower(parent: ET.Element, x: float, y: float, fill: str, line: str) -> None
         f"H{svg.num(a + 4)}V{svg.num(top + 4)}H{svg.num(a + 8)}"
         f"V{svg.num(top)}H{svg.num(a + 12)}V{svg.num(top + 4)}H{svg.num(a + 16)}V{svg.num(top)}"
         f"H{svg.num(a + 20)}V{svg.num(bottom)}Z",
-        fill=fill,
-        stroke=line,
+        fill=paint.fill,
+        stroke=paint.dark,
         stroke_width=1.6,
         stroke_linejoin="round",
     )
-    svg.rect(parent, x + 18, y + 14, 4, 9, rx=2, fill=line, opacity=0.55)
+    svg.rect(parent, x + 18, y + 14, 4, 9, rx=2, fill=paint.dark, opacity=0.55)
 
 
 def _yard(parent: ET.Element, x: float, y: float, width: float, height: float, colour: int) -> None:
@@ -90,22 +89,22 @@ def _cathedral(parent: ET.Element, x: float, y: float) -> None:
         CELL - 4,
         rx=5,
         fill="#d8d2c6",
-        stroke=_CATHEDRAL_LINE,
+        stroke=_CATHEDRAL.dark,
         stroke_width=1.2,
     )
-    _house(parent, x, y, _CATHEDRAL_FILL, _CATHEDRAL_LINE)
+    _house(parent, x, y, _CATHEDRAL)
     svg.path(
         parent,
         f"M{svg.num(x + 20)} {svg.num(y + 9)}V{svg.num(y + 19)}"
         f"M{svg.num(x + 16.5)} {svg.num(y + 12.5)}"
         f"H{svg.num(x + 23.5)}",
-        stroke=_CATHEDRAL_LINE,
+        stroke=_CATHEDRAL.dark,
         stroke_width=1.6,
     )
     tower_x = x + CELL
-    _tower(parent, tower_x, y, _CATHEDRAL_FILL, _CATHEDRAL_LINE)
+    _tower(parent, tower_x, y, _CATHEDRAL)
     svg.circle(
-        parent, tower_x + 20, y + 26, 4, fill="none", stroke=_CATHEDRAL_LINE, stroke_width=1.2
+        parent, tower_x + 20, y + 26, 4, fill="none", stroke=_CATHEDRAL.dark, stroke_width=1.2
     )
 
 
@@ -162,9 +161,9 @@ def _mini_piece(parent: ET.Element, x: float, y: float, shape: int, colour: int)
     """A piece at 45% size with its top-left at x, y (a yard lies across two mini cells)."""
     group = svg.el(parent, "g", transform=f"translate({svg.num(x)} {svg.num(y)}) scale(0.45)")
     if shape == 0:
-        _house(group, 0, 0, _PAINT[colour].fill, _PAINT[colour].dark)
+        _house(group, 0, 0, _PAINT[colour])
     elif shape == 1:
-        _tower(group, 0, 0, _PAINT[colour].fill, _PAINT[colour].dark)
+        _tower(group, 0, 0, _PAINT[colour])
     else:
         _yard(group, 0, 0, 2 * CELL, CELL, colour)
 
@@ -296,9 +295,9 @@ class KardinalDrawer:
             shape = _SHAPES.index(edifice["shape"])
             px, py = corner(*edifice["cells"][0])
             if shape == 0:
-                _house(pieces, px, py, _PAINT[colour].fill, _PAINT[colour].dark)
+                _house(pieces, px, py, _PAINT[colour])
             elif shape == 1:
-                _tower(pieces, px, py, _PAINT[colour].fill, _PAINT[colour].dark)
+                _tower(pieces, px, py, _PAINT[colour])
             else:
                 left, top, w, h = self._box(edifice["cells"], corner)
                 _yard(pieces, left, top, w, h, colour)

@@ -15,8 +15,7 @@ PRESTEL_PARTS: Final = 64
 """Parts in the packaged data: ``starts_turn`` reads action ids in that encoding."""
 STACK_LETTERS: Final = "ABCDE"
 _SYMBOL_CARD: Final = "#e9e3d6"
-_STONE: Final = "#cfc8ba"
-_STONE_LINE: Final = "#8f877a"
+_STONE: Final = svg.Paint("#cfc8ba", "#8f877a")
 
 _TABLE_Y: Final = 100
 _SLOT_W: Final = 160
@@ -294,8 +293,8 @@ def _stone(parent: ET.Element, cx: float, cy: float, number: int) -> None:
         cy=cy,
         rx=11,
         ry=9,
-        fill=_STONE if number else "none",
-        stroke=_STONE_LINE,
+        fill=_STONE.fill if number else "none",
+        stroke=_STONE.dark,
         stroke_width=1.2,
         stroke_dasharray=None if number else "3 2",
     )
