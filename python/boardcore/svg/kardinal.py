@@ -30,17 +30,21 @@ _MIN_COLUMNS: Final = 7
 _MIN_ROWS: Final = 5
 
 
+def _outline(parent: ET.Element, d: str, paint: svg.Paint) -> None:
+    """A piece's outline ``d``, filled and edged in its paint."""
+    svg.path(
+        parent, d, fill=paint.fill, stroke=paint.dark, stroke_width=1.6, stroke_linejoin="round"
+    )
+
+
 def _house(parent: ET.Element, x: float, y: float, paint: svg.Paint) -> None:
     """A house: a square with a pitched roof and a door, in the cell whose corner is x, y."""
-    svg.path(
+    _outline(
         parent,
         f"M{svg.num(x + 7)} {svg.num(y + 34)}V{svg.num(y + 18)}"
         f"L{svg.num(x + 20)} {svg.num(y + 6)}"
         f"L{svg.num(x + 33)} {svg.num(y + 18)}V{svg.num(y + 34)}Z",
-        fill=paint.fill,
-        stroke=paint.dark,
-        stroke_width=1.6,
-        stroke_linejoin="round",
+        paint,
     )
     svg.rect(parent, x + 16.5, y + 24, 7, 10, fill=paint.dark, opacity=0.55)
 
@@ -48,16 +52,13 @@ def _house(parent: ET.Element, x: float, y: float, paint: svg.Paint) -> None:
 def _tower(parent: ET.Element, x: float, y: float, paint: svg.Paint) -> None:
     """A tower: narrow and tall, with battlements and a slit window."""
     a, top, bottom = x + 10, y + 4, y + 35
-    svg.path(
+    _outline(
         parent,
         f"M{svg.num(a)} {svg.num(bottom)}V{svg.num(top)}"
         f"H{svg.num(a + 4)}V{svg.num(top + 4)}H{svg.num(a + 8)}"
         f"V{svg.num(top)}H{svg.num(a + 12)}V{svg.num(top + 4)}H{svg.num(a + 16)}V{svg.num(top)}"
         f"H{svg.num(a + 20)}V{svg.num(bottom)}Z",
-        fill=paint.fill,
-        stroke=paint.dark,
-        stroke_width=1.6,
-        stroke_linejoin="round",
+        paint,
     )
     svg.rect(parent, x + 18, y + 14, 4, 9, rx=2, fill=paint.dark, opacity=0.55)
 
