@@ -126,6 +126,14 @@ def packaged(name: str) -> Callable[[Callable[[dict[str, Any]], _T]], Callable[[
     return wrap
 
 
+def fitting(
+    data: _T | None, fits: Callable[[_T, dict[str, Any]], bool], state: dict[str, Any]
+) -> _T | None:
+    """The packaged ``data`` if ``state``'s ids are its own (``fits``), else None: a state of a
+    game played with a user's data file is then drawn by id."""
+    return data if data is not None and fits(data, state) else None
+
+
 # ---------------------------------------------------------------------------------------------
 # Building blocks.
 
@@ -208,7 +216,8 @@ def _svg_root(width: float, height: float, title: str) -> ET.Element:
 
 
 class Paint(NamedTuple):
-    """A coloured piece: its fill, its dark outline and the text written on it."""
+    """A coloured piece, card face or place: its fill, its darker outline and the text written
+    on it."""
 
     fill: str
     dark: str
@@ -410,6 +419,23 @@ def badge(parent: ET.Element, x: float, y: float, text: str, colour: str) -> Non
 # ---------------------------------------------------------------------------------------------
 # The frame every game's picture has: a heading with the status and the last move, a panel
 # per seat, a legend, and a ring round what the last action touched.
+
+MARGIN: Final = 16
+"""The white space at the page's left edge (and right edge, on pages sized to it)."""
+PAGE_WIDTH: Final = 1240
+"""The width of a page the games' tables are fitted to, rather than it to them."""
+TOP: Final = 12
+"""The white space above the :func:`heading` (and a panel column beside it)."""
+BODY_Y: Final = 96
+"""Where the table starts, under the heading's three lines."""
+SEAT_GAP: Final = 8
+"""The space between two seats' panels."""
+
+
+def stacked(start: float, index: int, size: float) -> float:
+    """Where the ``index``-th of panels ``size`` long (high, down a column; wide, along a
+    row) laid from ``start``, each :data:`SEAT_GAP` after the one before, begins."""
+    return start + index * (size + SEAT_GAP)
 
 
 def picture(

@@ -23,8 +23,7 @@ _TILE_LINE: Final = ("#b59f73", "#8ea7bb")
 _DONE: Final = ("#cdb98f", "#a9c0d3")
 _STREET: Final = "#d8d2c6"
 _PLAZA: Final = "#f7f3ea"
-_PLOT: Final = "#fbf8f1"
-_PLOT_LINE: Final = "#9c8a66"
+_PLOT: Final = svg.Paint("#fbf8f1", "#9c8a66")
 _STREET_TILE: Final = "#4a5568"
 _CARD_W: Final = 104
 _CARD_H: Final = 74
@@ -69,24 +68,19 @@ _SPECIALIST_KIND: Final = {
 help Move and Build, the card ones Add a New Card."""
 _BONUS: Final = ("", "Head of Amenities", "Park Manager")
 
-_LEFT: Final = 16
-_WIDTH: Final = 1240
-_BOARD_Y: Final = 96
 _BOARD_W: Final = 600
 _CITY: Final = 480
 """The city's window (its cells) is at most this many pixels wide and high."""
-_CITY_X: Final = _LEFT + 34
-_CITY_Y: Final = _BOARD_Y + 74
-_PANEL_X: Final = _LEFT + _BOARD_W + 16
-_PANEL_W: Final = _WIDTH - _PANEL_X - _LEFT
+_CITY_X: Final = svg.MARGIN + 34
+_CITY_Y: Final = svg.BODY_Y + 74
+_PANEL_X: Final = svg.MARGIN + _BOARD_W + 16
+_PANEL_W: Final = svg.PAGE_WIDTH - _PANEL_X - svg.MARGIN
 _BOARD_H: Final = 570
-_TURN_Y: Final = _BOARD_Y + _BOARD_H + 10
+_TURN_Y: Final = svg.BODY_Y + _BOARD_H + 10
 _TURN_H: Final = 96
-_ROW_Y: Final = _BOARD_Y
-_SPEC_Y: Final = _ROW_Y + 116
+_SPEC_Y: Final = svg.BODY_Y + 116
 _SEATS_Y: Final = _SPEC_Y + 84
 _SEAT_H: Final = 110
-_SEAT_GAP: Final = 8
 _HEIGHT: Final = _TURN_Y + _TURN_H + 46
 
 
@@ -582,8 +576,7 @@ class ChandigarhDrawer(svg.TableDrawer):
     def draw(
         self, state: dict[str, Any], perspective: int | None, bounds: svg.Bounds | None
     ) -> ET.Element:
-        packaged = _data()
-        data = packaged if packaged and _fits(packaged, state) else None
+        data = svg.fitting(_data(), _fits, state)
         cells = _cells(state)
         columns = [c for c, _ in cells]
         rows = [r for _, r in cells]
@@ -595,7 +588,7 @@ class ChandigarhDrawer(svg.TableDrawer):
         frame = _Frame(state, perspective, data, cells, cell, origin)
         players: int = state["players"]
         status = self._status(state)
-        root = svg.picture(_WIDTH, _HEIGHT, "Chandigarh", state, status, perspective)
+        root = svg.picture(svg.PAGE_WIDTH, _HEIGHT, "Chandigarh", state, status, perspective)
         last, marks = self._last(frame)
         self._header(root, frame, status, last)
         self._city(root, frame)
@@ -606,7 +599,7 @@ class ChandigarhDrawer(svg.TableDrawer):
         panel = svg.el(root, "g", class_="panel", fill=svg.INK)
         winner = _winner(state)
         for seat in range(players):
-            self._seat(panel, frame, seat, _SEATS_Y + seat * (_SEAT_H + _SEAT_GAP), winner)
+            self._seat(panel, frame, seat, svg.stacked(_SEATS_Y, seat, _SEAT_H), winner)
         self._legend(root)
         svg.ring(root, svg.first(frame.anchors, marks), 3, 6)
         return root
@@ -616,7 +609,7 @@ class ChandigarhDrawer(svg.TableDrawer):
     def _header(self, root: ET.Element, frame: _Frame, status: str, last: str | None) -> None:
         state = frame.state
         header = svg.el(root, "g", class_="header", fill=svg.INK)
-        x, y = _LEFT, 12
+        x, y = svg.MARGIN, svg.TOP
         facts = [f"{state['players']} players", f"turn {state['turn']}"]
         facts.append(f"move {len(state['history'])}")
         facts.append("specialists" if state["specialists"] else "no specialists")
@@ -636,7 +629,7 @@ class ChandigarhDrawer(svg.TableDrawer):
             last,
             perspective=frame.perspective,
             facts_x=x + 128,
-            facts_width=_WIDTH - x - 144,
+            facts_width=svg.PAGE_WIDTH - x - 144,
             last_width=640,
         )
 
@@ -645,7 +638,14 @@ class ChandigarhDrawer(svg.TableDrawer):
         pad = cell * 0.07
         board = svg.el(root, "g", class_="city")
         svg.rect(
-            board, _LEFT, _BOARD_Y, _BOARD_W, _BOARD_H, rx=8, fill="#f6f2e8", stroke=svg.PANEL_LINE
+            board,
+            svg.MARGIN,
+            svg.BODY_Y,
+            _BOARD_W,
+            _BOARD_H,
+            rx=8,
+            fill="#f6f2e8",
+            stroke=svg.PANEL_LINE,
         )
         streets = svg.el(board, "g", class_="streets", fill=_STREET)
         for column, row in frame.cells:
@@ -728,8 +728,8 @@ class ChandigarhDrawer(svg.TableDrawer):
                         plot,
                         plot,
                         rx=plot * 0.18,
-                        fill=_PLOT,
-                        stroke=_PLOT_LINE,
+                        fill=_PLOT.fill,
+                        stroke=_PLOT.dark,
                         stroke_width=0.9,
                         stroke_dasharray="2.5 1.5",
                     )
@@ -825,7 +825,7 @@ class ChandigarhDrawer(svg.TableDrawer):
         """What the turn in progress holds: steps, builds, specialists used, what is pending,
         and whether the end was triggered."""
         state = frame.state
-        x, y, w = _LEFT, _TURN_Y, _BOARD_W
+        x, y, w = svg.MARGIN, _TURN_Y, _BOARD_W
         g = svg.el(root, "g", class_="turn", fill=svg.INK)
         svg.rect(g, x, y, w, _TURN_H, rx=8, fill="#f8f5ee", stroke=svg.PANEL_LINE)
         phase: str = state["phase"]
@@ -881,7 +881,7 @@ class ChandigarhDrawer(svg.TableDrawer):
 
     def _row(self, root: ET.Element, frame: _Frame) -> None:
         row: list[int] = frame.state["row"]
-        x, y = _PANEL_X, _ROW_Y
+        x, y = _PANEL_X, svg.BODY_Y
         g = svg.el(root, "g", class_="row")
         svg.label(g, f"project reserve ({len(row)})", x, y + 10, font_size=11, fill=svg.MUTED)
         top = y + 18
@@ -900,7 +900,7 @@ class ChandigarhDrawer(svg.TableDrawer):
         deck = state["deck"]
         pool, bottom = len(deck["pool"]), len(deck["bottom"])
         x = _PANEL_X + 4 * _CARD_STEP + 4
-        y = _ROW_Y
+        y = svg.BODY_Y
         g = svg.el(root, "g", class_="supply", fill=svg.INK)
         svg.label(g, "deck", x, y + 10, font_size=11, fill=svg.MUTED)
         top = y + 18
@@ -1086,8 +1086,8 @@ class ChandigarhDrawer(svg.TableDrawer):
             )
 
     def _legend(self, root: ET.Element) -> None:
-        x, y = _LEFT, _HEIGHT - 34
-        legend = svg.legend(root, x, y, _WIDTH - 2 * _LEFT)
+        x, y = svg.MARGIN, _HEIGHT - 34
+        legend = svg.legend(root, x, y, svg.PAGE_WIDTH - 2 * svg.MARGIN)
         y += 20
         at = float(x)
         for colour, kind in enumerate(_KINDS):

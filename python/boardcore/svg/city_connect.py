@@ -19,30 +19,24 @@ _SOURCES: Final = ("hand", "market", "landmark row")
 _SYMBOL_FILL: Final = ("#2f66c4", "#a8572a", "#e08a1e", "#d6457a", "#3c9a4a", "#e3b505")
 _SUN: Final = "#f2a900"
 _MOON: Final = "#5b5f97"
-_LANDMARK: Final = "#f6eed8"
-_LANDMARK_LINE: Final = "#b08d3c"
-_INITIAL: Final = "#eef2f6"
-_INITIAL_LINE: Final = "#9aa7b6"
-_BONUS: Final = "#fff4cc"
-_BONUS_LINE: Final = "#d9a520"
+_LANDMARK: Final = svg.Paint("#f6eed8", "#b08d3c")
+_INITIAL: Final = svg.Paint("#eef2f6", "#9aa7b6")
+_BONUS: Final = svg.Paint("#fff4cc", "#d9a520")
+_BUILDING: Final = svg.Paint(svg.CARD, svg.CARD_LINE)
 _PAID: Final = "#2f8a3e"
 
-_LEFT: Final = 16
-_WIDTH: Final = 1240
-_PANEL_W: Final = _WIDTH - 2 * _LEFT
+_PANEL_W: Final = svg.PAGE_WIDTH - 2 * svg.MARGIN
 _CARD_W: Final = 92
 _CARD_H: Final = 70
 _STEP: Final = 98
-_ROW1_Y: Final = 96
-_ROW2_Y: Final = 196
+_ROW2_Y: Final = svg.BODY_Y + 100
 _CARDS_DY: Final = 18
 """Cards of a row lie this far below the row's top, under its label."""
-_PILE_X: Final = _LEFT + 5 * _STEP + 10 + _STEP + 16
+_PILE_X: Final = svg.MARGIN + 5 * _STEP + 10 + _STEP + 16
 _TURN_X: Final = _PILE_X + 2 * _STEP + 20
-_PAY_X: Final = _LEFT + 6 * _STEP + 16
+_PAY_X: Final = svg.MARGIN + 6 * _STEP + 16
 _SEATS_Y: Final = 300
 _SEAT_H: Final = 194
-_SEAT_GAP: Final = 8
 _ROW_W: Final = 11 * _STEP - 6
 """A city row: the initial card and 10 built cards."""
 
@@ -464,10 +458,10 @@ def _card(
         g = svg.card_face(parent, x, y, w, h)
         svg.fit(g, label, x + 6, y + 38, w - 12, 10, font_weight="bold")
         return g
-    fill, line, width = {
-        "landmark": (_LANDMARK, _LANDMARK_LINE, 1.6),
-        "initial": (_INITIAL, _INITIAL_LINE, 1.2),
-    }.get(card.kind, (svg.CARD, svg.CARD_LINE, 1.2))
+    paint, width = {"landmark": (_LANDMARK, 1.6), "initial": (_INITIAL, 1.2)}.get(
+        card.kind, (_BUILDING, 1.2)
+    )
+    fill, line = paint.fill, paint.dark
     g = svg.card_face(
         parent, x, y, w, h, title=_describe(card), fill=fill, stroke=line, stroke_width=width
     )
@@ -614,15 +608,14 @@ class CityConnectDrawer(svg.TableDrawer):
     def draw(
         self, state: dict[str, Any], perspective: int | None, bounds: svg.Bounds | None
     ) -> ET.Element:
-        packaged = _data()
-        data = packaged if packaged and _fits(packaged, state) else None
+        data = svg.fitting(_data(), _fits, state)
         scores = _scores(data, state) if data else None
         frame = _Frame(state, perspective, data, scores)
         winners = _winners(data, state, scores) if data and scores else []
         players: int = state["players"]
         height = self._height(players)
         status = self._status(frame, winners)
-        root = svg.picture(_WIDTH, height, "City Connect", state, status, perspective)
+        root = svg.picture(svg.PAGE_WIDTH, height, "City Connect", state, status, perspective)
         last, marks = self._last(frame)
         self._header(root, frame, status, last)
         self._landmarks(root, frame)
@@ -632,22 +625,22 @@ class CityConnectDrawer(svg.TableDrawer):
         self._payment(root, frame)
         panel = svg.el(root, "g", class_="panel", fill=svg.INK)
         for seat in range(players):
-            top = _SEATS_Y + seat * (_SEAT_H + _SEAT_GAP)
-            self._seat(panel, frame, seat, _LEFT, top, winners)
-        self._legend(root, frame, _SEATS_Y + players * (_SEAT_H + _SEAT_GAP) + 4)
+            top = svg.stacked(_SEATS_Y, seat, _SEAT_H)
+            self._seat(panel, frame, seat, svg.MARGIN, top, winners)
+        self._legend(root, frame, svg.stacked(_SEATS_Y, players, _SEAT_H) + 4)
         svg.ring(root, svg.first(frame.anchors, marks), 3, 8)
         return root
 
     @staticmethod
-    def _height(players: int) -> int:
-        return _SEATS_Y + players * (_SEAT_H + _SEAT_GAP) + 4 + 40
+    def _height(players: int) -> float:
+        return svg.stacked(_SEATS_Y, players, _SEAT_H) + 4 + 40
 
     # --- the parts of the picture ------------------------------------------------------------
 
     def _header(self, root: ET.Element, frame: _Frame, status: str, last: str | None) -> None:
         state = frame.state
         header = svg.el(root, "g", class_="header", fill=svg.INK)
-        x, y = _LEFT, 12
+        x, y = svg.MARGIN, svg.TOP
         players: int = state["players"]
         facts = ["solo" if players == 1 else f"{players} players"]
         facts += [f"turn {state['turn']}", f"move {len(state['history'])}"]
@@ -670,7 +663,7 @@ class CityConnectDrawer(svg.TableDrawer):
         state = frame.state
         row: list[int] = state["landmarks"]
         g = svg.el(root, "g", class_="landmarks")
-        x, y = _LEFT, _ROW1_Y
+        x, y = svg.MARGIN, svg.BODY_Y
         b = frame.data.buildings if frame.data else 0
         svg.label(g, f"landmarks ({len(row)})", x, y + 10, font_size=11, fill=svg.MUTED)
         top = y + _CARDS_DY
@@ -680,7 +673,7 @@ class CityConnectDrawer(svg.TableDrawer):
         for i, landmark in enumerate(row):
             _card(g, x + i * _STEP, top, frame.card(b + landmark), f"landmark {landmark}")
         # The Pioneer Bonus beside the row, until a seat takes it.
-        bx = _LEFT + 5 * _STEP + 10
+        bx = svg.MARGIN + 5 * _STEP + 10
         bonus = svg.el(root, "g", class_="pioneer")
         svg.label(bonus, "Pioneer Bonus", bx, y + 10, font_size=11, fill=svg.MUTED)
         holder: int = state["pioneer"]
@@ -699,8 +692,8 @@ class CityConnectDrawer(svg.TableDrawer):
             _CARD_W,
             _CARD_H,
             rx=6,
-            fill=_BONUS,
-            stroke=_BONUS_LINE,
+            fill=_BONUS.fill,
+            stroke=_BONUS.dark,
             stroke_width=1.6,
         )
         svg.label(bonus, "1st", bx + 8, top + 16, font_size=11, font_weight="bold")
@@ -715,7 +708,7 @@ class CityConnectDrawer(svg.TableDrawer):
         state = frame.state
         pile = state["pile"]
         size: int = pile["size"]
-        x, y = _PILE_X, _ROW1_Y
+        x, y = _PILE_X, svg.BODY_Y
         top = y + _CARDS_DY
         g = svg.el(root, "g", class_="pile")
         svg.label(g, f"pile \u00b7 stage {pile['stage']}", x, y + 10, font_size=11, fill=svg.MUTED)
@@ -784,7 +777,7 @@ class CityConnectDrawer(svg.TableDrawer):
     def _turn(self, root: ET.Element, frame: _Frame) -> None:
         """The turn in progress: its seat, the main action, what is left to do, gears used."""
         state = frame.state
-        x, y, w = _TURN_X, _ROW1_Y, _WIDTH - _LEFT - _TURN_X
+        x, y, w = _TURN_X, svg.BODY_Y, svg.PAGE_WIDTH - svg.MARGIN - _TURN_X
         g = svg.el(root, "g", class_="turn", fill=svg.INK)
         svg.label(g, "this turn", x, y + 10, font_size=11, fill=svg.MUTED)
         top = y + _CARDS_DY
@@ -826,7 +819,7 @@ class CityConnectDrawer(svg.TableDrawer):
     def _market(self, root: ET.Element, frame: _Frame) -> None:
         market: list[int] = frame.state["market"]
         g = svg.el(root, "g", class_="market")
-        x, y = _LEFT, _ROW2_Y
+        x, y = svg.MARGIN, _ROW2_Y
         svg.label(g, f"market ({len(market)})", x, y + 10, font_size=11, fill=svg.MUTED)
         top = y + _CARDS_DY
         frame.anchors["market"] = (x, top, 6 * _STEP - 6, _CARD_H)
@@ -840,7 +833,7 @@ class CityConnectDrawer(svg.TableDrawer):
         state = frame.state
         payment = state["payment"]
         x, y = _PAY_X, _ROW2_Y
-        w = _WIDTH - _LEFT - x
+        w = svg.PAGE_WIDTH - svg.MARGIN - x
         g = svg.el(root, "g", class_="payment", fill=svg.INK)
         svg.label(g, "payment", x, y + 10, font_size=11, fill=svg.MUTED)
         top = y + _CARDS_DY
@@ -928,7 +921,7 @@ class CityConnectDrawer(svg.TableDrawer):
                 fx += 34
         if state["pioneer"] == seat:
             vp = data.pioneer_vp if data else 10
-            svg.rect(facts, fx, y + 11, 126, 16, rx=4, fill=_BONUS, stroke=_BONUS_LINE)
+            svg.rect(facts, fx, y + 11, 126, 16, rx=4, fill=_BONUS.fill, stroke=_BONUS.dark)
             svg.label(
                 facts,
                 f"Pioneer Bonus \u00b7 {vp} VP",
@@ -1001,7 +994,7 @@ class CityConnectDrawer(svg.TableDrawer):
                 svg.card_back(g, cx, y, _CARD_W, _CARD_H, r=6)
 
     def _legend(self, root: ET.Element, frame: _Frame, y: float) -> None:
-        x = _LEFT
+        x = svg.MARGIN
         legend = svg.legend(root, x, y, _PANEL_W)
         y += 20
         at = float(x)
@@ -1019,7 +1012,7 @@ class CityConnectDrawer(svg.TableDrawer):
         for i, symbol in enumerate((0, 2, 4)):
             svg.circle(legend, at + 4 + 8 * i, y - 4, 3.1, fill=_SYMBOL_FILL[symbol])
         at = svg.key(legend, "cost", at, y, 26)
-        svg.rect(legend, at, y - 11, 24, 14, rx=3, fill=_LANDMARK, stroke=_LANDMARK_LINE)
+        svg.rect(legend, at, y - 11, 24, 14, rx=3, fill=_LANDMARK.fill, stroke=_LANDMARK.dark)
         at = svg.key(legend, "landmark", at, y, 30)
         svg.card_back(legend, at, y - 11, 24, 14, r=3)
         at = svg.key(legend, "face down", at, y, 30)

@@ -15,15 +15,13 @@ _PAINT: Final = (svg.RED, svg.GREEN, svg.BLUE, svg.YELLOW)
 _TINT: Final = ("#f3c4bd", "#c4e4c8", "#c5d4f0", "#fbebb0")
 _SHAPES: Final = ("house", "tower", "yard")
 FOURTH: Final = 3  # yellow, shared by all seats with 3 players
-_CATHEDRAL_FILL: Final = "#fbf9f3"
-_CATHEDRAL_LINE: Final = "#4d4640"
+_CATHEDRAL: Final = svg.Paint("#fbf9f3", "#4d4640")
 _CARDINAL: Final = "#4a1d6e"
 _BOARD: Final = "#efe7d4"
 _GRID: Final = "#dccfb2"
 
 CELL: Final = 40
 _BOARD_LEFT: Final = 28
-_BOARD_TOP: Final = 12
 _BOARD_BOTTOM: Final = 26
 _PANEL_GAP: Final = 18
 _PANEL_WIDTH: Final = 300
@@ -32,36 +30,37 @@ _MIN_COLUMNS: Final = 7
 _MIN_ROWS: Final = 5
 
 
-def _house(parent: ET.Element, x: float, y: float, fill: str, line: str) -> None:
-    """A house: a square with a pitched roof and a door, in the cell whose corner is x, y."""
+def _outline(parent: ET.Element, d: str, paint: svg.Paint) -> None:
+    """A piece's outline ``d``, filled and edged in its paint."""
     svg.path(
+        parent, d, fill=paint.fill, stroke=paint.dark, stroke_width=1.6, stroke_linejoin="round"
+    )
+
+
+def _house(parent: ET.Element, x: float, y: float, paint: svg.Paint) -> None:
+    """A house: a square with a pitched roof and a door, in the cell whose corner is x, y."""
+    _outline(
         parent,
         f"M{svg.num(x + 7)} {svg.num(y + 34)}V{svg.num(y + 18)}"
         f"L{svg.num(x + 20)} {svg.num(y + 6)}"
         f"L{svg.num(x + 33)} {svg.num(y + 18)}V{svg.num(y + 34)}Z",
-        fill=fill,
-        stroke=line,
-        stroke_width=1.6,
-        stroke_linejoin="round",
+        paint,
     )
-    svg.rect(parent, x + 16.5, y + 24, 7, 10, fill=line, opacity=0.55)
+    svg.rect(parent, x + 16.5, y + 24, 7, 10, fill=paint.dark, opacity=0.55)
 
 
-def _tower(parent: ET.Element, x: float, y: float, fill: str, line: str) -> None:
+def _tower(parent: ET.Element, x: float, y: float, paint: svg.Paint) -> None:
     """A tower: narrow and tall, with battlements and a slit window."""
     a, top, bottom = x + 10, y + 4, y + 35
-    svg.path(
+    _outline(
         parent,
         f"M{svg.num(a)} {svg.num(bottom)}V{svg.num(top)}"
         f"H{svg.num(a + 4)}V{svg.num(top + 4)}H{svg.num(a + 8)}"
         f"V{svg.num(top)}H{svg.num(a + 12)}V{svg.num(top + 4)}H{svg.num(a + 16)}V{svg.num(top)}"
         f"H{svg.num(a + 20)}V{svg.num(bottom)}Z",
-        fill=fill,
-        stroke=line,
-        stroke_width=1.6,
-        stroke_linejoin="round",
+        paint,
     )
-    svg.rect(parent, x + 18, y + 14, 4, 9, rx=2, fill=line, opacity=0.55)
+    svg.rect(parent, x + 18, y + 14, 4, 9, rx=2, fill=paint.dark, opacity=0.55)
 
 
 def _yard(parent: ET.Element, x: float, y: float, width: float, height: float, colour: int) -> None:
@@ -91,22 +90,22 @@ def _cathedral(parent: ET.Element, x: float, y: float) -> None:
         CELL - 4,
         rx=5,
         fill="#d8d2c6",
-        stroke=_CATHEDRAL_LINE,
+        stroke=_CATHEDRAL.dark,
         stroke_width=1.2,
     )
-    _house(parent, x, y, _CATHEDRAL_FILL, _CATHEDRAL_LINE)
+    _house(parent, x, y, _CATHEDRAL)
     svg.path(
         parent,
         f"M{svg.num(x + 20)} {svg.num(y + 9)}V{svg.num(y + 19)}"
         f"M{svg.num(x + 16.5)} {svg.num(y + 12.5)}"
         f"H{svg.num(x + 23.5)}",
-        stroke=_CATHEDRAL_LINE,
+        stroke=_CATHEDRAL.dark,
         stroke_width=1.6,
     )
     tower_x = x + CELL
-    _tower(parent, tower_x, y, _CATHEDRAL_FILL, _CATHEDRAL_LINE)
+    _tower(parent, tower_x, y, _CATHEDRAL)
     svg.circle(
-        parent, tower_x + 20, y + 26, 4, fill="none", stroke=_CATHEDRAL_LINE, stroke_width=1.2
+        parent, tower_x + 20, y + 26, 4, fill="none", stroke=_CATHEDRAL.dark, stroke_width=1.2
     )
 
 
@@ -163,9 +162,9 @@ def _mini_piece(parent: ET.Element, x: float, y: float, shape: int, colour: int)
     """A piece at 45% size with its top-left at x, y (a yard lies across two mini cells)."""
     group = svg.el(parent, "g", transform=f"translate({svg.num(x)} {svg.num(y)}) scale(0.45)")
     if shape == 0:
-        _house(group, 0, 0, _PAINT[colour].fill, _PAINT[colour].dark)
+        _house(group, 0, 0, _PAINT[colour])
     elif shape == 1:
-        _tower(group, 0, 0, _PAINT[colour].fill, _PAINT[colour].dark)
+        _tower(group, 0, 0, _PAINT[colour])
     else:
         _yard(group, 0, 0, 2 * CELL, CELL, colour)
 
@@ -253,29 +252,29 @@ class KardinalDrawer:
         panel_x = _BOARD_LEFT + board_width + _PANEL_GAP
         panel_height = self._panel_height(players)
         width = panel_x + _PANEL_WIDTH + 12
-        height = max(_BOARD_TOP + board_height + _BOARD_BOTTOM, panel_height + 2 * _BOARD_TOP)
+        height = max(svg.TOP + board_height + _BOARD_BOTTOM, panel_height + 2 * svg.TOP)
         status = self._status(state)
         root = svg.picture(width, height, "Kardinal", state, status)
 
         def corner(x: int, y: int) -> tuple[float, float]:
-            return _BOARD_LEFT + (x - x0) * CELL, _BOARD_TOP + (y1 - y) * CELL
+            return _BOARD_LEFT + (x - x0) * CELL, svg.TOP + (y1 - y) * CELL
 
         # The board: a plain grid with coordinates, as in the text rendering.
         board = svg.el(root, "g", class_="board")
-        svg.rect(board, _BOARD_LEFT, _BOARD_TOP, board_width, board_height, fill=_BOARD)
+        svg.rect(board, _BOARD_LEFT, svg.TOP, board_width, board_height, fill=_BOARD)
         lines = [
-            f"M{svg.num(_BOARD_LEFT + i * CELL)} {_BOARD_TOP}v{board_height}"
+            f"M{svg.num(_BOARD_LEFT + i * CELL)} {svg.TOP}v{board_height}"
             for i in range(1, columns)
         ]
         lines += [
-            f"M{_BOARD_LEFT} {svg.num(_BOARD_TOP + j * CELL)}h{board_width}" for j in range(1, rows)
+            f"M{_BOARD_LEFT} {svg.num(svg.TOP + j * CELL)}h{board_width}" for j in range(1, rows)
         ]
         if lines:
             svg.path(board, "".join(lines), stroke=_GRID, stroke_width=1)
         svg.rect(
             board,
             _BOARD_LEFT,
-            _BOARD_TOP,
+            svg.TOP,
             board_width,
             board_height,
             fill="none",
@@ -285,7 +284,7 @@ class KardinalDrawer:
         labels = svg.el(board, "g", font_size=11, fill=svg.MUTED, text_anchor="middle")
         for x in range(x0, x1 + 1):
             cx = corner(x, 0)[0] + CELL / 2
-            svg.label(labels, str(x), cx, _BOARD_TOP + board_height + 16)
+            svg.label(labels, str(x), cx, svg.TOP + board_height + 16)
         for y in range(y0, y1 + 1):
             cy = corner(0, y)[1] + CELL / 2
             svg.label(labels, str(y), _BOARD_LEFT - 13, cy + 4)
@@ -297,9 +296,9 @@ class KardinalDrawer:
             shape = _SHAPES.index(edifice["shape"])
             px, py = corner(*edifice["cells"][0])
             if shape == 0:
-                _house(pieces, px, py, _PAINT[colour].fill, _PAINT[colour].dark)
+                _house(pieces, px, py, _PAINT[colour])
             elif shape == 1:
-                _tower(pieces, px, py, _PAINT[colour].fill, _PAINT[colour].dark)
+                _tower(pieces, px, py, _PAINT[colour])
             else:
                 left, top, w, h = self._box(edifice["cells"], corner)
                 _yard(pieces, left, top, w, h, colour)
@@ -346,7 +345,7 @@ class KardinalDrawer:
 
     def _panel_height(self, players: int) -> int:
         extra = 56 if players == 3 else 0
-        return 96 + players * (self._seat_height(players) + 8) + 40 + extra + 106
+        return 96 + players * (self._seat_height(players) + svg.SEAT_GAP) + 40 + extra + 106
 
     def _status(self, state: dict[str, Any]) -> str:
         if state["phase"] == "end":
@@ -371,7 +370,7 @@ class KardinalDrawer:
         history: list[int] = state["history"]
         last = history[-1] if history else None
         panel = svg.el(root, "g", class_="panel", fill=svg.INK)
-        y = float(_BOARD_TOP)
+        y = float(svg.TOP)
         facts = [f"{players} players", f"move {len(history)}"]
         last_text = None if last is None else action_text(last)
         svg.heading(panel, x, y, "Kardinal", facts, status, last_text, facts_x=x + 96, status_y=42)
@@ -411,7 +410,7 @@ class KardinalDrawer:
                 )
             for i, colour in enumerate(owns):
                 _left_line(row, x + 122, y + 38 + i * 24, colour, state["left"][colour])
-            y += seat_height + 8
+            y += seat_height + svg.SEAT_GAP
 
         svg.label(panel, "supply", x, y + 18, font_size=12, fill=svg.MUTED)
         for colour in range(4):

@@ -15,18 +15,15 @@ PRESTEL_PARTS: Final = 64
 """Parts in the packaged data: ``starts_turn`` reads action ids in that encoding."""
 STACK_LETTERS: Final = "ABCDE"
 _SYMBOL_CARD: Final = "#e9e3d6"
-_STONE: Final = "#cfc8ba"
-_STONE_LINE: Final = "#8f877a"
+_STONE: Final = svg.Paint("#cfc8ba", "#8f877a")
 
-_LEFT: Final = 16
-_TOP: Final = 12
 _TABLE_Y: Final = 100
 _SLOT_W: Final = 160
 _SLOT_H: Final = 160
 _SLOT_STEP: Final = 170
-_DECK_X: Final = _LEFT + 4 * _SLOT_STEP
+_DECK_X: Final = svg.MARGIN + 4 * _SLOT_STEP
 _DECK_W: Final = 170
-_LEFT_W: Final = _DECK_X + _DECK_W - _LEFT
+_LEFT_W: Final = _DECK_X + _DECK_W - svg.MARGIN
 _DONE_Y: Final = 272
 _STACK_Y: Final = 348
 _STACK_W: Final = 164
@@ -39,7 +36,7 @@ _PANEL_X: Final = 890
 _PANEL_W: Final = 304
 _SEAT_H: Final = 128
 _LEGEND_Y: Final = _ROWS_Y + _ROWS_H + 12
-_WIDTH: Final = _PANEL_X + _PANEL_W + 16
+_WIDTH: Final = _PANEL_X + _PANEL_W + svg.MARGIN
 _HEIGHT: Final = _LEGEND_Y + 34
 
 
@@ -296,8 +293,8 @@ def _stone(parent: ET.Element, cx: float, cy: float, number: int) -> None:
         cy=cy,
         rx=11,
         ry=9,
-        fill=_STONE if number else "none",
-        stroke=_STONE_LINE,
+        fill=_STONE.fill if number else "none",
+        stroke=_STONE.dark,
         stroke_width=1.2,
         stroke_dasharray=None if number else "3 2",
     )
@@ -511,13 +508,13 @@ class PrestelNewYorkDrawer(svg.TableDrawer):
         self._header(root, frame, status, last)
         table = svg.el(root, "g", class_="table")
         for k, slot in enumerate(state["table"]):
-            self._slot(table, frame, k, slot, _LEFT + k * _SLOT_STEP, _TABLE_Y)
+            self._slot(table, frame, k, slot, svg.MARGIN + k * _SLOT_STEP, _TABLE_Y)
         self._deck(root, frame)
         self._completed(root, frame)
         self._stacks(root, frame)
         panel = svg.el(root, "g", class_="panel", fill=svg.INK)
         for seat in range(players):
-            self._seat(panel, frame, seat, _PANEL_X, _TOP + seat * (_SEAT_H + 8))
+            self._seat(panel, frame, seat, _PANEL_X, svg.stacked(svg.TOP, seat, _SEAT_H))
         self._legend(root, frame)
         box = svg.first(frame.anchors, marks)
         h = box[3] if box else 0.0
@@ -530,7 +527,7 @@ class PrestelNewYorkDrawer(svg.TableDrawer):
     def _header(self, root: ET.Element, frame: _Frame, status: str, last: str | None) -> None:
         state = frame.state
         header = svg.el(root, "g", class_="header", fill=svg.INK)
-        x, y = _LEFT, _TOP
+        x, y = svg.MARGIN, svg.TOP
         facts = [f"{state['players']} players", f"round {state['round']}"]
         facts.append(f"move {len(state['history'])}")
         if state["max_rounds"]:
@@ -700,7 +697,7 @@ class PrestelNewYorkDrawer(svg.TableDrawer):
         names = frame.names
         done: list[int] = frame.state["completed"]
         g = svg.el(root, "g", class_="completed")
-        x, y = _LEFT, _DONE_Y
+        x, y = svg.MARGIN, _DONE_Y
         svg.label(g, f"completed ({len(done)})", x, y + 10, font_size=11, fill=svg.MUTED)
         if not done:
             svg.label(g, "none yet", x, y + 34, font_size=12, fill=svg.MUTED)
@@ -733,7 +730,7 @@ class PrestelNewYorkDrawer(svg.TableDrawer):
                 seen_by.setdefault(entry[0], []).append(seat)
         g = svg.el(root, "g", class_="stacks")
         for stack, parts in enumerate(stacks):
-            x = _LEFT + stack * _STACK_STEP
+            x = svg.MARGIN + stack * _STACK_STEP
             y = _STACK_Y
             column = svg.el(g, "g", class_=f"stack stack-{STACK_LETTERS[stack]}")
             frame.anchors[f"stack-{stack}"] = (x, y, _STACK_W, _SYMBOL_H)
@@ -951,8 +948,8 @@ class PrestelNewYorkDrawer(svg.TableDrawer):
             label(f"looked {looked}", at)
 
     def _legend(self, root: ET.Element, frame: _Frame) -> None:
-        x, y = _LEFT, _LEGEND_Y
-        legend = svg.legend(root, x, y, _WIDTH - 2 * _LEFT)
+        x, y = svg.MARGIN, _LEGEND_Y
+        legend = svg.legend(root, x, y, _WIDTH - 2 * svg.MARGIN)
         y += 8
         svg.rect(legend, x, y, 34, 14, rx=3, fill=svg.SEAT_FILL[0])
         svg.seat_chip(legend, x + 26, y + 7, 0, r=6)

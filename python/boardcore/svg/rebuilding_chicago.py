@@ -49,17 +49,15 @@ _SIGHT: Final = "#c2185b"
 _CELL: Final = 19
 _LEFT: Final = 20
 _WIDTH: Final = 1200
-_MARKET_Y: Final = 96
 _CARD_W: Final = 136
 _CARD_H: Final = 102
-_EVENTS_Y: Final = _MARKET_Y + _CARD_H + 30
+_EVENTS_Y: Final = svg.BODY_Y + _CARD_H + 30
 _SEATS_Y: Final = _EVENTS_Y + 64
 _SEAT_W: Final = 576
 _MARGIN: Final = 5
 """White space round a seat's 11 x 11 table, so suburbs on its edge do not touch the box."""
 _SEAT_H: Final = 11 * _CELL + 2 * _MARGIN + 48
 _FACTS_X: Final = 11 * _CELL + 2 * _MARGIN + 28
-_SEAT_GAP: Final = 8
 
 
 def _cells(rows: list[str], suburb: bool = False) -> list[Cell]:
@@ -448,11 +446,10 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
     def draw(
         self, state: dict[str, Any], perspective: int | None, bounds: svg.Bounds | None
     ) -> ET.Element:
-        packaged = _data()
-        data = packaged if packaged and _fits(packaged, state) else None
+        data = svg.fitting(_data(), _fits, state)
         players: int = state["players"]
         rows = (players + 1) // 2
-        height = _SEATS_Y + rows * (_SEAT_H + _SEAT_GAP) + 58
+        height = svg.stacked(_SEATS_Y, rows, _SEAT_H) + 58
         status = self._status(state)
         root = svg.picture(_WIDTH, height, "Rebuilding Chicago", state, status, perspective)
         frame = _Frame(state, perspective, data)
@@ -467,8 +464,8 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         winners = _winners(state, data)
         panel = svg.el(root, "g", class_="panel", fill=svg.INK)
         for seat in range(players):
-            x = _LEFT + (seat % 2) * (_SEAT_W + _SEAT_GAP)
-            y = _SEATS_Y + (seat // 2) * (_SEAT_H + _SEAT_GAP)
+            x = svg.stacked(_LEFT, seat % 2, _SEAT_W)
+            y = svg.stacked(_SEATS_Y, seat // 2, _SEAT_H)
             self._seat(panel, frame, seat, x, y, winners)
         self._legend(root, height - 40)
         mark = self._mark(state, history[-1]) if history else ""
@@ -509,7 +506,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
     def _header(self, root: ET.Element, frame: _Frame, status: str, last: str | None) -> None:
         state, data = frame.state, frame.data
         header = svg.el(root, "g", class_="header", fill=svg.INK)
-        x, y = _LEFT, 12
+        x, y = _LEFT, svg.TOP
         facts = [f"round {state['round']} of 3", f"phase {state['phase']}"]
         facts.append(f"move {len(state['history'])}")
         if state["players"] == 1 and state["scenario"] >= 0:
@@ -554,7 +551,7 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
     def _market(self, root: ET.Element, frame: _Frame) -> None:
         state, data = frame.state, frame.data
         g = svg.el(root, "g", class_="market", fill=svg.INK)
-        x0, y = _LEFT, _MARKET_Y
+        x0, y = _LEFT, svg.BODY_Y
         svg.label(g, "market", x0, y - 6, font_size=11, fill=svg.MUTED)
         market: list[int] = state["market"]
         tokens: list[int] = state["tokens"]
