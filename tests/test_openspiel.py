@@ -424,6 +424,11 @@ def test_information_state() -> None:
     assert observation.tensor is None
     assert observation.string_from(state, 1) == state.information_state_string(1)
     assert state.information_state_string(1).startswith("seat 1\n")
+    # No tensor view: asking for one raises, as OpenSpiel's own games do (not an empty list).
+    with pytest.raises(pyspiel.SpielError, match="InformationStateTensor unimplemented"):
+        state.information_state_tensor(1)
+    with pytest.raises(pyspiel.SpielError, match="InformationStateTensor unimplemented"):
+        state.information_state_tensor()
     with pytest.raises(ValueError, match="not supported"):
         make_observation(prestel, None, {"verbose": 1})
     public = pyspiel.IIGObservationType(

@@ -1017,6 +1017,15 @@ class BoardcoreState(pyspiel.State):  # type: ignore[misc]
             return [1.0 / seats] * seats
         return self._core.state.returns()
 
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """Not provided (``get_type().provides_information_state_tensor`` is False): raises
+        ``pyspiel.SpielError`` as OpenSpiel's own games do, where pyspiel's Python-game
+        plumbing would return an empty list that a learner could take for a tensor."""
+        raise pyspiel.SpielError(
+            f"InformationStateTensor unimplemented: {self._name} provides the information "
+            "state as a string (information_state_string) only"
+        )
+
     def information_state(self, player: int) -> str:
         """Seat ``player``'s information state (perfect recall): everything it has seen, in
         order, and nothing it may not see.
