@@ -5,6 +5,7 @@ neither."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -102,13 +103,13 @@ def orientations(cells: Sequence[Cell]) -> tuple[tuple[Cell, ...], ...]:
     return tuple(found)
 
 
+_FIRSTS: Final = tuple(start for start, _ in CATEGORIES)
+
+
 def category_of(action: int) -> tuple[str, int]:
     """(category, offset from the category's first id) of an id in range."""
-    found = CATEGORIES[0]
-    for entry in CATEGORIES:
-        if action >= entry[0]:
-            found = entry
-    return found[1], action - found[0]
+    start, category = CATEGORIES[bisect_right(_FIRSTS, action) - 1]
+    return category, action - start
 
 
 def action_text(action: int, key: Callable[[str, int], str]) -> str:

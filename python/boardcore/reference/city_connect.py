@@ -30,6 +30,7 @@ The market is turned over by chance, each card weighted by its copies in the pil
 from __future__ import annotations
 
 import os
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -529,11 +530,7 @@ def _make_rules(players: int, sides: tuple[int, ...], data: _Data) -> _Rules:
 
 def decode(rules: _Rules, action: int) -> tuple[int, int]:
     """(kind, argument) of an action id in range: the argument is a kind, landmark or card."""
-    kind = END
-    for candidate in range(LANDMARK, -1, -1):
-        if action >= rules.starts[candidate]:
-            kind = candidate
-            break
+    kind = bisect_right(rules.starts, action) - 1
     return kind, action - rules.starts[kind]
 
 
