@@ -50,7 +50,13 @@ from boardcore.reference._data import (
     is_ints,
     read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState, _debug, copy_state
+from boardcore.reference._game import (
+    ReferenceGame,
+    ReferenceState,
+    _debug,
+    copy_state,
+    named_id,
+)
 from boardcore.reference._json import is_int, saved_enum
 
 __all__ = ["CityConnectGame", "CityConnectState"]
@@ -585,14 +591,13 @@ def parse_action(rules: _Rules, text: str) -> int:
     head, count = words[0], len(words)
 
     def card(word: str) -> int:
-        found = rules.card_ids.get(word)
-        if found is None:
-            raise NotationError(
-                f"{_debug(text)}: {_debug(word)} is not a card; cards are written by their slug "
-                "from the "
-                "data file (e.g. 'bakery', 'castle'), the initial card as 'house'"
-            )
-        return found
+        return named_id(
+            rules.card_ids,
+            text,
+            word,
+            "a card; cards are written by their slug from the data file (e.g. 'bakery', "
+            "'castle'), the initial card as 'house'",
+        )
 
     def building(word: str) -> int:
         found = card(word)
