@@ -4,6 +4,7 @@ both need, in a module that imports neither."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Final
 
 NONE: Final = -1  # no seat, no sector, no card, no direction
@@ -115,10 +116,7 @@ def decode(action: int) -> tuple[str, int, int, int]:
     """(kind, x, y, z) of an action id in range. Builds: (mode, colour, slot); centre builds:
     (colour, slot, 0); add: (card, end); exchange and craft: (c, d); arrange: (colour or
     -1); otherwise (argument, 0, 0)."""
-    index = 0
-    while index + 1 < len(_KIND_FIRSTS) and action >= _KIND_FIRSTS[index + 1]:
-        index += 1
-    kind, start = KIND_STARTS[index]
+    kind, start = KIND_STARTS[bisect_right(_KIND_FIRSTS, action) - 1]
     offset = action - start
     if kind == "add":
         return kind, offset // 2, offset % 2, 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -400,6 +400,15 @@ class ReferenceState(Generic[RulesT]):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ReferenceState[RulesT]:
         return self.clone()
+
+
+def named_id(ids: Mapping[str, int], text: str, word: str, what: str) -> int:
+    """The id ``ids`` gives ``word``, a word of the notation ``text``; else a NotationError
+    saying that ``word`` is not ``what``."""
+    found = ids.get(word)
+    if found is None:
+        raise NotationError(f"{_debug(text)}: {_debug(word)} is not {what}")
+    return found
 
 
 def _debug(text: str) -> str:

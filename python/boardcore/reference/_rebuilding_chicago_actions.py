@@ -5,6 +5,7 @@ neither."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -102,13 +103,25 @@ def orientations(cells: Sequence[Cell]) -> tuple[tuple[Cell, ...], ...]:
     return tuple(found)
 
 
+_FIRSTS: Final = tuple(start for start, _ in CATEGORIES)
+
+
 def category_of(action: int) -> tuple[str, int]:
     """(category, offset from the category's first id) of an id in range."""
-    found = CATEGORIES[0]
-    for entry in CATEGORIES:
-        if action >= entry[0]:
-            found = entry
-    return found[1], action - found[0]
+    start, category = CATEGORIES[bisect_right(_FIRSTS, action) - 1]
+    return category, action - start
+
+
+# The categories written with an entry of a data table (named by ``key``), and that table.
+_KEYED: Final = {
+    "landmark": "landmark",
+    "return": "landmark",
+    "deal": "landmark",
+    "district": "district",
+    "shape": "kind",
+}
+# The categories written with a word of a fixed list.
+_WORDS: Final = {"event": EVENTS, "choose": CHOICES}
 
 
 def action_text(action: int, key: Callable[[str, int], str]) -> str:
@@ -119,22 +132,14 @@ def action_text(action: int, key: Callable[[str, int], str]) -> str:
         return f"place o{offset // SPACES} {space_text(offset % SPACES)}"
     if category == "buy":
         return f"buy {offset // 2 + 1}{'ab'[offset % 2]}"
-    if category in ("landmark", "return"):
-        return f"{category} {key('landmark', offset)}"
-    if category == "deal":
-        return f"deal {key('landmark', offset)}"
-    if category == "event":
-        return f"event {EVENTS[offset]}"
+    if category in _KEYED:
+        return f"{category} {key(_KEYED[category], offset)}"
+    if category in _WORDS:
+        return f"{category} {_WORDS[category][offset]}"
     if category == "law":
         return f"law {offset + 1}"
     if category == "refill":
         return "refill"
-    if category == "district":
-        return f"district {key('district', offset)}"
-    if category == "choose":
-        return f"choose {CHOICES[offset]}"
-    if category == "shape":
-        return f"shape {key('kind', offset)}"
     if category == "drop":
         if offset < NUM_CARDS:
             return f"drop card {offset}"

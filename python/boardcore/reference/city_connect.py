@@ -30,6 +30,7 @@ The market is turned over by chance, each card weighted by its copies in the pil
 from __future__ import annotations
 
 import os
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,7 +50,13 @@ from boardcore.reference._data import (
     is_ints,
     read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState, _debug, copy_state
+from boardcore.reference._game import (
+    ReferenceGame,
+    ReferenceState,
+    _debug,
+    copy_state,
+    named_id,
+)
 from boardcore.reference._json import is_int, saved_enum
 
 __all__ = ["CityConnectGame", "CityConnectState"]
@@ -529,11 +536,7 @@ def _make_rules(players: int, sides: tuple[int, ...], data: _Data) -> _Rules:
 
 def decode(rules: _Rules, action: int) -> tuple[int, int]:
     """(kind, argument) of an action id in range: the argument is a kind, landmark or card."""
-    kind = END
-    for candidate in range(LANDMARK, -1, -1):
-        if action >= rules.starts[candidate]:
-            kind = candidate
-            break
+    kind = bisect_right(rules.starts, action) - 1
     return kind, action - rules.starts[kind]
 
 
@@ -588,14 +591,13 @@ def parse_action(rules: _Rules, text: str) -> int:
     head, count = words[0], len(words)
 
     def card(word: str) -> int:
-        found = rules.card_ids.get(word)
-        if found is None:
-            raise NotationError(
-                f"{_debug(text)}: {_debug(word)} is not a card; cards are written by their slug "
-                "from the "
-                "data file (e.g. 'bakery', 'castle'), the initial card as 'house'"
-            )
-        return found
+        return named_id(
+            rules.card_ids,
+            text,
+            word,
+            "a card; cards are written by their slug from the data file (e.g. 'bakery', "
+            "'castle'), the initial card as 'house'",
+        )
 
     def building(word: str) -> int:
         found = card(word)

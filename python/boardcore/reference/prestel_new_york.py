@@ -39,7 +39,13 @@ from boardcore.reference._data import (
     entry_list,
     read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState, _debug, copy_state
+from boardcore.reference._game import (
+    ReferenceGame,
+    ReferenceState,
+    _debug,
+    copy_state,
+    named_id,
+)
 from boardcore.reference._json import is_int, saved_enum
 
 __all__ = ["PrestelNewYorkGame", "PrestelNewYorkState"]
@@ -315,13 +321,13 @@ def parse_action(rules: _Rules, text: str) -> int:
     head, count = words[0], len(words)
 
     def part(word: str) -> int:
-        found = rules.part_ids.get(word)
-        if found is None:
-            raise NotationError(
-                f"{_debug(text)}: {_debug(word)} is not a building part; parts are written "
-                "'<commission slug>/<part name>' from the data file, e.g. 'empire-state/mast'"
-            )
-        return found
+        return named_id(
+            rules.part_ids,
+            text,
+            word,
+            "a building part; parts are written '<commission slug>/<part name>' from the data "
+            "file, e.g. 'empire-state/mast'",
+        )
 
     def stack(word: str) -> int:
         if len(word) != 1 or word not in STACK_LETTERS:
@@ -343,10 +349,7 @@ def parse_action(rules: _Rules, text: str) -> int:
     if head == "deal" and count == 2:
         return rules.deal + part(words[1])
     if head == "reveal" and count == 2:
-        commission = rules.commission_ids.get(words[1])
-        if commission is None:
-            raise NotationError(f"{_debug(text)}: {_debug(words[1])} is not a commission slug")
-        return rules.reveal + commission
+        return rules.reveal + named_id(rules.commission_ids, text, words[1], "a commission slug")
     if head == "draw" and count == 3 and words[1] == "stone" and words[2] in _STONE_DIGITS:
         return rules.draw + int(words[2]) - 1
     if head == "finish" and count == 2 and words[1] in _SEAT_DIGITS:
