@@ -363,6 +363,12 @@ pub trait Game: Clone + Sync + Send + Sized {
     }
 }
 
+/// The error for an action that is not legal now, in the words every game uses (the
+/// reference engines' too): its id, its notation and why.
+pub fn illegal_action(action: Action, text: impl fmt::Display, why: impl fmt::Display) -> Error {
+    Error::IllegalAction(format!("action {action} ({text}) is illegal: {why}"))
+}
+
 /// [`GameState::choose_chance`]'s default, for overrides to fall back on: the outcomes
 /// listed into `buf`, one drawn by weight.
 #[inline(always)]

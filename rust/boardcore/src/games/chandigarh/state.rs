@@ -18,7 +18,7 @@ use super::pattern;
 mod illegal;
 use super::{Ability, Config, Pattern, MAX_PLAYERS};
 use crate::bits::{bits, select64};
-use crate::engine::{Action, Error, GameState, CHANCE, TERMINAL};
+use crate::engine::{illegal_action, Action, Error, GameState, CHANCE, TERMINAL};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -1777,10 +1777,7 @@ impl GameState for ChandigarhState {
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
         let mv = decode(action)?;
         if let Some(why) = self.illegal(action) {
-            return Err(Error::IllegalAction(format!(
-                "action {action} ({}) is illegal: {why}",
-                to_text(mv)
-            )));
+            return Err(illegal_action(action, to_text(mv), why));
         }
         self.apply_move(action, mv);
         Ok(())

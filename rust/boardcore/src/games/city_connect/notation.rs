@@ -26,44 +26,41 @@ pub enum Move {
     Landmark(u8),
 }
 
+/// A kind's move for an id's offset from the kind's first id.
+type MoveOf = fn(u8) -> Move;
+
 #[inline]
 pub fn decode(lay: &Layout, action: Action) -> Result<Move, Error> {
-    let a = action;
-    let k = |base: u32| (a - base) as u8;
-    Ok(if a < lay.draw() {
-        Move::Take(a as u8)
-    } else if a == lay.draw() {
-        Move::Draw
-    } else if a < lay.build_market() {
-        Move::BuildHand(k(lay.build_hand()))
-    } else if a < lay.build_landmark() {
-        Move::BuildMarket(k(lay.build_market()))
-    } else if a < lay.pay_hand() {
-        Move::BuildLandmark(k(lay.build_landmark()))
-    } else if a < lay.pay_mayor() {
-        Move::PayHand(k(lay.pay_hand()))
-    } else if a < lay.pay_city() {
-        Move::PayMayor(k(lay.pay_mayor()))
-    } else if a < lay.discard() {
-        Move::PayCity(k(lay.pay_city()))
-    } else if a < lay.gear() {
-        Move::Discard(k(lay.discard()))
-    } else if a < lay.end() {
-        Move::Gear(k(lay.gear()))
-    } else if a == lay.end() {
-        Move::End
-    } else if a < lay.card() {
-        Move::Clear(k(lay.clear()))
-    } else if a < lay.landmark() {
-        Move::Card(k(lay.card()))
-    } else if a < lay.num_actions() {
-        Move::Landmark(k(lay.landmark()))
-    } else {
+    if action >= lay.num_actions() {
         return Err(Error::Notation(format!(
             "action {action} is out of range: this game's actions are 0 to {}",
             lay.num_actions() - 1
         )));
-    })
+    }
+    // Each kind's first id, ascending (docs, "Action encoding"), and its move for the
+    // offset from there: an id is the last kind starting at or below it.
+    let kinds: [(u32, MoveOf); 14] = [
+        (Layout::TAKE, Move::Take),
+        (lay.draw(), |_| Move::Draw),
+        (lay.build_hand(), Move::BuildHand),
+        (lay.build_market(), Move::BuildMarket),
+        (lay.build_landmark(), Move::BuildLandmark),
+        (lay.pay_hand(), Move::PayHand),
+        (lay.pay_mayor(), Move::PayMayor),
+        (lay.pay_city(), Move::PayCity),
+        (lay.discard(), Move::Discard),
+        (lay.gear(), Move::Gear),
+        (lay.end(), |_| Move::End),
+        (lay.clear(), Move::Clear),
+        (lay.card(), Move::Card),
+        (lay.landmark(), Move::Landmark),
+    ];
+    let &(base, make) = kinds
+        .iter()
+        .rev()
+        .find(|&&(base, _)| base <= action)
+        .expect("the first kind starts at 0");
+    Ok(make((action - base) as u8))
 }
 
 #[inline]

@@ -9,7 +9,7 @@ use super::data::{Card, Gear, Lightning, Term, COIN};
 use super::notation::{decode, encode, to_text, Move};
 use super::{Config, MAX_CARDS, MAX_CITY, MAX_KINDS, MAX_LANDMARKS, MAX_PLAYERS};
 use crate::bits::bits;
-use crate::engine::{Action, Error, GameState, CHANCE, TERMINAL};
+use crate::engine::{illegal_action, Action, Error, GameState, CHANCE, TERMINAL};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -1247,10 +1247,7 @@ impl GameState for CityState {
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
         let mv = decode(&self.cfg.layout, action)?;
         if let Some(why) = self.illegal(action, mv) {
-            return Err(Error::IllegalAction(format!(
-                "action {action} ({}) is illegal: {why}",
-                to_text(&self.cfg, mv)
-            )));
+            return Err(illegal_action(action, to_text(&self.cfg, mv), why));
         }
         self.apply_move(action, mv);
         Ok(())

@@ -3,7 +3,7 @@
 use super::data::Config;
 use super::notation::{decode, Move};
 use super::{CARDINAL_BASE, CELLS, CHIP_BASE, COLOURS, OFFSET, SHAPES, STAY, W, YELLOW};
-use crate::engine::{Action, Error, GameState, TERMINAL};
+use crate::engine::{illegal_action, Action, Error, GameState, TERMINAL};
 
 const FULL: u128 = (1 << W) - 1;
 /// Columns 1..=68: the box's outer columns are margin, never built on, so a shift by one
@@ -730,9 +730,7 @@ impl GameState for KardinalState {
         let mv = decode(action)?;
         if let Some(why) = self.move_error(mv) {
             let text = self.action_to_string(action)?;
-            return Err(Error::IllegalAction(format!(
-                "action {action} ({text}) is illegal: {why}"
-            )));
+            return Err(illegal_action(action, text, why));
         }
         self.play(mv, action);
         Ok(())

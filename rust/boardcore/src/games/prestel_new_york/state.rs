@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use super::notation::{decode, Move};
 use super::{Config, HAND, MAX_COMMISSIONS, MAX_PARTS, MAX_PLAYERS, SLOTS, STACKS};
-use crate::engine::{Action, Error, GameState, CHANCE, TERMINAL};
+use crate::engine::{illegal_action, Action, Error, GameState, CHANCE, TERMINAL};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -1104,10 +1104,8 @@ impl GameState for PrestelState {
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
         let mv = decode(&self.cfg, action)?;
         if let Some(why) = self.illegal(mv) {
-            return Err(Error::IllegalAction(format!(
-                "action {action} ({}) is illegal: {why}",
-                super::notation::to_text(&self.cfg, mv)
-            )));
+            let text = super::notation::to_text(&self.cfg, mv);
+            return Err(illegal_action(action, text, why));
         }
         self.apply_move(action, mv);
         Ok(())

@@ -10,7 +10,7 @@ use super::data::{Ability, Benefit, Cost, Count, Effect, Gain, Rhs, WorldOption}
 use super::notation::{self as nt, Move};
 use super::{Config, GRID, SPACES, STATUE};
 use crate::bits::{bits, bits128, select64 as select};
-use crate::engine::{Action, Error, GameState, CHANCE, TERMINAL};
+use crate::engine::{illegal_action, Action, Error, GameState, CHANCE, TERMINAL};
 use crate::polyomino::Shape;
 
 mod illegal;
@@ -475,10 +475,6 @@ impl KindHints {
         }
         found
     }
-}
-
-fn illegal(msg: String) -> Error {
-    Error::IllegalAction(msg)
 }
 
 impl RebuildingChicagoState {
@@ -2050,16 +2046,14 @@ impl GameState for RebuildingChicagoState {
     }
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
         if nt::decode(action).is_none() {
-            return Err(illegal(format!(
+            return Err(Error::IllegalAction(format!(
                 "action {action} is not a Rebuilding Chicago action id (0..{})",
                 nt::NUM_ACTIONS - 1
             )));
         }
         let name = nt::to_string(&self.cfg.data, action).unwrap_or_else(|_| format!("id {action}"));
         if self.phase == Phase::Over {
-            return Err(illegal(format!(
-                "action {action} ({name}) is illegal: the game is over"
-            )));
+            return Err(illegal_action(action, name, "the game is over"));
         }
         let ok = if self.phase.is_chance() {
             let mut v = Vec::new();
@@ -2072,9 +2066,7 @@ impl GameState for RebuildingChicagoState {
         };
         if !ok {
             let why = nt::decode(action).map_or_else(String::new, |m| self.why_illegal(m));
-            return Err(illegal(format!(
-                "action {action} ({name}) is illegal: {why}"
-            )));
+            return Err(illegal_action(action, name, why));
         }
         self.apply_legal(action);
         Ok(())
