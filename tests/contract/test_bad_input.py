@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from boardcore import NotationError, ParameterError
+from boardcore import NotationError, ParameterError, StateFormatError
 from tests import helpers
 from tests.chandigarh import test_bad_input as chandigarh
 from tests.city_connect import test_bad_input as city_connect
@@ -553,6 +553,39 @@ OTHER_PARAMETERS: dict[str, tuple[dict[str, Any], dict[str, dict[str, Any]]]] = 
 def test_a_state_of_other_parameters_is_refused(load: Loader, name: str) -> None:
     params, others = OTHER_PARAMETERS[name]
     helpers.assert_loads_with_its_parameters_only(load, name, params, others)
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_PARAMETERS))
+def test_a_state_of_other_parameters_or_version_gets_one_message(name: str) -> None:
+    """Both engines refuse a saved state recorded with other parameters, or of another
+    version of the rules, in the same words: the field, its saved value and the loading
+    game's, as compact JSON."""
+    params, others = OTHER_PARAMETERS[name]
+    title = name.replace("_", " ").title()  # as messages name the game
+    text = ENGINES["rust"](name, **params).new_initial_state().to_json()
+    for key, other in others.items():
+        own = json.loads(ENGINES["rust"](name, **other).new_initial_state().to_json())
+        saved = json.loads(text)
+        expected = (
+            f'not a {title} state: "{key}" is {compact(saved[key])}, but this game has '
+            f"{key} = {compact(own[key])}: load the state with a game of the same parameters"
+        )
+        for engine in sorted(ENGINES):
+            with pytest.raises(StateFormatError) as info:
+                ENGINES[engine](name, **other).state_from_json(text)
+            assert str(info.value) == expected, engine
+    newer = json.dumps({**json.loads(text), "version": INFO[name].version + 1})
+    for engine in sorted(ENGINES):
+        with pytest.raises(StateFormatError) as info:
+            ENGINES[engine](name, **params).state_from_json(newer)
+        assert str(info.value) == (
+            f'not a {title} state: "version" is {INFO[name].version + 1}, but this engine '
+            f"plays version {INFO[name].version}"
+        ), engine
+
+
+def compact(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 @pytest.mark.parametrize(("name", "change", "words"), table("BROKEN"))

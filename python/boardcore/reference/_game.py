@@ -27,7 +27,7 @@ from boardcore.errors import (
 )
 
 from ._data import packaged_data
-from ._json import as_int, check_saved, describe, replay_saved
+from ._json import as_int, check_saved, game_title, replay_saved, shown
 
 
 class _Rules(Protocol):
@@ -155,27 +155,30 @@ class ReferenceGame(ABC, Generic[StateT, RulesT]):
         self._data = data
         return packaged_data(self.NAME) if data is None else Path(data)
 
+    #: The saved state's fields (but ``players``) that hold this game's parameters: a state
+    #: saved with other values is refused before its history is replayed.
+    SAVED_PARAMS: ClassVar[tuple[str, ...]] = ()
+
     def _checked_json(self, text: str) -> dict[str, Any]:
         """The saved state's fields: its structure by the shipped schema, then what the
-        schema cannot know (this engine's version, this game's parameters); replaying its
-        history checks the rest."""
+        schema cannot know (this engine's version, this game's parameters), in the Rust
+        engines' words; replaying its history checks the rest."""
         doc = check_saved(self.NAME, text)
+        refused = f"not a {game_title(self.NAME)} state: "
         if doc["version"] != self.VERSION:
-            raise StateFormatError(f"field 'version': {self._version_expected(doc['version'])}")
-        players = self._rules.players
-        saved = {"players": (players, f"this game has {players} players"), **self._saved_params()}
-        for field, (expected, said) in saved.items():
-            if doc[field] != expected:
-                raise StateFormatError(f"field {field!r}: {said}, got {describe(doc[field])}")
+            raise StateFormatError(
+                f'{refused}"version" is {shown(doc["version"])}, but this engine plays '
+                f"version {self.VERSION}"
+            )
+        initial: Any = self.new_initial_state()
+        own = json.loads(initial.to_json())
+        for field in ("players", *self.SAVED_PARAMS):
+            if doc[field] != own[field]:
+                raise StateFormatError(
+                    f'{refused}"{field}" is {shown(doc[field])}, but this game has {field} = '
+                    f"{shown(own[field])}: load the state with a game of the same parameters"
+                )
         return doc
-
-    def _version_expected(self, got: object) -> str:
-        return f"this engine reads version {self.VERSION}, got {got}"
-
-    def _saved_params(self) -> dict[str, tuple[object, str]]:
-        """The saved state's fields (but ``players``) that hold this game's parameters: the
-        value each must have, and how to say it."""
-        return {}
 
     def replay(self, actions: Sequence[int]) -> StateT:
         """The state reached by applying ``actions`` in order from the initial state."""

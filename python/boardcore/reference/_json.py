@@ -8,7 +8,7 @@ import json
 import operator
 from typing import Any, TypeGuard
 
-from boardcore._args import quote
+from boardcore._args import QUOTE_LIMIT, quote
 from boardcore.errors import IllegalActionError, StateFormatError
 
 __all__ = [
@@ -45,6 +45,17 @@ def as_int(value: object) -> int | None:
 
 def short(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def game_title(name: str) -> str:
+    """The game's name as the Rust engines write it in a message: ``Rebuilding Chicago``."""
+    return name.replace("_", " ").title()
+
+
+def shown(value: object) -> str:
+    """A saved value as compact JSON, cut as the Rust engines cut it (``QUOTE_LIMIT``)."""
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
 
 
 def describe(value: object) -> str:
@@ -124,7 +135,7 @@ def check_saved(name: str, text: object) -> dict[str, Any]:
 
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state must be a str, not {quote(text)}")
-    title = name.replace("_", " ").title()  # as the Rust engines name the game
+    title = game_title(name)
     try:
         doc = loads_saved(text)
     except StateFormatError as error:

@@ -1103,6 +1103,8 @@ class ChandigarhGame(ReferenceGame["ChandigarhState", _Rules], name=NAME, versio
     """Chandigarh for 2 to 4 players (``players``), with the ``specialists`` in play, the
     rulebook's ``variant`` city layout, and optionally other component data."""
 
+    SAVED_PARAMS = ("specialists", "variant")
+
     def __init__(
         self,
         players: int = 4,
@@ -1128,14 +1130,6 @@ class ChandigarhGame(ReferenceGame["ChandigarhState", _Rules], name=NAME, versio
 
     def new_initial_state(self) -> ChandigarhState:
         return ChandigarhState(self._rules)
-
-    def _saved_params(self) -> dict[str, tuple[object, str]]:
-        specialists = list(self._rules.specialists)
-        variant = [list(move) for move in self._rules.geo.moves]
-        return {
-            "specialists": (specialists, f"this game's specialists are {specialists}"),
-            "variant": (variant, f"this game's variant is {variant}"),
-        }
 
 
 # ---------------------------------------------------------------------------------------------

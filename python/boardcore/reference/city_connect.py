@@ -666,6 +666,8 @@ class CityConnectGame(ReferenceGame["CityConnectState", _Rules], name=NAME, vers
     """City Connect for 1 to 4 players (``players``), with the initial card's ``sides`` per
     seat and optionally other component data."""
 
+    SAVED_PARAMS = ("sides",)
+
     def __init__(
         self,
         players: int = 4,
@@ -687,10 +689,6 @@ class CityConnectGame(ReferenceGame["CityConnectState", _Rules], name=NAME, vers
 
     def new_initial_state(self) -> CityConnectState:
         return CityConnectState(self._rules)
-
-    def _saved_params(self) -> dict[str, tuple[object, str]]:
-        sides = list(self._rules.sides)
-        return {"sides": (sides, f"this game's sides are {sides} (0 house, 1 mayor)")}
 
 
 # ---------------------------------------------------------------------------------------------

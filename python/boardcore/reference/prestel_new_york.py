@@ -391,6 +391,8 @@ class PrestelNewYorkGame(ReferenceGame["PrestelNewYorkState", _Rules], name=NAME
     """Prestel for 2 to 5 players (``players``), with search ``speeds`` per seat, an optional
     round limit ``max_rounds`` and optionally other component data."""
 
+    SAVED_PARAMS = ("speeds", "max_rounds")
+
     def __init__(
         self,
         players: int = 4,
@@ -417,13 +419,6 @@ class PrestelNewYorkGame(ReferenceGame["PrestelNewYorkState", _Rules], name=NAME
 
     def new_initial_state(self) -> PrestelNewYorkState:
         return PrestelNewYorkState(self._rules)
-
-    def _saved_params(self) -> dict[str, tuple[object, str]]:
-        speeds, rounds = list(self._rules.speeds), self._rules.max_rounds
-        return {
-            "speeds": (speeds, f"this game's speeds are {speeds}"),
-            "max_rounds": (rounds, f"this game has max_rounds {rounds}"),
-        }
 
 
 # ---------------------------------------------------------------------------------------------

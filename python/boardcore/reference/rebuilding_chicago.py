@@ -1289,6 +1289,8 @@ class RebuildingChicagoGame(
     """Rebuilding Chicago for 1 to 5 players (``players``; 1 is the solo game), with a
     ``difficulty`` for every seat or per seat, and optionally other component data."""
 
+    SAVED_PARAMS = ("difficulty",)
+
     def __init__(
         self,
         players: int = 2,
@@ -1314,9 +1316,6 @@ class RebuildingChicagoGame(
 
     def new_initial_state(self) -> RebuildingChicagoState:
         return RebuildingChicagoState(self._rules)
-
-    def _version_expected(self, got: object) -> str:
-        return f"expected {VERSION}, got {got}"
 
 
 # ---------------------------------------------------------------------------------------------
