@@ -159,3 +159,158 @@ def test_an_unknown_game_gets_the_same_message_from_both_engines() -> None:
     messages = refusals(ParameterError, ENGINES, "monopoly")
     assert messages["rust"] == messages["reference"], messages
     assert messages["rust"].startswith("unknown game 'monopoly'; the games are: chandigarh")
+
+
+# What to write for each game's own parameters, as their messages say it.
+DIFFICULTY = (
+    "one level (easy, standard or expert) for every seat or one per seat separated by commas "
+    'like "easy,expert"'
+)
+SIDES = (
+    "one side (house or mayor) for every seat or one per seat separated by commas "
+    'like "house,mayor"'
+)
+SPEEDS = 'one speed (an integer from 1 to 100) per seat separated by commas like "2,1,1"'
+SPECIALISTS = (
+    '"none" or four specialist slugs, one of each colour, separated by commas like '
+    '"commercial-manager,logistics-manager,local-brahmin,park-designer"'
+)
+VARIANT = (
+    'empty or two corner moves like "nw=4,1;se=-1,2" (corners nw, ne, sw, se; column and row '
+    "-1..4, outside the 4x4 grid, sharing a side with a sector that stays)"
+)
+DATA = "a path to a component file"
+
+# Per game: game-specific parameters a user gets wrong, and the message both engines give: a
+# value of the wrong type is refused saying what to write; a text names its first fault, a
+# word in it before the count of words.
+BAD_GAME_PARAMETERS: dict[str, list[tuple[dict[str, Any], str]]] = {
+    "chandigarh": [
+        ({"specialists": 3}, f"specialists must be a string, {SPECIALISTS}, not the integer 3"),
+        (
+            {"specialists": ["x"]},
+            f"specialists must be a string, {SPECIALISTS}, not the list ['x']",
+        ),
+        ({"specialists": "x"}, f'specialists must be {SPECIALISTS}: unknown specialist "x"'),
+        ({"specialists": ""}, f'specialists must be {SPECIALISTS}: unknown specialist ""'),
+        (
+            {"specialists": "commercial-manager,logistics-manager,local-brahmin"},
+            f'specialists must be {SPECIALISTS}: "commercial-manager,logistics-manager,'
+            'local-brahmin" lists 3 specialists, not 4',
+        ),
+        (
+            {"specialists": "commercial-manager,logistics-manager,local-brahmin,local-brahmin"},
+            f"specialists must be {SPECIALISTS}: two red specialists",
+        ),
+        ({"variant": True}, f"variant must be a string, {VARIANT}, not the bool True"),
+        (
+            {"variant": "nw=9,9"},
+            f'variant must be {VARIANT}: "9" is not a column or row from -1 to 4',
+        ),
+        ({"variant": "nw=1"}, f'variant must be {VARIANT}: "1" is not column,row'),
+        ({"variant": "nw"}, f'variant must be {VARIANT}: "nw" is not corner=column,row'),
+        ({"variant": "xx=4,1;se=-1,2"}, f'variant must be {VARIANT}: unknown corner "xx"'),
+        ({"variant": "nw=4,1"}, f'variant must be {VARIANT}: "nw=4,1" moves 1 corner, not 2'),
+        (
+            {"variant": "nw=4,1;se=-1,2;ne=4,2"},
+            f'variant must be {VARIANT}: "nw=4,1;se=-1,2;ne=4,2" moves 3 corners, not 2',
+        ),
+        ({"variant": "nw=1,1;se=4,2"}, f"variant must be {VARIANT}: 1,1 is inside the 4x4 grid"),
+        ({"variant": "nw=-1,1;nw=4,2"}, f"variant must be {VARIANT}: nw is moved twice"),
+        ({"variant": "nw=-1,1;se=-1,1"}, f"variant must be {VARIANT}: both corners go to -1,1"),
+        (
+            {"variant": "nw=-1,-1;se=4,2"},
+            f"variant must be {VARIANT}: nw at -1,-1 shares no side with another sector",
+        ),
+    ],
+    "city_connect": [
+        ({"sides": 1}, f"sides must be a string, {SIDES}, not the integer 1"),
+        (
+            {"sides": ["house", "mayor"]},
+            f"sides must be a string, {SIDES}, not the list ['house', 'mayor']",
+        ),
+        ({"sides": "House"}, f'sides must be {SIDES}: unknown side "House"'),
+        ({"players": 3, "sides": "house,x"}, f'sides must be {SIDES}: unknown side "x"'),
+        (
+            {"players": 3, "sides": "house,mayor"},
+            f'sides must be {SIDES}: "house,mayor" lists 2 sides for 3 players',
+        ),
+        (
+            {"players": 1, "sides": "house,mayor"},
+            f'sides must be {SIDES}: "house,mayor" lists 2 sides for 1 player',
+        ),
+    ],
+    "kardinal": [],
+    "prestel_new_york": [
+        ({"speeds": 2}, f"speeds must be a string, {SPEEDS}, not the integer 2"),
+        ({"speeds": [1, 2]}, f"speeds must be a string, {SPEEDS}, not the list [1, 2]"),
+        (
+            {"players": 3, "speeds": "1,x,1"},
+            f'speeds must be {SPEEDS}: "x" is not an integer from 1 to 100',
+        ),
+        (
+            {"players": 3, "speeds": "1, 1,1"},
+            f'speeds must be {SPEEDS}: " 1" is not an integer from 1 to 100',
+        ),
+        (
+            {"players": 3, "speeds": "1,101,1"},
+            f'speeds must be {SPEEDS}: "101" is not an integer from 1 to 100',
+        ),
+        (
+            {"players": 3, "speeds": "2"},
+            f'speeds must be {SPEEDS}: "2" lists 1 speed for 3 players',
+        ),
+        ({"max_rounds": "5"}, "max_rounds must be an integer, not the string '5'"),
+        ({"max_rounds": True}, "max_rounds must be an integer, not the bool True"),
+        ({"max_rounds": 2.5}, "max_rounds must be an integer, not the float 2.5"),
+        (
+            {"max_rounds": -1},
+            "max_rounds must be 0 (no limit) or a round limit from 1 to 100000, not -1",
+        ),
+        (
+            {"max_rounds": 100001},
+            "max_rounds must be 0 (no limit) or a round limit from 1 to 100000, not 100001",
+        ),
+    ],
+    "rebuilding_chicago": [
+        ({"difficulty": 1}, f"difficulty must be a string, {DIFFICULTY}, not the integer 1"),
+        (
+            {"difficulty": ["easy", "hard"]},
+            f"difficulty must be a string, {DIFFICULTY}, not the list ['easy', 'hard']",
+        ),
+        (
+            {"players": 3, "difficulty": "easy,hard"},
+            f'difficulty must be {DIFFICULTY}: unknown level "hard"',
+        ),
+        (
+            {"difficulty": "easy,hard,expert"},
+            f'difficulty must be {DIFFICULTY}: unknown level "hard"',
+        ),
+        ({"difficulty": "Easy"}, f'difficulty must be {DIFFICULTY}: unknown level "Easy"'),
+        (
+            {"players": 3, "difficulty": "easy,expert"},
+            f'difficulty must be {DIFFICULTY}: "easy,expert" lists 2 levels for 3 players',
+        ),
+    ],
+}
+# Every game's component file.
+BAD_DATA: list[tuple[dict[str, Any], str]] = [
+    ({"data": 5}, f"data must be a string, {DATA}, not the integer 5"),
+    ({"data": b"x.toml"}, f"data must be a string, {DATA}, not the bytes b'x.toml'"),
+    ({"data": ""}, f"data must be {DATA}, not the string ''"),
+]
+GAME_PARAMETER_CASES = [
+    (name, params, message)
+    for name in GAMES
+    for params, message in BAD_GAME_PARAMETERS[name] + BAD_DATA
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "message"), GAME_PARAMETER_CASES, ids=lambda v: repr(v)[:60]
+)
+def test_a_bad_game_parameter_gets_the_same_specific_message_from_both_engines(
+    name: str, params: dict[str, Any], message: str
+) -> None:
+    messages = refusals(ParameterError, ENGINES, name, **params)
+    assert messages == {engine: message for engine in ENGINES}, messages

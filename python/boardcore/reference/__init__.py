@@ -17,6 +17,7 @@ from boardcore.api import Game, State
 from boardcore.errors import ParameterError
 
 from ._json import as_int
+from ._params import cut
 
 __all__ = ["games", "load", "load_state"]
 
@@ -35,22 +36,18 @@ def games() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def _param_value(key: str, value: Any) -> int | str:
-    """A parameter as an int or a str, refused with the Rust binding's words otherwise (an
-    integer of any type is an int; a path is its text)."""
-    number = as_int(value)
-    if isinstance(value, bool):
-        raise ParameterError(f"{key} must be an integer or a string, not a bool")
+def _param_value(key: str, value: Any) -> object:
+    """A parameter as the Rust binding passes it on: an integer of any type as an int, a path
+    as its text; an integer past 64 bits refused; any other value (a bool, a float, a
+    list...) left for the game to refuse in the parameter's own words."""
+    number = None if isinstance(value, bool) else as_int(value)
     if number is not None:
         if not -(1 << 63) <= number < 1 << 63:  # the binding's 64-bit parameter
             raise ParameterError(
-                f"{key} must be a small integer, not {_cut(str(number))} (out of range)"
+                f"{key} must be a small integer, not {cut(str(number))} (out of range)"
             )
         return number
-    path = os.fspath(value) if isinstance(value, (str, os.PathLike)) else None
-    if isinstance(path, str):
-        return path
-    raise ParameterError(f"{key} must be an integer or a string, not {type(value).__name__}")
+    return os.fspath(value) if isinstance(value, (str, os.PathLike)) else value
 
 
 def load(name: str, **params: Any) -> Game:
@@ -69,21 +66,8 @@ def load(name: str, **params: Any) -> Game:
             f"{name} has no parameter {json.dumps(unknown[0])}; "
             f"its parameters are: {', '.join(allowed)}"
         )
-    players = given.get("players")
-    if isinstance(players, str):
-        raise ParameterError(f"players must be an integer, not the string {_short(players)}")
     game: Game = cls(**given)
     return game
-
-
-def _short(text: str) -> str:
-    """A string parameter as the Rust engine quotes it."""
-    return f"'{_cut(text)}'"
-
-
-def _cut(text: str) -> str:
-    """A value's text as the Rust binding quotes it: its first 40 characters."""
-    return f"{text[:40]}{'...' if len(text) > 40 else ''}"
 
 
 def load_state(text: str, *, data: str | None = None) -> State:

@@ -28,6 +28,7 @@ from boardcore.errors import (
 
 from ._data import packaged_data
 from ._json import as_int, check_saved, game_title, replay_saved, shown
+from ._params import data_param
 
 
 class _Rules(Protocol):
@@ -147,11 +148,8 @@ class ReferenceGame(ABC, Generic[StateT, RulesT]):
 
     def _data_file(self, data: object) -> Path:
         """The component file to read: ``data`` (kept for ``params``) or the packaged one."""
-        if data is not None and not isinstance(data, (str, os.PathLike)):
-            raise ParameterError(
-                f"{self.NAME}: data must be a path to a TOML file (str or os.PathLike), "
-                f"got {type(data).__name__}"
-            )
+        if data is not None:
+            data = data_param(os.fspath(data) if isinstance(data, os.PathLike) else data)
         self._data = data
         return packaged_data(self.NAME) if data is None else Path(data)
 

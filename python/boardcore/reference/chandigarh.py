@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,8 +110,9 @@ from boardcore.reference._data import (
     packaged_data,
     read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
+from boardcore.reference._game import ReferenceGame, ReferenceState, _debug, copy_state
 from boardcore.reference._json import is_int, saved_enum, short
+from boardcore.reference._params import counted, int_param, str_param
 
 __all__ = ["ChandigarhGame", "ChandigarhState", "count_pattern"]
 
@@ -718,63 +720,67 @@ def _make_geometry(data: _Data, players: int, moves: tuple[tuple[int, int, int],
     )
 
 
-def _parse_variant(variant: object) -> tuple[tuple[int, int, int], ...]:
+SPECIALISTS_FORM = (
+    '"none" or four specialist slugs, one of each colour, separated by commas like '
+    f'"{",".join(DEFAULT_SPECIALISTS)}"'
+)
+"""What to write for ``specialists``."""
+VARIANT_FORM = (
+    'empty or two corner moves like "nw=4,1;se=-1,2" (corners nw, ne, sw, se; column and row '
+    "-1..4, outside the 4x4 grid, sharing a side with a sector that stays)"
+)
+"""What to write for ``variant``."""
+COLOUR_NAMES: Final = ("yellow", "blue", "red", "green")
+
+
+def _variant_number(text: str) -> int:
+    """A column or row of a variant move, -1..4 (an optional minus, then digits)."""
+    if re.fullmatch(r"-?[0-9]+", text) and -1 <= int(text) <= 4:
+        return int(text)
+    raise ParameterError(
+        f"variant must be {VARIANT_FORM}: {_debug(text)} is not a column or row from -1 to 4"
+    )
+
+
+def _parse_variant(variant: str) -> tuple[tuple[int, int, int], ...]:
     """The ``variant`` parameter: empty, or ``nw=C,R;se=C,R`` (ruling 5), as moves
     ``(corner tile, column, row)`` ascending by tile: two different corners, to two
-    different cells outside the 4x4 grid, each beside a sector, the city in one piece."""
-    if variant is None or variant == "":
+    different cells outside the 4x4 grid, each beside a sector, the city in one piece. Each
+    move is read before the count is checked: its fault is the more specific."""
+    if variant == "":
         return ()
-    form = (
-        "the variant is empty or two corner moves like 'nw=4,1;se=-1,2' (corners nw ne sw se, "
-        "column and row -1..4, outside the 4x4 grid)"
-    )
-    if not isinstance(variant, str):
-        raise ParameterError(f"chandigarh: {form}; got {type(variant).__name__}")
-    parts = variant.split(";")
-    if len(parts) != 2:
-        raise ParameterError(f"chandigarh: {form}; got {variant!r}")
+
+    def bad(why: str) -> ParameterError:
+        return ParameterError(f"variant must be {VARIANT_FORM}: {why}")
+
     moves: dict[int, tuple[int, int, int]] = {}
-    for part in parts:
-        corner, _, where = part.partition("=")
-        numbers = where.split(",")
-        values: list[int] = []
-        for number in numbers:
-            try:
-                value = int(number)
-            except ValueError:
-                raise ParameterError(f"chandigarh: {form}; got {variant!r}") from None
-            if str(value) != number or not -1 <= value <= 4:
-                raise ParameterError(f"chandigarh: {form}; got {variant!r}")
-            values.append(value)
-        if corner not in CORNER_NAMES or len(values) != 2:
-            raise ParameterError(f"chandigarh: {form}; got {variant!r}")
+    for part in variant.split(";"):
+        corner, equals, where = part.partition("=")
+        if not equals:
+            raise bad(f"{_debug(part)} is not corner=column,row")
+        if corner not in CORNER_NAMES:
+            raise bad(f"unknown corner {_debug(corner)}")
+        first, comma, second = where.partition(",")
+        if not comma:
+            raise bad(f"{_debug(where)} is not column,row")
+        column, row = _variant_number(first), _variant_number(second)
+        if 0 <= column <= 3 and 0 <= row <= 3:
+            raise bad(f"{column},{row} is inside the 4x4 grid")
         tile = CORNER_TILES[CORNER_NAMES.index(corner)]
         if tile in moves:
-            raise ParameterError(
-                f"chandigarh: variant {variant!r} moves corner {corner} twice; two different "
-                "corners are moved"
-            )
-        column, row = values
-        if 0 <= column <= 3 and 0 <= row <= 3:
-            raise ParameterError(
-                f"chandigarh: variant {variant!r}: cell {column},{row} is inside the 4x4 grid; "
-                "a moved corner goes outside it (ruling 5)"
-            )
+            raise bad(f"{corner} is moved twice")
+        if any((c, r) == (column, row) for _, c, r in moves.values()):
+            raise bad(f"both corners go to {column},{row}")
         moves[tile] = (tile, column, row)
+    if len(moves) != 2:
+        raise bad(f"{_debug(variant)} moves {counted(len(moves), 'corner')}, not 2")
     result = tuple(moves[tile] for tile in sorted(moves))
-    if result[0][1:] == result[1][1:]:
-        raise ParameterError(
-            f"chandigarh: variant {variant!r} moves both corners to the same cell (ruling 5)"
-        )
     cells = {(t % 4, t // 4) for t in range(NUM_TILES)} - {(t % 4, t // 4) for t, _, _ in result}
     cells |= {(c, r) for _, c, r in result}
     for tile, column, row in result:
         if not any((column + dc, row + dr) in cells for dc, dr in DELTAS):
             name = CORNER_NAMES[CORNER_TILES.index(tile)]
-            raise ParameterError(
-                f"chandigarh: variant {variant!r}: {name} at {column},{row} shares no side with "
-                "a sector of the resulting city (ruling 5)"
-            )
+            raise bad(f"{name} at {column},{row} shares no side with another sector")
     # Ruling 5: the city stays in one piece (sectors linked by shared sides).
     reached = {(1, 1)}  # tile 5, never moved
     frontier = [(1, 1)]
@@ -786,10 +792,7 @@ def _parse_variant(variant: object) -> tuple[tuple[int, int, int], ...]:
                 reached.add(cell)
                 frontier.append(cell)
     if reached != cells:
-        raise ParameterError(
-            f"chandigarh: variant {variant!r} splits the city in two; it must stay in one piece "
-            "(ruling 5)"
-        )
+        raise bad("the city would fall apart into pieces")
     return result
 
 
@@ -1062,41 +1065,31 @@ def parse_action(text: str) -> int:
     return found
 
 
-def _parse_specialists(value: object, data: _Data) -> tuple[int, ...]:
+def _parse_specialists(value: str) -> tuple[str, ...]:
     """The ``specialists`` parameter: ``none``, or four slugs, one of each colour, in any order;
-    returned as specialist ids in colour order."""
-    if value is None:
-        slugs: list[str] = list(DEFAULT_SPECIALISTS)
-    elif not isinstance(value, str):
-        raise ParameterError(
-            f"chandigarh: specialists must be 'none' or four comma-separated slugs, got "
-            f"{type(value).__name__}"
-        )
-    elif value == "none":
+    returned as slugs in colour order. Each slug is read before the count is checked: a
+    misspelt slug is the likelier mistake."""
+    if value == "none":
         return ()
-    else:
-        slugs = value.split(",")
-    form = (
-        "'none', or four specialist slugs, one of each colour, comma-separated without spaces "
-        f"(e.g. '{','.join(DEFAULT_SPECIALISTS)}')"
-    )
-    if len(slugs) != 4:
-        raise ParameterError(f"chandigarh: specialists must be {form}; got {value!r}")
-    by_colour = [NONE] * 4
+    slugs = value.split(",")
+    by_colour: list[str | None] = [None] * 4
     for slug in slugs:
-        if slug not in data.specialist_ids:
+        if slug not in SPECIALIST_COLOURS:
             raise ParameterError(
-                f"chandigarh: specialists: {slug!r} is not a specialist; known: "
-                f"{', '.join(SPECIALIST_COLOURS)}"
+                f"specialists must be {SPECIALISTS_FORM}: unknown specialist {_debug(slug)}"
             )
         colour = SPECIALIST_COLOURS[slug]
-        if by_colour[colour] != NONE:
+        if by_colour[colour] is not None:
             raise ParameterError(
-                f"chandigarh: specialists must be {form}; {value!r} has two "
-                f"{COLOURS[colour]} specialists"
+                f"specialists must be {SPECIALISTS_FORM}: two {COLOUR_NAMES[colour]} specialists"
             )
-        by_colour[colour] = data.specialist_ids[slug]
-    return tuple(by_colour)
+        by_colour[colour] = slug
+    if len(slugs) != 4:
+        raise ParameterError(
+            f"specialists must be {SPECIALISTS_FORM}: {_debug(value)} lists "
+            f"{counted(len(slugs), 'specialist')}, not 4"
+        )
+    return tuple(slug for slug in by_colour if slug is not None)
 
 
 class ChandigarhGame(ReferenceGame["ChandigarhState", _Rules], name=NAME, version=VERSION):
@@ -1112,11 +1105,20 @@ class ChandigarhGame(ReferenceGame["ChandigarhState", _Rules], name=NAME, versio
         variant: str | None = "",
         data: str | os.PathLike[str] | None = None,
     ) -> None:
-        if not is_int(players) or players not in (2, 3, 4):
+        players = int_param(players, "players")
+        slugs = (
+            "" if specialists is None else str_param(specialists, "specialists", SPECIALISTS_FORM)
+        )
+        text = "" if variant is None else str_param(variant, "variant", VARIANT_FORM)
+        path = self._data_file(data)
+        if players not in (2, 3, 4):
             raise ParameterError(f"chandigarh is for 2 to 4 players, not {players!r}")
-        moves = _parse_variant(variant)
-        loaded = load_data(self._data_file(data))
-        chosen = _parse_specialists(specialists, loaded)
+        chosen_slugs = _parse_specialists(
+            ",".join(DEFAULT_SPECIALISTS) if specialists is None else slugs
+        )
+        moves = _parse_variant(text)
+        loaded = load_data(path)
+        chosen = tuple(loaded.specialist_ids[slug] for slug in chosen_slugs)
         self._rules = _make_rules(players, chosen, moves, loaded)
 
     def _params(self) -> dict[str, Any]:

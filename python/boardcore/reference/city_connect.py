@@ -57,7 +57,8 @@ from boardcore.reference._game import (
     copy_state,
     named_id,
 )
-from boardcore.reference._json import is_int, saved_enum
+from boardcore.reference._json import saved_enum
+from boardcore.reference._params import int_param, per_seat, str_param
 
 __all__ = ["CityConnectGame", "CityConnectState"]
 
@@ -633,33 +634,26 @@ def parse_action(rules: _Rules, text: str) -> int:
     raise NotationError(f"{_debug(text)} is not a City Connect action: an action is {_FORMS}")
 
 
-def _parse_sides(sides: object, players: int) -> tuple[int, ...]:
-    """The ``sides`` parameter: None, one side for all, or a comma list, one per seat (a
-    text, as the Rust engine takes it)."""
+SIDES_FORM = (
+    "one side (house or mayor) for every seat or one per seat separated by commas "
+    'like "house,mayor"'
+)
+"""What to write for ``sides``."""
+
+
+def _parse_sides(sides: str | None, players: int) -> tuple[int, ...]:
+    """The ``sides`` parameter: None, one side for all, or a comma list, one per seat."""
     if sides is None:
         return (0,) * players
-    if not isinstance(sides, str):
-        raise ParameterError(
-            f'city_connect: sides must be "house", "mayor" or a comma-separated list like '
-            f'"house,mayor", got {type(sides).__name__}'
+    return tuple(
+        per_seat(
+            ("sides", SIDES_FORM, "side"),
+            sides,
+            players,
+            True,
+            lambda item: SIDES.index(item) if item in SIDES else f"unknown side {_debug(item)}",
         )
-    values: list[object] = list(sides.split(","))
-    if len(values) == 1:
-        values = values * players
-    if len(values) != players:
-        raise ParameterError(
-            f"city_connect: sides needs one side per seat ({players}), e.g. "
-            f'"{",".join(["house"] * players)}", got {sides!r}'
-        )
-    result = []
-    for value in values:
-        if value not in SIDES:
-            raise ParameterError(
-                f'city_connect: sides: each side is "house" or "mayor" (no spaces), '
-                f"got {value!r} in {sides!r}"
-            )
-        result.append(SIDES.index(str(value)))
-    return tuple(result)
+    )
 
 
 class CityConnectGame(ReferenceGame["CityConnectState", _Rules], name=NAME, version=VERSION):
@@ -674,12 +668,14 @@ class CityConnectGame(ReferenceGame["CityConnectState", _Rules], name=NAME, vers
         sides: str | None = None,
         data: str | os.PathLike[str] | None = None,
     ) -> None:
-        if not is_int(players) or players not in (1, 2, 3, 4):
+        players = int_param(players, "players")
+        text = None if sides is None else str_param(sides, "sides", SIDES_FORM)
+        path = self._data_file(data)
+        if players not in (1, 2, 3, 4):
             raise ParameterError(
                 f"city_connect is for 1 to 4 players (1 is the solo game), not {players!r}"
             )
-        parsed = _parse_sides(sides, players)
-        self._rules = _make_rules(players, parsed, load_data(self._data_file(data)))
+        self._rules = _make_rules(players, _parse_sides(text, players), load_data(path))
 
     def _params(self) -> dict[str, Any]:
         return {

@@ -26,7 +26,7 @@ from boardcore.api import TERMINAL
 from boardcore.errors import DataError, ParameterError
 from boardcore.reference._data import check_fields, data_int, read_toml
 from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
-from boardcore.reference._json import is_int, saved_enum
+from boardcore.reference._json import saved_enum
 from boardcore.reference._kardinal_actions import (
     BUILD_END,
     CARDINAL_BASE,
@@ -61,6 +61,7 @@ from boardcore.reference._kardinal_actions import (
     xy_text,
     yard_cells,
 )
+from boardcore.reference._params import int_param
 
 __all__ = ["KardinalGame", "KardinalState"]
 
@@ -156,9 +157,11 @@ class KardinalGame(ReferenceGame["KardinalState", _Rules], name=NAME, version=VE
     """Kardinal for 2, 3 or 4 players (``players``), optionally with other component data."""
 
     def __init__(self, players: int = 4, data: str | os.PathLike[str] | None = None) -> None:
-        if not is_int(players) or players not in (2, 3, 4):
+        players = int_param(players, "players")
+        path = self._data_file(data)
+        if players not in (2, 3, 4):
             raise ParameterError(f"kardinal is for 2, 3 or 4 players, not {players!r}")
-        pieces, per_colour = load_data(self._data_file(data))
+        pieces, per_colour = load_data(path)
         self._rules = _make_rules(players, pieces, per_colour)
 
     def _params(self) -> dict[str, Any]:

@@ -46,7 +46,8 @@ from boardcore.reference._game import (
     copy_state,
     named_id,
 )
-from boardcore.reference._json import is_int, saved_enum
+from boardcore.reference._json import saved_enum
+from boardcore.reference._params import int_param, per_seat, str_param
 
 __all__ = ["PrestelNewYorkGame", "PrestelNewYorkState"]
 
@@ -363,28 +364,22 @@ def parse_action(rules: _Rules, text: str) -> int:
     raise NotationError(f"{_debug(text)} is not a Prestel action: {hint}")
 
 
-def _parse_speeds(speeds: object, players: int) -> tuple[int, ...]:
+SPEEDS_FORM = 'one speed (an integer from 1 to 100) per seat separated by commas like "2,1,1"'
+"""What to write for ``speeds``."""
+
+
+def _speed(item: str) -> int | str:
+    """One seat's speed, or what is wrong with it: plain digits only (no sign, space or
+    leading zero)."""
+    if re.fullmatch(r"[1-9][0-9]*", item) and int(item) <= MAX_SPEED:
+        return int(item)
+    return f"{_debug(item)} is not an integer from 1 to {MAX_SPEED}"
+
+
+def _parse_speeds(speeds: str | None, players: int) -> tuple[int, ...]:
     if speeds is None:
         return (1,) * players
-    if not isinstance(speeds, str):
-        raise ParameterError(
-            f'prestel_new_york: speeds must be a str like "2,1,1", got {type(speeds).__name__}'
-        )
-    values = speeds.split(",")
-    if len(values) != players:
-        raise ParameterError(
-            f"prestel_new_york: speeds needs one speed per seat ({players}), comma-separated "
-            f'without spaces, e.g. "{",".join(["2"] + ["1"] * (players - 1))}", got {speeds!r}'
-        )
-    result = []
-    for value in values:
-        if not re.fullmatch(r"[1-9][0-9]*", value) or int(value) > MAX_SPEED:
-            raise ParameterError(
-                f"prestel_new_york: speeds: each speed is an integer 1..{MAX_SPEED} (no spaces, "
-                f"signs or leading zeros), got {value!r} in {speeds!r}"
-            )
-        result.append(int(value))
-    return tuple(result)
+    return tuple(per_seat(("speeds", SPEEDS_FORM, "speed"), speeds, players, False, _speed))
 
 
 class PrestelNewYorkGame(ReferenceGame["PrestelNewYorkState", _Rules], name=NAME, version=VERSION):
@@ -400,15 +395,19 @@ class PrestelNewYorkGame(ReferenceGame["PrestelNewYorkState", _Rules], name=NAME
         max_rounds: int = 0,
         data: str | os.PathLike[str] | None = None,
     ) -> None:
-        if not is_int(players) or players not in (2, 3, 4, 5):
+        players = int_param(players, "players")
+        text = None if speeds is None else str_param(speeds, "speeds", SPEEDS_FORM)
+        max_rounds = int_param(max_rounds, "max_rounds")
+        path = self._data_file(data)
+        if players not in (2, 3, 4, 5):
             raise ParameterError(f"prestel_new_york is for 2 to 5 players, not {players!r}")
-        parsed = _parse_speeds(speeds, players)
-        if not is_int(max_rounds) or not 0 <= max_rounds <= MAX_ROUNDS_LIMIT:
+        parsed = _parse_speeds(text, players)
+        if not 0 <= max_rounds <= MAX_ROUNDS_LIMIT:
             raise ParameterError(
-                f"prestel_new_york: max_rounds must be 0 (no limit) or a round limit "
-                f"1..{MAX_ROUNDS_LIMIT}, got {max_rounds!r}"
+                f"max_rounds must be 0 (no limit) or a round limit from 1 to {MAX_ROUNDS_LIMIT}, "
+                f"not {max_rounds}"
             )
-        self._rules = _make_rules(players, parsed, max_rounds, load_data(self._data_file(data)))
+        self._rules = _make_rules(players, parsed, max_rounds, load_data(path))
 
     def _params(self) -> dict[str, Any]:
         return {

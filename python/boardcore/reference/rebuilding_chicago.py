@@ -55,6 +55,7 @@ from boardcore.reference._data import (
 )
 from boardcore.reference._game import ReferenceGame, ReferenceState, _debug, copy_state
 from boardcore.reference._json import is_int, saved_enum
+from boardcore.reference._params import int_param, per_seat, str_param
 from boardcore.reference._rebuilding_chicago_actions import (
     A_AUTOMATON,
     A_BAG,
@@ -1264,23 +1265,27 @@ class Rules:
     num_actions: int = NUM_ACTIONS
 
 
-def _parse_difficulty(value: object, players: int) -> tuple[int, ...]:
-    form = (
-        "easy, standard or expert for every seat, or one level per seat, comma-separated "
-        "in seat order (e.g. 'easy,expert')"
+DIFFICULTY_FORM = (
+    "one level (easy, standard or expert) for every seat or one per seat separated by commas "
+    'like "easy,expert"'
+)
+"""What to write for ``difficulty``."""
+
+
+def _parse_difficulty(value: str, players: int) -> tuple[int, ...]:
+    return tuple(
+        per_seat(
+            ("difficulty", DIFFICULTY_FORM, "level"),
+            value,
+            players,
+            True,
+            lambda word: (
+                DIFFICULTIES.index(word)
+                if word in DIFFICULTIES
+                else f"unknown level {_debug(word)}"
+            ),
+        )
     )
-    if not isinstance(value, str):
-        raise ParameterError(
-            f"rebuilding_chicago: difficulty must be {form}; got {type(value).__name__}"
-        )
-    words = value.split(",")
-    if len(words) == 1:
-        words = words * players
-    if len(words) != players or any(w not in DIFFICULTIES for w in words):
-        raise ParameterError(
-            f"rebuilding_chicago: difficulty must be {form} ({players} seats); got {value!r}"
-        )
-    return tuple(DIFFICULTIES.index(w) for w in words)
 
 
 class RebuildingChicagoGame(
@@ -1297,12 +1302,14 @@ class RebuildingChicagoGame(
         difficulty: str = "standard",
         data: str | os.PathLike[str] | None = None,
     ) -> None:
-        if not is_int(players) or not 1 <= players <= 5:
+        players = int_param(players, "players")
+        text = str_param(difficulty, "difficulty", DIFFICULTY_FORM)
+        path = self._data_file(data)
+        if not 1 <= players <= 5:
             raise ParameterError(
                 f"rebuilding_chicago is for 1 to 5 players (1 is the solo game), not {players!r}"
             )
-        levels = _parse_difficulty(difficulty, players)
-        path = self._data_file(data)
+        levels = _parse_difficulty(text, players)
         loaded = _default_data() if data is None else load_data(path)
         self._rules = Rules(players=players, difficulty=levels, data=loaded)
 

@@ -7,7 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 /// Python keyword parameters as the core's `Params`. `None` means the default: the
-/// parameter is left out.
+/// parameter is left out. A value of no parameter's type (a bool, a float, a list...) is
+/// passed on described, for the parameter to refuse in its own words.
 pub fn extract_params(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Params> {
     let mut params = Params::new();
     for (key, value) in kwargs.into_iter().flat_map(|d| d.iter()) {
@@ -16,30 +17,38 @@ pub fn extract_params(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Params> {
             continue;
         }
         let value = if value.is_instance_of::<pyo3::types::PyBool>() {
-            return Err(crate::errors::to_py(Error::Parameter(format!(
-                "{key} must be an integer or a string, not a bool"
-            ))));
+            ParamValue::Other(describe_value(&value)?)
         } else if let Ok(v) = value.extract::<i64>() {
             ParamValue::Int(v)
         } else if value.is_instance_of::<pyo3::types::PyInt>() {
             // Past 64 bits no game's range reaches it; say so rather than "not int".
             let text = value.str()?.to_string();
-            let short: String = text.chars().take(40).collect();
-            let more = if short.len() < text.len() { "..." } else { "" };
             return Err(crate::errors::to_py(Error::Parameter(format!(
-                "{key} must be a small integer, not {short}{more} (out of range)"
+                "{key} must be a small integer, not {} (out of range)",
+                cut(&text)
             ))));
         } else if let Ok(v) = value.extract::<std::path::PathBuf>() {
             ParamValue::Str(v.to_string_lossy().into_owned())
         } else {
-            return Err(crate::errors::to_py(Error::Parameter(format!(
-                "{key} must be an integer or a string, not {}",
-                value.get_type().name()?
-            ))));
+            ParamValue::Other(describe_value(&value)?)
         };
         params.insert(key, value);
     }
     Ok(params)
+}
+
+/// A parameter value of no parameter's type as messages describe it: its type and `repr`
+/// (`the list ['easy', 'hard']`), as the reference engines do.
+fn describe_value(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    let repr = value.repr()?.to_string();
+    Ok(format!("the {} {}", value.get_type().name()?, cut(&repr)))
+}
+
+/// A user's text as parameter messages quote it: its first 40 characters.
+fn cut(text: &str) -> String {
+    let short: String = text.chars().take(40).collect();
+    let more = if short.len() < text.len() { "..." } else { "" };
+    format!("{short}{more}")
 }
 
 pub fn params_to_dict<'py>(py: Python<'py>, params: &Params) -> PyResult<Bound<'py, PyDict>> {
@@ -47,7 +56,7 @@ pub fn params_to_dict<'py>(py: Python<'py>, params: &Params) -> PyResult<Bound<'
     for (k, v) in params {
         match v {
             ParamValue::Int(i) => dict.set_item(k, i)?,
-            ParamValue::Str(s) => dict.set_item(k, s)?,
+            ParamValue::Str(s) | ParamValue::Other(s) => dict.set_item(k, s)?,
         }
     }
     Ok(dict)
@@ -486,7 +495,8 @@ macro_rules! py_game {
                     .iter()
                     .map(|(k, v)| match v {
                         boardcore::engine::ParamValue::Int(i) => format!("{k}={i}"),
-                        boardcore::engine::ParamValue::Str(s) => format!("{k}={s:?}"),
+                        boardcore::engine::ParamValue::Str(s)
+                        | boardcore::engine::ParamValue::Other(s) => format!("{k}={s:?}"),
                     })
                     .collect();
                 format!(

@@ -31,6 +31,9 @@ pub enum Error {
 pub enum ParamValue {
     Int(i64),
     Str(String),
+    /// A value of no parameter's type (a bool, a float, a list...), kept so that the
+    /// parameter refuses it in its own words; as a message describes it (`the bool True`).
+    Other(String),
 }
 
 /// As a message quotes it: a number as is, a text in quotes (shortened), never Rust's
@@ -44,6 +47,7 @@ impl fmt::Display for ParamValue {
                 let more = if short.len() < s.len() { "..." } else { "" };
                 write!(f, "the string '{short}{more}'")
             }
+            ParamValue::Other(description) => f.write_str(description),
         }
     }
 }
@@ -73,13 +77,58 @@ pub fn int_param(params: &Params, name: &str, default: i64) -> Result<i64, Error
     }
 }
 
-/// A text parameter, if given.
-pub fn str_param<'a>(params: &'a Params, name: &str) -> Result<Option<&'a str>, Error> {
+/// A text parameter, if given; any other value is refused with `form`, what to write.
+pub fn str_param<'a>(params: &'a Params, name: &str, form: &str) -> Result<Option<&'a str>, Error> {
     match params.get(name) {
         None => Ok(None),
         Some(ParamValue::Str(v)) => Ok(Some(v)),
         Some(other) => Err(Error::Parameter(format!(
-            "{name} must be a string, not {other}"
+            "{name} must be a string, {form}, not {other}"
+        ))),
+    }
+}
+
+/// What to write for `data` (every game's component file).
+pub const DATA_FORM: &str = "a path to a component file";
+
+/// The `data` parameter, if given: a path, never empty (which no file has).
+pub fn data_param(params: &Params) -> Result<Option<&str>, Error> {
+    match str_param(params, "data", DATA_FORM)? {
+        Some("") => Err(Error::Parameter(format!(
+            "data must be {DATA_FORM}, not the string ''"
+        ))),
+        data => Ok(data),
+    }
+}
+
+/// `count` and `word`, plural unless one (`1 level`, `2 levels`).
+pub fn counted(count: usize, word: &str) -> String {
+    format!("{count} {word}{}", if count == 1 { "" } else { "s" })
+}
+
+/// A parameter giving each seat a `word` (a level, a side...): `text` lists one per seat
+/// separated by commas, or (if `for_every_seat`) one for all. Each is read by `read`, which
+/// says what is wrong with a bad one; every word is read before the count is checked, as an
+/// unknown word is the likelier mistake. Refused as `{name} must be {form}: {why}`.
+pub fn per_seat<T: Copy>(
+    (name, form, word): (&str, &str, &str),
+    text: &str,
+    players: usize,
+    for_every_seat: bool,
+    read: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<T>, Error> {
+    let bad = |why: String| Error::Parameter(format!("{name} must be {form}: {why}"));
+    let values = text
+        .split(',')
+        .map(|item| read(item).map_err(bad))
+        .collect::<Result<Vec<T>, Error>>()?;
+    match values.len() {
+        1 if for_every_seat => Ok(vec![values[0]; players]),
+        n if n == players => Ok(values),
+        n => Err(bad(format!(
+            "{text:?} lists {} for {}",
+            counted(n, word),
+            counted(players, "player")
         ))),
     }
 }

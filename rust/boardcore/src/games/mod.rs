@@ -59,20 +59,20 @@ macro_rules! game_common_methods {
 /// [`Game::from_params`](crate::engine::Game::from_params) and
 /// [`Game::params`](crate::engine::Game::params), for inside its `impl Game`, from the game's
 /// parameters declared once: `players` (its default), then each of the game's own (a text
-/// `Str`, or an `Int` with its default) with how the game reads it back (`$g` bound to
+/// `Str` with what to write, or an `Int` with its default) with how the game reads it back (`$g` bound to
 /// `self`), then the field holding the `data` path. `Self::new` takes them in that order.
 macro_rules! game_param_methods {
     (
         players: $players:expr,
-        $($name:literal: $kind:ident $(= $default:expr)? => |$g:ident| $value:expr,)*
+        $($name:literal: $kind:ident $(($form:expr))? $(= $default:expr)? => |$g:ident| $value:expr,)*
         data: $data:ident $(,)?
     ) => {
         fn from_params(params: &crate::engine::Params) -> Result<Self, crate::engine::Error> {
             crate::engine::check_param_names(NAME, params, &["players", $($name,)* "data"])?;
             Self::new(
                 crate::engine::int_param(params, "players", $players)?,
-                $(game_param_methods!(@read params, $name, $kind $(, $default)?),)*
-                crate::engine::str_param(params, "data")?,
+                $(game_param_methods!(@read params, $name, $kind $(($form))? $(, $default)?),)*
+                crate::engine::data_param(params)?,
             )
         }
         fn params(&self) -> crate::engine::Params {
@@ -86,8 +86,8 @@ macro_rules! game_param_methods {
             )
         }
     };
-    (@read $params:ident, $name:literal, Str) => {
-        crate::engine::str_param($params, $name)?
+    (@read $params:ident, $name:literal, Str($form:expr)) => {
+        crate::engine::str_param($params, $name, $form)?
     };
     (@read $params:ident, $name:literal, Int, $default:expr) => {
         crate::engine::int_param($params, $name, $default)?

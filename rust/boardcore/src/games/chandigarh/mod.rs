@@ -210,28 +210,38 @@ pub struct ChandigarhGame {
     data_path: Option<String>,
 }
 
+/// What to write for `specialists`.
+pub const SPECIALISTS_FORM: &str = "\"none\" or four specialist slugs, one of each colour, \
+     separated by commas like \"commercial-manager,logistics-manager,local-brahmin,park-designer\"";
+
+/// What to write for `variant`.
+pub const VARIANT_FORM: &str = "empty or two corner moves like \"nw=4,1;se=-1,2\" (corners nw, \
+     ne, sw, se; column and row -1..4, outside the 4x4 grid, sharing a side with a sector that \
+     stays)";
+
 fn parse_specialists(text: &str) -> Result<Option<[Ability; 4]>, Error> {
     if text == "none" {
         return Ok(None);
     }
-    let bad = |why: String| {
-        Error::Parameter(format!(
-            "specialists must be \"none\" or four specialist slugs, one of each colour, \
-             separated by commas (e.g. \"{DEFAULT_SPECIALISTS}\"): {why}"
-        ))
-    };
+    let bad =
+        |why: String| Error::Parameter(format!("specialists must be {SPECIALISTS_FORM}: {why}"));
+    // Each slug is read before the count is checked: a misspelt slug is the likelier mistake.
     let items: Vec<&str> = text.split(',').collect();
-    if items.len() != 4 {
-        return Err(bad(format!("{text:?} lists {}", items.len())));
-    }
     let mut out: [Option<Ability>; 4] = [None; 4];
-    for item in items {
-        let a = Ability::from_slug(item).ok_or_else(|| bad(format!("unknown {item:?}")))?;
+    for item in &items {
+        let a =
+            Ability::from_slug(item).ok_or_else(|| bad(format!("unknown specialist {item:?}")))?;
         let c = usize::from(a.colour());
         if out[c].is_some() {
             return Err(bad(format!("two {} specialists", COLOUR_NAMES[c])));
         }
         out[c] = Some(a);
+    }
+    if items.len() != 4 {
+        return Err(bad(format!(
+            "{text:?} lists {}, not 4",
+            crate::engine::counted(items.len(), "specialist")
+        )));
     }
     Ok(Some(out.map(|a| a.expect("four distinct colours"))))
 }
@@ -240,22 +250,14 @@ fn parse_variant(text: &str) -> Result<Vec<(usize, i8, i8)>, Error> {
     if text.is_empty() {
         return Ok(Vec::new());
     }
-    let bad = |why: String| {
-        Error::Parameter(format!(
-            "variant must be empty or move two corner sectors, like \"nw=4,1;se=-1,2\" \
-             (corners nw, ne, sw, se; column and row -1..4, outside the 4x4 grid, sharing a \
-             side with a sector that stays): {why}"
-        ))
-    };
+    let bad = |why: String| Error::Parameter(format!("variant must be {VARIANT_FORM}: {why}"));
+    // Each move is read before the count is checked: its fault is the more specific.
     let items: Vec<&str> = text.split(';').collect();
-    if items.len() != 2 {
-        return Err(bad(format!("{text:?} has {} moves", items.len())));
-    }
     let mut moves = Vec::new();
-    for item in items {
+    for item in &items {
         let (name, cell) = item
             .split_once('=')
-            .ok_or_else(|| bad(format!("{item:?} is not corner=col,row")))?;
+            .ok_or_else(|| bad(format!("{item:?} is not corner=column,row")))?;
         let tile = CORNERS
             .iter()
             .find(|(_, n)| *n == name)
@@ -263,7 +265,7 @@ fn parse_variant(text: &str) -> Result<Vec<(usize, i8, i8)>, Error> {
             .ok_or_else(|| bad(format!("unknown corner {name:?}")))?;
         let (c, r) = cell
             .split_once(',')
-            .ok_or_else(|| bad(format!("{cell:?} is not col,row")))?;
+            .ok_or_else(|| bad(format!("{cell:?} is not column,row")))?;
         let parse = |v: &str| -> Result<i8, Error> {
             let ok = !v.is_empty()
                 && v.strip_prefix('-')
@@ -286,6 +288,12 @@ fn parse_variant(text: &str) -> Result<Vec<(usize, i8, i8)>, Error> {
             return Err(bad(format!("both corners go to {c},{r}")));
         }
         moves.push((tile, c, r));
+    }
+    if moves.len() != 2 {
+        return Err(bad(format!(
+            "{text:?} moves {}, not 2",
+            crate::engine::counted(moves.len(), "corner")
+        )));
     }
     moves.sort_unstable();
     // The resulting city: each moved sector must touch another, and all must hang together.
@@ -392,8 +400,8 @@ impl Game for ChandigarhGame {
 
     game_param_methods! {
         players: 4,
-        "specialists": Str => |g| g.specialists_text(),
-        "variant": Str => |g| g.variant_text(),
+        "specialists": Str(SPECIALISTS_FORM) => |g| g.specialists_text(),
+        "variant": Str(VARIANT_FORM) => |g| g.variant_text(),
         data: data_path,
     }
     game_common_methods!(g =>

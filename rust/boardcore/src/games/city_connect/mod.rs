@@ -119,23 +119,21 @@ pub struct CityConnectGame {
     data_path: Option<String>,
 }
 
+/// What to write for `sides`.
+pub const SIDES_FORM: &str = "one side (house or mayor) for every seat or one per seat \
+                              separated by commas like \"house,mayor\"";
+
 fn parse_sides(text: &str, players: usize) -> Result<[u8; MAX_PLAYERS], Error> {
-    let bad = || {
-        Error::Parameter(format!(
-            "sides must be \"house\" or \"mayor\", for every seat or one per seat separated \
-             by commas ({players} here, e.g. \"{}\"), not {text:?}",
-            vec!["house"; players].join(",")
-        ))
+    let read = |item: &str| {
+        SIDES
+            .iter()
+            .position(|s| *s == item)
+            .map(|i| i as u8)
+            .ok_or_else(|| format!("unknown side {item:?}"))
     };
-    let items: Vec<&str> = text.split(',').collect();
-    if items.len() != 1 && items.len() != players {
-        return Err(bad());
-    }
+    let chosen = crate::engine::per_seat(("sides", SIDES_FORM, "side"), text, players, true, read)?;
     let mut sides = [0; MAX_PLAYERS];
-    for seat in 0..players {
-        let item = items[if items.len() == 1 { 0 } else { seat }];
-        sides[seat] = SIDES.iter().position(|s| *s == item).ok_or_else(bad)? as u8;
-    }
+    sides[..players].copy_from_slice(&chosen);
     Ok(sides)
 }
 
@@ -193,7 +191,7 @@ impl Game for CityConnectGame {
 
     game_param_methods! {
         players: 4,
-        "sides": Str => |g| g.sides_text(),
+        "sides": Str(SIDES_FORM) => |g| g.sides_text(),
         data: data_path,
     }
     game_common_methods!(g =>

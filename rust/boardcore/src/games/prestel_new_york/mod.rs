@@ -97,27 +97,24 @@ pub struct PrestelGame {
     data_path: Option<String>,
 }
 
+/// What to write for `speeds`.
+pub const SPEEDS_FORM: &str = "one speed (an integer from 1 to 100) per seat separated by \
+                               commas like \"2,1,1\"";
+
 fn parse_speeds(text: &str, players: usize) -> Result<[u32; MAX_PLAYERS], Error> {
-    let bad = || {
-        Error::Parameter(format!(
-            "speeds must be {players} integers from 1 to 100 separated by commas (one per \
-             seat, e.g. \"{}\"), not {text:?}",
-            vec!["1"; players].join(",")
-        ))
-    };
-    let items: Vec<&str> = text.split(',').collect();
-    if items.len() != players {
-        return Err(bad());
-    }
-    let mut speeds = [1; MAX_PLAYERS];
-    for (i, item) in items.iter().enumerate() {
-        let ok =
+    // Plain digits only: no sign, space or leading zero.
+    let read = |item: &str| {
+        let digits =
             !item.is_empty() && item.bytes().all(|b| b.is_ascii_digit()) && !item.starts_with('0');
         match item.parse::<u32>() {
-            Ok(v) if ok && (1..=100).contains(&v) => speeds[i] = v,
-            _ => return Err(bad()),
+            Ok(v) if digits && (1..=100).contains(&v) => Ok(v),
+            _ => Err(format!("{item:?} is not an integer from 1 to 100")),
         }
-    }
+    };
+    let chosen =
+        crate::engine::per_seat(("speeds", SPEEDS_FORM, "speed"), text, players, false, read)?;
+    let mut speeds = [1; MAX_PLAYERS];
+    speeds[..players].copy_from_slice(&chosen);
     Ok(speeds)
 }
 
@@ -200,7 +197,7 @@ impl Game for PrestelGame {
 
     game_param_methods! {
         players: 4,
-        "speeds": Str => |g| g.speeds_text(),
+        "speeds": Str(SPEEDS_FORM) => |g| g.speeds_text(),
         "max_rounds": Int = 0 => |g| i64::from(g.cfg.max_rounds),
         data: data_path,
     }

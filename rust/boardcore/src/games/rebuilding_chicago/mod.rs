@@ -165,34 +165,26 @@ pub struct RebuildingChicagoGame {
     data_path: Option<String>,
 }
 
+/// What to write for `difficulty`.
+pub const DIFFICULTY_FORM: &str = "one level (easy, standard or expert) for every seat or one \
+                                   per seat separated by commas like \"easy,expert\"";
+
 fn parse_difficulty(text: &str, players: usize) -> Result<[u8; MAX_PLAYERS], Error> {
-    let bad = |why: String| {
-        Error::Parameter(format!(
-            "difficulty must be easy, standard or expert for every seat, or one level per \
-             seat separated by commas (e.g. \"easy,expert\"): {why}"
-        ))
-    };
-    let level = |t: &str| {
-        LEVELS
-            .iter()
-            .position(|l| *l == t)
-            .map(|i| i as u8)
-            .ok_or_else(|| bad(format!("unknown level {t:?}")))
-    };
-    let items: Vec<&str> = text.split(',').collect();
+    let levels = crate::engine::per_seat(
+        ("difficulty", DIFFICULTY_FORM, "level"),
+        text,
+        players,
+        true,
+        |t| {
+            LEVELS
+                .iter()
+                .position(|l| *l == t)
+                .map(|i| i as u8)
+                .ok_or_else(|| format!("unknown level {t:?}"))
+        },
+    )?;
     let mut out = [1u8; MAX_PLAYERS];
-    if items.len() == 1 {
-        out = [level(items[0])?; MAX_PLAYERS];
-    } else if items.len() == players {
-        for (i, t) in items.iter().enumerate() {
-            out[i] = level(t)?;
-        }
-    } else {
-        return Err(bad(format!(
-            "{text:?} lists {} levels for {players} players",
-            items.len()
-        )));
-    }
+    out[..players].copy_from_slice(&levels);
     Ok(out)
 }
 
@@ -294,7 +286,7 @@ impl Game for RebuildingChicagoGame {
 
     game_param_methods! {
         players: 2,
-        "difficulty": Str => |g| g.difficulty_text(),
+        "difficulty": Str(DIFFICULTY_FORM) => |g| g.difficulty_text(),
         data: data_path,
     }
     game_common_methods!(g =>
