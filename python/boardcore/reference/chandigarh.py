@@ -951,7 +951,7 @@ def count_pattern(
     """
     if not is_int(players) or players not in (2, 3, 4):
         raise ParameterError(f"count_pattern: players must be 2, 3 or 4, got {players!r}")
-    geo = _kernel_geometry(players, variant)
+    geo = _kernel_geometry(players, str_param(variant, "variant", VARIANT_FORM))
     if not isinstance(city, list) or len(city) != NUM_SLOTS:
         raise ParameterError("count_pattern: city must be a list of 192 slot colours (-1..3)")
     for value in city:
