@@ -16,7 +16,7 @@ import pytest
 
 import boardcore
 import boardcore.reference
-from boardcore import ParameterError, StateFormatError
+from boardcore import DataError, ParameterError, StateFormatError
 from tests.conftest import ENGINES
 from tests.contract.settings import GAMES, SETTINGS, Params, random_game, setting_id
 
@@ -314,3 +314,26 @@ def test_a_bad_game_parameter_gets_the_same_specific_message_from_both_engines(
 ) -> None:
     messages = refusals(ParameterError, ENGINES, name, **params)
     assert messages == {engine: message for engine in ENGINES}, messages
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(
+    ("path", "text", "why"),
+    [
+        ("missing.toml", None, "cannot read the data file: no such file"),
+        (".", None, "cannot read the data file: it is a directory"),
+        ("bad.toml", b"game = 1\nrules = [1,,]\n", "not valid TOML (line 2)"),
+        ("end.toml", b'game = "', "not valid TOML (line 1)"),
+        ("latin.toml", b"game = '\xe9'\n", "cannot read the data file: not UTF-8 text"),
+    ],
+)
+def test_a_data_file_that_cannot_be_read_gets_the_same_message_from_both_engines(
+    name: str, path: str, text: bytes | None, why: str, tmp_path: Any
+) -> None:
+    """The system's and the TOML parsers' own words differ between the engines: both say it
+    in the same words, the file named."""
+    file = tmp_path / path
+    if text is not None:
+        file.write_bytes(text)
+    messages = refusals(DataError, ENGINES, name, data=str(file))
+    assert messages == {engine: f"{file}: {why}" for engine in ENGINES}, messages

@@ -56,11 +56,13 @@ def read_toml(
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise DataError(f"{name}: cannot read the data file: {error}") from None
+        # In the Rust engines' words: the system's own differ between the two.
+        why = next((w for kind, w in _READ_ERRORS if isinstance(error, kind)), str(error))
+        raise DataError(f"{name}: cannot read the data file: {why}") from None
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{name}: not valid TOML: {error}") from None
+        raise DataError(f"{name}: not valid TOML (line {_line(text, str(error))})") from None
     for key in doc:
         if key not in top_keys:
             raise DataError(
@@ -69,6 +71,21 @@ def read_toml(
     if doc.get("game") != game:
         raise DataError(f'{name}: {game_field}: expected "{game}", got {doc.get("game")!r}')
     return name, doc
+
+
+_READ_ERRORS: tuple[tuple[type[Exception], str], ...] = (
+    (FileNotFoundError, "no such file"),
+    (IsADirectoryError, "it is a directory"),
+    (PermissionError, "permission denied"),
+    (UnicodeDecodeError, "not UTF-8 text"),
+)
+
+
+def _line(text: str, message: str) -> int:
+    """The line of a TOML syntax error, as the Rust engines give it (their columns differ on
+    some errors, their lines agree)."""
+    found = re.search(r"\(at line (\d+), column \d+\)$", message)
+    return int(found[1]) if found else text.count("\n") + 1  # else at the end
 
 
 def check_fields(

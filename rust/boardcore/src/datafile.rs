@@ -15,25 +15,49 @@ pub fn load<T>(
 ) -> Result<T, Error> {
     match path {
         None => parse(packaged_name, packaged),
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Error::Data(format!("{path}: cannot read the data file: {e}")))?;
-            parse(path, &text)
-        }
+        Some(path) => parse(path, &read(path)?),
     }
+}
+
+/// The text of the file at `path`; why not in words both engines use (the system's own
+/// words differ between Rust and Python), e.g. `x.toml: cannot read the data file: no such
+/// file`.
+pub fn read(path: &str) -> Result<String, Error> {
+    std::fs::read_to_string(path).map_err(|e| {
+        let why = match e.kind() {
+            std::io::ErrorKind::NotFound => "no such file".to_owned(),
+            std::io::ErrorKind::IsADirectory => "it is a directory".to_owned(),
+            std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+            std::io::ErrorKind::InvalidData => "not UTF-8 text".to_owned(),
+            _ => e.to_string(),
+        };
+        Error::Data(format!("{path}: cannot read the data file: {why}"))
+    })
+}
+
+/// The file as TOML; a syntax error names its line, where both engines' parsers agree (their
+/// columns differ on some errors): `x.toml: not valid TOML (line 2)`.
+pub fn toml_table(file: &str, text: &str) -> Result<toml::Table, Error> {
+    text.parse().map_err(|e: toml::de::Error| {
+        let at = e
+            .span()
+            .map_or(text.len(), |span| span.start)
+            .min(text.len());
+        let line = text.get(..at).unwrap_or(text).matches('\n').count() + 1;
+        Error::Data(format!("{file}: not valid TOML (line {line})"))
+    })
 }
 
 /// The whole file deserialised into `T`; a syntax or type error names the file.
 pub fn from_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Error> {
+    toml_table(file, text)?;
     toml::from_str(text).map_err(|e| Error::Data(format!("{file}: {}", e.to_string().trim_end())))
 }
 
 /// The file as a table of its sections, refusing a section not in `known` (for games that
 /// read section by section, so that an error names where).
 pub fn sections(file: &str, text: &str, known: &[&str]) -> Result<toml::Table, Error> {
-    let root: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-        Error::Data(format!("{file}: {}", e.to_string().trim_end()))
-    })?;
+    let root = toml_table(file, text)?;
     if let Some(key) = root.keys().find(|k| !known.contains(&k.as_str())) {
         return Err(Error::Data(format!(
             "{file}: unknown section {key:?}; sections are {}",

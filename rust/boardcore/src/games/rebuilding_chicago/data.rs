@@ -684,20 +684,11 @@ fn only_gains(ctx: &Ctx, field: &str, e: &Effect, allowed: &[Gain]) -> Result<()
 
 impl Data {
     pub fn load(path: Option<&str>) -> Result<Self, Error> {
-        match path {
-            None => Self::parse("data/rebuilding_chicago.toml", PACKAGED),
-            Some(p) => {
-                let text = std::fs::read_to_string(p)
-                    .map_err(|e| Error::Data(format!("{p}: cannot read the file ({e})")))?;
-                Self::parse(p, &text)
-            }
-        }
+        crate::datafile::load(path, "data/rebuilding_chicago.toml", PACKAGED, Self::parse)
     }
 
     pub fn parse(file: &str, text: &str) -> Result<Self, Error> {
-        let mut root: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-            Error::Data(format!("{file}: not TOML: {}", e.message()))
-        })?;
+        let mut root = crate::datafile::toml_table(file, text)?;
         match root.remove("game") {
             Some(toml::Value::String(g)) if g == "rebuilding_chicago" => {}
             other => {
