@@ -226,6 +226,11 @@ BAD_GAME_PARAMETERS: dict[str, list[tuple[dict[str, Any], str]]] = {
     "city_connect": [
         ({"sides": 1}, f"sides must be a string, {SIDES}, not the integer 1"),
         (
+            {"sides": 10**30},
+            f"sides must be a string, {SIDES}, not the integer 1{'0' * 30}",
+        ),
+        ({"sides": ("house",)}, f"sides must be a string, {SIDES}, not the tuple ('house',)"),
+        (
             {"sides": ["house", "mayor"]},
             f"sides must be a string, {SIDES}, not the list ['house', 'mayor']",
         ),
@@ -263,6 +268,14 @@ BAD_GAME_PARAMETERS: dict[str, list[tuple[dict[str, Any], str]]] = {
         ({"max_rounds": "5"}, "max_rounds must be an integer, not the string '5'"),
         ({"max_rounds": True}, "max_rounds must be an integer, not the bool True"),
         ({"max_rounds": 2.5}, "max_rounds must be an integer, not the float 2.5"),
+        (
+            {"max_rounds": 10**30},
+            f"max_rounds must be a small integer, not 1{'0' * 30} (out of range)",
+        ),
+        (
+            {"max_rounds": np.int64(-3)},
+            "max_rounds must be 0 (no limit) or a round limit from 1 to 100000, not -3",
+        ),
         (
             {"max_rounds": -1},
             "max_rounds must be 0 (no limit) or a round limit from 1 to 100000, not -1",

@@ -17,7 +17,6 @@ from boardcore.api import Game, State
 from boardcore.errors import ParameterError
 
 from ._json import as_int
-from ._params import cut
 
 __all__ = ["games", "load", "load_state"]
 
@@ -36,16 +35,12 @@ def games() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def _param_value(key: str, value: Any) -> object:
+def _param_value(value: Any) -> object:
     """A parameter as the Rust binding passes it on: an integer of any type as an int, a path
-    as its text; an integer past 64 bits refused; any other value (a bool, a float, a
-    list...) left for the game to refuse in the parameter's own words."""
+    as its text; any other value (a bool, a float, a list...) left for the game to refuse in
+    the parameter's own words."""
     number = None if isinstance(value, bool) else as_int(value)
     if number is not None:
-        if not -(1 << 63) <= number < 1 << 63:  # the binding's 64-bit parameter
-            raise ParameterError(
-                f"{key} must be a small integer, not {cut(str(number))} (out of range)"
-            )
         return number
     return os.fspath(value) if isinstance(value, (str, os.PathLike)) else value
 
@@ -58,7 +53,7 @@ def load(name: str, **params: Any) -> Game:
         raise ParameterError(f"unknown game {quote(name)}; the games are: {', '.join(games())}")
     cls = getattr(importlib.import_module(entry[0]), entry[1])
     # None means the default (DESIGN.md, "Errors"), as in the Rust engine: left out.
-    given = {key: _param_value(key, value) for key, value in params.items() if value is not None}
+    given = {key: _param_value(value) for key, value in params.items() if value is not None}
     allowed = list(inspect.signature(cls).parameters)
     unknown = sorted(set(given) - set(allowed))
     if unknown:

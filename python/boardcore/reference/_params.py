@@ -26,18 +26,24 @@ def describe(value: object) -> str:
     if isinstance(value, str):
         return f"the string '{cut(value)}'"
     if isinstance(value, int) and not isinstance(value, bool):
-        return f"the integer {value}"
+        return f"the integer {cut(str(value))}"
     return f"the {type(value).__name__} {cut(repr(value))}"
 
 
 def int_param(value: object, name: str) -> int:
-    """An integer parameter (numpy integers too, not a bool)."""
-    if not isinstance(value, (bool, str)):
-        try:
-            return operator.index(value)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise ParameterError(f"{name} must be an integer, not {describe(value)}")
+    """An integer parameter (numpy integers too, not a bool), within 64 bits as in the Rust
+    engines."""
+    try:
+        number = None if isinstance(value, (bool, str)) else operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        number = None
+    if number is None:
+        raise ParameterError(f"{name} must be an integer, not {describe(value)}")
+    if not -(1 << 63) <= number < 1 << 63:
+        raise ParameterError(
+            f"{name} must be a small integer, not {cut(str(number))} (out of range)"
+        )
+    return number
 
 
 def str_param(value: object, name: str, form: str) -> str:

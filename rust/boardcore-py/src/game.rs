@@ -7,8 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 /// Python keyword parameters as the core's `Params`. `None` means the default: the
-/// parameter is left out. A value of no parameter's type (a bool, a float, a list...) is
-/// passed on described, for the parameter to refuse in its own words.
+/// parameter is left out. An integer past 64 bits, or a value of no parameter's type (a bool,
+/// a float, a list...), is passed on described, for the parameter to refuse in its own words.
 pub fn extract_params(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Params> {
     let mut params = Params::new();
     for (key, value) in kwargs.into_iter().flat_map(|d| d.iter()) {
@@ -21,12 +21,7 @@ pub fn extract_params(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Params> {
         } else if let Ok(v) = value.extract::<i64>() {
             ParamValue::Int(v)
         } else if value.is_instance_of::<pyo3::types::PyInt>() {
-            // Past 64 bits no game's range reaches it; say so rather than "not int".
-            let text = value.str()?.to_string();
-            return Err(crate::errors::to_py(Error::Parameter(format!(
-                "{key} must be a small integer, not {} (out of range)",
-                cut(&text)
-            ))));
+            ParamValue::Big(cut(&value.str()?.to_string()))
         } else if let Ok(v) = value.extract::<std::path::PathBuf>() {
             ParamValue::Str(v.to_string_lossy().into_owned())
         } else {
@@ -56,7 +51,9 @@ pub fn params_to_dict<'py>(py: Python<'py>, params: &Params) -> PyResult<Bound<'
     for (k, v) in params {
         match v {
             ParamValue::Int(i) => dict.set_item(k, i)?,
-            ParamValue::Str(s) | ParamValue::Other(s) => dict.set_item(k, s)?,
+            ParamValue::Str(s) | ParamValue::Big(s) | ParamValue::Other(s) => {
+                dict.set_item(k, s)?
+            }
         }
     }
     Ok(dict)
@@ -496,6 +493,7 @@ macro_rules! py_game {
                     .map(|(k, v)| match v {
                         boardcore::engine::ParamValue::Int(i) => format!("{k}={i}"),
                         boardcore::engine::ParamValue::Str(s)
+                        | boardcore::engine::ParamValue::Big(s)
                         | boardcore::engine::ParamValue::Other(s) => format!("{k}={s:?}"),
                     })
                     .collect();

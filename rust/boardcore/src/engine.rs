@@ -31,6 +31,8 @@ pub enum Error {
 pub enum ParamValue {
     Int(i64),
     Str(String),
+    /// An integer past 64 bits (its digits, shortened), which no game's range reaches.
+    Big(String),
     /// A value of no parameter's type (a bool, a float, a list...), kept so that the
     /// parameter refuses it in its own words; as a message describes it (`the bool True`).
     Other(String),
@@ -47,6 +49,7 @@ impl fmt::Display for ParamValue {
                 let more = if short.len() < s.len() { "..." } else { "" };
                 write!(f, "the string '{short}{more}'")
             }
+            ParamValue::Big(digits) => write!(f, "the integer {digits}"),
             ParamValue::Other(description) => f.write_str(description),
         }
     }
@@ -71,6 +74,9 @@ pub fn int_param(params: &Params, name: &str, default: i64) -> Result<i64, Error
     match params.get(name) {
         None => Ok(default),
         Some(ParamValue::Int(v)) => Ok(*v),
+        Some(ParamValue::Big(digits)) => Err(Error::Parameter(format!(
+            "{name} must be a small integer, not {digits} (out of range)"
+        ))),
         Some(other) => Err(Error::Parameter(format!(
             "{name} must be an integer, not {other}"
         ))),
