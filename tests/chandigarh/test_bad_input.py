@@ -346,6 +346,102 @@ def test_json_of_another_game_or_parameter_set_is_rejected(load: Loader) -> None
     assert load(GAME, players=3, specialists="none").state_from_json(plain).to_json() == plain
 
 
+# --- notation -------------------------------------------------------------------------------
+
+# The messages' rule (docs/games/chandigarh.md, "Action notation"): a first word that is no
+# verb gets the main forms; a verb with too few or too many words gets how that verb is
+# written; otherwise the first word, left to right, that is not of its kind is named, with
+# the words of that kind.
+FORMS = (
+    "'step n', 'add 17 left', 'build r 12e1', 'build r 12e1 replace', 'build r 12ec', "
+    "'drive 0,3', 'governor y', 'take g', 'pick 12', 'street x2', 'stop' or another form of "
+    "docs/games/chandigarh.md (single spaces, lower case)"
+)
+BUILD_FORMS = (
+    "'build r 12e1', 'build r 12e1 <mode>' with a mode replace, manager, surveyor, engineer "
+    "or draughtsman, or 'build r 12ec'"
+)
+COLOUR = "a colour; colours are y, b, r, g"
+CARD = "a card; cards are 0 to 35"
+SLOT = (
+    "a slot; a slot is a sector 0 to 15, a side n, e, s or w and a plot 0, 1 or c (the "
+    "centre), e.g. 12e1, 3wc"
+)
+JUNCTION = "a junction; a junction is x,y with x and y from -1 to 5, e.g. 0,3"
+
+
+def _no_verb(quoted: str) -> str:
+    return f"{quoted} is not a Chandigarh action: an action is {FORMS}"
+
+
+def _written(quoted: str, verb: str, form: str) -> str:
+    return f"{quoted} is not a Chandigarh action: {verb} is written {form} (single spaces)"
+
+
+# (notation that is no action, the message that names what is wrong): the contract suite
+# reads each in both engines. The text is quoted as Rust's {:?} quotes a str.
+UNREADABLE_NOTATION: list[tuple[str, str]] = [
+    # no verb
+    ("", _no_verb('""')),
+    (" ", _no_verb('" "')),
+    ("foo", _no_verb('"foo"')),
+    ("frobnicate y", _no_verb('"frobnicate y"')),
+    ("0,1,2", _no_verb('"0,1,2"')),
+    ("12345678901234567890", _no_verb('"12345678901234567890"')),
+    ("\x00", _no_verb('"\\0"')),
+    ("é", _no_verb('"é"')),
+    ("step\tn", _no_verb('"step\\tn"')),  # words are split at single spaces only
+    ('"step n"', _no_verb('"\\"step n\\""')),
+    ("Step n", _no_verb('"Step n"')),  # lower case
+    ("draw", _no_verb('"draw"')),  # City Connect
+    ("place o3 e5", _no_verb('"place o3 e5"')),  # Rebuilding Chicago
+    ("look", _no_verb('"look"')),  # Prestel New York
+    # a verb with too few or too many words
+    ("step", _written('"step"', "step", "'step n', 'step e', 'step s' or 'step w'")),
+    ("step  n", _written('"step  n"', "step", "'step n', 'step e', 'step s' or 'step w'")),
+    ("step n s", _written('"step n s"', "step", "'step n', 'step e', 'step s' or 'step w'")),
+    ("add 17", _written('"add 17"', "add", "'add 17 left' or 'add 17 right'")),
+    ("build y", _written('"build y"', "build", BUILD_FORMS)),
+    (
+        "build y 5n0 replace manager",
+        _written('"build y 5n0 replace manager"', "build", BUILD_FORMS),
+    ),
+    ("arrange", _written('"arrange"', "arrange", "'arrange y' or 'arrange -'")),
+    ("exchange y", _written('"exchange y"', "exchange", "'exchange y r'")),
+    ("stop now", _written('"stop now"', "stop", "'stop' alone")),
+    # a word that is not of its kind
+    ("step x", '"step x": "x" is not a direction; directions are n, e, s, w'),
+    ("add 36 left", f'"add 36 left": "36" is not {CARD}'),  # cards 0..35
+    ("add 07 left", f'"add 07 left": "07" is not {CARD}'),  # no leading zero
+    (
+        "pick 99999999999999999999",
+        f'"pick 99999999999999999999": "99999999999999999999" is not {CARD}',
+    ),
+    ("add 17 middle", '"add 17 middle": "middle" is not an end of the row; ends are left, right'),
+    ("take bakery", f'"take bakery": "bakery" is not {COLOUR}'),  # City Connect's card
+    ("build x 5n0", f'"build x 5n0": "x" is not {COLOUR}'),
+    ("exchange y q", f'"exchange y q": "q" is not {COLOUR}'),  # the second colour
+    ("build y 16n0", f'"build y 16n0": "16n0" is not {SLOT}'),  # sectors 0..15
+    ("build y 5n2", f'"build y 5n2": "5n2" is not {SLOT}'),  # the centre is written c
+    (
+        "build y 5n0 plain",
+        '"build y 5n0 plain": "plain" is not a build mode; modes are replace, manager, '
+        "surveyor, engineer, draughtsman",
+    ),
+    (
+        "build y 5nc replace",
+        "\"build y 5nc replace\": a build on a centre has no mode ('build r 12ec')",
+    ),
+    ("drive 6,0", f'"drive 6,0": "6,0" is not {JUNCTION}'),  # junctions -1..5
+    ("drive -0,3", f'"drive -0,3": "-0,3" is not {JUNCTION}'),  # 0 is written 0
+    ("redistribute 16", '"redistribute 16": "16" is not a sector; sectors are 0 to 15'),
+    ("arrange --", '"arrange --": "--" is not a colour or -; colours are y, b, r, g'),
+    ("street x4", '"street x4": "x4" is not a street; streets are x1, x2, x3, y1, y2, y3'),
+    ("tile 10", '"tile 10": "10" is not a street tile; tiles are 0 to 9'),
+    ("first 4", '"first 4": "4" is not a seat; seats are 0 to 3'),
+]
+
+
 # --- parameters -----------------------------------------------------------------------------
 
 SETS = "commercial-manager,logistics-manager,local-brahmin,park-designer"

@@ -459,6 +459,27 @@ def test_malformed_notation(load: Loader, name: str, text: str) -> None:
         state.string_to_action(text)
 
 
+# Characters Unicode does not print, or prints only over another: quoted with \\u{..} by both
+# engines (a no-break space, a zero-width space, a combining accent, a C1 control, private
+# use, a line separator), and an emoji, printed as it is.
+UNUSUAL = ["a\u00a0b", "\u200b", "e\u0301", "x\x85", "\ue000", "\u2028", "\U0001f600"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_unusual_characters_are_quoted_alike(name: str) -> None:
+    for text in UNUSUAL:
+        said = {}
+        for engine in sorted(ENGINES):
+            with pytest.raises(NotationError) as info:
+                ENGINES[engine](name, players=2).new_initial_state().string_to_action(text)
+            said[engine] = str(info.value)
+        assert said["rust"] == said["reference"], said
+        if text == "\u200b":
+            assert said["rust"].startswith('"\\u{200b}"'), said
+        if text == "\U0001f600":
+            assert said["rust"].startswith('"\U0001f600"'), said
+
+
 @pytest.mark.parametrize(("name", "text", "said"), table("UNREADABLE_NOTATION"))
 def test_unreadable_notation_is_named(load: Loader, name: str, text: str, said: str) -> None:
     """Notation that is no action gets a message naming what is wrong, the same from both

@@ -135,6 +135,92 @@ def test_illegal_action_names_the_rule_and_changes_nothing(
     assert state.to_json() == before
 
 
+# What string_to_action says of text that is no Kardinal action (docs/games/kardinal.md,
+# "Action notation"). The rule: a text that is none of the forms (an unknown verb, a space
+# too many or too few, upper case) gets the list of forms; a known verb with too few or too
+# many words gets that verb's forms; a word the form does not allow, read left to right, is
+# named with what it should be. The text and the word are quoted as Rust quotes a str.
+FORMS = (
+    "an action is 'build house red 3,-1', 'build yard green 0,2 h', 'chip yellow', "
+    "'cardinal 2,1' or 'cardinal stay' (single spaces, lower case)"
+)
+BUILD_FORMS = "expected 'build house|tower <colour> x,y' or 'build yard <colour> x,y h|v'"
+NOT_AN_EDIFICE = "is not an edifice; edifices are house, tower and yard"
+NOT_A_COLOUR = "is not a colour; colours are red, green, blue and yellow"
+CELLS = "cells are written x,y with integers, e.g. 3,-1 (no '+', leading zeros or '-0')"
+OUTSIDE = "is outside the playing area; coordinates run from -34 to 35"
+NOT_AN_ORIENTATION = (
+    "is not an orientation; a yard lies h (the cell given and the one to its right) or v "
+    "(the cell given and the one above it)"
+)
+
+
+def _refused(hint: str, *texts: str) -> list[tuple[str, str]]:
+    """Texts refused as a whole with ``hint``. Rust quotes them as they are: they have no
+    quote, backslash or control character."""
+    return [(text, f'"{text}" is not a Kardinal action: {hint}') for text in texts]
+
+
+def _named(why: str, *cases: tuple[str, str]) -> list[tuple[str, str]]:
+    """Texts (as in ``_refused``) with the word that does not fit, named with ``why``."""
+    return [(text, f'"{text}": "{word}" {why}') for text, word in cases]
+
+
+UNREADABLE_NOTATION: list[tuple[str, str]] = [
+    # None of the forms (an unknown verb, other games' verbs, a space too many, upper case).
+    *_refused(
+        FORMS,
+        *("", " ", "foo", "0,1,2", "12345678901234567890", "Build house red 0,1"),
+        *("take bakery", "stack A", "draw"),
+        *("build  house red 0,1", "chip  red", "cardinal stay ", " chip red"),
+    ),
+    ("\x00", '"\\0" is not a Kardinal action: ' + FORMS),
+    ("cardinal\t1,1", '"cardinal\\t1,1" is not a Kardinal action: ' + FORMS),
+    ("é", '"é" is not a Kardinal action: ' + FORMS),  # printable: not escaped
+    # A known verb with too few or too many words: that verb's forms.
+    *_refused(
+        BUILD_FORMS,
+        "build",
+        "build house red",
+        "build yard red 0,1",
+        "build house red 0,1 h",  # only a yard has an orientation
+    ),
+    *_refused("expected 'chip <colour>'", "chip", "chip red blue"),
+    *_refused("expected 'cardinal x,y' or 'cardinal stay'", "cardinal", "cardinal 1,1 2"),
+    # The first word, left to right, that the form does not allow.
+    *_named(NOT_AN_EDIFICE, ("build castle red 0,1", "castle"), ("build House red 0,1 h", "House")),
+    *_named(
+        NOT_A_COLOUR,
+        ("build house pink 0,1", "pink"),
+        ("build yard Red 9,x v", "Red"),  # the colour before the cell
+        ("chip é", "é"),
+    ),
+    ("chip red\n", '"chip red\\n": "red\\n" ' + NOT_A_COLOUR),
+    *_named(
+        f"is not a cell; {CELLS}",
+        ("build tower blue 0;1", "0;1"),
+        ("build house red 03,1", "03,1"),
+        ("build house red +3,1", "+3,1"),
+        ("build yard red 0,1,2 h", "0,1,2"),
+    ),
+    *_named(
+        f"is not a cell or 'stay'; {CELLS}",
+        ("cardinal -0,1", "-0,1"),
+        ("cardinal 1,", "1,"),
+        ("cardinal north", "north"),
+    ),
+    ("cardinal 36,0", f'"cardinal 36,0": cell 36,0 {OUTSIDE}'),
+    ("build house red 0,-35", f'"build house red 0,-35": cell 0,-35 {OUTSIDE}'),
+    (
+        "cardinal 12345678901234567890,0",
+        f'"cardinal 12345678901234567890,0": cell 12345678901234567890,0 {OUTSIDE}',
+    ),
+    *_named(NOT_AN_ORIENTATION, ("build yard green 0,2 x", "x"), ("build yard green 0,2 H", "H")),
+]
+"""Text that is no Kardinal action and the message both engines give; the contract suite
+(tests/contract/test_bad_input.py) runs it."""
+
+
 def _mutate(text: str, **changes: Any) -> str:
     obj = json.loads(text)
     obj.update(changes)

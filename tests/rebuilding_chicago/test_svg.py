@@ -57,7 +57,7 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
     `you` and `winner` are where they belong."""
     game = load(GAME, **setting)
     drawn = 0
-    for state, _ in sampled(game, SETTINGS.index(setting), every=60):
+    for state, _ in sampled(game, SETTINGS.index(setting), every=90):
         drawn += helpers.assert_every_view_drawn(state)
     assert drawn > 10
 

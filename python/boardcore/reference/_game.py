@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -413,10 +414,18 @@ def named_id(ids: Mapping[str, int], text: str, word: str, what: str) -> int:
 
 
 def _debug(text: str) -> str:
-    """``text`` quoted as the Rust engines quote it (Rust's ``{:?}`` of a str)."""
+    """``text`` quoted as the Rust engines quote it (Rust's ``{:?}`` of a str): what Unicode
+    does not print (controls, format characters, spaces but ' ', unassigned code points) and
+    combining marks escaped as ``\\u{..}``. Rust's tables may be of a newer Unicode than
+    Python's ``unicodedata``: a code point assigned in between is escaped by one only."""
     escapes = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"}
     out = (
-        escapes.get(c) or (f"\\u{{{ord(c):x}}}" if ord(c) < 32 or ord(c) == 127 else c)
+        escapes.get(c)
+        or (
+            f"\\u{{{ord(c):x}}}"
+            if not (c.isprintable() or c == " ") or unicodedata.category(c) in ("Mn", "Me")
+            else c
+        )
         for c in text
     )
     return '"' + "".join(out) + '"'

@@ -8,7 +8,7 @@ import re
 from typing import Final
 
 from boardcore.errors import NotationError
-from boardcore.reference._json import short
+from boardcore.reference._game import _debug, named_id
 
 # ---------------------------------------------------------------------------------------------
 # Geometry: the box -34 <= x, y <= 35 holds every reachable cell with a margin (see the doc).
@@ -105,57 +105,70 @@ def action_text(action: int) -> str:
 
 
 # Strict notation: single spaces, lower case, integers without "+", leading zeros or "-0".
-_INT = r"(0|-?[1-9][0-9]*)"
-_COLOUR = r"(red|green|blue|yellow)"
-_BUILD_RE: Final = re.compile(rf"build (house|tower) {_COLOUR} {_INT},{_INT}")
-_YARD_RE: Final = re.compile(rf"build yard {_COLOUR} {_INT},{_INT} (h|v)")
-_CHIP_RE: Final = re.compile(rf"chip {_COLOUR}")
-_CARDINAL_RE: Final = re.compile(rf"cardinal {_INT},{_INT}")
+_INT: Final = re.compile(r"0|-?[1-9][0-9]*")
+_FORMS: Final = (
+    "an action is 'build house red 3,-1', 'build yard green 0,2 h', 'chip yellow', "
+    "'cardinal 2,1' or 'cardinal stay' (single spaces, lower case)"
+)
+# A known verb with too few or too many words: its forms.
+_VERB_FORMS: Final = {
+    "build": "expected 'build house|tower <colour> x,y' or 'build yard <colour> x,y h|v'",
+    "chip": "expected 'chip <colour>'",
+    "cardinal": "expected 'cardinal x,y' or 'cardinal stay'",
+}
+_COLOUR_IDS: Final = {colour: i for i, colour in enumerate(COLOURS)}
+_CELLS: Final = "cells are written x,y with integers, e.g. 3,-1 (no '+', leading zeros or '-0')"
 
 
-def _parse_cell(text: str, xs: str, ys: str) -> int:
-    if len(xs) > 4 or len(ys) > 4:  # far outside, and int() refuses 4,300 digits and more
-        raise NotationError(
-            f"{short(text)!r}: that cell is outside the playing area; "
-            f"coordinates run from {LOW} to {HIGH}"
-        )
-    x, y = int(xs), int(ys)
+def _colour(text: str, word: str) -> int:
+    return named_id(_COLOUR_IDS, text, word, "a colour; colours are red, green, blue and yellow")
+
+
+def _cell(text: str, word: str, what: str = "a cell") -> int:
+    xs, comma, ys = word.partition(",")
+    if not (comma and _INT.fullmatch(xs) and _INT.fullmatch(ys)):
+        raise NotationError(f"{_debug(text)}: {_debug(word)} is not {what}; {_CELLS}")
+    x, y = int(xs), int(ys)  # at most 200 characters: the shared check refuses longer texts
     if not in_box(x, y):
         raise NotationError(
-            f"{text!r}: cell {x},{y} is outside the playing area; "
+            f"{_debug(text)}: cell {word} is outside the playing area; "
             f"coordinates run from {LOW} to {HIGH}"
         )
     return cell_index(x, y)
 
 
 def parse_action(text: str) -> int:
-    """The action id of a text in the notation, legal now or not."""
-    if m := _BUILD_RE.fullmatch(text):
-        kind = SHAPES.index(m[1])
-        return build_action(kind, COLOURS.index(m[2]), _parse_cell(text, m[3], m[4]))
-    if m := _YARD_RE.fullmatch(text):
-        kind = KIND_YARD_H if m[4] == "h" else KIND_YARD_V
-        return build_action(kind, COLOURS.index(m[1]), _parse_cell(text, m[2], m[3]))
-    if m := _CHIP_RE.fullmatch(text):
-        return CHIP_BASE + COLOURS.index(m[1])
-    if text == "cardinal stay":
-        return CARDINAL_STAY
-    if m := _CARDINAL_RE.fullmatch(text):
-        return CARDINAL_BASE + _parse_cell(text, m[1], m[2])
-    head = text.split(" ", 1)[0]
-    integers = "integers like 3, 0 or -1 (no '+', leading zeros or '-0')"
-    if head == "build":
-        hint = (
-            "expected 'build house|tower <colour> x,y' or 'build yard <colour> x,y h|v' "
-            f"with colour red, green, blue or yellow and {integers}"
-        )
-    elif head == "chip":
-        hint = "expected 'chip <colour>' with colour red, green, blue or yellow"
-    elif head == "cardinal":
-        hint = f"expected 'cardinal x,y' with {integers}, or 'cardinal stay'"
-    else:
-        hint = (
-            "a Kardinal action is 'build house red 3,-1', 'build yard green 0,2 h', "
-            "'chip yellow', 'cardinal 2,1' or 'cardinal stay' (single spaces, lower case)"
-        )
-    raise NotationError(f"{text!r} is not a Kardinal action: {hint}")
+    """The action id of a text in the notation, legal now or not. The checks run left to
+    right, and their words are the Rust engine's."""
+    words = text.split(" ")
+    if "" in words:  # a space too many or too few: the forms say "single spaces"
+        raise NotationError(f"{_debug(text)} is not a Kardinal action: {_FORMS}")
+    head, count = words[0], len(words)
+    if head == "build" and count in (4, 5):
+        shape = words[1]
+        if shape not in SHAPES:
+            raise NotationError(
+                f"{_debug(text)}: {_debug(shape)} is not an edifice; "
+                "edifices are house, tower and yard"
+            )
+        if (count == 5) == (shape == "yard"):
+            colour = _colour(text, words[2])
+            cell = _cell(text, words[3])
+            if count == 4:
+                return build_action(SHAPES.index(shape), colour, cell)
+            if words[4] not in ("h", "v"):
+                raise NotationError(
+                    f"{_debug(text)}: {_debug(words[4])} is not an orientation; a yard lies "
+                    "h (the cell given and the one to its right) or v (the cell given and the "
+                    "one above it)"
+                )
+            kind = KIND_YARD_H if words[4] == "h" else KIND_YARD_V
+            return build_action(kind, colour, cell)
+    if head == "chip" and count == 2:
+        return CHIP_BASE + _colour(text, words[1])
+    if head == "cardinal" and count == 2:
+        if words[1] == "stay":
+            return CARDINAL_STAY
+        return CARDINAL_BASE + _cell(text, words[1], "a cell or 'stay'")
+    hint = _VERB_FORMS.get(head, _FORMS)
+    raise NotationError(f"{_debug(text)} is not a Kardinal action: {hint}")

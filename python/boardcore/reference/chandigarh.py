@@ -72,6 +72,7 @@ from boardcore.reference._chandigarh_actions import (
     LOGISTICS,
     MANAGER,
     MAYOR,
+    MODE_WORDS,
     NONE,
     NUM_ACTIONS,
     NUM_PLOTS,
@@ -111,7 +112,7 @@ from boardcore.reference._data import (
     read_toml,
 )
 from boardcore.reference._game import ReferenceGame, ReferenceState, _debug, copy_state
-from boardcore.reference._json import is_int, saved_enum, short
+from boardcore.reference._json import is_int, saved_enum
 from boardcore.reference._params import counted, int_param, str_param
 
 __all__ = ["ChandigarhGame", "ChandigarhState", "count_pattern"]
@@ -1041,14 +1042,98 @@ def _make_rules(
     )
 
 
+# The main forms, for a text whose first word is no verb (every form is in the docs).
 _FORMS: Final = (
-    "'step n', 'add 17 left', 'build r 12e1', 'build r 12e1 replace' (or manager, surveyor, "
-    "engineer, draughtsman), 'build r 12ec', 'drive 0,3', 'design 4,2', 'governor y', "
-    "'redistribute 5', 'arrange y', 'arrange -', 'exchange y r', 'craft y r', 'project 12', "
-    "'mayor 12', 'logistics', 'pick 12', 'take g', 'discard b', 'pawn 7', 'score 12', "
-    "'street x2', 'stop', 'end', 'pass', 'skip', 'tile 4', 'reveal 12' or 'first 2' "
-    "(single spaces, lower case)"
+    "'step n', 'add 17 left', 'build r 12e1', 'build r 12e1 replace', 'build r 12ec', "
+    "'drive 0,3', 'governor y', 'take g', 'pick 12', 'street x2', 'stop' or another form of "
+    "docs/games/chandigarh.md (single spaces, lower case)"
 )
+
+# How each verb is written, for a text with a verb and the wrong number of words.
+_VERB_FORMS: Final = {
+    "step": "'step n', 'step e', 'step s' or 'step w'",
+    "add": "'add 17 left' or 'add 17 right'",
+    "build": "'build r 12e1', 'build r 12e1 <mode>' with a mode replace, manager, surveyor, "
+    "engineer or draughtsman, or 'build r 12ec'",
+    "drive": "'drive 0,3'",
+    "design": "'design 4,2'",
+    "governor": "'governor y'",
+    "redistribute": "'redistribute 5'",
+    "arrange": "'arrange y' or 'arrange -'",
+    "pawn": "'pawn 7'",
+    "take": "'take g'",
+    "discard": "'discard b'",
+    "pick": "'pick 12'",
+    "exchange": "'exchange y r'",
+    "craft": "'craft y r'",
+    "project": "'project 12'",
+    "mayor": "'mayor 12'",
+    "logistics": "'logistics' alone",
+    "score": "'score 12'",
+    "street": "'street x2'",
+    "stop": "'stop' alone",
+    "end": "'end' alone",
+    "pass": "'pass' alone",
+    "skip": "'skip' alone",
+    "tile": "'tile 4'",
+    "reveal": "'reveal 12'",
+    "first": "'first 2'",
+}
+
+
+def _numbers(count: int) -> frozenset[str]:
+    return frozenset(str(n) for n in range(count))
+
+
+# Each kind of word: the words it takes, and what it is, for the message on a word that is
+# none of them.
+_DIRECTION: Final = (frozenset(SIDES), "a direction; directions are n, e, s, w")
+_CARD: Final = (_numbers(36), "a card; cards are 0 to 35")
+_END_OF_ROW: Final = (frozenset(("left", "right")), "an end of the row; ends are left, right")
+_COLOUR: Final = (frozenset(COLOURS), "a colour; colours are y, b, r, g")
+_SLOT: Final = (
+    frozenset(slot_text(slot) for slot in range(192)),
+    "a slot; a slot is a sector 0 to 15, a side n, e, s or w and a plot 0, 1 or c (the "
+    "centre), e.g. 12e1, 3wc",
+)
+_MODE: Final = (
+    frozenset(MODE_WORDS[1:]),
+    "a build mode; modes are replace, manager, surveyor, engineer, draughtsman",
+)
+_JUNCTION: Final = (
+    frozenset(f"{x},{y}" for x in range(-1, 6) for y in range(-1, 6)),
+    "a junction; a junction is x,y with x and y from -1 to 5, e.g. 0,3",
+)
+_SECTOR: Final = (_numbers(16), "a sector; sectors are 0 to 15")
+_COLOUR_OR_NONE: Final = (frozenset((*COLOURS, "-")), "a colour or -; colours are y, b, r, g")
+_STREET: Final = (frozenset(STREET_NAMES), "a street; streets are x1, x2, x3, y1, y2, y3")
+_TILE: Final = (_numbers(10), "a street tile; tiles are 0 to 9")
+_SEAT: Final = (_numbers(4), "a seat; seats are 0 to 3")
+
+# The words after each verb (build: a mode may follow).
+_VERB_WORDS: Final[dict[str, tuple[tuple[frozenset[str], str], ...]]] = {
+    "step": (_DIRECTION,),
+    "add": (_CARD, _END_OF_ROW),
+    "build": (_COLOUR, _SLOT, _MODE),
+    "drive": (_JUNCTION,),
+    "design": (_JUNCTION,),
+    "governor": (_COLOUR,),
+    "redistribute": (_SECTOR,),
+    "arrange": (_COLOUR_OR_NONE,),
+    "pawn": (_SECTOR,),
+    "take": (_COLOUR,),
+    "discard": (_COLOUR,),
+    "pick": (_CARD,),
+    "exchange": (_COLOUR, _COLOUR),
+    "craft": (_COLOUR, _COLOUR),
+    "project": (_CARD,),
+    "mayor": (_CARD,),
+    "score": (_CARD,),
+    "street": (_STREET,),
+    "tile": (_TILE,),
+    "reveal": (_CARD,),
+    "first": (_SEAT,),
+}
 
 
 @functools.lru_cache(maxsize=1)
@@ -1061,8 +1146,27 @@ def parse_action(text: str) -> int:
     """The action id of a text in the notation ("Action notation"), legal now or not."""
     found = _text_ids().get(text)
     if found is None:
-        raise NotationError(f"{short(text)!r} is not a Chandigarh action: an action is {_FORMS}")
+        raise NotationError(_unreadable(text))
     return found
+
+
+def _unreadable(text: str) -> str:
+    """Why ``text`` is no action: its first wrong word, left to right (the Rust engine's
+    words and order)."""
+    verb, *words = text.split(" ")
+    form = _VERB_FORMS.get(verb)
+    if form is None:
+        return f"{_debug(text)} is not a Chandigarh action: an action is {_FORMS}"
+    kinds = _VERB_WORDS.get(verb, ())
+    if len(words) != len(kinds) and not (verb == "build" and len(words) == 2):
+        return (
+            f"{_debug(text)} is not a Chandigarh action: {verb} is written {form} (single spaces)"
+        )
+    for word, (taken, what) in zip(words, kinds, strict=False):
+        if word not in taken:
+            return f"{_debug(text)}: {_debug(word)} is not {what}"
+    # Every word is one of its kind: only a mode on a centre build is left.
+    return f"{_debug(text)}: a build on a centre has no mode ('build r 12ec')"
 
 
 def _parse_specialists(value: str) -> tuple[str, ...]:

@@ -281,7 +281,7 @@ fn number(text: &str, below: u32) -> Option<u8> {
 }
 
 fn parse_colour(text: &str) -> Option<u8> {
-    COLOURS.iter().position(|c| *c == text).map(|c| c as u8)
+    position(&COLOURS, text)
 }
 
 /// `5n0`, `12e1`, `3wc`: a slot id, and whether it is a centre.
@@ -303,85 +303,154 @@ fn parse_slot(text: &str) -> Option<u8> {
 
 fn parse_junction(text: &str) -> Option<u8> {
     let (x, y) = text.split_once(',')?;
+    // Exactly as `junction_text` writes a coordinate: one digit, `-` only before 1 (not `-0`).
     let coord = |v: &str| -> Option<i32> {
-        let digits = v.strip_prefix('-').unwrap_or(v);
-        if digits.len() != 1 || !digits.chars().all(|c| c.is_ascii_digit()) {
-            return None;
+        match v.as_bytes() {
+            [d @ b'0'..=b'5'] => Some(i32::from(d - b'0')),
+            b"-1" => Some(-1),
+            _ => None,
         }
-        v.parse::<i32>().ok().filter(|n| (-1..=5).contains(n))
     };
     let (x, y) = (coord(x)?, coord(y)?);
     Some(super::geom::junction(x, y))
 }
 
+/// The main forms, for a text whose first word is no verb (every form is in the docs).
+const FORMS: &str = "'step n', 'add 17 left', 'build r 12e1', 'build r 12e1 replace', \
+                     'build r 12ec', 'drive 0,3', 'governor y', 'take g', 'pick 12', \
+                     'street x2', 'stop' or another form of docs/games/chandigarh.md \
+                     (single spaces, lower case)";
+
+/// How each verb is written, for a text with a verb and the wrong number of words.
+const VERB_FORMS: [(&str, &str); 26] = [
+    ("step", "'step n', 'step e', 'step s' or 'step w'"),
+    ("add", "'add 17 left' or 'add 17 right'"),
+    (
+        "build",
+        "'build r 12e1', 'build r 12e1 <mode>' with a mode replace, manager, surveyor, \
+         engineer or draughtsman, or 'build r 12ec'",
+    ),
+    ("drive", "'drive 0,3'"),
+    ("design", "'design 4,2'"),
+    ("governor", "'governor y'"),
+    ("redistribute", "'redistribute 5'"),
+    ("arrange", "'arrange y' or 'arrange -'"),
+    ("pawn", "'pawn 7'"),
+    ("take", "'take g'"),
+    ("discard", "'discard b'"),
+    ("pick", "'pick 12'"),
+    ("exchange", "'exchange y r'"),
+    ("craft", "'craft y r'"),
+    ("project", "'project 12'"),
+    ("mayor", "'mayor 12'"),
+    ("logistics", "'logistics' alone"),
+    ("score", "'score 12'"),
+    ("street", "'street x2'"),
+    ("stop", "'stop' alone"),
+    ("end", "'end' alone"),
+    ("pass", "'pass' alone"),
+    ("skip", "'skip' alone"),
+    ("tile", "'tile 4'"),
+    ("reveal", "'reveal 12'"),
+    ("first", "'first 2'"),
+];
+
+// What each kind of word is, for the message on a word that is none.
+const DIRECTION: &str = "a direction; directions are n, e, s, w";
+const CARD: &str = "a card; cards are 0 to 35";
+const END_OF_ROW: &str = "an end of the row; ends are left, right";
+const COLOUR: &str = "a colour; colours are y, b, r, g";
+const SLOT: &str = "a slot; a slot is a sector 0 to 15, a side n, e, s or w and a plot 0, 1 \
+                    or c (the centre), e.g. 12e1, 3wc";
+const MODE: &str = "a build mode; modes are replace, manager, surveyor, engineer, draughtsman";
+const JUNCTION: &str = "a junction; a junction is x,y with x and y from -1 to 5, e.g. 0,3";
+const SECTOR: &str = "a sector; sectors are 0 to 15";
+const COLOUR_OR_NONE: &str = "a colour or -; colours are y, b, r, g";
+const STREET_NAME: &str = "a street; streets are x1, x2, x3, y1, y2, y3";
+const TILE_NUMBER: &str = "a street tile; tiles are 0 to 9";
+const SEAT: &str = "a seat; seats are 0 to 3";
+
 pub fn from_text(text: &str) -> Result<Action, Error> {
-    parse(text).map(encode).ok_or_else(|| {
-        Error::Notation(format!(
-            "{text:?} is not Chandigarh notation (e.g. \"step n\", \"build r 12e1\", \
-             \"add 17 left\", \"take g\", \"stop\"; see docs/games/chandigarh.md)"
-        ))
+    parse(text).map(encode).map_err(Error::Notation)
+}
+
+/// The move written `text`, or why it is none: the first wrong word, left to right. The
+/// reference engine says the same words.
+fn parse(text: &str) -> Result<Move, String> {
+    let words: Vec<&str> = text.split(' ').collect();
+    let verb = words[0];
+    let Some(&(_, form)) = VERB_FORMS.iter().find(|(v, _)| *v == verb) else {
+        return Err(format!(
+            "{text:?} is not a Chandigarh action: an action is {FORMS}"
+        ));
+    };
+    let arg = |word: &str, value: Option<u8>, what: &str| {
+        value.ok_or_else(|| format!("{text:?}: {word:?} is not {what}"))
+    };
+    let colour = |w: &str| arg(w, parse_colour(w), COLOUR);
+    let card = |w: &str| arg(w, number(w, 36), CARD);
+    let sector = |w: &str| arg(w, number(w, 16), SECTOR);
+    let junction = |w: &str| arg(w, parse_junction(w), JUNCTION);
+    Ok(match (verb, &words[1..]) {
+        ("step", [d]) => Move::Step(arg(d, position(&SIDES, d), DIRECTION)?),
+        ("add", [k, e]) => Move::Add(
+            card(k)?,
+            arg(e, position(&["left", "right"], e), END_OF_ROW)?,
+        ),
+        ("build", [c, slot]) => {
+            let colour = colour(c)?;
+            let slot = arg(slot, parse_slot(slot), SLOT)?;
+            Move::Build {
+                mode: if slot % 3 == 2 { CENTRE } else { PLAIN },
+                colour,
+                slot,
+            }
+        }
+        ("build", [c, slot, m]) => {
+            let colour = colour(c)?;
+            let slot = arg(slot, parse_slot(slot), SLOT)?;
+            let mode = arg(m, position(&MODES, m).filter(|&i| i > 0), MODE)?;
+            if slot % 3 == 2 {
+                return Err(format!(
+                    "{text:?}: a build on a centre has no mode ('build r 12ec')"
+                ));
+            }
+            Move::Build { mode, colour, slot }
+        }
+        ("drive", [j]) => Move::Drive(junction(j)?),
+        ("design", [j]) => Move::Design(junction(j)?),
+        ("governor", [c]) => Move::Governor(colour(c)?),
+        ("redistribute", [s]) => Move::Redistribute(sector(s)?),
+        ("arrange", ["-"]) => Move::Arrange(4),
+        ("arrange", [c]) => Move::Arrange(arg(c, parse_colour(c), COLOUR_OR_NONE)?),
+        ("pawn", [s]) => Move::Pawn(sector(s)?),
+        ("take", [c]) => Move::Take(colour(c)?),
+        ("discard", [c]) => Move::Discard(colour(c)?),
+        ("pick", [k]) => Move::Pick(card(k)?),
+        ("exchange", [c, d]) => Move::Exchange(colour(c)?, colour(d)?),
+        ("craft", [c, d]) => Move::Craft(colour(c)?, colour(d)?),
+        ("project", [k]) => Move::Project(card(k)?),
+        ("mayor", [k]) => Move::Mayor(card(k)?),
+        ("logistics", []) => Move::Logistics,
+        ("score", [k]) => Move::Score(card(k)?),
+        ("street", [s]) => Move::Street(arg(s, position(&STREETS, s), STREET_NAME)?),
+        ("stop", []) => Move::Stop,
+        ("end", []) => Move::End,
+        ("pass", []) => Move::Pass,
+        ("skip", []) => Move::Skip,
+        ("tile", [t]) => Move::Tile(arg(t, number(t, 10), TILE_NUMBER)?),
+        ("reveal", [k]) => Move::Reveal(card(k)?),
+        ("first", [s]) => Move::First(arg(s, number(s, 4), SEAT)?),
+        _ => {
+            return Err(format!(
+                "{text:?} is not a Chandigarh action: {verb} is written {form} (single spaces)"
+            ))
+        }
     })
 }
 
-fn parse(text: &str) -> Option<Move> {
-    let words: Vec<&str> = text.split(' ').collect();
-    let cards = 36;
-    Some(match words.as_slice() {
-        ["step", d] => Move::Step(SIDES.iter().position(|s| s == d)? as u8),
-        ["add", k, e] => Move::Add(
-            number(k, cards)?,
-            match *e {
-                "left" => 0,
-                "right" => 1,
-                _ => return None,
-            },
-        ),
-        ["build", c, slot] => {
-            let slot = parse_slot(slot)?;
-            Move::Build {
-                mode: if slot % 3 == 2 { CENTRE } else { PLAIN },
-                colour: parse_colour(c)?,
-                slot,
-            }
-        }
-        ["build", c, slot, m] => {
-            let slot = parse_slot(slot)?;
-            let mode = MODES.iter().position(|x| x == m).filter(|&i| i > 0)? as u8;
-            if slot % 3 == 2 {
-                return None;
-            }
-            Move::Build {
-                mode,
-                colour: parse_colour(c)?,
-                slot,
-            }
-        }
-        ["drive", j] => Move::Drive(parse_junction(j)?),
-        ["design", j] => Move::Design(parse_junction(j)?),
-        ["governor", c] => Move::Governor(parse_colour(c)?),
-        ["redistribute", s] => Move::Redistribute(number(s, 16)?),
-        ["arrange", "-"] => Move::Arrange(4),
-        ["arrange", c] => Move::Arrange(parse_colour(c)?),
-        ["pawn", s] => Move::Pawn(number(s, 16)?),
-        ["take", c] => Move::Take(parse_colour(c)?),
-        ["discard", c] => Move::Discard(parse_colour(c)?),
-        ["pick", k] => Move::Pick(number(k, cards)?),
-        ["exchange", c, d] => Move::Exchange(parse_colour(c)?, parse_colour(d)?),
-        ["craft", c, d] => Move::Craft(parse_colour(c)?, parse_colour(d)?),
-        ["project", k] => Move::Project(number(k, cards)?),
-        ["mayor", k] => Move::Mayor(number(k, cards)?),
-        ["logistics"] => Move::Logistics,
-        ["score", k] => Move::Score(number(k, cards)?),
-        ["street", s] => Move::Street(STREETS.iter().position(|x| x == s)? as u8),
-        ["stop"] => Move::Stop,
-        ["end"] => Move::End,
-        ["pass"] => Move::Pass,
-        ["skip"] => Move::Skip,
-        ["tile", t] => Move::Tile(number(t, 10)?),
-        ["reveal", k] => Move::Reveal(number(k, cards)?),
-        ["first", s] => Move::First(number(s, 4)?),
-        _ => return None,
-    })
+fn position(names: &[&str], word: &str) -> Option<u8> {
+    names.iter().position(|n| *n == word).map(|i| i as u8)
 }
 
 #[cfg(test)]

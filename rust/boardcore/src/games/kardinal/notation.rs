@@ -19,6 +19,7 @@ pub enum Move {
 }
 
 const KINDS: [&str; 4] = ["house", "tower", "yard", "yard"];
+const SHAPES: [&str; 3] = ["house", "tower", "yard"];
 
 pub fn decode(action: Action) -> Result<Move, Error> {
     let a = action as usize;
@@ -73,68 +74,103 @@ pub fn action_to_string(action: Action) -> Result<String, Error> {
     })
 }
 
+/// The notation's forms, for the message on text that is none of them.
+const FORMS: &str = "an action is 'build house red 3,-1', 'build yard green 0,2 h', \
+                     'chip yellow', 'cardinal 2,1' or 'cardinal stay' (single spaces, lower case)";
+const CELL_FORM: &str =
+    "cells are written x,y with integers, e.g. 3,-1 (no '+', leading zeros or '-0')";
+
 /// An integer as the notation writes it: no `+`, no leading zeros, no `-0`.
-fn parse_int(s: &str) -> Option<i32> {
+fn is_int(s: &str) -> bool {
     let digits = s.strip_prefix('-').unwrap_or(s);
-    let canonical = !digits.is_empty()
+    !digits.is_empty()
         && digits.bytes().all(|b| b.is_ascii_digit())
-        && (digits == "0" || !digits.starts_with('0'))
-        && s != "-0"
-        && digits.len() <= 6;
-    canonical.then(|| s.parse().ok()).flatten()
+        && (s == "0" || !digits.starts_with('0'))
 }
 
-fn parse_cell(s: &str, text: &str) -> Result<u16, Error> {
-    let bad = || {
-        Error::Notation(format!(
-            "{text:?}: expected a cell as x,y with integers (e.g. 3,-1), got {s:?}"
-        ))
+/// The cell written `word` (`what` names what else the word could have been).
+fn parse_cell(text: &str, word: &str, what: &str) -> Result<u16, Error> {
+    let (x, y) = match word.split_once(',') {
+        Some((x, y)) if is_int(x) && is_int(y) => (x, y),
+        _ => {
+            return Err(Error::Notation(format!(
+                "{text:?}: {word:?} is not {what}; {CELL_FORM}"
+            )))
+        }
     };
-    let (x, y) = s.split_once(',').ok_or_else(bad)?;
-    let (x, y) = (parse_int(x).ok_or_else(bad)?, parse_int(y).ok_or_else(bad)?);
     let range = -OFFSET..=(W as i32 - 1 - OFFSET);
-    if !range.contains(&x) || !range.contains(&y) {
-        return Err(Error::Notation(format!(
-            "{text:?}: cell {x},{y} is outside the board a game can reach ({} to {} on each axis)",
+    // Too many digits for an i32 is outside the box too.
+    match (x.parse::<i32>(), y.parse::<i32>()) {
+        (Ok(x), Ok(y)) if range.contains(&x) && range.contains(&y) => {
+            Ok(((y + OFFSET) as usize * W + (x + OFFSET) as usize) as u16)
+        }
+        _ => Err(Error::Notation(format!(
+            "{text:?}: cell {word} is outside the playing area; coordinates run from {} to {}",
             range.start(),
             range.end()
-        )));
+        ))),
     }
-    Ok(((y + OFFSET) as usize * W + (x + OFFSET) as usize) as u16)
 }
 
-fn parse_colour(s: &str, text: &str) -> Result<usize, Error> {
-    COLOURS.iter().position(|&c| c == s).ok_or_else(|| {
+fn parse_colour(text: &str, word: &str) -> Result<usize, Error> {
+    COLOURS.iter().position(|&c| c == word).ok_or_else(|| {
         Error::Notation(format!(
-            "{text:?}: unknown colour {s:?} (colours: red, green, blue, yellow)"
+            "{text:?}: {word:?} is not a colour; colours are red, green, blue and yellow"
         ))
     })
 }
 
+/// The action written `text`, legal now or not. The checks run left to right, and their
+/// words are the reference engine's.
 pub fn string_to_action(text: &str) -> Result<Action, Error> {
     let words: Vec<&str> = text.split(' ').collect();
-    let action = match words.as_slice() {
-        ["build", kind @ ("house" | "tower"), colour, cell] => {
-            let kind = usize::from(*kind == "tower");
-            let piece = kind * 4 + parse_colour(colour, text)?;
-            (piece * CELLS) as Action + Action::from(parse_cell(cell, text)?)
+    let not_an_action =
+        |hint: &str| Error::Notation(format!("{text:?} is not a Kardinal action: {hint}"));
+    if words.contains(&"") {
+        // A space too many or too few: the forms say "single spaces".
+        return Err(not_an_action(FORMS));
+    }
+    let build = |kind: usize, colour: &str, cell: &str| -> Result<Action, Error> {
+        let piece = kind * 4 + parse_colour(text, colour)?;
+        Ok((piece * CELLS) as Action + Action::from(parse_cell(text, cell, "a cell")?))
+    };
+    let hint = match words.as_slice() {
+        ["build", "house", colour, cell] => return build(0, colour, cell),
+        ["build", "tower", colour, cell] => return build(1, colour, cell),
+        ["build", "yard", colour, cell, orientation] => {
+            let colour = parse_colour(text, colour)?;
+            let cell = parse_cell(text, cell, "a cell")?;
+            let kind = match *orientation {
+                "h" => 2,
+                "v" => 3,
+                _ => {
+                    return Err(Error::Notation(format!(
+                        "{text:?}: {orientation:?} is not an orientation; a yard lies h (the \
+                         cell given and the one to its right) or v (the cell given and the one \
+                         above it)"
+                    )))
+                }
+            };
+            return Ok(((kind * 4 + colour) * CELLS) as Action + Action::from(cell));
         }
-        ["build", "yard", colour, cell, orientation @ ("h" | "v")] => {
-            let kind = if *orientation == "h" { 2 } else { 3 };
-            let piece = kind * 4 + parse_colour(colour, text)?;
-            (piece * CELLS) as Action + Action::from(parse_cell(cell, text)?)
-        }
-        ["chip", colour] => CHIP_BASE + parse_colour(colour, text)? as Action,
-        ["cardinal", "stay"] => STAY,
-        ["cardinal", cell] => CARDINAL_BASE + Action::from(parse_cell(cell, text)?),
-        _ => {
+        ["build", shape, ..] if matches!(words.len(), 4 | 5) && !SHAPES.contains(shape) => {
             return Err(Error::Notation(format!(
-                "{text:?} is not Kardinal notation; moves look like `build house red 3,-1`, \
-                 `build yard green 0,2 h` (or v), `chip yellow`, `cardinal 2,1`, `cardinal stay`"
+                "{text:?}: {shape:?} is not an edifice; edifices are house, tower and yard"
             )))
         }
+        ["build", ..] => {
+            "expected 'build house|tower <colour> x,y' or 'build yard <colour> x,y h|v'"
+        }
+        ["chip", colour] => return Ok(CHIP_BASE + parse_colour(text, colour)? as Action),
+        ["chip", ..] => "expected 'chip <colour>'",
+        ["cardinal", "stay"] => return Ok(STAY),
+        ["cardinal", cell] => {
+            return Ok(CARDINAL_BASE + Action::from(parse_cell(text, cell, "a cell or 'stay'")?))
+        }
+        ["cardinal", ..] => "expected 'cardinal x,y' or 'cardinal stay'",
+        _ => FORMS,
     };
-    Ok(action)
+    Err(not_an_action(hint))
 }
 
 #[cfg(test)]
