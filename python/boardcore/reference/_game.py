@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import json
 import os
-import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -28,7 +27,7 @@ from boardcore.errors import (
 )
 
 from ._data import packaged_data
-from ._json import as_int, check_saved, game_title, replay_saved, shown
+from ._json import _debug, as_int, check_saved, game_title, replay_saved, shown
 from ._params import data_param
 
 
@@ -402,30 +401,3 @@ class ReferenceState(Generic[RulesT]):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ReferenceState[RulesT]:
         return self.clone()
-
-
-def named_id(ids: Mapping[str, int], text: str, word: str, what: str) -> int:
-    """The id ``ids`` gives ``word``, a word of the notation ``text``; else a NotationError
-    saying that ``word`` is not ``what``."""
-    found = ids.get(word)
-    if found is None:
-        raise NotationError(f"{_debug(text)}: {_debug(word)} is not {what}")
-    return found
-
-
-def _debug(text: str) -> str:
-    """``text`` quoted as the Rust engines quote it (Rust's ``{:?}`` of a str): what Unicode
-    does not print (controls, format characters, spaces but ' ', unassigned code points) and
-    combining marks escaped as ``\\u{..}``. Rust's tables may be of a newer Unicode than
-    Python's ``unicodedata``: a code point assigned in between is escaped by one only."""
-    escapes = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"}
-    out = (
-        escapes.get(c)
-        or (
-            f"\\u{{{ord(c):x}}}"
-            if not (c.isprintable() or c == " ") or unicodedata.category(c) in ("Mn", "Me")
-            else c
-        )
-        for c in text
-    )
-    return '"' + "".join(out) + '"'

@@ -8,7 +8,7 @@ import re
 from typing import Final
 
 from boardcore.errors import NotationError
-from boardcore.reference._game import _debug, named_id
+from boardcore.reference._json import _debug, named_id
 
 # ---------------------------------------------------------------------------------------------
 # Geometry: the box -34 <= x, y <= 35 holds every reachable cell with a margin (see the doc).

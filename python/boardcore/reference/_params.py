@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 from boardcore.errors import ParameterError
 
+from ._json import _debug
+
 __all__ = ["DATA_FORM", "counted", "data_param", "describe", "int_param", "per_seat", "str_param"]
 
 DATA_FORM = "a path to a component file"
@@ -77,8 +79,6 @@ def per_seat(
     ``text`` lists one per seat separated by commas, or (if ``for_every_seat``) one for all.
     ``read`` gives a word's value, or what is wrong with it; every word is read before the
     count is checked, as an unknown word is the likelier mistake."""
-    from ._game import _debug  # _game reads data through this module
-
     name, form, word = what
     values = []
     for item in text.split(","):

@@ -111,8 +111,8 @@ from boardcore.reference._data import (
     packaged_data,
     read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState, _debug, copy_state
-from boardcore.reference._json import is_int, saved_enum
+from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
+from boardcore.reference._json import _debug, is_int, saved_enum
 from boardcore.reference._params import counted, int_param, str_param
 
 __all__ = ["ChandigarhGame", "ChandigarhState", "count_pattern"]

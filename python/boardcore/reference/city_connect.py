@@ -53,11 +53,9 @@ from boardcore.reference._data import (
 from boardcore.reference._game import (
     ReferenceGame,
     ReferenceState,
-    _debug,
     copy_state,
-    named_id,
 )
-from boardcore.reference._json import saved_enum
+from boardcore.reference._json import _debug, named_id, saved_enum
 from boardcore.reference._params import int_param, per_seat, str_param
 
 __all__ = ["CityConnectGame", "CityConnectState"]

@@ -53,8 +53,8 @@ from boardcore.reference._data import (
     packaged_data,
     read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState, _debug, copy_state
-from boardcore.reference._json import is_int, saved_enum
+from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
+from boardcore.reference._json import _debug, is_int, saved_enum
 from boardcore.reference._params import int_param, per_seat, str_param
 from boardcore.reference._rebuilding_chicago_actions import (
     A_AUTOMATON,
