@@ -59,8 +59,9 @@ macro_rules! game_common_methods {
 /// [`Game::from_params`](crate::engine::Game::from_params) and
 /// [`Game::params`](crate::engine::Game::params), for inside its `impl Game`, from the game's
 /// parameters declared once: `players` (its default), then each of the game's own (a text
-/// `Str` with what to write, or an `Int` with its default) with how the game reads it back (`$g` bound to
-/// `self`), then the field holding the `data` path. `Self::new` takes them in that order.
+/// `Str` with what to write, or an `Int` with its default) with how the game reads it back
+/// (`$g` bound to `self`), then the field holding the `data` path. `Self::new` takes them in
+/// that order.
 macro_rules! game_param_methods {
     (
         players: $players:expr,
