@@ -30,28 +30,44 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 import boardcore
 
+# Batch steps before the timing, the same for every env and for Pgx (whose first ones compile
+# its step): a learner's millions of steps do not pay for first page faults or compiling.
+WARM_UP = 10
+
+
+def timed(batch: int, steps: int, step: Callable[[], int]) -> tuple[float, int]:
+    """Steps per second of ``steps`` calls of ``step`` (each a batch step returning the games
+    it finished) after ``WARM_UP`` calls outside the timing, and the games finished."""
+    for _ in range(WARM_UP):
+        step()
+    start = time.perf_counter()
+    ended = sum(step() for _ in range(steps))
+    return batch * steps / (time.perf_counter() - start), ended
+
 
 def dense_rate(name: str, batch: int, steps: int) -> tuple[float, int]:
     """Steps per second with the dense observation, and the games finished."""
     env = boardcore.VectorEnv(name, batch=batch, seed=1)
     rng = np.random.default_rng(1)
-    _, mask, _ = env.reset(seed=1)
-    ended = 0
-    start = time.perf_counter()
-    for _ in range(steps):
+    mask = env.reset(seed=1)[1]
+
+    def step() -> int:
+        nonlocal mask
         rows, cols = np.nonzero(mask)
         counts = np.bincount(rows, minlength=batch)
         first = np.concatenate(([0], np.cumsum(counts)[:-1]))
         pick = first + (rng.random(batch) * counts).astype(np.int64)
         _, mask, _, terminated, _ = env.step(cols[pick])
-        ended += int(terminated.sum())
-    return batch * steps / (time.perf_counter() - start), ended
+        return int(terminated.sum())
+
+    return timed(batch, steps, step)
 
 
 def compact_rate(name: str, batch: int, steps: int) -> tuple[float, int]:
@@ -60,13 +76,14 @@ def compact_rate(name: str, batch: int, steps: int) -> tuple[float, int]:
     rng = np.random.default_rng(1)
     rows = np.arange(batch)
     obs = env.reset(seed=1)
-    ended = 0
-    start = time.perf_counter()
-    for _ in range(steps):
+
+    def step() -> int:
+        nonlocal obs
         pick = (rng.random(batch) * obs.num_legal).astype(np.int64)
         obs, _, terminated = env.step(obs.legal[rows, pick])
-        ended += int(terminated.sum())
-    return batch * steps / (time.perf_counter() - start), ended
+        return int(terminated.sum())
+
+    return timed(batch, steps, step)
 
 
 def pgx_rate(batch: int, steps: int) -> tuple[float, int]:
@@ -95,7 +112,7 @@ def pgx_rate(batch: int, steps: int) -> tuple[float, int]:
         return state, key, ended
 
     key, sub = jax.random.split(key)
-    state, key, _ = play(init(jax.random.split(sub, batch)), key, 3)  # compile outside the timing
+    state, key, _ = play(init(jax.random.split(sub, batch)), key, WARM_UP)  # compiles it
     start = time.perf_counter()
     _, _, ended = play(state, key, steps)
     return batch * steps / (time.perf_counter() - start), ended
@@ -123,7 +140,9 @@ def median_of(
 
 def measure(name: str, mode: str, batch: int, steps: int, threads: int) -> tuple[float, int]:
     """One measurement in a fresh process with ``threads`` Rust (or XLA) threads."""
-    env = dict(os.environ, RAYON_NUM_THREADS=str(threads))
+    # numpy's BLAS pool does no work here, but its threads spin for a moment after they start
+    # and would take a core from the threads being measured (a seventh of a 2-thread run).
+    env = dict(os.environ, RAYON_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS="1")
     if mode == "pgx" and threads == 1:
         flags = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
         env["XLA_FLAGS"] = f"{env.get('XLA_FLAGS', '')} {flags}".strip()

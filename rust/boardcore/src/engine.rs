@@ -171,22 +171,17 @@ pub fn check_seat(player: usize, players: usize) -> Result<(), Error> {
 pub trait ObservationSink {
     /// Entry `index` of the dense tensor is `value` (each index is set at most once).
     fn set(&mut self, index: usize, value: f32);
-    /// The entries at `indices` (`count` of them) are 1. A compact row writes them with one
-    /// bounds check instead of one per entry.
+    /// Entry `index_of(x)` is 1 for every set bit `x` of `word`, ascending (one word of a
+    /// bitboard plane; `index_of` ascending too).
     #[inline]
-    fn set_ones(&mut self, count: usize, indices: impl Iterator<Item = usize>) {
-        let _ = count;
-        for i in indices {
-            self.set(i, 1.0);
-        }
+    fn set_bits(&mut self, word: u64, index_of: impl Fn(usize) -> usize) {
+        crate::bits::bits(word).for_each(|x| self.set(index_of(x), 1.0));
     }
     /// Entry `base + x` is 1 for every set bit `x` of `plane` (a bitboard plane), ascending.
     #[inline]
     fn set_plane(&mut self, base: usize, plane: u128) {
-        self.set_ones(
-            plane.count_ones() as usize,
-            crate::bits::bits128(plane).map(|x| base + x),
-        );
+        self.set_bits(plane as u64, |x| base + x);
+        self.set_bits((plane >> 64) as u64, |x| base + 64 + x);
     }
 }
 
@@ -244,54 +239,46 @@ impl<'a> TokenRow<'a> {
 }
 
 impl ObservationSink for TokenRow<'_> {
+    /// Without a branch on the value: the entry is written at the next place and kept only
+    /// when nonzero (a zero is overwritten by the next token or by `finish`'s padding), since
+    /// whether a count or a flag is zero is a coin toss to the branch predictor.
     #[inline]
     fn set(&mut self, index: usize, value: f32) {
-        if value != 0.0 {
-            if let (Some(i), Some(v)) = (self.index.get_mut(self.len), self.value.get_mut(self.len))
-            {
-                *i = index as i32;
-                *v = value;
-            }
-            self.len += 1;
+        if let (Some(i), Some(v)) = (self.index.get_mut(self.len), self.value.get_mut(self.len)) {
+            *i = index as i32;
+            *v = value;
         }
+        self.len += usize::from(value != 0.0);
     }
+    /// In groups of 8 tokens written whole, so that the loop runs `ceil(ones / 8)` times and
+    /// its exit is not a branch per token (tokens past the word's last are overwritten by the
+    /// next ones or by `finish`'s padding).
     #[inline]
-    fn set_ones(&mut self, count: usize, indices: impl Iterator<Item = usize>) {
-        let end = self.len + count;
-        if let (Some(ii), Some(vv)) = (
-            self.index.get_mut(self.len..end),
-            self.value.get_mut(self.len..end),
-        ) {
-            let mut written = 0;
-            for (o, i) in ii.iter_mut().zip(indices) {
-                *o = i as i32;
-                written += 1;
-            }
-            debug_assert_eq!(written, count);
-            vv.fill(1.0);
-        }
-        self.len = end;
-    }
-    /// A tight loop per 64-bit half: this is most of a bitboard game's tokens.
-    #[inline]
-    fn set_plane(&mut self, base: usize, plane: u128) {
-        let end = self.len + plane.count_ones() as usize;
-        if let (Some(ii), Some(vv)) = (
-            self.index.get_mut(self.len..end),
-            self.value.get_mut(self.len..end),
-        ) {
-            let mut out = ii.iter_mut();
-            for (half, mut m) in [(0, plane as u64), (64, (plane >> 64) as u64)] {
-                while m != 0 {
-                    if let Some(o) = out.next() {
-                        *o = (base + half + m.trailing_zeros() as usize) as i32;
+    fn set_bits(&mut self, mut word: u64, index_of: impl Fn(usize) -> usize) {
+        let mut at = self.len;
+        self.len += word.count_ones() as usize;
+        while word != 0 {
+            let (Some(ii), Some(vv)) = (
+                self.index.get_mut(at..at + 8),
+                self.value.get_mut(at..at + 8),
+            ) else {
+                // The row's last few places: one token at a time, none past the width.
+                for x in crate::bits::bits(word) {
+                    if let (Some(i), Some(v)) = (self.index.get_mut(at), self.value.get_mut(at)) {
+                        *i = index_of(x) as i32;
+                        *v = 1.0;
                     }
-                    m &= m - 1;
+                    at += 1;
                 }
+                return;
+            };
+            for (i, v) in ii.iter_mut().zip(vv) {
+                *i = index_of((word.trailing_zeros() & 63) as usize) as i32;
+                *v = 1.0;
+                word &= word.wrapping_sub(1);
             }
-            vv.fill(1.0);
+            at += 8;
         }
-        self.len = end;
     }
 }
 
@@ -518,5 +505,63 @@ pub trait GameState: Clone + Send + Sync + fmt::Display {
     /// return a copy.
     fn determinize(&self, _observer: usize, _rng: &mut crate::rng::SplitMix64) -> Self {
         self.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ObservationSink, TokenRow};
+    use proptest::prelude::*;
+
+    /// Writes the same entries to a compact row of `width` and to the list of nonzero
+    /// entries: scalars (zeros among them) and bitboard planes, as the games' writers do.
+    fn both(
+        width: usize,
+        scalars: &[f32],
+        planes: &[u128],
+    ) -> (Result<i32, String>, Vec<i32>, Vec<f32>, Vec<(u32, f32)>) {
+        let (mut index, mut value) = (vec![7; width], vec![7.0; width]);
+        let mut list = Vec::new();
+        let mut row = TokenRow::new(&mut index, &mut value);
+        let mut base = 0;
+        for (&v, &plane) in scalars.iter().zip(planes) {
+            row.set(base, v);
+            list.set(base, v);
+            row.set_plane(base + 1, plane);
+            list.set_plane(base + 1, plane);
+            base += 129;
+        }
+        let count = row.finish().map_err(|e| e.to_string());
+        (count, index, value, list)
+    }
+
+    proptest! {
+        /// A row holds the nonzero entries in order, then padding (index -1, value 0); more
+        /// entries than the width is an error, with nothing written past the width.
+        #[test]
+        fn a_compact_row_is_the_nonzero_entries_then_padding(
+            width in 0usize..300,
+            scalars in prop::collection::vec(prop_oneof![Just(0.0f32), Just(1.0), Just(0.5)], 1..4),
+            planes in prop::collection::vec(any::<u128>(), 3),
+        ) {
+            let (count, index, value, list) = both(width, &scalars, &planes);
+            prop_assert_eq!(index.len(), width);
+            if list.len() <= width {
+                prop_assert_eq!(count, Ok(list.len() as i32));
+                let n = list.len();
+                prop_assert!(index[..n].iter().zip(&list).all(|(&i, &(j, _))| i == j as i32));
+                prop_assert!(value[..n].iter().zip(&list).all(|(&v, &(_, w))| v == w));
+                prop_assert!(index[n..].iter().all(|&i| i == -1));
+                prop_assert!(value[n..].iter().all(|&v| v == 0.0));
+            } else {
+                prop_assert_eq!(
+                    count,
+                    Err(format!(
+                        "the observation has {} nonzero entries, more than the compact width {width}",
+                        list.len()
+                    ))
+                );
+            }
+        }
     }
 }

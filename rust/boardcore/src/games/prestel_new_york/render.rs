@@ -188,8 +188,8 @@ fn write_observation<O: ObservationSink + ?Sized>(s: &PrestelState, player: usiz
         let b = s.builder[part];
         if b != NONE {
             let at = 14 * part;
-            let on_table = s.table.contains(&data.commission_of[part]);
-            out.set(at + if on_table { 1 } else { 2 }, 1.0);
+            let on_table = (s.on_table >> part & 1) as usize;
+            out.set(at + 2 - on_table, 1.0);
             out.set(at + 3 + rel(b), 1.0);
         }
         let stack = s.mem_stack[player][part];

@@ -255,10 +255,11 @@ fn write_observation<O: ObservationSink + ?Sized>(
                 out.set_plane(block + p * SPACES, m);
             }
             // Space by space (the tokens' order), each in the plane of what covers it.
-            out.set_ones(
-                seat.cover.count_ones() as usize,
-                seat.covered().map(|(x, c)| block + (6 + c) * SPACES + x),
-            );
+            for h in [0, 64] {
+                out.set_bits((seat.cover >> h) as u64, |x| {
+                    block + (6 + seat.cover_code(h + x)) * SPACES + h + x
+                });
+            }
         }
         let mut k = block + PLANES * SPACES;
         let mut push = |v: f32| {

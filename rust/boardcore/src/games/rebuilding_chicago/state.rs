@@ -165,18 +165,15 @@ impl Seat {
     fn mark_cover(&mut self, m: u128, code: u8) {
         mark_cover_bits(&mut self.cover_bits, m, code);
     }
-    /// The covered spaces, ascending, each with what covers it (a building type 0..6, 7 a
-    /// landmark); in two 64-bit halves, since the observation asks for every covered space.
+    /// What covers space `x` of `cover`: a building type 0..6, 7 a landmark.
     #[inline]
+    pub fn cover_code(&self, x: usize) -> usize {
+        let [b0, b1, b2] = self.cover_bits.map(|b| (b >> x & 1) as usize);
+        b0 | b1 << 1 | b2 << 2
+    }
+    /// The covered spaces, ascending, each with what covers it.
     pub fn covered(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (0..2).flat_map(move |h| {
-            let half = |m: u128| (m >> (64 * h)) as u64;
-            let [b0, b1, b2] = self.cover_bits.map(half);
-            bits(half(self.cover)).map(move |x| {
-                let code = (b0 >> x & 1) | (b1 >> x & 1) << 1 | (b2 >> x & 1) << 2;
-                (64 * h + x, code as usize)
-            })
-        })
+        bits128(self.cover).map(|x| (x, self.cover_code(x)))
     }
 }
 
