@@ -222,6 +222,20 @@ impl<'a> TokenRow<'a> {
         }
     }
 
+    /// Runs the writer `f` on a copy of this row local to the caller, so that the count of
+    /// tokens can live in a register (a store through the row's slices could otherwise be a
+    /// store to the count, for all the compiler knows, so each token reloaded it).
+    #[inline(always)]
+    pub fn write(&mut self, f: impl FnOnce(&mut TokenRow<'_>)) {
+        let mut local = TokenRow {
+            index: &mut *self.index,
+            value: &mut *self.value,
+            len: self.len,
+        };
+        f(&mut local);
+        self.len = local.len;
+    }
+
     /// Pads the row (index -1, value 0) and returns its token count; more tokens than the
     /// width is an error, never a truncation.
     pub fn finish(self) -> Result<i32, Error> {

@@ -139,7 +139,7 @@ macro_rules! observation_tokens_from_writer {
             row: &mut crate::engine::TokenRow<'_>,
         ) -> Result<(), crate::engine::Error> {
             crate::engine::check_seat(player, s.players())?;
-            write_observation(s, player, row);
+            row.write(|row| write_observation(s, player, row));
             Ok(())
         }
     };

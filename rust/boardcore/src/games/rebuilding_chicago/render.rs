@@ -221,7 +221,7 @@ pub fn observation_tokens_row(
     row: &mut TokenRow<'_>,
 ) -> Result<(), Error> {
     check_seat(player, st.players())?;
-    write_observation(st, player, row);
+    row.write(|row| write_observation(st, player, row));
     Ok(())
 }
 
