@@ -527,13 +527,17 @@ mod tests {
     use super::{ObservationSink, TokenRow};
     use proptest::prelude::*;
 
+    /// A compact row after `finish`, and the list of nonzero entries written alongside.
+    struct Written {
+        count: Result<i32, String>,
+        index: Vec<i32>,
+        value: Vec<f32>,
+        list: Vec<(u32, f32)>,
+    }
+
     /// Writes the same entries to a compact row of `width` and to the list of nonzero
     /// entries: scalars (zeros among them) and bitboard planes, as the games' writers do.
-    fn both(
-        width: usize,
-        scalars: &[f32],
-        planes: &[u128],
-    ) -> (Result<i32, String>, Vec<i32>, Vec<f32>, Vec<(u32, f32)>) {
+    fn both(width: usize, scalars: &[f32], planes: &[u128]) -> Written {
         let (mut index, mut value) = (vec![7; width], vec![7.0; width]);
         let mut list = Vec::new();
         let mut row = TokenRow::new(&mut index, &mut value);
@@ -546,7 +550,12 @@ mod tests {
             base += 129;
         }
         let count = row.finish().map_err(|e| e.to_string());
-        (count, index, value, list)
+        Written {
+            count,
+            index,
+            value,
+            list,
+        }
     }
 
     proptest! {
@@ -558,7 +567,7 @@ mod tests {
             scalars in prop::collection::vec(prop_oneof![Just(0.0f32), Just(1.0), Just(0.5)], 1..4),
             planes in prop::collection::vec(any::<u128>(), 3),
         ) {
-            let (count, index, value, list) = both(width, &scalars, &planes);
+            let Written { count, index, value, list } = both(width, &scalars, &planes);
             prop_assert_eq!(index.len(), width);
             if list.len() <= width {
                 prop_assert_eq!(count, Ok(list.len() as i32));
