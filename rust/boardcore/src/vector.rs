@@ -10,6 +10,25 @@ use crate::engine::{Action, Error, Game, GameState, ObservationSink, TokenRow, C
 use crate::rng::SplitMix64;
 use crate::sim::chance_outcome;
 
+thread_local! {
+    /// The threads a batch runs on, the calling thread one of them (`RAYON_NUM_THREADS` in
+    /// all): it starts on its share of the envs at once and helps with the rest while it
+    /// waits, where from outside a pool it would hand the whole batch to threads it must
+    /// wake and then sleep until woken itself. Those wake-ups, tens of microseconds each on a
+    /// virtual machine, cost a quarter of a 1024-env step on two cores. A thread that already
+    /// belongs to a pool (a user's rayon job) keeps its own.
+    static BATCH_THREADS: Option<rayon::ThreadPool> =
+        rayon::ThreadPoolBuilder::new().use_current_thread().build().ok();
+}
+
+/// Runs `op` (a batch's parallel pass) on [`BATCH_THREADS`].
+fn on_batch_threads<R: Send>(op: impl FnOnce() -> R + Send) -> R {
+    BATCH_THREADS.with(|pool| match pool {
+        Some(pool) => pool.install(op),
+        None => op(),
+    })
+}
+
 struct Slot<S> {
     state: S,
     rng: SplitMix64,
@@ -161,11 +180,13 @@ impl<G: Game> VectorEnv<G> {
     /// Starts game 0 of every env: env `i` seeded `seed + i`.
     pub fn reset(&mut self, seed: u64) {
         self.seed = seed;
-        let initial = &self.initial;
-        self.slots.par_iter_mut().enumerate().for_each(|(i, slot)| {
-            slot.games = 0;
-            slot.ended = false;
-            slot.start(initial, seed.wrapping_add(i as u64));
+        let (initial, slots) = (&self.initial, &mut self.slots);
+        on_batch_threads(|| {
+            slots.par_iter_mut().enumerate().for_each(|(i, slot)| {
+                slot.games = 0;
+                slot.ended = false;
+                slot.start(initial, seed.wrapping_add(i as u64));
+            });
         });
     }
 
@@ -179,29 +200,38 @@ impl<G: Game> VectorEnv<G> {
                 actions.len()
             )));
         }
-        let illegal = self
-            .slots
-            .par_iter_mut()
-            .zip(actions.par_iter())
-            .enumerate()
-            .find_map_first(|(i, (slot, &a))| {
-                if !slot.legal_fresh {
-                    slot.state.legal_actions_into(&mut slot.legal);
-                    slot.legal_fresh = true;
-                }
-                // Legal actions are listed ascending.
-                if slot.legal.binary_search(&a).is_ok() {
-                    return None;
-                }
-                let text = slot
-                    .state
-                    .action_to_string(a)
-                    .unwrap_or_else(|_| "no action".into());
-                Some(format!(
-                    "env {i}: action {a} ({text}) is not legal for seat {}",
-                    slot.state.current_player()
-                ))
-            });
+        let check = |(i, (slot, &a)): (usize, (&mut Slot<G::State>, &Action))| {
+            if !slot.legal_fresh {
+                slot.state.legal_actions_into(&mut slot.legal);
+                slot.legal_fresh = true;
+            }
+            // Legal actions are listed ascending.
+            if slot.legal.binary_search(&a).is_ok() {
+                return None;
+            }
+            let text = slot
+                .state
+                .action_to_string(a)
+                .unwrap_or_else(|_| "no action".into());
+            Some(format!(
+                "env {i}: action {a} ({text}) is not legal for seat {}",
+                slot.state.current_player()
+            ))
+        };
+        let slots = &mut self.slots;
+        // Lists the compact observation returned are searched in one pass on this thread (a
+        // parallel pass would cost more to start than the searches); others are listed first.
+        let illegal = if slots.iter().all(|slot| slot.legal_fresh) {
+            slots.iter_mut().zip(actions).enumerate().find_map(check)
+        } else {
+            on_batch_threads(|| {
+                slots
+                    .par_iter_mut()
+                    .zip(actions.par_iter())
+                    .enumerate()
+                    .find_map_first(check)
+            })
+        };
         if let Some(message) = illegal {
             return Err(Error::IllegalAction(message));
         }
@@ -254,41 +284,46 @@ impl<G: Game> VectorEnv<G> {
     ) -> Result<(), Error> {
         let (batch, players) = (self.batch(), self.game.num_players());
         self.check_actions(actions)?;
-        let (game, initial, seed) = (&self.game, &self.initial, self.seed);
-        self.slots
-            .par_iter_mut()
-            .zip(rewards.par_chunks_mut(players))
-            .zip(terminated.par_iter_mut())
-            .zip(actions.par_iter())
-            .zip(per_env)
-            .enumerate()
-            .try_for_each(|(i, ((((slot, reward), done), &a), item))| {
-                *done = slot.advance(a, reward, initial, seed.wrapping_add(i as u64), batch);
-                then(slot, game, item)
-            })
+        let (game, initial, seed, slots) = (&self.game, &self.initial, self.seed, &mut self.slots);
+        on_batch_threads(|| {
+            slots
+                .par_iter_mut()
+                .zip(rewards.par_chunks_mut(players))
+                .zip(terminated.par_iter_mut())
+                .zip(actions.par_iter())
+                .zip(per_env)
+                .enumerate()
+                .try_for_each(|(i, ((((slot, reward), done), &a), item))| {
+                    *done = slot.advance(a, reward, initial, seed.wrapping_add(i as u64), batch);
+                    then(slot, game, item)
+                })
+        })
     }
 
     /// The observation of the seat to move, the legal-action mask and the seat, per env.
     pub fn observe(&self, obs: &mut [f32], mask: &mut [bool], to_move: &mut [i32]) {
         let size = self.game.observation_size();
         let actions = self.game.num_distinct_actions();
-        self.slots
-            .par_iter()
-            .zip(obs.par_chunks_mut(size))
-            .zip(mask.par_chunks_mut(actions))
-            .zip(to_move.par_iter_mut())
-            .for_each(|(((slot, o), m), t)| {
-                let seat = slot.state.current_player();
-                *t = seat;
-                m.fill(false);
-                let mut legal = Vec::new();
-                slot.state.legal_actions_into(&mut legal);
-                for a in legal {
-                    m[a as usize] = true;
-                }
-                // A settled env is always at a decision node: the seat is valid.
-                let _ = slot.state.observation_tensor_into(seat.max(0) as usize, o);
-            });
+        let slots = &self.slots;
+        on_batch_threads(|| {
+            slots
+                .par_iter()
+                .zip(obs.par_chunks_mut(size))
+                .zip(mask.par_chunks_mut(actions))
+                .zip(to_move.par_iter_mut())
+                .for_each(|(((slot, o), m), t)| {
+                    let seat = slot.state.current_player();
+                    *t = seat;
+                    m.fill(false);
+                    let mut legal = Vec::new();
+                    slot.state.legal_actions_into(&mut legal);
+                    for a in legal {
+                        m[a as usize] = true;
+                    }
+                    // A settled env is always at a decision node: the seat is valid.
+                    let _ = slot.state.observation_tensor_into(seat.max(0) as usize, o);
+                });
+        });
     }
 }
 
@@ -361,11 +396,13 @@ impl<G: Game> VectorEnv<G> {
     /// the same content as `observe`, as the list of the dense tensor's nonzero entries and
     /// the list of legal actions instead of the dense tensor and the mask.
     pub fn observe_compact(&mut self, out: CompactBuffers<'_>) -> Result<(), Error> {
-        let game = &self.game;
-        self.slots
-            .par_iter_mut()
-            .zip(out.rows(game))
-            .try_for_each(|(slot, row)| slot.observe_compact(game, row))
+        let (game, slots) = (&self.game, &mut self.slots);
+        on_batch_threads(|| {
+            slots
+                .par_iter_mut()
+                .zip(out.rows(game))
+                .try_for_each(|(slot, row)| slot.observe_compact(game, row))
+        })
     }
 }
 
@@ -408,6 +445,40 @@ mod tests {
             }
         }
         assert!(finished > 0);
+    }
+
+    /// The states after `steps` batch steps of first legal actions, from seed 3.
+    fn first_moves(steps: usize) -> Vec<String> {
+        let game = KardinalGame::new(2, None).unwrap();
+        let mut env = VectorEnv::new(game, 16, 3).unwrap();
+        let n = env.game().num_distinct_actions();
+        let size = env.game().observation_size();
+        let (mut obs, mut mask, mut seat) =
+            (vec![0.0; 16 * size], vec![false; 16 * n], vec![0; 16]);
+        let (mut rewards, mut done) = (vec![0.0; 32], vec![false; 16]);
+        for _ in 0..steps {
+            env.observe(&mut obs, &mut mask, &mut seat);
+            let actions: Vec<Action> = mask
+                .chunks(n)
+                .map(|m| m.iter().position(|&x| x).unwrap() as Action)
+                .collect();
+            env.step(&actions, &mut rewards, &mut done).unwrap();
+        }
+        (0..16).map(|i| env.state(i).to_json()).collect()
+    }
+
+    /// A batch stepped from a thread of another pool (a user's rayon job, which cannot join
+    /// the batch threads) runs on that pool and ends where one stepped from any thread does.
+    #[test]
+    fn a_batch_stepped_inside_another_pool_plays_the_same() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let inside = pool.install(|| first_moves(30));
+        let outside = std::thread::spawn(|| first_moves(30)).join().unwrap();
+        assert_eq!(inside, outside);
+        assert_eq!(first_moves(30), outside);
     }
 
     use crate::engine::Params;
