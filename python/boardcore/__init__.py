@@ -18,9 +18,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from . import _args, _saved, arena, reference
+from . import _saved, arena, reference
 from ._play import Agent, AgentLike, play, random_agent, rust_agent
-from ._registry import GAMES, GameInfo
+from ._registry import GAMES, GameInfo, game_info
 from ._results import SimulationInterrupted, SimulationResult
 from ._simulate import simulate
 from .api import CHANCE, TERMINAL, Game, RustGame, RustState, State
@@ -100,10 +100,7 @@ def load(name: str, **params: Any) -> RustGame:
 def _load(name: str, params: dict[str, Any]) -> RustGame:
     from . import _core
 
-    info = GAMES.get(name) if isinstance(name, str) else None
-    if info is None:
-        known = ", ".join(sorted(GAMES))
-        raise ParameterError(f"unknown game {_args.quote(name)}; the games are: {known}")
+    info = game_info(name)
     game: RustGame = getattr(_core, info.rust_class)(**params)
     return game
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["GAMES", "GameInfo"]
+from ._args import quote
+from .errors import ParameterError
+
+__all__ = ["GAMES", "GameInfo", "game_info"]
 
 
 @dataclass(frozen=True)
@@ -97,3 +100,20 @@ GAMES: dict[str, GameInfo] = {
         ),
     )
 }
+
+
+def game_info(name: object) -> GameInfo:
+    """The game called ``name``, else :class:`ParameterError` naming the games (every entry
+    point that takes a game's name says it in these words)."""
+    info = GAMES.get(name) if isinstance(name, str) else None
+    if info is not None:
+        return info
+    known = ", ".join(GAMES)
+    loaded = getattr(name, "name", None)
+    if isinstance(loaded, str) and hasattr(name, "new_initial_state"):
+        # A loaded game where its name was wanted: its repr shows how it was loaded.
+        raise ParameterError(
+            f"a game's name is wanted, not the loaded game {quote(name)}: pass {loaded!r} "
+            f"and its parameters; the games are: {known}"
+        )
+    raise ParameterError(f"unknown game {quote(name)}; the games are: {known}")

@@ -30,17 +30,19 @@ from importlib import resources
 from typing import Any
 
 from ._args import quote
-from ._registry import GAMES
-from .errors import ParameterError, StateFormatError
+from ._registry import game_info
+from .errors import StateFormatError
 
 __all__ = ["field_error", "loads", "schema", "structure_error", "validate"]
 
 
-@functools.cache
 def schema(name: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of game ``name``'s saved states."""
-    if name not in GAMES:
-        raise ParameterError(f"unknown game {quote(name)}; the games are: {', '.join(GAMES)}")
+    return _schema(game_info(name).name)
+
+
+@functools.cache
+def _schema(name: str) -> dict[str, Any]:
     text = resources.files("boardcore").joinpath("schemas", f"{name}.schema.json").read_text()
     loaded: dict[str, Any] = json.loads(text)
     return loaded

@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _args
-from ._registry import GAMES
+from ._registry import game_info
 from .api import Game, State
 from .errors import IllegalActionError, ParameterError
 
@@ -142,9 +142,7 @@ class VectorEnv(Generic[_R, _S]):
     ) -> None:
         from . import _core, load
 
-        info = GAMES.get(name)
-        if info is None:
-            raise ParameterError(f"unknown game {name!r}; the games are: {', '.join(GAMES)}")
+        info = game_info(name)
         if observation not in ("dense", "compact"):
             raise ParameterError(f"observation must be 'dense' or 'compact', not {observation!r}")
         n = _args.index(batch, "batch")

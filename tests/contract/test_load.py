@@ -16,6 +16,7 @@ import pytest
 
 import boardcore
 import boardcore.reference
+import boardcore.schema
 from boardcore import DataError, ParameterError, StateFormatError
 from tests.conftest import ENGINES
 from tests.contract.settings import GAMES, SETTINGS, Params, random_game, setting_id
@@ -159,6 +160,51 @@ def test_an_unknown_game_gets_the_same_message_from_both_engines() -> None:
     messages = refusals(ParameterError, ENGINES, "monopoly")
     assert messages["rust"] == messages["reference"], messages
     assert messages["rust"].startswith("unknown game 'monopoly'; the games are: chandigarh")
+
+
+def _gymnasium_make(name: object) -> object:
+    from boardcore.envs import gymnasium as envs
+
+    return envs.make(name)  # type: ignore[arg-type]
+
+
+def _pettingzoo_env(name: object) -> object:
+    from boardcore.envs import pettingzoo
+
+    return pettingzoo.env(name)  # type: ignore[arg-type]
+
+
+# Every entry point that takes a game's name.
+BY_NAME: dict[str, Callable[[Any], object]] = {
+    "load": boardcore.load,
+    "reference.load": boardcore.reference.load,
+    "VectorEnv": lambda name: boardcore.VectorEnv(name, batch=1),
+    "simulate": lambda name: boardcore.simulate(name, games=1),
+    "schema": boardcore.schema.schema,
+    "gymnasium": _gymnasium_make,
+    "pettingzoo": _pettingzoo_env,
+}
+
+
+@pytest.mark.parametrize("entry", sorted(BY_NAME))
+def test_every_entry_point_refuses_a_name_that_is_not_a_game_alike(entry: str) -> None:
+    """A name that is no game, or no string at all (an unhashable list included), gets the
+    same message from every entry point; a loaded game given for its name is told which
+    name to pass."""
+    known = "the games are: chandigarh, city_connect, kardinal, prestel_new_york, "
+    for name, said in (
+        ("monopoly", "unknown game 'monopoly'; "),
+        (None, "unknown game None; "),
+        (["kardinal"], "unknown game ['kardinal']; "),
+        (
+            boardcore.load("kardinal", players=3),
+            'a game\'s name is wanted, not the loaded game boardcore.load("kardinal", '
+            "players=3): pass 'kardinal' and its parameters; ",
+        ),
+    ):
+        with pytest.raises(ParameterError) as info:
+            BY_NAME[entry](name)
+        assert str(info.value) == said + known + "rebuilding_chicago"
 
 
 # What to write for each game's own parameters, as their messages say it.

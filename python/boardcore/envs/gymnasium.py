@@ -56,7 +56,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import Agent, random_agent
-from .._registry import GAMES
+from .._registry import game_info
 from ..api import CHANCE
 from ..errors import IllegalActionError, ParameterError
 from ..rng import SplitMix64
@@ -238,9 +238,7 @@ def register() -> None:
 def make(name: str, **kwargs: Any) -> gymnasium.Env[dict[str, Any], Action]:
     """``gymnasium.make("boardcore/<name>-v0", **kwargs)``: :class:`BoardcoreEnv` with
     Gymnasium's standard wrappers (order enforcing, the passive environment checker)."""
-    if name not in GAMES:
-        known = ", ".join(sorted(GAMES))
-        raise ParameterError(f"unknown game {name!r}; the games are: {known}")
+    game_info(name)
     register()
     env: gymnasium.Env[dict[str, Any], Action] = gymnasium.make(env_id(name), **kwargs)
     return env

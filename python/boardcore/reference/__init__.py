@@ -12,7 +12,7 @@ import json
 import os
 from typing import Any
 
-from boardcore._args import quote
+from boardcore._registry import game_info
 from boardcore.api import Game, State
 from boardcore.errors import ParameterError
 
@@ -48,9 +48,7 @@ def _param_value(value: Any) -> object:
 def load(name: str, **params: Any) -> Game:
     """The pure-Python engine of game ``name`` with ``params`` (e.g. ``players=3``); a bad
     game, parameter name or value is refused with the Rust engine's message."""
-    entry = _REGISTRY.get(name) if isinstance(name, str) else None
-    if entry is None:
-        raise ParameterError(f"unknown game {quote(name)}; the games are: {', '.join(games())}")
+    entry = _REGISTRY[game_info(name).name]
     cls = getattr(importlib.import_module(entry[0]), entry[1])
     # None means the default (DESIGN.md, "Errors"), as in the Rust engine: left out.
     given = {key: _param_value(value) for key, value in params.items() if value is not None}
