@@ -6,9 +6,10 @@
 A step is one decision of one game, counted the way a learner pays for it: the next
 observation and the legal actions of every env included, and a uniformly random legal action
 per env drawn in numpy from what the env returned (the mask's nonzero entries for the dense
-observation, ``legal[:num_legal]`` for the compact one), inside the timed loop. Each
-measurement runs in its own process with ``RAYON_NUM_THREADS`` set (the Rust thread pool is
-sized once per process). Every game at its default parameters. Results go to
+observation, ``legal[:num_legal]`` for the compact one), inside the timed loop, after
+``WARM_UP`` batch steps outside it (Pgx's compile there). Each measurement runs in its own
+process with ``RAYON_NUM_THREADS`` set (the Rust threads are made once per process) and one
+OpenBLAS thread. Every game at its default parameters. Results go to
 docs/performance.md. The bench checks itself: every action it draws is legal (the env
 raises otherwise), and dense and compact runs, same seeds and same draws, finish the same
 number of games.
