@@ -396,3 +396,57 @@ def test_a_data_file_that_cannot_be_read_gets_the_same_message_from_both_engines
         file.write_bytes(text)
     messages = refusals(DataError, ENGINES, name, data=str(file))
     assert messages == {engine: f"{file}: {why}" for engine in ENGINES}, messages
+
+
+def _edited(text: str, edit: Callable[[dict[str, Any]], None]) -> str:
+    doc = json.loads(text)
+    edit(doc)
+    return json.dumps(doc, separators=(",", ":"), sort_keys=True)
+
+
+def _swap_key(doc: dict[str, Any], key: str, new: str) -> None:
+    doc[new] = doc.pop(key)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_saved_state_that_could_not_arise_gets_the_same_message_from_both_engines(
+    name: str,
+) -> None:
+    """A misspelt field (named as unknown before the missing one), a history entry that is
+    no action id or that cannot be replayed, a field that replaying does not give: both
+    engines say the same, in the same order of checks."""
+    path = random_game("rust", name, (), seed=3)
+    middle = path[len(path) // 2]
+    text, history = middle.to_json(), json.loads(middle.to_json())["history"]
+    size = boardcore.load(name).num_distinct_actions
+    first = boardcore.load(name).new_initial_state()
+    possible = {a for a, _ in first.chance_outcomes()} | set(first.legal_actions())
+    illegal = next(a for a in range(size) if a not in possible)
+    cases = {
+        "misspelt": (lambda d: _swap_key(d, "history", "histroy"), 'unknown field "histroy"'),
+        "missing": (lambda d: d.pop("history"), 'missing field "history"'),
+        "no action id": (
+            lambda d: d["history"].__setitem__(len(history) - 1, size),
+            f"history[{len(history) - 1}] is {size}, not an action id",
+        ),
+        "not replayable": (lambda d: d["history"].__setitem__(0, illegal), "history[0] cannot"),
+        "not what replaying gives": (
+            lambda d: d.__setitem__("to_move", 1 if d["to_move"] == 0 else 0),
+            '"to_move" is ',
+        ),
+    }
+    for case, (edit, said) in cases.items():
+        messages = refusals(
+            StateFormatError,
+            {engine: ENGINES[engine](name).state_from_json for engine in ENGINES},
+            _edited(text, edit),
+        )
+        assert messages["rust"] == messages["reference"], (case, messages)
+        assert said in messages["rust"], (case, messages)
+    replays = refusals(
+        boardcore.IllegalActionError,
+        {engine: ENGINES[engine](name).replay for engine in ENGINES},
+        [illegal],
+    )
+    assert replays["rust"] == replays["reference"]
+    assert replays["rust"].startswith("actions[0]: ")

@@ -185,7 +185,7 @@ class ReferenceGame(ABC, Generic[StateT, RulesT]):
             try:
                 state.apply_action(action)
             except IllegalActionError as error:
-                raise IllegalActionError(f"replay, action at index {index}: {error}") from None
+                raise IllegalActionError(f"actions[{index}]: {error}") from None
         return state
 
     def state_from_json(self, text: str) -> StateT:

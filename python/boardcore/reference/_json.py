@@ -82,8 +82,14 @@ def game_title(name: str) -> str:
 
 
 def shown(value: object) -> str:
-    """A saved value as compact JSON, cut as the Rust engines cut it (``QUOTE_LIMIT``)."""
-    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """A saved value as compact JSON, keys sorted and cut as the Rust engines write it."""
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
+
+
+def shown_key(key: str) -> str:
+    """A key of a saved state quoted and cut as the Rust engines show it."""
+    text = _debug(key)
     return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
 
 
@@ -175,6 +181,18 @@ def check_saved(name: str, text: object) -> dict[str, Any]:
         raise StateFormatError(
             f"a saved {short(other, 203)} state, not {name}: load it with the game of that name"
         )
+    if isinstance(doc, dict):
+        # The Rust engines' first two checks, in their order: keys sorted, an unknown one
+        # before a missing one.
+        from boardcore.schema import schema
+
+        known = schema(name)["properties"]
+        unknown = next((key for key in sorted(doc) if key not in known), None)
+        if unknown is not None:
+            raise StateFormatError(f"not a {title} state: unknown field {shown_key(unknown)}")
+        missing = next((key for key in sorted(known) if key not in doc), None)
+        if missing is not None:
+            raise StateFormatError(f'not a {title} state: missing field "{missing}"')
     found = structure_error(name, doc)
     if found is not None:
         where, message = found
@@ -186,19 +204,23 @@ def check_saved(name: str, text: object) -> dict[str, Any]:
 
 def replay_saved(state: Any, given: dict[str, Any]) -> None:
     """Replays a checked saved state's ``history`` on ``state`` (the initial state) and
-    compares every field with the position reached, as the Rust side's ``saved.rs`` does:
-    a state that could not arise in play is refused, naming the first field that differs."""
+    compares every field with the position reached, as the Rust side's ``saved.rs`` does,
+    in its words: a state that could not arise in play is refused, naming the first field
+    that differs."""
+    refused = f"not a {game_title(given['game'])} state: "
     for index, action in enumerate(given["history"]):
+        if not 0 <= action < state._rules.num_actions:
+            raise StateFormatError(f"{refused}history[{index}] is {action}, not an action id")
         try:
             state.apply_action(action)
         except IllegalActionError as error:
-            raise StateFormatError(f"field 'history': entry {index}, {error}") from None
+            raise StateFormatError(
+                f"{refused}history[{index}] cannot be replayed: {error}"
+            ) from None
     replayed = state._json_object()
     for key in sorted(replayed):
         if replayed[key] != given[key]:
-            expected = short(json.dumps(replayed[key], separators=(",", ":")))
             raise StateFormatError(
-                f"field {key!r} disagrees with the position reached by replaying "
-                f"'history': expected {expected}, got "
-                f"{short(json.dumps(given[key], separators=(',', ':')))}"
+                f'{refused}"{key}" is {shown(given[key])}, but replaying "history" gives '
+                f"{shown(replayed[key])}"
             )
