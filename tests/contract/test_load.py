@@ -412,9 +412,10 @@ def _swap_key(doc: dict[str, Any], key: str, new: str) -> None:
 def test_a_saved_state_that_could_not_arise_gets_the_same_message_from_both_engines(
     name: str,
 ) -> None:
-    """A misspelt field (named as unknown before the missing one), a history entry that is
-    no action id or that cannot be replayed, a field that replaying does not give: both
-    engines say the same, in the same order of checks."""
+    """A misspelt field (named as unknown before the missing one), a game, version, player
+    count or history of the wrong type, a history entry that is no action id or that cannot
+    be replayed, a field that replaying does not give: both engines say the same, in the
+    same order of checks."""
     path = random_game("rust", name, (), seed=3)
     middle = path[len(path) // 2]
     text, history = middle.to_json(), json.loads(middle.to_json())["history"]
@@ -430,6 +431,16 @@ def test_a_saved_state_that_could_not_arise_gets_the_same_message_from_both_engi
             f"history[{len(history) - 1}] is {size}, not an action id",
         ),
         "not replayable": (lambda d: d["history"].__setitem__(0, illegal), "history[0] cannot"),
+        "history not a list": (lambda d: d.__setitem__("history", {}), '"history" must be a'),
+        "a negative id": (lambda d: d["history"].__setitem__(0, -1), "history[0] is -1, not"),
+        "a text id": (lambda d: d["history"].__setitem__(1, "3"), 'history[1] is "3", not'),
+        "game not a text": (lambda d: d.__setitem__("game", 5), f'"game" is 5, expected "{name}"'),
+        "version a text": (
+            lambda d: d.__setitem__("version", str(d["version"])),
+            '"version" is "',
+        ),
+        "players a text": (lambda d: d.__setitem__("players", "2"), '"players" is "2", but'),
+        "players true": (lambda d: d.__setitem__("players", True), '"players" is true, but'),
         "not what replaying gives": (
             lambda d: d.__setitem__("to_move", 1 if d["to_move"] == 0 else 0),
             '"to_move" is ',

@@ -27,7 +27,7 @@ from boardcore.errors import (
 )
 
 from ._data import packaged_data
-from ._json import _debug, as_int, check_saved, game_title, replay_saved, shown
+from ._json import _debug, as_int, check_saved, game_title, is_int, replay_saved, shown
 from ._params import data_param
 
 
@@ -161,9 +161,16 @@ class ReferenceGame(ABC, Generic[StateT, RulesT]):
         """The saved state's fields: its structure by the shipped schema, then what the
         schema cannot know (this engine's version, this game's parameters), in the Rust
         engines' words; replaying its history checks the rest."""
-        doc = check_saved(self.NAME, text)
+        return check_saved(self.NAME, text, self._check_before_replay)
+
+    def _check_before_replay(self, doc: dict[str, Any]) -> None:
+        """What the Rust engines check before replaying, in their order and words: the game,
+        this engine's version, this game's parameters, and that the history is action ids."""
         refused = f"not a {game_title(self.NAME)} state: "
-        if doc["version"] != self.VERSION:
+        if doc["game"] != self.NAME:
+            game = shown(doc["game"])
+            raise StateFormatError(f'{refused}"game" is {game}, expected "{self.NAME}"')
+        if doc["version"] != self.VERSION or not is_int(doc["version"]):
             raise StateFormatError(
                 f'{refused}"version" is {shown(doc["version"])}, but this engine plays '
                 f"version {self.VERSION}"
@@ -171,12 +178,19 @@ class ReferenceGame(ABC, Generic[StateT, RulesT]):
         initial: Any = self.new_initial_state()
         own = json.loads(initial.to_json())
         for field in ("players", *self.SAVED_PARAMS):
-            if doc[field] != own[field]:
+            if shown(doc[field]) != shown(own[field]):  # as JSON: true is not 1
                 raise StateFormatError(
                     f'{refused}"{field}" is {shown(doc[field])}, but this game has {field} = '
                     f"{shown(own[field])}: load the state with a game of the same parameters"
                 )
-        return doc
+        history = doc["history"]
+        if not isinstance(history, list):
+            raise StateFormatError(f'{refused}"history" must be a list of action ids')
+        for index, action in enumerate(history):
+            if not is_int(action) or not 0 <= action < self._rules.num_actions:
+                raise StateFormatError(
+                    f"{refused}history[{index}] is {shown(action)}, not an action id"
+                )
 
     def replay(self, actions: Sequence[int]) -> StateT:
         """The state reached by applying ``actions`` in order from the initial state."""

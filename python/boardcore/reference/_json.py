@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import operator
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeGuard
 
 from boardcore._args import QUOTE_LIMIT, quote
@@ -82,8 +82,20 @@ def game_title(name: str) -> str:
 
 
 def shown(value: object) -> str:
-    """A saved value as compact JSON, keys sorted and cut as the Rust engines write it."""
-    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+    """A saved value as compact JSON, keys sorted and cut as the Rust engines write it (a
+    number with a fraction or exponent as the float it is)."""
+    from boardcore.schema import _NotAnInteger  # here: it imports the registry
+
+    def plain(value: object) -> object:
+        if isinstance(value, _NotAnInteger):
+            return float(value.text)
+        if isinstance(value, list):
+            return [plain(v) for v in value]
+        if isinstance(value, dict):
+            return {k: plain(v) for k, v in value.items()}
+        return value
+
+    text = json.dumps(plain(value), separators=(",", ":"), ensure_ascii=False, sort_keys=True)
     return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
 
 
@@ -161,10 +173,12 @@ def saved_enum(name: str, field: str) -> tuple[str, ...]:
     return tuple(values)
 
 
-def check_saved(name: str, text: object) -> dict[str, Any]:
+def check_saved(name: str, text: object, first: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
     """A saved state of game ``name``, parsed as strictly as the Rust engines parse it and
     checked against the game's shipped JSON Schema (``boardcore/schemas/``): its structure,
-    every field's type and the ranges that do not depend on the parameters. What the fields
+    every field's type and the ranges that do not depend on the parameters. The checks the
+    Rust engines make before replaying (the fields there are, then ``first``: the game,
+    version, parameters and history) come first, in their order and words. What the fields
     mean is left to the engine and to ``replay_saved``."""
     from boardcore.schema import structure_error  # here: it imports the registry
 
@@ -193,6 +207,7 @@ def check_saved(name: str, text: object) -> dict[str, Any]:
         missing = next((key for key in sorted(known) if key not in doc), None)
         if missing is not None:
             raise StateFormatError(f'not a {title} state: missing field "{missing}"')
+        first(doc)
     found = structure_error(name, doc)
     if found is not None:
         where, message = found
