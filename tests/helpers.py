@@ -634,6 +634,21 @@ def sample_along(game: Game, history: list[int], every: int) -> list[tuple[Any, 
     return found
 
 
+def sample_played(game: Game, seed: int, every: int) -> list[tuple[Any, Json]]:
+    """``sample_along`` the seeded game ``boardcore.play`` plays."""
+    return sample_along(game, boardcore.play(game, seed=seed).history(), every)
+
+
+def sample_random(game: Game, seed: int, every: int) -> list[tuple[Any, Json]]:
+    """``sample_along`` the seeded game ``random_states`` plays."""
+    return sample_along(game, random_states(game, seed, every=10_000)[-1].history(), every)
+
+
+def views_drawn(samples: Iterable[tuple[Any, Json]]) -> int:
+    """``assert_every_view_drawn`` on each sampled state; how many pictures were drawn."""
+    return sum(assert_every_view_drawn(state) for state, _ in samples)
+
+
 def assert_every_view_drawn(state: Any) -> int:
     """The picture for everyone and from each seat: its description is the status line of
     the text rendering, and the seat panels show the scores, ``you`` and ``winner`` where
