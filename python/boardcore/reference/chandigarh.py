@@ -111,7 +111,7 @@ from boardcore.reference._data import (
     packaged_data,
     read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
+from boardcore.reference._game import ReferenceGame, ReferenceState
 from boardcore.reference._json import _debug, is_int, saved_enum
 from boardcore.reference._params import counted, int_param, str_param
 
@@ -1317,9 +1317,6 @@ class ChandigarhState(ReferenceState[_Rules]):
         order = [(self._start + offset) % n for offset in range(n)]
         best = max(self._pp)
         return [next(seat for seat in order if self._pp[seat] == best)]
-
-    def clone(self) -> ChandigarhState:
-        return copy_state(self)
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """The "Observation" layout, seats relative to ``player``: 1380 floats."""
