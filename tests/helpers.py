@@ -19,6 +19,7 @@ import pytest
 import boardcore
 from boardcore import DataError, IllegalActionError, NotationError, SplitMix64, StateFormatError
 from boardcore.api import CHANCE, Game, State
+from boardcore.cli import main
 from boardcore.svg import state_to_svg
 from tests.conftest import ENGINES, Loader
 
@@ -747,3 +748,16 @@ def packaged_data(name: str) -> Json:
         import tomli as tomllib
     parsed: Json = tomllib.loads(data_path(name).read_text(encoding="utf-8"))
     return parsed
+
+
+# --- the command ----------------------------------------------------------------------------
+
+
+def simulated_by_cli(
+    capsys: pytest.CaptureFixture[str], out: Path, players: int, seed: int, *options: str
+) -> str:
+    """``boardcore simulate kardinal`` of 300 games (with ``options``) written to ``out``:
+    what it printed."""
+    args = ["simulate", "kardinal", "--players", str(players), "--seed", str(seed)]
+    assert main([*args, "--games", "300", *options, "--out", str(out)]) == 0
+    return capsys.readouterr().out
