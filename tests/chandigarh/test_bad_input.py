@@ -41,7 +41,6 @@ from tests.helpers import (
 from tests.helpers import drop as _drop
 from tests.helpers import edit as _edit
 from tests.helpers import in_entry as _in
-from tests.helpers import replace as _replace
 from tests.helpers import twice_entry as _twice
 from tests.helpers import without_entry as _without
 
@@ -510,8 +509,6 @@ def _rules(old: str, new: str) -> Callable[[str], str]:
 # entry is named by its id, as the spec numbers them (``sector 3`` is the fourth [[sector]]
 # entry, ``card 12`` the thirteenth [[card]]), or a specialist by its slug.
 BROKEN: list[tuple[Callable[[str], str], tuple[str, ...]]] = [
-    (_replace("[rules]", "[rules"), ("line",)),
-    (_replace('game = "chandigarh"', 'game = "kardinal"'), ("game", "kardinal")),
     # [rules]
     (_rules("per_colour = 18", 'per_colour = "18"'), ("rules", "per_colour")),
     (_rules("per_colour = 18          #", "#"), ("rules", "per_colour")),

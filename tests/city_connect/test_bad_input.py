@@ -492,15 +492,12 @@ def _initial(side: str, old: str, new: str) -> Callable[[str], str]:
     return helpers.in_block(f'[[initial]]\nside = "{side}"', "\n[[", old, new)
 
 
-RULES_LINE = PACKAGED_TEXT[: PACKAGED_TEXT.index("[rules]")].count("\n") + 1  # 24
 PARK_SYMBOLS = 'symbols = ["happiness"]\ndemand = "sun"\nvp = 3'
 CASINO_RANK = 'score = [{ per = "rank", symbol = "coin", vp = [15, 10] }]'
 
 # (change, the entry the message names, the field it names, a pattern it matches)
 # A change, the entry and the field its message names, and what else it says.
 NAMED: list[tuple[Callable[[str], str], str, str, str]] = [
-    (_replace("[rules]", "[rules"), f"line {RULES_LINE}", "", ""),
-    (_replace('game = "city_connect"', 'game = "kardinal"'), "game", "game", "kardinal"),
     (_b("park", '["happiness"]', '["joy"]'), "park", "symbols", "joy"),
     (_b("park", '["happiness"]', "[]"), "park", "symbols", ""),
     (_b("park", '["happiness"]', '["happiness", "food", "house"]'), "park", "symbols", ""),

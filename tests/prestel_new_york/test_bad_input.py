@@ -382,7 +382,6 @@ BROKEN: list[tuple[Callable[[str], str], tuple[str, ...]]] = [
         )
     ),
     (replace(CHRYSLER + "\n", ""), ("parts",)),
-    (replace("[rules]", "[rules"), ("line 13",)),
 ]
 
 
