@@ -4,7 +4,6 @@ game's picture shows stays in that game's folder (``test_svg.py``)."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from pathlib import Path
@@ -15,9 +14,11 @@ import pytest
 import boardcore
 from boardcore.svg import drawer, seat_colours, state_to_svg
 from tests import helpers
+from tests.chandigarh import test_roundtrip as chandigarh
 from tests.conftest import ENGINES, Loader
 from tests.contract.settings import GAMES, INFO
 from tests.helpers import parse
+from tests.rebuilding_chicago import test_roundtrip as rebuilding_chicago
 
 
 @pytest.fixture(params=sorted(ENGINES))
@@ -86,14 +87,13 @@ def test_seat_colours_and_the_drawer(engine: str, name: str) -> None:
 # The games whose own tests list their settings (``SETTINGS`` in test_roundtrip.py), with the
 # stride their games are sampled at; City Connect and Prestel New York check the phases too,
 # in their test_svg.py.
-OWN_SETTINGS = {"chandigarh": 40, "rebuilding_chicago": 90}
+OWN_SETTINGS = {"chandigarh": (chandigarh, 40), "rebuilding_chicago": (rebuilding_chicago, 90)}
 
 
 def own_settings() -> list[Any]:
     """(game, setting, seed, stride): each setting of a game's list, its seed its place there."""
     cases = []
-    for name, every in OWN_SETTINGS.items():
-        module = importlib.import_module(f"tests.{name}.test_roundtrip")
+    for name, (module, every) in OWN_SETTINGS.items():
         for seed, (setting, sid) in enumerate(
             zip(module.SETTINGS, module.SETTING_IDS, strict=True)
         ):
