@@ -642,7 +642,8 @@ def sample_played(game: Game, seed: int, every: int) -> list[tuple[Any, Json]]:
 
 def sample_random(game: Game, seed: int, every: int) -> list[tuple[Any, Json]]:
     """``sample_along`` the seeded game ``random_states`` plays."""
-    return sample_along(game, random_states(game, seed, every=10_000)[-1].history(), every)
+    last = random_states(game, seed, every=10_000)[-1]  # its history is all that is needed
+    return sample_along(game, last.history(), every)
 
 
 def views_drawn(samples: Iterable[tuple[Any, Json]]) -> int:
