@@ -350,7 +350,8 @@ def assert_unreadable(state: State, text: str, said: str) -> None:
 # --- editing a saved state ------------------------------------------------------------------
 
 
-def _dump(obj: Json) -> str:
+def canonical(obj: Json) -> str:
+    """``obj`` as ``to_json`` writes a saved state: keys sorted, no white space."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
@@ -358,14 +359,14 @@ def drop(text: str, key: str) -> str:
     """The saved state ``text`` without a top-level field."""
     obj = json.loads(text)
     del obj[key]
-    return _dump(obj)
+    return canonical(obj)
 
 
 def edited(text: str, change: Callable[[Json], None]) -> str:
     """The saved state ``text`` after ``change`` edits its parsed JSON in place."""
     obj = json.loads(text)
     change(obj)
-    return _dump(obj)
+    return canonical(obj)
 
 
 def edit(change: Callable[[Json], None]) -> Callable[[str], str]:

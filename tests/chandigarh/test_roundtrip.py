@@ -179,7 +179,7 @@ def opening_json(moves: int = 2) -> str:
         city[slot("2w0")] = 0
         reserves[1][0] = 0
         state["here"] = 1
-    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return helpers.canonical(state)
 
 
 def engine(which: str, **params: Any) -> Game:

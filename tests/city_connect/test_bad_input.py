@@ -8,7 +8,6 @@ tests put both engines side by side and compare the exception classes.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -367,7 +366,7 @@ def _pay_position() -> str:
         "turn": 3,
         "version": 2,
     }
-    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return helpers.canonical(state)
 
 
 PAY_JSON = _pay_position()

@@ -363,7 +363,7 @@ def opening_json(moves: int = len(OPENING)) -> str:
         seats[0]["pieces"] = [[0, statue, 0, space("d6")]]
         state["supply"][statue] -= 1
         state.update(phase="turn", todo=[], active=1, to_move=1)
-    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return helpers.canonical(state)
 
 
 def engine(which: str, **params: Any) -> Game:
