@@ -19,6 +19,7 @@ import pytest
 import boardcore
 from boardcore import DataError, IllegalActionError, NotationError, SplitMix64, StateFormatError
 from boardcore.api import CHANCE, Game, State
+from boardcore.cli import main
 from boardcore.svg import state_to_svg
 from tests.conftest import ENGINES, Loader
 
@@ -349,7 +350,8 @@ def assert_unreadable(state: State, text: str, said: str) -> None:
 # --- editing a saved state ------------------------------------------------------------------
 
 
-def _dump(obj: Json) -> str:
+def canonical(obj: Json) -> str:
+    """``obj`` as ``to_json`` writes a saved state: keys sorted, no white space."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
@@ -357,14 +359,14 @@ def drop(text: str, key: str) -> str:
     """The saved state ``text`` without a top-level field."""
     obj = json.loads(text)
     del obj[key]
-    return _dump(obj)
+    return canonical(obj)
 
 
 def edited(text: str, change: Callable[[Json], None]) -> str:
     """The saved state ``text`` after ``change`` edits its parsed JSON in place."""
     obj = json.loads(text)
     change(obj)
-    return _dump(obj)
+    return canonical(obj)
 
 
 def edit(change: Callable[[Json], None]) -> Callable[[str], str]:
@@ -634,6 +636,22 @@ def sample_along(game: Game, history: list[int], every: int) -> list[tuple[Any, 
     return found
 
 
+def sample_played(game: Game, seed: int, every: int) -> list[tuple[Any, Json]]:
+    """``sample_along`` the seeded game ``boardcore.play`` plays."""
+    return sample_along(game, boardcore.play(game, seed=seed).history(), every)
+
+
+def sample_random(game: Game, seed: int, every: int) -> list[tuple[Any, Json]]:
+    """``sample_along`` the seeded game ``random_states`` plays."""
+    last = random_states(game, seed, every=10_000)[-1]  # its history is all that is needed
+    return sample_along(game, last.history(), every)
+
+
+def views_drawn(samples: Iterable[tuple[Any, Json]]) -> int:
+    """``assert_every_view_drawn`` on each sampled state; how many pictures were drawn."""
+    return sum(assert_every_view_drawn(state) for state, _ in samples)
+
+
 def assert_every_view_drawn(state: Any) -> int:
     """The picture for everyone and from each seat: its description is the status line of
     the text rendering, and the seat panels show the scores, ``you`` and ``winner`` where
@@ -732,3 +750,16 @@ def packaged_data(name: str) -> Json:
         import tomli as tomllib
     parsed: Json = tomllib.loads(data_path(name).read_text(encoding="utf-8"))
     return parsed
+
+
+# --- the command ----------------------------------------------------------------------------
+
+
+def simulated_by_cli(
+    capsys: pytest.CaptureFixture[str], out: Path, players: int, seed: int, *options: str
+) -> str:
+    """``boardcore simulate kardinal`` of 300 games (with ``options``) written to ``out``:
+    what it printed."""
+    args = ["simulate", "kardinal", "--players", str(players), "--seed", str(seed)]
+    assert main([*args, "--games", "300", *options, "--out", str(out)]) == 0
+    return capsys.readouterr().out

@@ -20,15 +20,14 @@ import boardcore.cli
 from boardcore.arena import wilson_interval
 from boardcore.cli import main
 from boardcore.svg import state_to_svg
+from tests import helpers
 
 
 def test_simulate_prints_summary_and_saves_csv(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "results.csv"
-    args = ["simulate", "kardinal", "--players", "3", "--games", "300", "--seed", "5"]
-    assert main([*args, "--threads", "2", "--out", str(out)]) == 0
-    text = capsys.readouterr().out
+    text = helpers.simulated_by_cli(capsys, out, 3, 5, "--threads", "2")
     assert "win rate" in text and "games/s" in text and "game length" in text
     with out.open() as f:
         rows = list(csv.DictReader(f))

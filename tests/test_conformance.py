@@ -13,7 +13,7 @@ import io
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -55,10 +55,13 @@ SHORT: dict[str, dict[str, int]] = {"prestel_new_york": {"max_rounds": 10}}
 # Planted bugs: broken copies of the reference engine.
 
 
+_B = TypeVar("_B", bound="_Broken")
+
+
 class _Broken(KardinalState):
     """A reference state whose clones (and reloads) keep the broken class."""
 
-    def clone(self) -> KardinalState:
+    def clone(self: _B) -> _B:
         other = super().clone()
         other.__class__ = type(self)
         return other
@@ -157,7 +160,7 @@ class DirtyRejectState(_Broken):
 class SharedCloneState(_Broken):
     """A clone that shares its history list with the original."""
 
-    def clone(self) -> KardinalState:
+    def clone(self: _B) -> _B:
         other = super().clone()
         other._history = self._history
         return other

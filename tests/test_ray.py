@@ -16,7 +16,7 @@ import pytest
 
 import boardcore
 from boardcore import ParameterError, SimulationResult, SplitMix64, State
-from boardcore.cli import main
+from tests import helpers
 
 ray = pytest.importorskip("ray")
 
@@ -160,9 +160,7 @@ def test_cli_simulate_with_the_ray_backend(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "results.npz"
-    args = ["simulate", "kardinal", "--players", "2", "--games", "300", "--seed", "4"]
-    assert main([*args, "--backend", "ray", "--out", str(out)]) == 0
-    assert "win rate" in capsys.readouterr().out
+    assert "win rate" in helpers.simulated_by_cli(capsys, out, 2, 4, "--backend", "ray")
     want = boardcore.simulate("kardinal", players=2, games=300, seed=4)
     with np.load(out) as data:
         assert np.array_equal(data["scores"], want.scores)

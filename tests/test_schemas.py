@@ -13,6 +13,7 @@ import pytest
 import boardcore
 from boardcore import SplitMix64, StateFormatError
 from boardcore.schema import schema, validate
+from tests import helpers
 
 from .conftest import ENGINES, Loader
 
@@ -97,7 +98,7 @@ def _mutations(state: dict[str, Any]) -> list[tuple[str, dict[str, Any] | str]]:
     extra = dict(state)
     extra["zzz"] = 0
     out.append(("an unknown key", extra))
-    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    text = helpers.canonical(state)
     out.append(
         (
             "players as a float",

@@ -197,15 +197,26 @@ def _kardinal_pieces(game: Game, size: int) -> list[tuple[str, tuple[int, ...]]]
     return [("board", (9, 70, 70)), ("features", (size - 9 * 70 * 70,))]
 
 
-def _prestel_params(params: Mapping[str, Any]) -> Params:
-    max_rounds = int(params["max_rounds"])
-    if max_rounds <= 0:
+def _limit(
+    params: Mapping[str, Any], key: str, unit: str, most: str, game: str, default: int
+) -> int:
+    """The limit ``params[key]`` (``unit``s from 1 ``most``), which OpenSpiel needs: without one
+    a game of ``game`` has no finite max_game_length."""
+    limit = int(params[key])
+    if limit <= 0:
         raise ParameterError(
-            f"max_rounds must be a round limit from 1 to 100000 for OpenSpiel, not {max_rounds}: "
-            "OpenSpiel needs a finite max_game_length and without a limit a Prestel game can "
-            f"go on for ever (default {PRESTEL_DEFAULT_MAX_ROUNDS})"
+            f"{key} must be a {unit} limit from 1 {most} for OpenSpiel, not {limit}: OpenSpiel "
+            f"needs a finite max_game_length and without a limit a {game} game can go on for "
+            f"ever (default {default})"
         )
-    return _boardcore_params(params, {"speeds": _seat_list}, max_rounds=max_rounds)
+    return limit
+
+
+def _prestel_params(params: Mapping[str, Any]) -> Params:
+    limit = _limit(
+        params, "max_rounds", "round", "to 100000", "Prestel", PRESTEL_DEFAULT_MAX_ROUNDS
+    )
+    return _boardcore_params(params, {"speeds": _seat_list}, max_rounds=limit)
 
 
 def _prestel_sizes(game: Game) -> tuple[int, int]:
@@ -325,13 +336,7 @@ def _chandigarh_openspiel_variant(text: str) -> str:
 
 
 def _chandigarh_params(params: Mapping[str, Any]) -> Params:
-    max_turns = int(params["max_turns"])
-    if max_turns <= 0:
-        raise ParameterError(
-            f"max_turns must be a turn limit from 1 up for OpenSpiel, not {max_turns}: OpenSpiel "
-            "needs a finite max_game_length and without a limit a Chandigarh game can go on for "
-            f"ever (default {CHANDIGARH_DEFAULT_MAX_TURNS})"
-        )
+    _limit(params, "max_turns", "turn", "up", "Chandigarh", CHANDIGARH_DEFAULT_MAX_TURNS)
     return _boardcore_params(params, {"specialists": _seat_list, "variant": _chandigarh_variant})
 
 

@@ -179,7 +179,7 @@ def opening_json(moves: int = 2) -> str:
         city[slot("2w0")] = 0
         reserves[1][0] = 0
         state["here"] = 1
-    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return helpers.canonical(state)
 
 
 def engine(which: str, **params: Any) -> Game:
@@ -239,14 +239,11 @@ def test_the_opening_round_trips_across_engines() -> None:
             assert js(loaded)["turn"] == 2 and js(loaded)["to_move"] == 2
 
 
-def test_json_is_canonical(load: Loader) -> None:
+def test_json_lists_are_in_order(load: Loader) -> None:
+    """The lists the spec sorts are sorted (the rest of canonical JSON: the contract suite)."""
     for setting in (SETTINGS[0], SETTINGS[9]):
         for state in random_states(load(GAME, **setting), 3, every=13):
-            text = state.to_json()
-            assert text == json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"))
-            assert " " not in text
-            assert "." not in text  # integers only
-            saved = json.loads(text)
+            saved = json.loads(state.to_json())
             assert saved["deck"]["pool"] == sorted(saved["deck"]["pool"])
             assert saved["gained"] == sorted(saved["gained"])
             assert saved["used"] == sorted(saved["used"])

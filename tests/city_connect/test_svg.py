@@ -78,11 +78,6 @@ def first(game: Any, seeds: range, test: Any) -> Any:
     raise AssertionError("no such state in these games")
 
 
-def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
-    """Every ``every``-th state of a seeded game, the first of each phase and the last."""
-    return helpers.sample_along(game, boardcore.play(game, seed=seed).history(), every)
-
-
 # --- well-formed pictures -----------------------------------------------------------------------
 
 
@@ -99,7 +94,7 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
     game = engine(which, players=players, sides=sides)
     phases: set[str] = set()
     drawn = 0
-    for state, saved in sampled(game, seed, every=9 * players + 5):
+    for state, saved in helpers.sample_played(game, seed, every=9 * players + 5):
         phases.add(saved["phase"])
         drawn += helpers.assert_every_view_drawn(state)
     assert phases >= {"setup", "main", "take", "draw", "pay", "refill", "end"}
@@ -137,7 +132,7 @@ def test_the_status_line_and_scores_agree_with_the_engine(players: int, seed: in
     agree with the engine at every step of whole games (each initial side)."""
     for sides in ("house", "mayor"):
         game = load(players=players, sides=sides)
-        for state, _ in sampled(game, seed, every=4):
+        for state, _ in helpers.sample_played(game, seed, every=4):
             svg = state.to_svg()
             assert f"<desc>{str(state).splitlines()[0]}</desc>" in svg
             root = parse(svg)
@@ -156,7 +151,7 @@ def test_a_seat_sees_its_own_hand_only(which: str, players: int, seed: int) -> N
     public); for everyone (None) every hand is face up."""
     game = engine(which, players=players)
     checked = 0
-    for state, saved in sampled(game, seed, every=4 * players + 1):
+    for state, saved in helpers.sample_played(game, seed, every=4 * players + 1):
         hands = saved["hands"]
         root = parse(state.to_svg())
         for seat in range(players):
@@ -181,7 +176,7 @@ def test_a_seats_picture_does_not_depend_on_what_it_cannot_see(players: int) -> 
     """The picture for seat p stays the same when the other hands and the pile's pool are
     changed (sizes kept): it draws nothing of them."""
     game = load(players=players)
-    for state, saved in sampled(game, seed=4, every=7):
+    for state, saved in helpers.sample_played(game, seed=4, every=7):
         for perspective in range(players):
             other = json.loads(json.dumps(saved))
             for seat in range(players):
@@ -299,7 +294,7 @@ def test_a_state_of_other_data_draws_with_indices(tmp_path: Path) -> None:
     """The packaged names do not fit a game of a user's data file: cards are labelled by
     index and the scores are not counted."""
     game = load(players=3, data=str(small_data(tmp_path / "mine.toml")))
-    for state, saved in sampled(game, seed=1, every=23):
+    for state, saved in helpers.sample_played(game, seed=1, every=23):
         for perspective in (None, 0):
             svg = state.to_svg(perspective)
             parse(svg)

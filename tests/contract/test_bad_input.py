@@ -622,6 +622,19 @@ def test_broken_data_file(
         assert re.search(word, message), f"{word!r} is not named: {message}"
 
 
+# Not TOML at all: test_load.py, the same message from both engines for every game.
+@pytest.mark.parametrize("name", GAMES)
+def test_a_data_file_of_another_game(load: Loader, tmp_path: Path, name: str) -> None:
+    """The packaged file with another game's name in ``game``: a DataError naming the field
+    and the game it names."""
+    packaged = helpers.data_path(name).read_text()
+    for other in GAMES:
+        if other != name:
+            broken = packaged.replace(f'game = "{name}"', f'game = "{other}"', 1)
+            message = helpers.data_error(load, name, tmp_path / "other.toml", broken, players=2)
+            assert "game" in message and other in message, message
+
+
 @pytest.mark.parametrize(
     "name", [name for name in sorted(CASES) if hasattr(CASES[name], "battery")]
 )

@@ -119,10 +119,13 @@ def _no_float(text: str) -> float:
 
 
 def test_json_is_canonical(engine: str, setting: tuple[str, Params]) -> None:
+    """Keys sorted, no white space, integers only (DESIGN.md, *Canonical JSON*); the order of
+    each game's lists is checked in its own test_roundtrip.py."""
     for state in states(engine, setting)[::7]:
         text = state.to_json()
         saved = json.loads(text, parse_float=_no_float)
         assert text == json.dumps(saved, sort_keys=True, separators=(",", ":"))
+        assert " " not in text
         assert saved["game"] == setting[0]
 
 

@@ -13,9 +13,12 @@ import pytest
 
 import boardcore
 from boardcore.svg import drawer, seat_colours, state_to_svg
-from tests.conftest import ENGINES
+from tests import helpers
+from tests.chandigarh import test_roundtrip as chandigarh
+from tests.conftest import ENGINES, Loader
 from tests.contract.settings import GAMES, INFO
 from tests.helpers import parse
+from tests.rebuilding_chicago import test_roundtrip as rebuilding_chicago
 
 
 @pytest.fixture(params=sorted(ENGINES))
@@ -79,6 +82,32 @@ def test_seat_colours_and_the_drawer(engine: str, name: str) -> None:
     assert type(draw).__name__ == name.title().replace("_", "") + "Drawer"
     if name in FIXED_TABLES:
         assert draw.bounds(json.loads(state.to_json())) is None
+
+
+# The games whose own tests list their settings (``SETTINGS`` in test_roundtrip.py), with the
+# stride their games are sampled at; City Connect and Prestel New York check the phases too,
+# in their test_svg.py.
+OWN_SETTINGS = {"chandigarh": (chandigarh, 40), "rebuilding_chicago": (rebuilding_chicago, 90)}
+
+
+def own_settings() -> list[Any]:
+    """(game, setting, seed, stride): each setting of a game's list, its seed its place there."""
+    cases = []
+    for name, (module, every) in OWN_SETTINGS.items():
+        for seed, (setting, sid) in enumerate(
+            zip(module.SETTINGS, module.SETTING_IDS, strict=True)
+        ):
+            cases.append(pytest.param(name, setting, seed, every, id=f"{name}-{sid}"))
+    return cases
+
+
+@pytest.mark.parametrize(("name", "setting", "seed", "every"), own_settings())
+def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
+    load: Loader, name: str, setting: dict[str, Any], seed: int, every: int
+) -> None:
+    """The status line is the text rendering's first line, every seat shows its score (PP in
+    Chandigarh), and `you` and `winner` are where they belong."""
+    assert helpers.views_drawn(helpers.sample_random(load(name, **setting), seed, every)) > 10
 
 
 ROOT = Path(__file__).parents[2]

@@ -348,9 +348,10 @@ COMPASS = '[[symbol]]\nname = "compass"\nprovenance = "reconstructed"\n\n'
 
 
 BROKEN: list[tuple[Callable[[str], str], tuple[str, ...]]] = [
-    (replace("win_chips = 13", "win_chips = 0"), ("win_chips",)),
-    (replace("win_chips = 13", "win_chips = 100"), ("win_chips",)),
-    (replace("win_chips = 13", 'win_chips = "13"'), ("win_chips",)),
+    *(
+        (replace("win_chips = 13", new), ("win_chips",))
+        for new in ("win_chips = 0", "win_chips = 100", 'win_chips = "13"')
+    ),
     (replace("win_chips = 13\n", ""), ("win_chips",)),
     (replace('provenance = "rulebook"', 'provenance = "guess"'), ("provenance",)),
     (replace('provenance = "reconstructed"', 'provenance = "folklore"'), ("provenance",)),
@@ -358,20 +359,29 @@ BROKEN: list[tuple[Callable[[str], str], tuple[str, ...]]] = [
     (replace(COMPASS, ""), ("symbol",)),
     (replace(COMPASS, COMPASS + COMPASS), ("symbol",)),
     (replace('name = "compass"\n', ""), ("name",)),
-    (replace('slug = "chrysler"', 'slug = "empire-state"'), ("slug",)),
-    (replace('slug = "chrysler"', 'slug = "Chrysler"'), ("slug",)),
-    (replace('slug = "chrysler"', 'slug = "9chrysler"'), ("slug",)),
-    (replace('slug = "chrysler"', 'slug = "chrysler building"'), ("slug",)),
-    (replace('slug = "chrysler"', "slug = 5"), ("slug",)),
+    *(
+        (replace('slug = "chrysler"', new), ("slug",))
+        for new in (
+            'slug = "empire-state"',
+            'slug = "Chrysler"',
+            'slug = "9chrysler"',
+            'slug = "chrysler building"',
+            "slug = 5",
+        )
+    ),
     (replace('slug = "chrysler"\n', ""), ("slug",)),
     (replace('name = "Chrysler Building"\n', ""), ("name",)),
-    (replace(CHRYSLER, 'parts = ["lobby"]'), ("parts",)),
-    (replace(CHRYSLER, 'parts = ["lobby", "shaft", "crown", "spire"]'), ("parts",)),
-    (replace(CHRYSLER, 'parts = ["lobby", "lobby", "crown"]'), ("parts",)),
-    (replace(CHRYSLER, 'parts = ["Lobby", "shaft", "crown"]'), ("parts",)),
-    (replace(CHRYSLER, 'parts = "lobby"'), ("parts",)),
+    *(
+        (replace(CHRYSLER, new), ("parts",))
+        for new in (
+            'parts = ["lobby"]',
+            'parts = ["lobby", "shaft", "crown", "spire"]',
+            'parts = ["lobby", "lobby", "crown"]',
+            'parts = ["Lobby", "shaft", "crown"]',
+            'parts = "lobby"',
+        )
+    ),
     (replace(CHRYSLER + "\n", ""), ("parts",)),
-    (replace("[rules]", "[rules"), ("line 13",)),
 ]
 
 

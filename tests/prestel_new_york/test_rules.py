@@ -29,7 +29,6 @@ JSON with the small rules model at the bottom of this file, itself written from 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +38,7 @@ import pytest
 
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.rng import SplitMix64
+from tests import helpers
 from tests.conftest import Loader, apply
 from tests.helpers import Encoding, assert_rejected, js, packaged_data, status
 
@@ -527,7 +527,7 @@ def test_ruling_full_json_after_setup(load: Loader) -> None:
         "to_move": 0,
         "version": 1,
     }
-    assert state.to_json() == json.dumps(expected, sort_keys=True, separators=(",", ":"))
+    assert state.to_json() == helpers.canonical(expected)
     assert state.history() == history
 
 

@@ -37,11 +37,6 @@ def part_names() -> list[str]:
 PARTS = part_names()
 
 
-def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
-    """Every ``every``-th state of a seeded game, the first of each phase and the last."""
-    return helpers.sample_along(game, boardcore.play(game, seed=seed).history(), every)
-
-
 # --- well-formed pictures -----------------------------------------------------------------------
 
 
@@ -51,7 +46,7 @@ def test_svg_is_well_formed_in_every_phase_and_from_every_seat(players: int) -> 
     phases: set[str] = set()
     drawn = 0
     for seed in range(2):
-        for state, saved in sampled(game, seed, every=10 * players + 7):
+        for state, saved in helpers.sample_played(game, seed, every=10 * players + 7):
             phases.add(saved["phase"])
             for perspective in (None, *range(players)):
                 root = parse(state.to_svg(perspective))
@@ -105,7 +100,7 @@ def test_a_seat_sees_its_own_hand_and_memory_only(players: int) -> None:
     game = load(players=players, max_rounds=16)
     checked = 0
     for seed in (1, 2):
-        for state, saved in sampled(game, seed, every=4 * players + 1):
+        for state, saved in helpers.sample_played(game, seed, every=4 * players + 1):
             everything = state.to_svg()
             hands = saved["hands"]
             for hand in hands:
@@ -245,7 +240,7 @@ def test_a_state_of_other_data_draws_with_ids(tmp_path: Path, commissions: int) 
     """The packaged names do not fit a game of a user's data file: ids are the labels."""
     data = small_data(tmp_path / "mine.toml", commissions)
     game = load(players=3, data=str(data), max_rounds=15)
-    for state, saved in sampled(game, seed=1, every=17):
+    for state, saved in helpers.sample_played(game, seed=1, every=17):
         for perspective in (None, 0):
             svg = state.to_svg(perspective)
             parse(svg)

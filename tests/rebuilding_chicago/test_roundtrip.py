@@ -363,7 +363,7 @@ def opening_json(moves: int = len(OPENING)) -> str:
         seats[0]["pieces"] = [[0, statue, 0, space("d6")]]
         state["supply"][statue] -= 1
         state.update(phase="turn", todo=[], active=1, to_move=1)
-    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return helpers.canonical(state)
 
 
 def engine(which: str, **params: Any) -> Game:
@@ -453,14 +453,12 @@ def test_the_opening_round_trips_across_engines() -> None:
             assert loaded.to_json() == opening_json(4)
 
 
-def test_json_is_canonical(load: Loader) -> None:
+def test_json_lists_are_in_order_and_of_their_size(load: Loader) -> None:
+    """The lists the spec sorts are sorted and those of a fixed size have it (the rest of
+    canonical JSON: the contract suite)."""
     for setting in (SETTINGS[0], SETTINGS[3]):
         for state in random_states(load(GAME, **setting), 3, every=31):
-            text = state.to_json()
-            assert text == json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"))
-            assert " " not in text
-            assert "." not in text  # integers only
-            saved = json.loads(text)
+            saved = json.loads(state.to_json())
             assert saved["bag"] == sorted(saved["bag"])
             assert all(deck == sorted(deck) for deck in saved["decks"])
             assert saved["landmark_pool"] == sorted(saved["landmark_pool"])

@@ -16,7 +16,7 @@ import pytest
 import boardcore
 from tests import helpers
 from tests.conftest import ENGINES, Loader, apply
-from tests.helpers import group, js, parse, random_states, texts
+from tests.helpers import group, js, parse, texts
 from tests.rebuilding_chicago.test_roundtrip import (
     GAME,
     LANDMARK_KEYS,
@@ -39,27 +39,6 @@ LETTERS = "TMGESRX"
 
 def letters_on_table(root: ET.Element, seat: int) -> list[str]:
     return sorted(t for t in texts(group(root, f"table table-{seat}")) if t in LETTERS + "L")
-
-
-def sampled(game: Any, seed: int, every: int) -> list[tuple[Any, dict[str, Any]]]:
-    """Every ``every``-th state of a seeded game, the first of each phase and the last."""
-    return helpers.sample_along(game, random_states(game, seed, every=10_000)[-1].history(), every)
-
-
-# --- well-formed pictures -----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("setting", SETTINGS, ids=SETTING_IDS)
-def test_svg_is_well_formed_in_every_phase_and_from_every_seat(
-    load: Loader, setting: dict[str, Any]
-) -> None:
-    """The status line is the text rendering's first line, every seat shows its score, and
-    `you` and `winner` are where they belong."""
-    game = load(GAME, **setting)
-    drawn = 0
-    for state, _ in sampled(game, SETTINGS.index(setting), every=90):
-        drawn += helpers.assert_every_view_drawn(state)
-    assert drawn > 10
 
 
 # --- what the picture shows ---------------------------------------------------------------------
@@ -116,7 +95,7 @@ def test_the_opening_picture(load: Loader) -> None:
 def test_the_tables_along_a_game() -> None:
     """At points of a game: one letter per covered space of each table, by type."""
     game = engine("rust", players=3)
-    for state, saved in sampled(game, 6, every=40):
+    for state, saved in helpers.sample_random(game, 6, every=40):
         root = parse(state.to_svg())
         for seat in range(3):
             tab = table(saved["seats"][seat])
@@ -167,7 +146,7 @@ def test_suburbs_and_connected_areas_are_drawn(load: Loader) -> None:
     """A suburb placed next to the board draws its spaces; a seat's table shows the same
     letters as the JSON's pieces whatever they are."""
     game = load(GAME, players=2)
-    for state, saved in sampled(game, 3, every=15):
+    for state, saved in helpers.sample_random(game, 3, every=15):
         if any(p[0] == 2 for seat in saved["seats"] for p in seat["pieces"]):
             root = parse(state.to_svg())
             for seat in range(2):
@@ -186,8 +165,7 @@ def test_a_state_of_other_data_draws(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"
     path.write_text(richer_vp(PACKAGED_TEXT))
     game = engine("rust", players=3, data=str(path))
-    for state, _ in sampled(game, 1, every=80):
-        helpers.assert_every_view_drawn(state)
+    helpers.views_drawn(helpers.sample_random(game, 1, every=80))
 
 
 # --- both engines -------------------------------------------------------------------------------

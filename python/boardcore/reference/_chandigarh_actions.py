@@ -5,12 +5,14 @@ both need, in a module that imports neither."""
 from __future__ import annotations
 
 from bisect import bisect_right
+from dataclasses import dataclass
 from typing import Final
 
 NONE: Final = -1  # no seat, no sector, no card, no direction
 
 # "Geometry".
 COLOURS: Final = ("y", "b", "r", "g")
+ANY: Final = 4  # the "any" icon of a card end
 SIDES: Final = ("n", "e", "s", "w")  # also the step directions
 NUM_PLOTS: Final = 128  # (4t + side) * 2 + k, k = 0, 1
 CENTRE: Final = 2  # k of the centre of a side without plots
@@ -87,6 +89,18 @@ KIND_STARTS: Final = (
     ("reveal", REVEAL),
     ("first", FIRST),
 )
+
+
+@dataclass(frozen=True)
+class Card:
+    """A project card of the component file."""
+
+    pattern: str
+    colours: tuple[int, ...]  # one or two colours (a, b)
+    stars: int
+    steps: int
+    left: tuple[int, ...]  # icons of the left end: colours, ANY for "any"
+    right: tuple[int, ...]
 
 
 def junction_id(x: int, y: int) -> int:

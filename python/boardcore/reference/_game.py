@@ -280,7 +280,7 @@ class ReferenceState(Generic[RulesT]):
 
     # --- interface ----------------------------------------------------------------------------
 
-    def clone(self) -> ReferenceState[RulesT]:
+    def clone(self: SelfT) -> SelfT:
         return copy_state(self)
 
     def is_chance_node(self) -> bool:

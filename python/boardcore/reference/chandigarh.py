@@ -52,6 +52,7 @@ from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import DataError, NotationError, ParameterError
 from boardcore.reference._chandigarh_actions import (
     ADD,
+    ANY,
     ARRANGE,
     ARRANGE_NONE,
     BUILD,
@@ -94,6 +95,7 @@ from boardcore.reference._chandigarh_actions import (
     SURVEYOR,
     TAKE,
     TILE,
+    Card,
     action_text,
     decode,
     junction_id,
@@ -111,7 +113,7 @@ from boardcore.reference._data import (
     packaged_data,
     read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
+from boardcore.reference._game import ReferenceGame, ReferenceState
 from boardcore.reference._json import _debug, is_int, saved_enum
 from boardcore.reference._params import counted, int_param, str_param
 
@@ -125,7 +127,6 @@ YELLOW: Final = 0
 BLUE: Final = 1
 RED: Final = 2
 GREEN: Final = 3
-ANY: Final = 4  # the "any" icon of a card end
 NORTH: Final = 0
 EAST: Final = 1
 SOUTH: Final = 2
@@ -346,16 +347,6 @@ class _Street:
 
 
 @dataclass(frozen=True)
-class _Card:
-    pattern: str
-    colours: tuple[int, ...]  # one or two colours (a, b)
-    stars: int
-    steps: int
-    left: tuple[int, ...]  # icons of the left end: colours, ANY for "any"
-    right: tuple[int, ...]
-
-
-@dataclass(frozen=True)
 class _Specialist:
     slug: str
     name: str
@@ -373,7 +364,7 @@ class _Data:
     supervisors: int  # per seat (ruling 13)
     sectors: tuple[_Sector, ...]
     streets: tuple[_Street, ...]
-    cards: tuple[_Card, ...]
+    cards: tuple[Card, ...]
     specialists: tuple[_Specialist, ...]
     specialist_ids: dict[str, int]  # slug -> specialist id
 
@@ -430,7 +421,7 @@ def _data_sector(name: str, where: str, entry: object) -> _Sector:
     return _Sector(plots=(plots[0], plots[1]), printed=(printed[0], printed[1]))
 
 
-def _data_card(name: str, where: str, entry: object) -> _Card:
+def _data_card(name: str, where: str, entry: object) -> Card:
     fields = check_fields(name, where, entry, _CARD_FIELDS)
     pattern = PATTERNS[data_choice(name, where, "pattern", fields["pattern"], PATTERNS)]
     wanted = 2 if pattern in TWO_COLOUR_PATTERNS else 1
@@ -452,7 +443,7 @@ def _data_card(name: str, where: str, entry: object) -> _Card:
                 f"({', '.join(COLOURS)} or any), got {icons!r}"
             )
         ends.append(tuple(_data_colour(name, where, end, icon, any_ok=True) for icon in icons))
-    return _Card(
+    return Card(
         pattern=pattern, colours=parsed, stars=stars, steps=steps, left=ends[0], right=ends[1]
     )
 
@@ -883,7 +874,7 @@ def _pack_component(caps: list[int], groups: list[tuple[int, ...]]) -> int:
     return best_from(0)
 
 
-def _pattern_count(geo: _Geometry, city: Sequence[int], card: _Card, street: int) -> int:
+def _pattern_count(geo: _Geometry, city: Sequence[int], card: Card, street: int) -> int:
     """The largest number of disjoint instances of the card's pattern in the city (street:
     the chosen street for a ``street`` card)."""
     a = card.colours[0]
@@ -982,7 +973,7 @@ def count_pattern(
                 f"got {street!r}"
             )
         street_id = STREET_NAMES.index(street)
-    card = _Card(
+    card = Card(
         pattern=pattern,
         colours=tuple(COLOURS.index(c) for c in colours),
         stars=1,
@@ -1317,9 +1308,6 @@ class ChandigarhState(ReferenceState[_Rules]):
         order = [(self._start + offset) % n for offset in range(n)]
         best = max(self._pp)
         return [next(seat for seat in order if self._pp[seat] == best)]
-
-    def clone(self) -> ChandigarhState:
-        return copy_state(self)
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """The "Observation" layout, seats relative to ``player``: 1380 floats."""

@@ -53,7 +53,6 @@ from boardcore.reference._data import (
 from boardcore.reference._game import (
     ReferenceGame,
     ReferenceState,
-    copy_state,
 )
 from boardcore.reference._json import _debug, named_id, saved_enum
 from boardcore.reference._params import int_param, per_seat, str_param
@@ -795,9 +794,6 @@ class CityConnectState(ReferenceState[_Rules]):
         if len(tied) > 1 and self._pioneer in tied:
             return [self._pioneer]  # "If players are tied, the player holding the Pioneer Bonus"
         return tied
-
-    def clone(self) -> CityConnectState:
-        return copy_state(self)
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """The "Observation" layout: own hand, market, discard pile, landmark row, relative

@@ -25,7 +25,7 @@ import numpy.typing as npt
 from boardcore.api import TERMINAL
 from boardcore.errors import DataError, ParameterError
 from boardcore.reference._data import check_fields, data_int, read_toml
-from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
+from boardcore.reference._game import ReferenceGame, ReferenceState
 from boardcore.reference._json import saved_enum
 from boardcore.reference._kardinal_actions import (
     BUILD_END,
@@ -269,9 +269,6 @@ class KardinalState(ReferenceState[_Rules]):
         most = max(near[seat] for seat in tied)
         # If there is a tie there, too, all the players in it win the game.
         return [seat for seat in tied if near[seat] == most]
-
-    def clone(self) -> KardinalState:
-        return copy_state(self)
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """Kardinal hides nothing: the whole position, with the observer's seat listed first."""

@@ -42,7 +42,6 @@ from boardcore.reference._data import (
 from boardcore.reference._game import (
     ReferenceGame,
     ReferenceState,
-    copy_state,
 )
 from boardcore.reference._json import _debug, named_id, saved_enum
 from boardcore.reference._params import int_param, per_seat, str_param
@@ -503,9 +502,6 @@ class PrestelNewYorkState(ReferenceState[_Rules]):
             return []
         best = max(self._chips)
         return [seat for seat, chips in enumerate(self._chips) if chips == best]
-
-    def clone(self) -> PrestelNewYorkState:
-        return copy_state(self)
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """The "Observation" layout: parts, commissions, relative seats, globals."""

@@ -53,7 +53,7 @@ from boardcore.reference._data import (
     packaged_data,
     read_toml,
 )
-from boardcore.reference._game import ReferenceGame, ReferenceState, copy_state
+from boardcore.reference._game import ReferenceGame, ReferenceState
 from boardcore.reference._json import _debug, is_int, saved_enum
 from boardcore.reference._params import int_param, per_seat, str_param
 from boardcore.reference._rebuilding_chicago_actions import (
@@ -1538,9 +1538,6 @@ class RebuildingChicagoState(ReferenceState[Rules]):
         tied = [s for s, seat in enumerate(seats) if seat.vp == best]
         calm = min(seats[s].unhappy for s in tied)
         return [s for s in tied if seats[s].unhappy == calm]
-
-    def clone(self) -> RebuildingChicagoState:
-        return copy_state(self)
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """The "Observation" layout, seats in the order ``player``, ``player + 1`` ...:

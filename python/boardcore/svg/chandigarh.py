@@ -85,19 +85,6 @@ _HEIGHT: Final = _TURN_Y + _TURN_H + 46
 
 
 @dataclass(frozen=True)
-class _Card:
-    """A project card of the data file."""
-
-    pattern: str
-    colours: tuple[int, ...]
-    stars: int
-    steps: int
-    left: tuple[int, ...]
-    """The icons on the card's left end: colours, 4 for "any"."""
-    right: tuple[int, ...]
-
-
-@dataclass(frozen=True)
 class _Data:
     """The packaged component file, as much of it as the picture needs."""
 
@@ -107,7 +94,7 @@ class _Data:
     """By side of the tiles: the pre-printed plots as slot ids and their colour, per tile."""
     streets: tuple[tuple[int, int], ...]
     """Per street tile: its value and its tie value."""
-    cards: tuple[_Card, ...]
+    cards: tuple[actions.Card, ...]
     specialists: tuple[tuple[str, str, int, int], ...]
     """Per specialist: slug, name, colour, stars."""
     supervisors: int
@@ -134,7 +121,7 @@ def _data(doc: dict[str, Any]) -> _Data:
         for side in ("brown", "blue")
     )
     cards = tuple(
-        _Card(
+        actions.Card(
             pattern=str(entry["pattern"]),
             colours=tuple(_colour(c) for c in entry["colours"]),
             stars=int(entry["stars"]),
@@ -304,7 +291,7 @@ def _steps(parent: ET.Element, x: float, y: float, steps: int) -> None:
         svg.el(parent, "ellipse", cx=at + 5.5, cy=y - 1.5, rx=1.6, ry=2.6, fill=svg.MUTED)
 
 
-def _pattern(parent: ET.Element, x: float, y: float, card: _Card) -> None:
+def _pattern(parent: ET.Element, x: float, y: float, card: actions.Card) -> None:
     """The card's pattern as a little diagram in the 44 x 30 box at x, y: sectors as squares,
     the required buildings as coloured dots."""
     a = card.colours[0]
