@@ -4,28 +4,74 @@
 //! only sees decision nodes; a game that ends is reported and replaced by the next one.
 //! Game `k` of env `i` in a batch of `B` reset with seed `S` is seeded `S + i + k * B`.
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
 use rayon::prelude::*;
 
 use crate::engine::{Action, Error, Game, GameState, ObservationSink, TokenRow, CHANCE};
 use crate::rng::SplitMix64;
 use crate::sim::chance_outcome;
 
-thread_local! {
-    /// The threads a batch runs on, the calling thread one of them (`RAYON_NUM_THREADS` in
-    /// all): it starts on its share of the envs at once and helps with the rest while it
-    /// waits, where from outside a pool it would hand the whole batch to threads it must
-    /// wake and then sleep until woken itself. Those wake-ups, tens of microseconds each on a
-    /// virtual machine, cost a quarter of a 1024-env step on two cores. A thread that already
-    /// belongs to a pool (a user's rayon job) keeps its own.
-    static BATCH_THREADS: Option<rayon::ThreadPool> =
-        rayon::ThreadPoolBuilder::new().use_current_thread().build().ok();
+/// The threads a batch runs on, the calling thread one of them (`RAYON_NUM_THREADS` in
+/// all): it starts on its share of the envs at once and helps with the rest while it waits,
+/// where from outside a pool it would hand the whole batch to threads it must wake and then
+/// sleep until woken itself. A thread that already belongs to a pool (a user's rayon job)
+/// keeps its own.
+struct BatchThreads {
+    pool: rayon::ThreadPool,
+    /// Set while a batch's pass runs; the other threads keep warm only in between.
+    busy: Arc<AtomicBool>,
+    /// How many of the other threads are keeping warm now.
+    warm: Arc<AtomicUsize>,
 }
 
-/// Runs `op` (a batch's parallel pass) on [`BATCH_THREADS`].
+/// How long the other threads wait for the next pass before they sleep. Waking a sleeping
+/// thread took tens of microseconds on 2-core virtual machines (an idle virtual CPU is
+/// halted), more than a quarter of a 1024-env step, while the caller's own work between two
+/// steps (a learner drawing its actions in numpy) takes about as long: the threads wait,
+/// spinning, as OpenMP's and XLA's do, for at most this long.
+const KEEP_WARM: Duration = Duration::from_micros(300);
+
+thread_local! {
+    static BATCH_THREADS: Option<BatchThreads> = rayon::ThreadPoolBuilder::new()
+        .use_current_thread()
+        .build()
+        .ok()
+        .map(|pool| BatchThreads {
+            pool,
+            busy: Arc::default(),
+            warm: Arc::default(),
+        });
+}
+
+/// Runs `op` (a batch's parallel pass) on [`BATCH_THREADS`], then keeps the other threads
+/// warm for the next pass.
 fn on_batch_threads<R: Send>(op: impl FnOnce() -> R + Send) -> R {
-    BATCH_THREADS.with(|pool| match pool {
-        Some(pool) => pool.install(op),
-        None => op(),
+    BATCH_THREADS.with(|threads| {
+        let Some(t) = threads else {
+            return op();
+        };
+        t.busy.store(true, Ordering::Release);
+        let result = t.pool.install(op);
+        t.busy.store(false, Ordering::Release);
+        let others = t.pool.current_num_threads() - 1;
+        if t.warm.load(Ordering::Acquire) == 0 {
+            for _ in 0..others {
+                let (busy, warm) = (Arc::clone(&t.busy), Arc::clone(&t.warm));
+                warm.fetch_add(1, Ordering::AcqRel);
+                t.pool.spawn(move || {
+                    let start = Instant::now();
+                    // Returns at once when the next pass starts, to take its share of it.
+                    while !busy.load(Ordering::Acquire) && start.elapsed() < KEEP_WARM {
+                        std::hint::spin_loop();
+                    }
+                    warm.fetch_sub(1, Ordering::AcqRel);
+                });
+            }
+        }
+        result
     })
 }
 
