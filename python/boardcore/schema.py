@@ -62,7 +62,9 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _integer(text: str, on_float: Any) -> Any:
     if text == "-0":
-        raise _NotCanonical("-0 is not canonical: write 0")
+        if on_float is _no_float:
+            raise _NotCanonical("-0 is not canonical: write 0")
+        return on_float(text)  # the Rust engines read -0.0: the engine names the field
     digits = len(text) - text.startswith("-")
     if digits > 20 or (digits > 18 and not -(2**63) <= int(text) < 2**64):
         # No 64-bit integer holds it: the Rust engines read a float, or refuse one that no

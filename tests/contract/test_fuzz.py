@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 import boardcore
@@ -219,8 +219,10 @@ def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 
 @st.composite
-def mutated_json(draw: st.DrawFn, text: str) -> str:
-    kind = draw(st.sampled_from(["value", "delete", "add", "text", "number"]))
+def mutated_json(
+    draw: st.DrawFn, text: str, kinds: tuple[str, ...] = ("value", "delete", "add", "text", "number")
+) -> str:
+    kind = draw(st.sampled_from(kinds))
     if kind == "text":  # a character inserted, deleted or replaced, or the text cut short
         at = draw(st.integers(0, len(text)))
         char = draw(st.sampled_from(list('{}[],:"0123456789-.e ')) | st.characters(codec="utf-8"))
@@ -266,6 +268,28 @@ def check_saved_state(data: st.DataObject) -> None:
         lambda engine: game(engine, name, params).state_from_json(text),
         keep=lambda state: state.to_json(),
     )
+
+
+def check_saved_state_words(data: st.DataObject) -> None:
+    """A saved state with a value changed, removed or added, or a number written another
+    way, well-formed JSON still: both engines refuse it in the same words, or load it. (A
+    text that is no JSON is refused by each engine's JSON parser in its own words.)"""
+    position = data.draw(positions())
+    name, params, _ = position
+    text = data.draw(
+        mutated_json(state_at("rust", position).to_json(), ("value", "delete", "add", "number"))
+    )
+    try:
+        json.loads(text)
+    except ValueError:  # a number written with leading zeros is no JSON
+        reject()
+    said = {}
+    for engine in ENGINES:
+        try:
+            said[engine] = game(engine, name, params).state_from_json(text).to_json()
+        except boardcore.StateFormatError as error:
+            said[engine] = str(error)
+    assert said["rust"] == said["reference"], said
 
 
 # --- parameters -------------------------------------------------------------------------------
@@ -428,6 +452,7 @@ PROPERTIES = [
     check_action,
     check_notation,
     check_saved_state,
+    check_saved_state_words,
     check_parameters,
     check_data_file,
     check_seed,

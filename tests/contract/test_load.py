@@ -461,3 +461,72 @@ def test_a_saved_state_that_could_not_arise_gets_the_same_message_from_both_engi
     )
     assert replays["rust"] == replays["reference"]
     assert replays["rust"].startswith("actions[0]: ")
+
+
+def _first_number(doc: Any, path: str) -> tuple[str, list[Any], Any] | None:
+    """The first integer in ``doc`` in the canonical JSON's order: its path as the engines
+    write it, and the list or object holding it with its index or key."""
+    if isinstance(doc, dict):
+        items = [(f"{path}[{json.dumps(k)}]", k, doc[k]) for k in sorted(doc)]
+    elif isinstance(doc, list):
+        items = [(f"{path}[{i}]", i, v) for i, v in enumerate(doc)]
+    else:
+        return None
+    for where, at, value in items:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return where, doc, at
+        found = _first_number(value, where)
+        if found is not None:
+            return found
+    return None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_saved_field_is_named_as_narrowly_as_it_differs_from_the_replay(name: str) -> None:
+    """Past the checks before replaying, both engines compare every field with what
+    replaying the history gives and name the first place they differ, in the canonical
+    JSON's order, in the same words: the number itself deep inside a list or object (one
+    written as text, as true, as a float or changed), or a list's length."""
+    path = random_game("rust", name, (), seed=5)
+    text = path[len(path) // 2].to_json()
+    doc = json.loads(text)
+    before_replay = {"game", "version", "history", "players", *boardcore.load(name).params}
+    # the first field replaying checks that holds a list with a number inside
+    key = next(
+        k
+        for k in sorted(doc)
+        if k not in before_replay and isinstance(doc[k], list) and _first_number(doc[k], "")
+    )
+    found = _first_number(doc[key], json.dumps(key))
+    assert found is not None
+    where, holder, at = found
+    value = holder[at]
+    replays = f'but replaying "history" gives {value}'
+
+    def changed(new: Any) -> str:
+        holder[at] = new
+        try:
+            return json.dumps(doc, separators=(",", ":"), sort_keys=True)
+        finally:
+            holder[at] = value
+
+    cases = {
+        f'{where} is "{value}", {replays}': changed(str(value)),
+        f"{where} is {value + 1}, {replays}": changed(value + 1),
+        f"{where} is {float(value)}, {replays}": changed(float(value)),
+        f"{where} is {json.dumps(value != 1)}, {replays}": changed(value != 1),
+        f'{json.dumps(key)} has {len(doc[key]) + 1} items, but replaying "history" gives '
+        f"{len(doc[key])}": json.dumps(
+            {**doc, key: [*doc[key], doc[key][-1] if doc[key] else 0]},
+            separators=(",", ":"),
+            sort_keys=True,
+        ),
+    }
+    for said, edited in cases.items():
+        messages = refusals(
+            StateFormatError,
+            {engine: ENGINES[engine](name).state_from_json for engine in ENGINES},
+            edited,
+        )
+        title = name.replace("_", " ").title()
+        assert messages == {e: f"not a {title} state: {said}" for e in ENGINES}, said

@@ -174,14 +174,12 @@ def saved_enum(name: str, field: str) -> tuple[str, ...]:
 
 
 def check_saved(name: str, text: object, first: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-    """A saved state of game ``name``, parsed as strictly as the Rust engines parse it and
-    checked against the game's shipped JSON Schema (``boardcore/schemas/``): its structure,
-    every field's type and the ranges that do not depend on the parameters. The checks the
-    Rust engines make before replaying (the fields there are, then ``first``: the game,
-    version, parameters and history) come first, in their order and words. What the fields
-    mean is left to the engine and to ``replay_saved``."""
-    from boardcore.schema import structure_error  # here: it imports the registry
-
+    """A saved state of game ``name``, parsed as strictly as the Rust engines parse it, with
+    the checks they make before replaying, in their order and words: the fields there are
+    (an unknown one before a missing one), then ``first`` (the game, version, parameters and
+    history). ``replay_saved`` checks every other field against the replay: nothing that
+    could not arise in play gets in, and a field is named as narrowly as the Rust engines
+    name it."""
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state must be a str, not {quote(text)}")
     title = game_title(name)
@@ -190,31 +188,25 @@ def check_saved(name: str, text: object, first: Callable[[dict[str, Any]], None]
     except StateFormatError as error:
         message = str(error).replace("not a saved state:", f"not a {title} state:", 1)
         raise StateFormatError(message) from None
-    other = doc.get("game") if isinstance(doc, dict) else None
+    if not isinstance(doc, dict):
+        raise StateFormatError(f"not a {title} state: expected a JSON object")
+    other = doc.get("game")
     if isinstance(other, str) and other != name:  # another game's state: say so first
         raise StateFormatError(
             f"a saved {short(other, 203)} state, not {name}: load it with the game of that name"
         )
-    if isinstance(doc, dict):
-        # The Rust engines' first two checks, in their order: keys sorted, an unknown one
-        # before a missing one.
-        from boardcore.schema import schema
+    from boardcore.schema import schema  # here: it imports the registry
 
-        known = schema(name)["properties"]
-        unknown = next((key for key in sorted(doc) if key not in known), None)
-        if unknown is not None:
-            raise StateFormatError(f"not a {title} state: unknown field {shown_key(unknown)}")
-        missing = next((key for key in sorted(known) if key not in doc), None)
-        if missing is not None:
-            raise StateFormatError(f'not a {title} state: missing field "{missing}"')
-        first(doc)
-    found = structure_error(name, doc)
-    if found is not None:
-        where, message = found
-        what = message if where == "the state" else f"field {where}: {message}"
-        raise StateFormatError(f"not a {title} state: {what}")
-    result: dict[str, Any] = doc
-    return result
+    # keys sorted, an unknown one before a missing one
+    known = schema(name)["properties"]
+    unknown = next((key for key in sorted(doc) if key not in known), None)
+    if unknown is not None:
+        raise StateFormatError(f"not a {title} state: unknown field {shown_key(unknown)}")
+    missing = next((key for key in sorted(known) if key not in doc), None)
+    if missing is not None:
+        raise StateFormatError(f'not a {title} state: missing field "{missing}"')
+    first(doc)
+    return doc
 
 
 def replay_saved(state: Any, given: dict[str, Any]) -> None:
@@ -234,8 +226,30 @@ def replay_saved(state: Any, given: dict[str, Any]) -> None:
             ) from None
     replayed = state._json_object()
     for key in sorted(replayed):
-        if replayed[key] != given[key]:
-            raise StateFormatError(
-                f'{refused}"{key}" is {shown(given[key])}, but replaying "history" gives '
-                f"{shown(replayed[key])}"
-            )
+        differs = _first_difference(shown_key(key), given[key], replayed[key])
+        if differs is not None:
+            raise StateFormatError(refused + differs)
+
+
+def _first_difference(path: str, given: object, replayed: object) -> str | None:
+    """Where ``given`` (a saved value at ``path``) first differs from ``replayed``, in the
+    order the canonical JSON writes them, said as narrowly as the two allow: the differing
+    number or text itself, a list's length, or the object whose keys differ (as the Rust
+    engines' ``saved.rs`` says it). Values compare as JSON: ``true`` is not ``1``."""
+    if isinstance(given, list) and isinstance(replayed, list):
+        if len(given) != len(replayed):
+            return f'{path} has {len(given)} items, but replaying "history" gives {len(replayed)}'
+        for index, (a, b) in enumerate(zip(given, replayed, strict=True)):
+            differs = _first_difference(f"{path}[{index}]", a, b)
+            if differs is not None:
+                return differs
+        return None
+    if isinstance(given, dict) and isinstance(replayed, dict) and sorted(given) == sorted(replayed):
+        for key in sorted(given):
+            differs = _first_difference(f"{path}[{shown_key(key)}]", given[key], replayed[key])
+            if differs is not None:
+                return differs
+        return None
+    if type(given) is type(replayed) and given == replayed:
+        return None
+    return f'{path} is {shown(given)}, but replaying "history" gives {shown(replayed)}'

@@ -224,18 +224,39 @@ pub fn load_by_replay<S: GameState>(schema: &Schema, text: &str, mut state: S) -
     let replayed: Value = serde_json::from_str(&state.to_json())
         .map_err(|e| bad(schema, format!("internal: {e}")))?;
     for key in schema.keys {
-        if map[*key] != replayed[*key] {
-            return Err(bad(
-                schema,
-                format!(
-                    "{key:?} is {}, but replaying \"history\" gives {}",
-                    shown(&map[*key]),
-                    shown(&replayed[*key])
-                ),
-            ));
+        if let Some(differs) = first_difference(quoted(key), &map[*key], &replayed[*key]) {
+            return Err(bad(schema, differs));
         }
     }
     Ok(state)
+}
+
+/// Where `given` (a saved value at `path`) first differs from `replayed`, in the order the
+/// canonical JSON writes them, said as narrowly as the two allow: the differing number or
+/// text itself, a list's length, or the object whose keys differ.
+fn first_difference(path: String, given: &Value, replayed: &Value) -> Option<String> {
+    match (given, replayed) {
+        (Value::Array(a), Value::Array(b)) if a.len() != b.len() => Some(format!(
+            "{path} has {} items, but replaying \"history\" gives {}",
+            a.len(),
+            b.len()
+        )),
+        (Value::Array(a), Value::Array(b)) => a
+            .iter()
+            .zip(b)
+            .enumerate()
+            .find_map(|(i, (a, b))| first_difference(format!("{path}[{i}]"), a, b)),
+        (Value::Object(a), Value::Object(b)) if a.keys().eq(b.keys()) => a
+            .iter()
+            .zip(b.values())
+            .find_map(|((k, a), b)| first_difference(format!("{path}[{}]", quoted(k)), a, b)),
+        _ if given == replayed => None,
+        _ => Some(format!(
+            "{path} is {}, but replaying \"history\" gives {}",
+            shown(given),
+            shown(replayed)
+        )),
+    }
 }
 
 #[cfg(test)]
