@@ -53,6 +53,12 @@ pub const PLANES: usize = 14;
 /// One seat's block: its planes, 25 numbers and its district one-hot.
 pub const SEAT_BLOCK: usize = PLANES * SPACES + 25 + data::DISTRICTS;
 pub const OBSERVATION_SIZE: usize = 5 * SEAT_BLOCK + 42;
+/// The most nonzero entries of one seat's block: 72 spaces outside the 7 x 7 board with 3
+/// each, 49 board spaces with 2, 25 numbers, the district's one-hot.
+pub const SEAT_TOKENS: usize = (SPACES - 49) * 3 + 49 * 2 + 25 + 1;
+/// The most nonzero entries after the seats' blocks: the round's one-hot, 7 events, 8
+/// market slots' presence and cost, 15 tokens, whose decision it is.
+pub const SHARED_TOKENS: usize = 1 + 7 + 16 + 15 + 1;
 
 /// Per district, its board as masks on the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -295,8 +301,10 @@ impl Game for RebuildingChicagoGame {
         observation_size: OBSERVATION_SIZE,
         // Random games never listed more than 132.
         max_legal_actions: 512,
-        // A cap, not a bound: 80 random games set at most 165 per seat, 312 at 2 players and
-        // 579 at 5 (the district-board plane, 49 per seat, is now a one-hot of 1).
-        max_observation_tokens: 336 * g.num_players() + 64,
+        // A bound (docs/games/rebuilding_chicago.md, Observation): per seat, a space outside
+        // the board is at most a suburb, usable and one symbol, a board space usable and one
+        // symbol (a covered space is neither usable nor shows its symbol), then 25 numbers and
+        // the district; then 40 entries the seats share.
+        max_observation_tokens: SEAT_TOKENS * g.num_players() + SHARED_TOKENS,
     );
 }

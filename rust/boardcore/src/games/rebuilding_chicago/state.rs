@@ -2166,6 +2166,34 @@ mod tests {
         assert_step_random_is_the_listed_draw, random_walk,
     };
 
+    /// The compact width is the bound `SEAT_TOKENS` per seat and `SHARED_TOKENS` after,
+    /// proven space by space: the facts the proof rests on hold in random games.
+    #[test]
+    fn the_compact_width_bounds_every_observation_space_by_space() {
+        use super::super::{OBSERVATION_SIZE, PLANES, SEAT_BLOCK, SEAT_TOKENS, SHARED_TOKENS};
+        for players in 1..=5 {
+            let game = RebuildingChicagoGame::new(players, None, None).unwrap();
+            for seed in 0..12 {
+                crate::testing::random_walk_every(&game, seed, 5, |st| {
+                    let mut dense = vec![0.0; OBSERVATION_SIZE];
+                    st.observation_tensor_into(0, &mut dense).unwrap();
+                    for i in 0..st.players() {
+                        let block = &dense[i * SEAT_BLOCK..(i + 1) * SEAT_BLOCK];
+                        for x in 0..SPACES {
+                            let on_board = (2..9).contains(&(x % 11)) && (2..9).contains(&(x / 11));
+                            let planes = (0..PLANES).filter(|p| block[p * SPACES + x] != 0.0);
+                            assert!(planes.count() <= if on_board { 2 } else { 3 }, "{st}");
+                        }
+                        let tokens = block.iter().filter(|&&v| v != 0.0).count();
+                        assert!(tokens <= SEAT_TOKENS);
+                    }
+                    let shared = &dense[5 * SEAT_BLOCK..];
+                    assert!(shared.iter().filter(|&&v| v != 0.0).count() <= SHARED_TOKENS);
+                });
+            }
+        }
+    }
+
     #[test]
     fn step_random_is_the_listed_draw() {
         for players in 1..=5 {
