@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import numpy as np
@@ -181,6 +182,50 @@ def test_vector_env_illegal_action_moves_nothing() -> None:
     with pytest.raises(boardcore.IllegalActionError):
         env.step(np.array([1.5, 2.0, 3.0]))
     assert [env.state(i).to_json() for i in range(3)] == before
+
+
+def test_vector_env_names_the_action_no_64_bit_integer_holds_and_moves_nothing() -> None:
+    """An action past 64 bits (a Python int, or a uint64) is named as given, with its env;
+    a value that is no integer, or no list, is named too."""
+    env = boardcore.VectorEnv("kardinal", batch=3, seed=1, players=3)
+    before = [env.state(i).to_json() for i in range(3)]
+    last = env.num_distinct_actions - 1
+    cases: list[tuple[Any, str]] = [
+        ([0, 1, 2**70], f"env 2: action {2**70} is out of range 0 to {last}"),
+        (np.array([0, 2**64 - 1, 0], dtype=np.uint64), f"env 1: action {2**64 - 1} is out of"),
+        ([0, None, 1], "step needs a 1-d integer array of 3 actions; env 1's action is None"),
+        (None, "step needs a 1-d integer array of 3 actions, not None"),
+    ]
+    for actions, said in cases:
+        with pytest.raises(boardcore.IllegalActionError) as info:
+            env.step(actions)
+        assert str(info.value).startswith(said), str(info.value)
+    assert [env.state(i).to_json() for i in range(3)] == before
+
+
+def test_one_vector_env_stepped_from_two_threads_at_once_refuses_the_second() -> None:
+    """The Rust batch releases the GIL while it steps: another thread's call on the same env
+    meanwhile is refused with a message saying so (one env per thread), and the step under
+    way is not disturbed."""
+    env = boardcore.VectorEnv("kardinal", batch=64, seed=1, players=4, observation="compact")
+    alone = boardcore.VectorEnv("kardinal", batch=64, seed=1, players=4, observation="compact")
+    first = env.observe()
+    actions = first.legal[:, 0]
+    refusals: list[str] = []
+
+    def other() -> None:
+        try:
+            env.step(actions)
+        except RuntimeError as error:
+            refusals.append(str(error))
+
+    with env._in_use:  # what a step holds while the Rust batch works, GIL released
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join()
+    assert len(refusals) == 1 and "in use by another thread" in refusals[0], refusals
+    assert env.state(0).to_json() == alone.state(0).to_json()
+    assert (env.step(actions)[0].token_index == alone.step(actions)[0].token_index).all()
 
 
 def test_vector_env_bad_parameters() -> None:

@@ -31,6 +31,7 @@ tokens and the legal actions as a list, each padded with -1 to a fixed width:
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Generic, Literal, NamedTuple, SupportsIndex, TypeVar, overload
 
 import numpy as np
@@ -157,69 +158,114 @@ class VectorEnv(Generic[_R, _S]):
         self.name = name
         self.observation: str = observation
         """``"dense"`` or ``"compact"``."""
-        self._env: Any = cls(n, _args.seed(seed), **params)
+        env: Any = cls(n, _args.seed(seed), **params)
+        # Read once: the Rust env cannot be read while another thread steps it.
+        self._sizes = tuple(
+            int(getattr(env, key))
+            for key in (
+                "batch",
+                "num_players",
+                "num_distinct_actions",
+                "observation_size",
+                "max_observation_tokens",
+                "max_legal_actions",
+            )
+        )
+        self._rust = env
+        self._in_use = threading.Lock()
+
+    def _call(self, method: str, *args: Any) -> Any:
+        """The Rust env's ``method`` called, by one thread at a time: the Rust env releases
+        the GIL while it works, and a second thread's call meanwhile would mix two callers'
+        steps, so it is refused."""
+        if not self._in_use.acquire(blocking=False):
+            raise RuntimeError(
+                "this VectorEnv is in use by another thread: step each env from one thread "
+                "at a time (one env per thread, or a lock around it)"
+            )
+        try:
+            return getattr(self._rust, method)(*args)
+        finally:
+            self._in_use.release()
 
     @property
     def batch(self) -> int:
-        return int(self._env.batch)
+        return self._sizes[0]
 
     @property
     def num_players(self) -> int:
-        return int(self._env.num_players)
+        return self._sizes[1]
 
     @property
     def num_distinct_actions(self) -> int:
-        return int(self._env.num_distinct_actions)
+        return self._sizes[2]
 
     @property
     def observation_size(self) -> int:
-        return int(self._env.observation_size)
+        return self._sizes[3]
 
     @property
     def max_observation_tokens(self) -> int:
         """The width of the compact observation's token rows (a bound, docs/vector.md)."""
-        return int(self._env.max_observation_tokens)
+        return self._sizes[4]
 
     @property
     def max_legal_actions(self) -> int:
         """The width of the compact observation's legal-action rows (a bound)."""
-        return int(self._env.max_legal_actions)
+        return self._sizes[5]
 
     def reset(self, seed: SupportsIndex = 0) -> _R:
         """Starts game 0 of every env; the observation as ``observe`` gives it."""
-        self._env.reset(_args.seed(seed))
+        self._call("reset", _args.seed(seed))
         return self.observe()
 
     def observe(self) -> _R:
         """Dense: ``(observations, masks, to_move)``, ``batch x observation_size`` float32,
         ``batch x num_distinct_actions`` bool, ``batch`` int32 seats. Compact: a
         :class:`CompactObservation`."""
-        result: Any = self._compact() if self.observation == "compact" else self._env.observe()
+        result: Any = self._compact() if self.observation == "compact" else self._call("observe")
         return result  # type: ignore[no-any-return]
 
     def _compact(self) -> CompactObservation:
-        return CompactObservation(*self._env.observe_compact())
+        return CompactObservation(*self._call("observe_compact"))
 
     def step(self, actions: npt.ArrayLike) -> _S:
         """One action per env. An illegal action raises ``IllegalActionError`` naming the
         env, and no env moves. Dense: ``(observations, masks, rewards, terminated,
         to_move)``; compact: ``(observation, rewards, terminated)``."""
-        ids = np.asarray(actions)
-        if ids.shape != (self.batch,) or not np.issubdtype(ids.dtype, np.integer):
-            raise IllegalActionError(
-                f"step needs a 1-d integer array of {self.batch} actions, not {ids.dtype} "
-                f"with shape {ids.shape}"
-            )
-        ids = ids.astype(np.int64, copy=False)
+        ids = self._action_ids(actions)
         result: Any
         if self.observation == "compact":
-            arrays, rewards, terminated = self._env.step_compact(ids)
+            arrays, rewards, terminated = self._call("step_compact", ids)
             result = (CompactObservation(*arrays), rewards, terminated)
         else:
-            rewards, terminated = self._env.step(ids)
-            obs, mask, to_move = self._env.observe()
+            rewards, terminated = self._call("step", ids)
+            obs, mask, to_move = self._call("observe")
             result = (obs, mask, rewards, terminated, to_move)
         return result  # type: ignore[no-any-return]
+
+    def _action_ids(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        """``actions`` as the int64 array the Rust batch checks, or the first reason they
+        cannot be: the whole (not an array of ``batch`` integers), or one env's action (a
+        number no 64-bit integer holds, named as given)."""
+        wanted = f"step needs a 1-d integer array of {self.batch} actions"
+        if actions is None:
+            raise IllegalActionError(f"{wanted}, not None")
+        ids = np.asarray(actions)
+        if ids.shape != (self.batch,):
+            raise IllegalActionError(f"{wanted}, not {ids.dtype} with shape {ids.shape}")
+        if ids.dtype == object:  # Python ints past 64 bits, or values of mixed kinds
+            for i, a in enumerate(ids.tolist()):
+                if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
+                    raise IllegalActionError(f"{wanted}; env {i}'s action is {_args.quote(a)}")
+        elif not np.issubdtype(ids.dtype, np.integer):
+            raise IllegalActionError(f"{wanted}, not {ids.dtype} with shape {ids.shape}")
+        last = self.num_distinct_actions - 1
+        if ids.dtype == object or ids.dtype == np.uint64:
+            for i, a in enumerate(ids.tolist()):
+                if not 0 <= a <= last:
+                    raise IllegalActionError(f"env {i}: action {a} is out of range 0 to {last}")
+        return ids.astype(np.int64, copy=False)
 
     def final_observation_compact(
         self, i: SupportsIndex, seat: SupportsIndex
@@ -229,7 +275,8 @@ class VectorEnv(Generic[_R, _S]):
         t = self.max_observation_tokens
         index = np.empty(t, dtype=np.int32)
         value = np.empty(t, dtype=np.float32)
-        count = self._env.final_observation_compact(
+        count = self._call(
+            "final_observation_compact",
             _args.count(i, "i", 0, self.batch - 1),
             _args.count(seat, "seat", 0, self.num_players - 1),
             index,
@@ -239,12 +286,12 @@ class VectorEnv(Generic[_R, _S]):
 
     def state(self, i: SupportsIndex) -> State:
         """A copy of env ``i``'s current state (to draw it, save it, inspect it)."""
-        state: State = self._env.state(_args.count(i, "i", 0, self.batch - 1))
+        state: State = self._call("state", _args.count(i, "i", 0, self.batch - 1))
         return state
 
     def final_state(self, i: SupportsIndex) -> State | None:
         """A copy of the terminal state of the game env ``i`` finished in the last
         ``step``, or ``None`` if that step finished none (the env is already on its next
         game)."""
-        state: State | None = self._env.final_state(_args.count(i, "i", 0, self.batch - 1))
+        state: State | None = self._call("final_state", _args.count(i, "i", 0, self.batch - 1))
         return state
