@@ -218,10 +218,11 @@ def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
+MUTATIONS = ("value", "delete", "add", "text", "number")
+
+
 @st.composite
-def mutated_json(
-    draw: st.DrawFn, text: str, kinds: tuple[str, ...] = ("value", "delete", "add", "text", "number")
-) -> str:
+def mutated_json(draw: st.DrawFn, text: str, kinds: tuple[str, ...] = MUTATIONS) -> str:
     kind = draw(st.sampled_from(kinds))
     if kind == "text":  # a character inserted, deleted or replaced, or the text cut short
         at = draw(st.integers(0, len(text)))
