@@ -133,3 +133,16 @@ def test_simulate_bad_arguments(kwargs: dict[str, Any], match: str) -> None:
 def test_play_needs_one_agent_per_seat() -> None:
     with pytest.raises(boardcore.ParameterError, match="agents"):
         boardcore.play(boardcore.load("kardinal"), seed=1, agents=[boardcore.random_agent])
+
+
+@pytest.mark.parametrize(
+    ("game", "said"),
+    [
+        ("kardinal", "play needs a loaded game, boardcore.load('kardinal'), not 'kardinal'"),
+        (None, "play needs a loaded game, boardcore.load(name), not None"),
+    ],
+)
+def test_play_given_a_name_or_nothing_says_it_needs_a_loaded_game(game: Any, said: str) -> None:
+    with pytest.raises(TypeError) as info:
+        boardcore.play(game, seed=1)
+    assert str(info.value) == said

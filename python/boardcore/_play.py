@@ -91,6 +91,9 @@ def play(
     >>> a.history() == b.history() and a.scores() == b.scores()
     True
     """
+    if not callable(getattr(game, "new_initial_state", None)):
+        example = f"boardcore.load({game!r})" if isinstance(game, str) else "boardcore.load(name)"
+        raise TypeError(f"play needs a loaded game, {example}, not {_args.quote(game)}")
     seed = _args.seed(seed)
     if agents is not None and len(agents) != game.num_players:
         raise ParameterError(f"agents: need one per seat ({game.num_players}), got {len(agents)}")
