@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import os
 import re
 import signal
@@ -550,6 +551,34 @@ def test_replay_of_another_games_state_names_the_game(
     err = capsys.readouterr().err
     assert "the saved game is prestel_new_york, not kardinal" in err
     assert not page.exists()
+
+
+def test_replay_checks_a_saved_state_whole_as_show_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An edited field, or a game of other parameters than the state records, is refused by
+    `replay` in the words `show` and `state_from_json` use, and no page is written."""
+    state = boardcore.play(boardcore.load("kardinal", players=3), seed=1)
+    edited = json.loads(state.to_json())
+    edited["chips"][1][2] += 4
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(edited))
+    good = tmp_path / "good.json"
+    good.write_text(state.to_json())
+    page = tmp_path / "game.html"
+    assert main(["replay", "--state", str(bad), "--out", str(page)]) == 2
+    given, replayed = edited["chips"][1][2], edited["chips"][1][2] - 4
+    assert (
+        f'bad.json: not a Kardinal state: "chips"[1][2] is {given}, but replaying "history" '
+        f"gives {replayed}" in capsys.readouterr().err
+    )
+    assert main(["show", str(bad)]) == 2
+    assert f'"chips"[1][2] is {given}' in capsys.readouterr().err
+    assert main(["replay", "kardinal", "--players", "4", "--state", str(good), "--out", str(page)])
+    assert '"players" is 3, but this game has players = 4' in capsys.readouterr().err
+    assert not page.exists()
+    assert main(["replay", "--state", str(good), "--out", str(page)]) == 0
+    assert page.exists()
 
 
 def test_ctrl_c_stops_arena_with_the_finished_games_table(

@@ -620,6 +620,13 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         agents = args.agents.split(",") if args.agents else None
         actions = play(game, seed=args.seed, agents=agents).history()
     else:
+        if source.saved and args.log is None:
+            # a saved state is checked whole, as `show` and `state_from_json` check it: an
+            # edited field, or a game of other parameters than the state's, is refused
+            try:
+                game.state_from_json(json.dumps(source.saved))
+            except StateFormatError as error:
+                raise StateFormatError(f"{where}: {error}") from None
         probe = game.new_initial_state()
         actions = [a if isinstance(a, int) else probe.string_to_action(a) for a in source.actions]
     # Every picture drawn is one SVG in the page: a random Prestel game (thousands of
@@ -669,7 +676,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="draw at most this many positions, spread over the game; the move list "
         "stays complete (default 300)",
     )
-    replay.add_argument("--state", help="a saved state (JSON; its history) or a JSON list")
+    replay.add_argument("--state", help="a saved state (JSON, checked whole) or a JSON list")
     replay.add_argument("--log", help="a `boardcore record` log (JSON lines)")
     replay.add_argument("--game-index", type=int, default=0, help="which game of --log")
     replay.add_argument("--perspective", type=int, help="draw the game as this seat sees it")
