@@ -42,11 +42,21 @@ def load_state(load: Callable[..., Any], text: object, data: str | None = None) 
             f'not a saved state: expected an object whose "game" is one of '
             f"{', '.join(sorted(GAMES))}, not {got}"
         )
+    params = saved_params(load, name, saved, data)
     try:
-        game = load(name, **saved_params(load, name, saved, data))
+        game = load(name, **params)
     except (ParameterError, StateFormatError) as error:
         raise StateFormatError(f"not a saved {name} state: {error}") from None
-    return game.state_from_json(text)
+    try:
+        return game.state_from_json(text)
+    except StateFormatError as error:
+        if "cannot be replayed" not in str(error):
+            raise
+        # the game was made from the state's own fields: one of them may be what is wrong
+        recorded = ", ".join(f"{k} = {json.dumps(v)}" for k, v in params.items() if k != "data")
+        raise StateFormatError(
+            f"{error} (replayed in a game of the parameters the state records: {recorded})"
+        ) from None
 
 
 class _OutOfRange(Exception):

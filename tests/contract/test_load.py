@@ -90,6 +90,23 @@ def test_a_saved_state_with_parameters_no_game_has_is_refused_alike(name: str) -
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_a_saved_state_with_an_edited_player_count_is_refused_naming_it(name: str) -> None:
+    """``load_state`` makes the game from the state's own fields, so an edited player count
+    shows as a per-seat parameter of another length or as a history that cannot be replayed:
+    either way the message names the count (the replay one adds the parameters it was
+    replayed with)."""
+    played = random_game("rust", name, (("players", 2),), seed=3)[-1]
+    saved = {**json.loads(played.to_json()), "players": 3}
+    messages = refusals(StateFormatError, LOAD_STATE, json.dumps(saved))
+    assert messages["rust"] == messages["reference"], messages
+    said = messages["rust"]
+    assert (
+        "cannot be replayed" in said
+        and "(replayed in a game of the parameters the state records: players = 3" in said
+    ) or said.endswith("for 3 players"), said
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_a_missing_or_unknown_field_is_named_alike(name: str) -> None:
     saved = json.loads(boardcore.load(name).new_initial_state().to_json())
     title = name.replace("_", " ").title()
