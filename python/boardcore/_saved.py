@@ -42,8 +42,8 @@ def load_state(load: Callable[..., Any], text: object, data: str | None = None) 
             f'not a saved state: expected an object whose "game" is one of '
             f"{', '.join(sorted(GAMES))}, not {got}"
         )
-    params = saved_params(load, name, saved, data)
     try:
+        params = saved_params(load, name, saved, data)
         game = load(name, **params)
     except (ParameterError, StateFormatError) as error:
         raise StateFormatError(f"not a saved {name} state: {error}") from None
