@@ -142,6 +142,22 @@ def test_replay_gives_the_same_state(engine: str, setting: tuple[str, Params]) -
     assert made.replay([]).to_json() == made.new_initial_state().to_json()
 
 
+def test_a_game_is_shown_as_the_call_that_makes_it(
+    engine: str, setting: tuple[str, Params]
+) -> None:
+    """``repr`` of a game is the call that makes it, the same in both engines but for the
+    module: evaluated, it makes the same game (error messages quote it)."""
+    made = game(engine, *setting)
+    shown = repr(made)
+    module = {"rust": "boardcore.load(", "reference": "boardcore.reference.load("}[engine]
+    assert shown.startswith(module), shown
+    assert shown.removeprefix(module) == repr(game("rust", *setting)).removeprefix(
+        "boardcore.load("
+    )
+    again = eval(shown, {"boardcore": boardcore})
+    assert type(again) is type(made) and again.params == made.params
+
+
 def test_params_rebuild_the_same_game(engine: str, setting: tuple[str, Params]) -> None:
     made = game(engine, *setting)
     again = ENGINES[engine](setting[0], **dict(made.params))

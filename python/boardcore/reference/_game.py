@@ -218,8 +218,16 @@ class ReferenceGame(ABC, Generic[StateT, RulesT]):
         return hash((type(self).__name__, tuple(sorted(self.params.items()))))
 
     def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
-        return f"{type(self).__name__}({args})"
+        if not type(self).__module__.startswith("boardcore.reference"):
+            # a user's subclass (a rules variant under test) is not what load() makes
+            args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+            return f"{type(self).__name__}({args})"
+        # as the Rust engine writes its games, the call that makes it
+        args = "".join(
+            f", {k}={v}" if isinstance(v, int) else f", {k}={_debug(str(v))}"
+            for k, v in sorted(self.params.items())
+        )
+        return f"boardcore.reference.load({_debug(self.NAME)}{args})"
 
 
 class ReferenceState(Generic[RulesT]):
