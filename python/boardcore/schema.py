@@ -80,9 +80,9 @@ def _no_float(text: str) -> Any:
 
 
 class _NotAnInteger:
-    """A number written with a fraction or exponent where the reference engines read a saved
-    state: kept (not refused at parse time) so that the engine's field check names the field,
-    as the Rust engines do."""
+    """A number written with a fraction or exponent (or ``-0``) where the reference engines
+    read a saved state: kept (not refused at parse time) so that the comparison with the
+    replay names where it stands, as the Rust engines do."""
 
     __slots__ = ("text",)
 
@@ -157,8 +157,8 @@ def validate(name: str, text: str) -> None:
 
 def structure_error(name: str, value: Any) -> tuple[str, str] | None:
     """Where (a ``/``-joined path, or "the state") and what, of the first way the parsed saved
-    state ``value`` breaks game ``name``'s schema; None if it keeps it. The reference engines
-    check a saved state's structure with this, before their own checks of what it means."""
+    state ``value`` breaks game ``name``'s schema; None if it keeps it (``validate``'s
+    check; loading a state checks more: that it is what its history gives)."""
     import jsonschema
 
     error = jsonschema.exceptions.best_match(_validator(name).iter_errors(value))

@@ -1,6 +1,7 @@
-"""JSON checking shared by the reference engines' ``state_from_json``: plumbing only, no
-rules (each engine still checks its own fields). Every failure is a ``StateFormatError``
-naming the field."""
+"""Loading saved states, shared by the reference engines' ``state_from_json``: plumbing only,
+no rules. A saved state is checked as the Rust engines' ``saved.rs`` checks it, in its order
+and words: its fields, game, version, parameters and history, then every other field
+against the replay of its history. Every failure is a ``StateFormatError`` naming where."""
 
 from __future__ import annotations
 
@@ -18,10 +19,6 @@ __all__ = [
     "check_saved",
     "describe",
     "is_int",
-    "json_int",
-    "json_ints",
-    "json_list",
-    "json_object",
     "loads_saved",
     "replay_saved",
     "saved_enum",
@@ -112,55 +109,12 @@ def describe(value: object) -> str:
         return short(repr(value))
 
 
-def json_int(value: object, where: str, lo: int, hi: int) -> int:
-    if not is_int(value) or not lo <= value <= hi:
-        raise StateFormatError(
-            f"field {where}: expected an integer {lo}..{hi}, got {describe(value)}"
-        )
-    return value
-
-
-def json_list(value: object, where: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise StateFormatError(f"field {where}: expected a list, got {describe(value)}")
-    if length is not None and len(value) != length:
-        raise StateFormatError(
-            f"field {where}: expected a list of {length}, got {len(value)} entries"
-        )
-    return value
-
-
-def json_ints(value: object, where: str, lo: int, hi: int, length: int | None = None) -> None:
-    for index, item in enumerate(json_list(value, where, length)):
-        json_int(item, f"{where}[{index}]", lo, hi)
-
-
-def json_object(value: object, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(value, dict) or sorted(value) != list(keys):
-        wrong = ""
-        if isinstance(value, dict):
-            unknown = sorted(set(value) - set(keys))
-            missing = sorted(set(keys) - set(value))
-            wrong = "".join(
-                [
-                    f" (unknown {', '.join(map(repr, unknown))})" if unknown else "",
-                    f" (missing {', '.join(map(repr, missing))})" if missing else "",
-                ]
-            )
-        raise StateFormatError(
-            f"field {where}: expected an object with keys {', '.join(keys)}{wrong}, "
-            f"got {describe(value)}"
-        )
-    return value
-
-
 def loads_saved(text: str) -> Any:
-    """A saved state's JSON, read as strictly as the Rust engines read it (one parser for
-    both the engines and the schema check: no duplicate key, integers only, no ``-0``)."""
+    """A saved state's JSON, read as strictly as the Rust engines read it: no key twice in
+    an object; a number with a fraction or exponent, or ``-0``, is kept as the float the
+    Rust engines read, for the comparison with the replay to name where it stands."""
     from boardcore.schema import _loads, _NotAnInteger  # here: it imports the registry
 
-    # 3.5 or 12e0 becomes a _NotAnInteger, which no field check accepts: the engine's own
-    # check then names the field, as the Rust engines' messages do
     return _loads(text, _NotAnInteger)
 
 
