@@ -299,8 +299,9 @@ impl Game for RebuildingChicagoGame {
         initial_state: RebuildingChicagoState::new(Arc::clone(&g.cfg)),
         num_distinct_actions: notation::NUM_ACTIONS as usize,
         observation_size: OBSERVATION_SIZE,
-        // Random games never listed more than 132.
-        max_legal_actions: 512,
+        // A bound: a placement lists only placements (968 ids), any other decision only
+        // from the other 577 ids (random games never listed more than 132).
+        max_legal_actions: notation::BUY as usize,
         // A bound (docs/games/rebuilding_chicago.md, Observation): per seat, a space outside
         // the board is at most a suburb, usable and one symbol, a board space usable and one
         // symbol (a covered space is neither usable nor shows its symbol), then 25 numbers and

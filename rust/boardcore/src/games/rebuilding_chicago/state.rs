@@ -2194,6 +2194,22 @@ mod tests {
         }
     }
 
+    /// The legal width is a bound because no decision mixes placements with other actions.
+    #[test]
+    fn a_decision_lists_placements_only_or_no_placement() {
+        for players in 1..=5 {
+            let game = RebuildingChicagoGame::new(players, None, None).unwrap();
+            let mut legal = Vec::new();
+            for seed in 0..12 {
+                crate::testing::random_walk(&game, seed, |st| {
+                    st.legal_actions_into(&mut legal);
+                    let places = legal.iter().filter(|&&a| a < nt::BUY as Action).count();
+                    assert!(places == 0 || places == legal.len(), "{st}");
+                });
+            }
+        }
+    }
+
     #[test]
     fn step_random_is_the_listed_draw() {
         for players in 1..=5 {
