@@ -32,6 +32,8 @@ tokens and the legal actions as a list, each padded with -1 to a fixed width:
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Generic, Literal, NamedTuple, SupportsIndex, TypeVar, overload
 
 import numpy as np
@@ -174,17 +176,17 @@ class VectorEnv(Generic[_R, _S]):
         self._rust = env
         self._in_use = threading.Lock()
 
-    def _call(self, method: str, *args: Any) -> Any:
-        """The Rust env's ``method`` called, by one thread at a time: the Rust env releases
-        the GIL while it works, and a second thread's call meanwhile would mix two callers'
-        steps, so it is refused."""
+    @contextmanager
+    def _using(self) -> Iterator[Any]:
+        """The Rust env, for one thread at a time: it releases the GIL while it works, and a
+        second thread's call meanwhile would mix two callers' steps, so it is refused."""
         if not self._in_use.acquire(blocking=False):
             raise RuntimeError(
                 "this VectorEnv is in use by another thread: step each env from one thread "
                 "at a time (one env per thread, or a lock around it)"
             )
         try:
-            return getattr(self._rust, method)(*args)
+            yield self._rust
         finally:
             self._in_use.release()
 
@@ -216,18 +218,21 @@ class VectorEnv(Generic[_R, _S]):
 
     def reset(self, seed: SupportsIndex = 0) -> _R:
         """Starts game 0 of every env; the observation as ``observe`` gives it."""
-        self._call("reset", _args.seed(seed))
-        return self.observe()
+        with self._using() as env:
+            env.reset(_args.seed(seed))
+            return self._observe(env)
 
     def observe(self) -> _R:
         """Dense: ``(observations, masks, to_move)``, ``batch x observation_size`` float32,
         ``batch x num_distinct_actions`` bool, ``batch`` int32 seats. Compact: a
         :class:`CompactObservation`."""
-        result: Any = self._compact() if self.observation == "compact" else self._call("observe")
-        return result  # type: ignore[no-any-return]
+        with self._using() as env:
+            return self._observe(env)
 
-    def _compact(self) -> CompactObservation:
-        return CompactObservation(*self._call("observe_compact"))
+    def _observe(self, env: Any) -> _R:
+        compact = self.observation == "compact"
+        result: Any = CompactObservation(*env.observe_compact()) if compact else env.observe()
+        return result  # type: ignore[no-any-return]
 
     def step(self, actions: npt.ArrayLike) -> _S:
         """One action per env. An illegal action raises ``IllegalActionError`` naming the
@@ -235,13 +240,14 @@ class VectorEnv(Generic[_R, _S]):
         to_move)``; compact: ``(observation, rewards, terminated)``."""
         ids = self._action_ids(actions)
         result: Any
-        if self.observation == "compact":
-            arrays, rewards, terminated = self._call("step_compact", ids)
-            result = (CompactObservation(*arrays), rewards, terminated)
-        else:
-            rewards, terminated = self._call("step", ids)
-            obs, mask, to_move = self._call("observe")
-            result = (obs, mask, rewards, terminated, to_move)
+        with self._using() as env:
+            if self.observation == "compact":
+                arrays, rewards, terminated = env.step_compact(ids)
+                result = (CompactObservation(*arrays), rewards, terminated)
+            else:
+                rewards, terminated = env.step(ids)
+                obs, mask, to_move = env.observe()
+                result = (obs, mask, rewards, terminated, to_move)
         return result  # type: ignore[no-any-return]
 
     def _action_ids(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
@@ -275,23 +281,24 @@ class VectorEnv(Generic[_R, _S]):
         t = self.max_observation_tokens
         index = np.empty(t, dtype=np.int32)
         value = np.empty(t, dtype=np.float32)
-        count = self._call(
-            "final_observation_compact",
-            _args.count(i, "i", 0, self.batch - 1),
-            _args.count(seat, "seat", 0, self.num_players - 1),
-            index,
-            value,
-        )
+        env_index = _args.count(i, "i", 0, self.batch - 1)
+        seat_index = _args.count(seat, "seat", 0, self.num_players - 1)
+        with self._using() as env:
+            count = env.final_observation_compact(env_index, seat_index, index, value)
         return None if count is None else (index, value, int(count))
 
     def state(self, i: SupportsIndex) -> State:
         """A copy of env ``i``'s current state (to draw it, save it, inspect it)."""
-        state: State = self._call("state", _args.count(i, "i", 0, self.batch - 1))
+        index = _args.count(i, "i", 0, self.batch - 1)
+        with self._using() as env:
+            state: State = env.state(index)
         return state
 
     def final_state(self, i: SupportsIndex) -> State | None:
         """A copy of the terminal state of the game env ``i`` finished in the last
         ``step``, or ``None`` if that step finished none (the env is already on its next
         game)."""
-        state: State | None = self._call("final_state", _args.count(i, "i", 0, self.batch - 1))
+        index = _args.count(i, "i", 0, self.batch - 1)
+        with self._using() as env:
+            state: State | None = env.final_state(index)
         return state
