@@ -6,10 +6,11 @@ not a bool; a wrong type is a ``TypeError`` naming the argument, a value out of 
 from __future__ import annotations
 
 import operator
+import unicodedata
 
 from .errors import ParameterError
 
-__all__ = ["MAX_GAMES", "MAX_THREADS", "count", "index", "quote", "seed"]
+__all__ = ["MAX_GAMES", "MAX_THREADS", "count", "debug", "index", "quote", "seed"]
 
 MAX_GAMES = 1 << 28
 """The most games one batch holds (its result arrays: up to 7.5 GB); as the Rust core's."""
@@ -23,6 +24,24 @@ def quote(value: object) -> str:
     """``repr(value)``, cut to :data:`QUOTE_LIMIT` characters."""
     text = repr(value)
     return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
+
+
+def debug(text: str) -> str:
+    """``text`` quoted as the Rust engines quote it (Rust's ``{:?}`` of a str): what Unicode
+    does not print (controls, format characters, spaces but ' ', unassigned code points) and
+    combining marks escaped as ``\\u{..}``. Rust's tables may be of a newer Unicode than
+    Python's ``unicodedata``: a code point assigned in between is escaped by one only."""
+    escapes = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"}
+    out = (
+        escapes.get(c)
+        or (
+            f"\\u{{{ord(c):x}}}"
+            if not (c.isprintable() or c == " ") or unicodedata.category(c) in ("Mn", "Me")
+            else c
+        )
+        for c in text
+    )
+    return '"' + "".join(out) + '"'
 
 
 def index(value: object, name: str) -> int:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ._args import quote
+from ._jsontext import still_not_json, syntax_error
 from ._registry import GAMES
 from .errors import ParameterError, StateFormatError
 from .schema import field_error
@@ -25,11 +26,20 @@ def load_state(load: Callable[..., Any], text: object, data: str | None = None) 
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state must be a str, not {quote(text)}")
     try:
-        saved = json.loads(text, parse_int=_integer)
-    except _OutOfRange:
-        raise StateFormatError("not a saved state: malformed JSON (number out of range)") from None
+        saved = json.loads(text, parse_int=_integer, parse_constant=_not_json)
     except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
+        # a syntax error anywhere first, as the engines' loaders name it
+        where = syntax_error(text)
+        if where is not None:
+            raise StateFormatError(f"not a saved state: not JSON ({where})") from None
+        if isinstance(error, _OutOfRange):
+            raise StateFormatError(
+                "not a saved state: malformed JSON (number out of range)"
+            ) from None
         raise StateFormatError(f"not a saved state: not JSON ({error})") from None
+    where = still_not_json(text, saved)
+    if where is not None:
+        raise StateFormatError(f"not a saved state: not JSON ({where})")
     name = saved.get("game") if isinstance(saved, dict) else None
     if not isinstance(name, str) or name not in GAMES:
         if not isinstance(saved, dict):
@@ -59,8 +69,12 @@ def load_state(load: Callable[..., Any], text: object, data: str | None = None) 
         ) from None
 
 
-class _OutOfRange(Exception):
+class _OutOfRange(ValueError):
     pass
+
+
+def _not_json(text: str) -> Any:
+    raise ValueError(f"{text} is not JSON")  # NaN, Infinity: syntax_error says where
 
 
 def _integer(text: str) -> int:

@@ -29,7 +29,8 @@ import math
 from importlib import resources
 from typing import Any
 
-from ._args import quote
+from ._args import QUOTE_LIMIT, debug, quote
+from ._jsontext import still_not_json, syntax_error
 from ._registry import game_info
 from .errors import StateFormatError
 
@@ -55,9 +56,23 @@ class _NotCanonical(ValueError):
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     keys = [k for k, _ in pairs]
     if len(set(keys)) != len(keys):
-        repeated = sorted({k for k in keys if keys.count(k) > 1})
-        raise _NotCanonical(f"key {quote(repeated[0])} appears twice")
+        # the first key seen again, as serde_json meets it (the Rust engines' words)
+        seen: set[str] = set()
+        again = next(k for k in keys if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        shown = debug(again)
+        shown = shown if len(shown) <= QUOTE_LIMIT else shown[:QUOTE_LIMIT] + "..."
+        raise _NotCanonical(f"malformed JSON (key {shown} appears twice)")
     return dict(pairs)
+
+
+def _finite(text: str, on_float: Any) -> Any:
+    if math.isinf(float(text)):
+        raise _NotCanonical("malformed JSON (number out of range)")
+    return on_float(text)
+
+
+def _not_json(text: str) -> Any:
+    raise _NotCanonical(f"{text} is not JSON")  # NaN, Infinity: the scanner says where
 
 
 def _integer(text: str, on_float: Any) -> Any:
@@ -103,19 +118,24 @@ def _loads(text: str, on_float: Any) -> Any:
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state must be a str, not {type(text).__name__}")
     try:
-        return json.loads(
+        value = json.loads(
             text,
             object_pairs_hook=_pairs,
             parse_int=lambda text: _integer(text, on_float),
-            parse_float=on_float,
-            parse_constant=_no_float,
+            parse_float=lambda text: _finite(text, on_float),
+            parse_constant=_not_json,
         )
-    except _NotCanonical as error:
+    except (_NotCanonical, ValueError, RecursionError) as error:
+        # A syntax error anywhere in the text is named first, where the Rust engines name it;
+        # else what json refused in text that is JSON, as the Rust engines word it.
+        where = syntax_error(text)
+        if where is not None:
+            raise StateFormatError(f"not a saved state: malformed JSON ({where})") from None
         raise StateFormatError(f"not a saved state: {error}") from None
-    except json.JSONDecodeError as error:
-        raise StateFormatError(f"not a saved state: malformed JSON ({error})") from None
-    except RecursionError:
-        raise StateFormatError("not a saved state: nested too deeply") from None
+    where = still_not_json(text, value)
+    if where is not None:
+        raise StateFormatError(f"not a saved state: malformed JSON ({where})")
+    return value
 
 
 @functools.cache

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import boardcore
@@ -272,18 +272,13 @@ def check_saved_state(data: st.DataObject) -> None:
 
 
 def check_saved_state_words(data: st.DataObject) -> None:
-    """A saved state with a value changed, removed or added, or a number written another
-    way, well-formed JSON still: both engines refuse it in the same words, or load it. (A
-    text that is no JSON is refused by each engine's JSON parser in its own words.)"""
+    """A saved state with a value changed, removed or added, a number written another way, or
+    a character inserted, deleted or replaced, or the text cut short: both engines refuse it
+    in the same words (a text that is no JSON named where it stops being JSON, not in each
+    JSON parser's own words), or load it."""
     position = data.draw(positions())
     name, params, _ = position
-    text = data.draw(
-        mutated_json(state_at("rust", position).to_json(), ("value", "delete", "add", "number"))
-    )
-    try:
-        json.loads(text)
-    except ValueError:  # a number written with leading zeros is no JSON
-        reject()
+    text = data.draw(mutated_json(state_at("rust", position).to_json()))
     said = {}
     for engine in ENGINES:
         try:

@@ -146,6 +146,74 @@ def test_a_number_too_long_for_the_engines_is_refused_alike(name: str, digits: i
         assert all("history" in message for message in messages.values()), messages
 
 
+def not_json(saved: str, name: str) -> list[tuple[str, str]]:
+    """Edits of an initial saved state that make it no JSON, each with where it stops being
+    JSON (line and column in characters from 1) and why, worked out from RFC 8259's grammar:
+    the position of the first character no JSON text could continue with."""
+    g = saved.index('"game":')  # the key's quote; its value's quote is at g + 7
+    h = saved.index('"history":[]')  # its "[" is at h + 10
+    end = len(saved)
+
+    def history(text: str) -> str:
+        return saved.replace('"history":[]', f'"history":{text}', 1)
+
+    return [
+        ("", "line 1, column 1: expected a value, found the end of the text"),
+        (saved + " x", f"line 1, column {end + 2}: expected the end of the text, found `x`"),
+        (saved[:-1], f"line 1, column {end}: expected `,` or `}}`, found the end of the text"),
+        ("{'" + saved[2:], "line 1, column 2: expected a key in double quotes or `}`, found `'`"),
+        (
+            saved.replace('"game":', '"game" ', 1),
+            f'line 1, column {g + 8}: expected `:`, found `"`',
+        ),
+        (history("[-]"), f"line 1, column {h + 13}: expected a digit, found `]`"),
+        (history("[0,]"), f"line 1, column {h + 14}: expected a value, found `]`"),
+        (history("[01]"), f"line 1, column {h + 13}: expected `,` or `]`, found `1`"),
+        (history("[tru]"), f"line 1, column {h + 15}: expected `true`, found `]`"),
+        (history("[NaN]"), f"line 1, column {h + 12}: expected a value or `]`, found `N`"),
+        (history("\n[\n-]"), "line 3, column 2: expected a digit, found `]`"),
+        (
+            saved.replace('"game":"', '"game":"\t', 1),
+            f"line 1, column {g + 9}: found U+0009 in a string, where it must be escaped",
+        ),
+        (
+            saved.replace('"game":"', '"game":"\\q', 1),
+            f'line 1, column {g + 10}: expected an escape: one of `"\\/bfnrtu` after `\\`, '
+            "found `q`",
+        ),
+        (
+            saved.replace('"game":"', '"game":"\\ud800', 1),
+            f"line 1, column {g + 15}: expected `\\u` and a low surrogate after a high "
+            f"surrogate, found `{name[0]}`",
+        ),
+        (
+            history("[" * 128 + "]" * 128),
+            f"line 1, column {h + 137}: nested more than 127 deep",
+        ),
+    ]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_text_that_is_no_json_is_refused_in_the_same_words_naming_where(name: str) -> None:
+    """The two engines' JSON parsers word and place a syntax error each their own way; both
+    engines name where the text stops being JSON, and why, in one set of words."""
+    saved = boardcore.load(name).new_initial_state().to_json()
+    title = name.replace("_", " ").title()
+    loads = {e: ENGINES[e](name).state_from_json for e in ENGINES}
+    for text, where in not_json(saved, name):
+        assert refusals(StateFormatError, loads, text) == {
+            engine: f"not a {title} state: malformed JSON ({where})" for engine in ENGINES
+        }
+        assert refusals(StateFormatError, LOAD_STATE, text) == {
+            engine: f"not a saved state: not JSON ({where})" for engine in ENGINES
+        }
+    twice = saved.replace('"history":[]', '"history":[],"history":[]', 1)
+    assert refusals(StateFormatError, loads, twice) == {
+        engine: f'not a {title} state: malformed JSON (key "history" appears twice)'
+        for engine in ENGINES
+    }
+
+
 BAD_PARAMETERS: list[dict[str, Any]] = [
     {"players": 7},
     {"players": 0},

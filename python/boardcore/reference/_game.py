@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardcore._args import QUOTE_LIMIT, quote
+from boardcore._args import debug as _debug
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import (
     BoardcoreError,
@@ -27,7 +28,7 @@ from boardcore.errors import (
 )
 
 from ._data import packaged_data
-from ._json import _debug, as_int, check_saved, game_title, is_int, replay_saved, shown
+from ._json import as_int, check_saved, game_title, is_int, replay_saved, shown
 from ._params import data_param
 
 

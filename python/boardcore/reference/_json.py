@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 import operator
-import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, TypeGuard
 
 from boardcore._args import QUOTE_LIMIT, quote
+from boardcore._args import debug as _debug
 from boardcore.errors import IllegalActionError, NotationError, StateFormatError
 
 __all__ = [
@@ -44,24 +44,6 @@ def as_int(value: object) -> int | None:
 
 def short(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _debug(text: str) -> str:
-    """``text`` quoted as the Rust engines quote it (Rust's ``{:?}`` of a str): what Unicode
-    does not print (controls, format characters, spaces but ' ', unassigned code points) and
-    combining marks escaped as ``\\u{..}``. Rust's tables may be of a newer Unicode than
-    Python's ``unicodedata``: a code point assigned in between is escaped by one only."""
-    escapes = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"}
-    out = (
-        escapes.get(c)
-        or (
-            f"\\u{{{ord(c):x}}}"
-            if not (c.isprintable() or c == " ") or unicodedata.category(c) in ("Mn", "Me")
-            else c
-        )
-        for c in text
-    )
-    return '"' + "".join(out) + '"'
 
 
 def named_id(ids: Mapping[str, int], text: str, word: str, what: str) -> int:

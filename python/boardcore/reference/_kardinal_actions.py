@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from boardcore._args import debug as _debug
 from boardcore.errors import NotationError
-from boardcore.reference._json import _debug, named_id
+from boardcore.reference._json import named_id
 
 # ---------------------------------------------------------------------------------------------
 # Geometry: the box -34 <= x, y <= 35 holds every reachable cell with a margin (see the doc).

@@ -7,9 +7,8 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 
+from boardcore._args import debug as _debug
 from boardcore.errors import ParameterError
-
-from ._json import _debug
 
 __all__ = ["DATA_FORM", "counted", "data_param", "describe", "int_param", "per_seat", "str_param"]
 

@@ -48,6 +48,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from boardcore._args import debug as _debug
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import DataError, NotationError, ParameterError
 from boardcore.reference._chandigarh_actions import (
@@ -114,7 +115,7 @@ from boardcore.reference._data import (
     read_toml,
 )
 from boardcore.reference._game import ReferenceGame, ReferenceState
-from boardcore.reference._json import _debug, is_int, saved_enum
+from boardcore.reference._json import is_int, saved_enum
 from boardcore.reference._params import counted, int_param, str_param
 
 __all__ = ["ChandigarhGame", "ChandigarhState", "count_pattern"]

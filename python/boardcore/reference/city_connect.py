@@ -39,6 +39,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from boardcore._args import debug as _debug
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import DataError, NotationError, ParameterError
 from boardcore.reference._data import (
@@ -54,7 +55,7 @@ from boardcore.reference._game import (
     ReferenceGame,
     ReferenceState,
 )
-from boardcore.reference._json import _debug, named_id, saved_enum
+from boardcore.reference._json import named_id, saved_enum
 from boardcore.reference._params import int_param, per_seat, str_param
 
 __all__ = ["CityConnectGame", "CityConnectState"]

@@ -43,6 +43,7 @@ from typing import Any, Final, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from boardcore._args import debug as _debug
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import DataError, NotationError, ParameterError
 from boardcore.reference._data import (
@@ -54,7 +55,7 @@ from boardcore.reference._data import (
     read_toml,
 )
 from boardcore.reference._game import ReferenceGame, ReferenceState
-from boardcore.reference._json import _debug, is_int, saved_enum
+from boardcore.reference._json import is_int, saved_enum
 from boardcore.reference._params import int_param, per_seat, str_param
 from boardcore.reference._rebuilding_chicago_actions import (
     A_AUTOMATON,

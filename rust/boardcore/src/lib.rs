@@ -10,6 +10,7 @@ pub mod datafile;
 pub mod engine;
 pub mod games;
 pub mod json;
+pub mod jsontext;
 pub mod polyomino;
 pub mod rng;
 pub mod saved;

@@ -111,11 +111,22 @@ impl<'de> Visitor<'de> for StrictVisitor {
     }
 }
 
-/// Parses a saved state's text: JSON, each key once per object.
+/// Parses a saved state's text: JSON, each key once per object. A syntax error is described
+/// in the words both engines share ([`crate::jsontext`]); what serde_json refuses in text
+/// that is JSON (a key twice, a number no float holds) in its own words, without its
+/// position, as the reference engines word it.
 pub fn parse(text: &str) -> Result<Value, String> {
     serde_json::from_str::<Strict>(text)
         .map(|Strict(value)| value)
-        .map_err(|e| e.to_string())
+        .map_err(|e| {
+            crate::jsontext::syntax_error(text).unwrap_or_else(|| {
+                let words = e.to_string();
+                match words.rfind(" at line ") {
+                    Some(cut) if e.line() > 0 => words[..cut].to_string(),
+                    _ => words,
+                }
+            })
+        })
 }
 
 /// The object's fields, after checking there are exactly `schema.keys`.
