@@ -71,7 +71,57 @@ impl Layout {
     pub fn observation_size(&self) -> usize {
         (14 * self.parts + 8 * self.commissions + 131) as usize
     }
+
+    /// The most nonzero entries of the parts' block. A part is in at most one of: the
+    /// observer's hand (1 entry), built (on a slot or completed, and the builder: 2), the
+    /// observer's memory (stack and depth: 2), since a build clears every memory of the part
+    /// and a take the taker's. From the deal on the observer holds at least two parts;
+    /// before it nothing is built or remembered.
+    pub fn part_tokens(&self) -> usize {
+        2 * self.parts as usize - HAND as usize
+    }
+
+    /// The most nonzero entries of the commissions' block: a commission lies in one place,
+    /// a slot, the deck's top or the completed ones (1 entry), the deck's tail (there, and
+    /// its place: 2) or unseen (none).
+    pub fn commission_tokens(&self) -> usize {
+        2 * self.commissions as usize
+    }
+
+    /// The compact observation's width, a bound (docs, "Observation", **Nonzero entries**):
+    /// the parts' and commissions' blocks, each seat's block, the globals.
+    pub fn max_observation_tokens(&self, players: usize) -> usize {
+        self.part_tokens() + self.commission_tokens() + SEAT_TOKENS * players + GLOBAL_TOKENS
+    }
+
+    /// The most legal actions of a search: `look` while the stack has parts not looked at,
+    /// and a `take` per part looked at, so at most the stack's size; and the stacks hold
+    /// only parts outside the hands, of which every seat holds at least two.
+    pub fn search_legal(&self, players: usize) -> usize {
+        self.parts as usize - HAND as usize * players
+    }
+
+    /// The legal list's width, a bound (docs, "Action encoding"): the most of any decision,
+    /// a stack (at most the five stacks), a search, a stone (at most one per seat) or a
+    /// build (`BUILD_LEGAL`).
+    pub fn max_legal_actions(&self, players: usize) -> usize {
+        self.search_legal(players)
+            .max(BUILD_LEGAL)
+            .max(STACKS)
+            .max(players)
+    }
 }
+
+/// The most nonzero entries of one seat's block: chips, the stone, the hand size, the stack
+/// taken, the place in the finishing order and the new stone, one each (the last four are
+/// one-hots).
+pub const SEAT_TOKENS: usize = 6;
+/// The most nonzero entries of the globals: the five stack sizes, the phase (one-hot), the
+/// seat to move (one-hot), the parts looked at, the round and the unseen commissions.
+pub const GLOBAL_TOKENS: usize = STACKS + 5;
+/// The most legal actions of a build: the seat holds three parts, each built (if its
+/// commission lies in a slot) or slid under any of the five stacks.
+pub const BUILD_LEGAL: usize = (HAND as usize + 1) * (1 + STACKS);
 
 /// What every state of a game shares: parameters and data.
 #[derive(Debug, PartialEq, Eq)]
@@ -205,9 +255,10 @@ impl Game for PrestelGame {
         initial_state: PrestelState::new(Arc::clone(&g.cfg)),
         num_distinct_actions: g.cfg.layout.num_actions() as usize,
         observation_size: g.cfg.layout.observation_size(),
-        // Random games never listed more than 18.
-        max_legal_actions: 64.min(g.num_distinct_actions()),
-        // Random games never set more than 199.
-        max_observation_tokens: 512.min(g.observation_size()),
+        // Bounds from the data's counts (docs/games/prestel_new_york.md, "Action encoding"
+        // and "Observation"): a search lists at most the parts outside the hands, a build
+        // 18; per part 2 entries, per commission 2, per seat 6, then 10 globals.
+        max_legal_actions: g.cfg.layout.max_legal_actions(g.num_players()),
+        max_observation_tokens: g.cfg.layout.max_observation_tokens(g.num_players()),
     );
 }

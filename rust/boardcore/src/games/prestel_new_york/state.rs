@@ -1295,6 +1295,162 @@ mod tests {
         }
     }
 
+    /// The packaged data (`None`), then the smallest file the schema allows (eight two-part
+    /// commissions, 16 parts) and the largest (32 three-part commissions, 96 parts), written
+    /// to the temporary directory under `name`.
+    fn data_files(name: &str) -> Vec<Option<String>> {
+        let mut files = vec![None];
+        for (label, commissions, size) in [("small", 8, 2), ("large", 32, 3)] {
+            let mut text = String::from(
+                "game = \"prestel_new_york\"\n[rules]\nwin_chips = 13\nprovenance = \"rulebook\"\n",
+            );
+            for k in 0..STACKS {
+                text += &format!("[[symbol]]\nname = \"s{k}\"\nprovenance = \"reconstructed\"\n");
+            }
+            for c in 0..commissions {
+                let parts: Vec<String> = (0..size).map(|i| format!("\"p{i}\"")).collect();
+                text += &format!(
+                    "[[commission]]\nslug = \"c{c}\"\nname = \"C{c}\"\nparts = [{}]\n\
+                     provenance = \"reconstructed\"\n",
+                    parts.join(", ")
+                );
+            }
+            let path = std::env::temp_dir().join(format!(
+                "boardcore-prestel-{name}-{label}-{}.toml",
+                std::process::id()
+            ));
+            std::fs::write(&path, text).unwrap();
+            files.push(Some(path.to_string_lossy().into_owned()));
+        }
+        files
+    }
+
+    /// The compact width is the bound of docs/games/prestel_new_york.md, "Observation", proven
+    /// block by block: the facts the proof rests on hold for every observer in random games,
+    /// at every player count, with the packaged, the smallest and the largest data.
+    #[test]
+    fn the_compact_width_bounds_every_observation_block_by_block() {
+        use super::super::{GLOBAL_TOKENS, SEAT_TOKENS};
+        for data in data_files("tokens") {
+            for players in 2..=5 {
+                let game = PrestelGame::new(players, None, 0, data.as_deref()).unwrap();
+                let lay = game.config().layout;
+                let (parts, comms) = (lay.parts as usize, lay.commissions as usize);
+                let n = players as usize;
+                let (mut dense, mut tokens) = (vec![0.0; game.observation_size()], Vec::new());
+                let mut most = 0;
+                let nonzero = |block: &[f32]| block.iter().filter(|&&v| v != 0.0).count();
+                for seed in 0..6 {
+                    random_walk_every(&game, seed, 3, |st| {
+                        for p in 0..n {
+                            st.observation_tensor_into(p, &mut dense).unwrap();
+                            // Parts: 1 entry in the observer's hand, else at most 2; the
+                            // observer holds two parts or more from the deal on, and before
+                            // it only the hand shows.
+                            let hand = st.hands[p].count_ones() as usize;
+                            let block = &dense[..14 * parts];
+                            for (i, part) in block.chunks(14).enumerate() {
+                                let limit = if st.hands[p] & bit(i as u8) != 0 {
+                                    1
+                                } else {
+                                    2
+                                };
+                                assert!(nonzero(part) <= limit, "part {i} seat {p}\n{st}");
+                            }
+                            if st.phase == Phase::Setup {
+                                assert_eq!(nonzero(block), hand, "{st}");
+                            } else {
+                                assert!(hand >= HAND as usize, "{st}");
+                            }
+                            assert!(nonzero(block) <= lay.part_tokens());
+                            // Commissions: at most 1 entry, 2 in the deck's tail.
+                            let block = &dense[14 * parts..14 * parts + 8 * comms];
+                            for (c, com) in block.chunks(8).enumerate() {
+                                let limit = if com[5] != 0.0 { 2 } else { 1 };
+                                assert!(nonzero(com) <= limit, "commission {c}\n{st}");
+                            }
+                            assert!(nonzero(block) <= lay.commission_tokens());
+                            // Seats (zero beyond the player count), then the globals.
+                            let base = 14 * parts + 8 * comms;
+                            for r in 0..MAX_PLAYERS {
+                                let seat = nonzero(&dense[base + 22 * r..base + 22 * (r + 1)]);
+                                assert!(seat <= if r < n { SEAT_TOKENS } else { 0 }, "{st}");
+                            }
+                            let globals = &dense[base + 22 * MAX_PLAYERS..];
+                            assert_eq!(globals.len(), 21);
+                            assert!(nonzero(globals) <= GLOBAL_TOKENS, "{st}");
+                            // The compact row is these entries, within the width.
+                            game.observation_tokens_into(st, p, &mut tokens).unwrap();
+                            assert_eq!(tokens.len(), nonzero(&dense));
+                            assert!(tokens.len() <= game.max_observation_tokens());
+                            most = most.max(tokens.len());
+                        }
+                    });
+                }
+                eprintln!(
+                    "{parts} parts, {players} players: most tokens {most} of {}",
+                    game.max_observation_tokens()
+                );
+            }
+            if let Some(path) = &data {
+                std::fs::remove_file(path).unwrap();
+            }
+        }
+    }
+
+    /// The legal width is the bound of docs/games/prestel_new_york.md, "Action encoding":
+    /// each decision lists only the ids of its kind, a stack at most the five stacks, a
+    /// search at most its stack's size (which holds only parts outside the hands, every seat
+    /// holding two or more), a stone one per seat, a build 18 (three parts in hand).
+    #[test]
+    fn a_decision_lists_only_its_kind_within_its_share() {
+        use super::super::{Layout, BUILD_LEGAL};
+        for data in data_files("legal") {
+            for players in 2..=5 {
+                let game = PrestelGame::new(players, None, 0, data.as_deref()).unwrap();
+                let lay = game.config().layout;
+                let n = players as usize;
+                let mut legal = Vec::new();
+                let mut most = 0;
+                for seed in 0..8 {
+                    random_walk(&game, seed, |st| {
+                        st.legal_actions_into(&mut legal);
+                        let within =
+                            |low: u32, high: u32| legal.iter().all(|&a| (low..high).contains(&a));
+                        let seat = st.to_move.max(0) as usize;
+                        let (kind, share) = match st.phase {
+                            _ if st.to_move < 0 => (legal.is_empty(), 0),
+                            Phase::Stack => (within(0, Layout::LOOK), STACKS),
+                            Phase::Search => {
+                                let size = usize::from(st.stack_len[usize::from(st.taken[seat])]);
+                                assert!(st.hands[..n].iter().all(|h| h.count_ones() >= HAND));
+                                assert!(size <= lay.search_legal(n), "{st}");
+                                (within(Layout::LOOK, lay.stone()), size)
+                            }
+                            Phase::Stone => (within(lay.stone(), lay.build()), n),
+                            Phase::Build => {
+                                assert_eq!(st.hands[seat].count_ones(), HAND + 1);
+                                (within(lay.build(), lay.deal()), BUILD_LEGAL)
+                            }
+                            _ => (false, 0),
+                        };
+                        assert!(kind && legal.len() <= share, "{legal:?}\n{st}");
+                        assert!(legal.len() <= game.max_legal_actions());
+                        most = most.max(legal.len());
+                    });
+                }
+                eprintln!(
+                    "{} parts, {players} players: most legal {most} of {}",
+                    lay.parts,
+                    game.max_legal_actions()
+                );
+            }
+            if let Some(path) = &data {
+                std::fs::remove_file(path).unwrap();
+            }
+        }
+    }
+
     #[test]
     fn parts_are_conserved_and_hands_stay_two_between_rounds() {
         let game = PrestelGame::new(4, None, 0, None).unwrap();
