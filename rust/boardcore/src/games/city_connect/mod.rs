@@ -112,6 +112,107 @@ pub struct Config {
     pub moves: Vec<notation::Move>,
 }
 
+/// Per seat, the numbers its block may show besides its city: side, hand size, cards built,
+/// suns, moons, score. The Pioneer Bonus and "to move" are one seat's each: [`SEATS_SHARED`].
+pub const SEAT_NUMBERS: usize = 6;
+pub const SEATS_SHARED: usize = 2;
+/// The turn's numbers: pile size, stage, the phase's one-hot, acted, Mayor used, taken, todo;
+/// the card being built (one-hot); 5 symbols owed and the coins paid.
+pub const TURN_NUMBERS: usize = 7 + 1 + 5 + 1;
+
+/// The compact widths, proven from the rules and counted from the data and the player count
+/// (docs/games/city_connect.md, "Observation" and "Action encoding").
+impl Config {
+    /// The most cards one drawing adds to a hand before the hand limit is checked (ruling
+    /// 13): a take (its cards carry at least 1 symbol each, `take_symbols` in all), a pile
+    /// draw, a lightning draw or take (a gear draws 1, and `draw_cards` is at least 1).
+    pub fn most_drawn(&self) -> usize {
+        let d = &self.data;
+        let lightning = d.cards.iter().map(|c| match c.lightning {
+            Lightning::Draw(k) | Lightning::Take(k) => k,
+            Lightning::None => 0,
+        });
+        let most = lightning.chain([d.take_symbols, d.draw_cards]).max();
+        usize::from(most.unwrap_or(0))
+    }
+    /// The most cards a hand holds: a drawing starts with at most the hand limit, and the
+    /// discard down to it comes before anything else (ruling 13).
+    pub fn max_hand(&self) -> usize {
+        usize::from(self.data.hand_limit) + self.most_drawn()
+    }
+    /// The most distinct cards in a city, the initial card aside (at most `city_limit`).
+    pub fn max_city_cards(&self) -> usize {
+        usize::from(self.data.city_limit).min(self.data.buildings + self.data.landmarks)
+    }
+    /// The most landmarks in the row: those turned over in setup.
+    pub fn max_row(&self) -> usize {
+        usize::from(self.data.landmarks_out[usize::from(self.players) - 1])
+    }
+    /// The most distinct gear cards (draw or exchange) in a city.
+    pub fn max_gears(&self) -> usize {
+        (self.data.gear_mask.count_ones() as usize).min(usize::from(self.data.city_limit))
+    }
+    /// The most cards one payment takes: each card paid cancels an owed symbol or adds a
+    /// coin (ruling 11: it must help), and the payment ends once the cost is covered, so it
+    /// takes at most as many cards as the dearest card's cost has symbols.
+    pub fn max_paid(&self) -> usize {
+        let costs = self.data.cards.iter().map(|c| c.cost.iter().sum::<u8>());
+        usize::from(costs.max().unwrap_or(0))
+    }
+    /// The most nonzero entries of an observation: the observer's hand's kinds, the market's
+    /// (at most `market` cards), the discard pile's, the row; per seat its distinct city cards
+    /// and [`SEAT_NUMBERS`], and [`SEATS_SHARED`]; [`TURN_NUMBERS`]; the cards paid and the
+    /// gear cards used.
+    pub fn max_observation_tokens(&self) -> usize {
+        let b = self.data.buildings;
+        let cards = self.max_hand().min(b) + usize::from(self.data.market).min(b) + b;
+        let seats = usize::from(self.players) * (self.max_city_cards() + SEAT_NUMBERS);
+        let bound = cards
+            + self.max_row()
+            + seats
+            + SEATS_SHARED
+            + TURN_NUMBERS
+            + self.max_paid()
+            + self.max_gears();
+        bound.min(self.layout.observation_size())
+    }
+    /// The most legal actions in a decision of `phase`, counted per kind of id it may list
+    /// (docs, "Turn structure"); chance phases list none.
+    pub fn max_legal_in(&self, phase: Phase) -> usize {
+        let d = &self.data;
+        let b = d.buildings;
+        let market = usize::from(d.market).min(b);
+        // A seat pays, builds, uses a gear or exchanges holding at most the hand limit.
+        let hand = usize::from(d.hand_limit).min(b);
+        match phase {
+            // Takes and builds from the market; `draw`; builds from the hand; landmarks;
+            // gears; `end` only when no take, draw or build is legal, so in their place.
+            Phase::Main => 2 * market + 1 + hand + self.max_row() + self.max_gears(),
+            Phase::Take | Phase::Bonus | Phase::Clear => market,
+            // `pay b` and `pay b mayor` per hand kind, `pay city c` per city card and the
+            // initial card.
+            Phase::Pay => 2 * hand + self.max_city_cards() + 1,
+            Phase::Exchange => hand,
+            Phase::Discard => self.max_hand().min(b),
+            Phase::After => self.max_gears() + 1,
+            Phase::Setup | Phase::Draw | Phase::Refill | Phase::Flip | Phase::End => 0,
+        }
+    }
+    /// The most legal actions in any decision.
+    pub fn max_legal_actions(&self) -> usize {
+        let phases = [
+            Phase::Main,
+            Phase::Take,
+            Phase::Pay,
+            Phase::Exchange,
+            Phase::Discard,
+            Phase::After,
+        ];
+        let bound = phases.iter().map(|&p| self.max_legal_in(p)).max();
+        bound.unwrap_or(0).min(self.layout.num_actions() as usize)
+    }
+}
+
 /// City Connect with its parameters and component data fixed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CityConnectGame {
@@ -198,9 +299,11 @@ impl Game for CityConnectGame {
         initial_state: CityState::new(Arc::clone(&g.cfg)),
         num_distinct_actions: g.cfg.layout.num_actions() as usize,
         observation_size: g.cfg.layout.observation_size(),
-        // Random games never listed more than 24.
-        max_legal_actions: 64.min(g.num_distinct_actions()),
-        // Random games never set more than 101.
-        max_observation_tokens: 256.min(g.observation_size()),
+        // Bounds (docs/games/city_connect.md): 25 at 1 to 3 players, 26 at 4 with the
+        // packaged data; see `Config::max_legal_in`.
+        max_legal_actions: g.cfg.max_legal_actions(),
+        // A bound counted part by part: 87 + 16 per seat beyond the first with the packaged
+        // data (103 at 2 players, 136 at 4 with its fifth landmark).
+        max_observation_tokens: g.cfg.max_observation_tokens(),
     );
 }

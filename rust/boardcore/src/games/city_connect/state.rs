@@ -1413,6 +1413,148 @@ mod tests {
         }
     }
 
+    /// The facts the compact width rests on (docs, "Observation", **Nonzero entries**): for
+    /// every observer, each part of the observation has no more nonzero entries than its
+    /// share, in random games at every player count with either side.
+    #[test]
+    fn the_compact_width_bounds_every_observation_part_by_part() {
+        use super::super::{SEATS_SHARED, SEAT_NUMBERS, TURN_NUMBERS};
+        let nonzero = |part: &[f32]| part.iter().filter(|&&v| v != 0.0).count();
+        for (i, game) in games().iter().enumerate() {
+            let cfg = game.config();
+            let d = &cfg.data;
+            let (b, l) = (d.buildings, d.landmarks);
+            let k = b + l;
+            let width = game.max_observation_tokens();
+            let mut dense = vec![0.0; game.observation_size()];
+            for seed in 0..25 {
+                random_walk(game, 500 + 100 * i as u64 + seed, |s| {
+                    let n = s.players();
+                    // The state's facts: hands, the market and the row within their counts,
+                    // a payment within the dearest cost.
+                    assert!(s.hand_size[..n]
+                        .iter()
+                        .all(|&h| usize::from(h) <= cfg.max_hand()));
+                    assert!(s.market_size <= d.market && usize::from(s.row_len) <= cfg.max_row());
+                    let paid: usize = s
+                        .pay
+                        .hand
+                        .iter()
+                        .chain(&s.pay.city)
+                        .map(|&x| usize::from(x))
+                        .sum();
+                    assert!(paid <= cfg.max_paid(), "{s}");
+                    for p in 0..n {
+                        s.observation_tensor_into(p, &mut dense).unwrap();
+                        let hand = nonzero(&dense[..b]);
+                        assert!(hand <= cfg.max_hand().min(b), "{s}");
+                        assert!(nonzero(&dense[b..2 * b]) <= usize::from(d.market).min(b));
+                        assert!(nonzero(&dense[3 * b..3 * b + l]) <= cfg.max_row());
+                        let mut shared = 0;
+                        for r in 0..MAX_PLAYERS {
+                            let base = 3 * b + l + r * (k + 8);
+                            let block = &dense[base..base + k + 8];
+                            if r >= n {
+                                assert_eq!(nonzero(block), 0);
+                                continue;
+                            }
+                            assert!(nonzero(&block[..k]) <= cfg.max_city_cards(), "{s}");
+                            // The Pioneer Bonus and "to move" are one seat's each.
+                            let own = [0, 1, 2, 3, 4, 6].map(|x| block[k + x]);
+                            assert!(nonzero(&own) <= SEAT_NUMBERS);
+                            shared += nonzero(&[block[k + 5], block[k + 7]]);
+                        }
+                        assert!(shared <= SEATS_SHARED, "{s}");
+                        let g = 3 * b + l + 4 * (k + 8);
+                        let turn = &dense[g..g + 19 + k + 6];
+                        assert!(nonzero(&turn[2..15]) == 1 && nonzero(&turn[19..19 + k]) <= 1);
+                        assert!(nonzero(turn) <= TURN_NUMBERS);
+                        let paid = &dense[g + 25 + k..g + 25 + k + (k + 1) + b];
+                        assert!(nonzero(paid) <= cfg.max_paid(), "{s}");
+                        let gears = &dense[g + 25 + k + (k + 1) + b..];
+                        assert!(nonzero(gears) <= cfg.max_gears(), "{s}");
+                        assert!(nonzero(&dense) <= width, "{s}");
+                    }
+                });
+            }
+        }
+    }
+
+    /// The legal width is a bound because a decision lists only the kinds of ids its phase
+    /// allows, each kind no more often than its share (docs, "Action encoding"): `end` in
+    /// the main phase only when no take, draw or build is listed.
+    #[test]
+    fn a_decision_lists_only_its_phase_kinds_each_within_its_share() {
+        // Kinds: take, draw, build hand, build market, build landmark, pay hand, pay mayor,
+        // pay city, discard, gear, end, clear (chance outcomes are never legal actions).
+        let kind = |mv: Move| match mv {
+            Move::Take(_) => 0,
+            Move::Draw => 1,
+            Move::BuildHand(_) => 2,
+            Move::BuildMarket(_) => 3,
+            Move::BuildLandmark(_) => 4,
+            Move::PayHand(_) => 5,
+            Move::PayMayor(_) => 6,
+            Move::PayCity(_) => 7,
+            Move::Discard(_) => 8,
+            Move::Gear(_) => 9,
+            Move::End => 10,
+            Move::Clear(_) => 11,
+            Move::Card(_) | Move::Landmark(_) => 12,
+        };
+        let mut most = 0;
+        for (i, game) in games().iter().enumerate() {
+            let cfg = game.config();
+            let d = &cfg.data;
+            let b = d.buildings;
+            let market = usize::from(d.market).min(b);
+            let hand = usize::from(d.hand_limit).min(b);
+            let (row, gears) = (cfg.max_row(), cfg.max_gears());
+            let mut legal = Vec::new();
+            for seed in 0..25 {
+                random_walk(game, 700 + 100 * i as u64 + seed, |s| {
+                    if s.current_player() < 0 {
+                        return;
+                    }
+                    let p = usize::from(s.seat);
+                    let mut share = [0usize; 13];
+                    match s.phase {
+                        Phase::Main => {
+                            share[..5].copy_from_slice(&[market, 1, hand, market, row]);
+                            (share[9], share[10]) = (gears, 1);
+                        }
+                        Phase::Take | Phase::Bonus => share[0] = market,
+                        Phase::Clear => share[11] = market,
+                        Phase::Pay => {
+                            share[5..8].copy_from_slice(&[hand, hand, cfg.max_city_cards() + 1])
+                        }
+                        Phase::Exchange => share[8] = hand,
+                        Phase::Discard => share[8] = cfg.max_hand().min(b),
+                        Phase::After => (share[9], share[10]) = (gears, 1),
+                        _ => unreachable!("a seat decides in {:?}", s.phase),
+                    }
+                    if !matches!(s.phase, Phase::Discard | Phase::Take | Phase::Bonus) {
+                        // A seat pays, builds, uses a gear or ends holding at most the limit.
+                        assert!(s.hand_size[p] <= d.hand_limit, "{s}");
+                    }
+                    s.legal_actions_into(&mut legal);
+                    let mut count = [0usize; 13];
+                    for &a in &legal {
+                        count[kind(decode(&cfg.layout, a).unwrap())] += 1;
+                    }
+                    assert!((0..13).all(|x| count[x] <= share[x]), "{count:?} in\n{s}");
+                    if s.phase == Phase::Main {
+                        assert!(count[10] == 0 || count[..5].iter().sum::<usize>() == 0);
+                    }
+                    assert!(legal.len() <= cfg.max_legal_in(s.phase), "{s}");
+                    assert!(legal.len() <= game.max_legal_actions());
+                    most = most.max(legal.len());
+                });
+            }
+        }
+        assert!(most > 0);
+    }
+
     #[test]
     fn games_end_with_the_rulebook_conditions() {
         for (i, game) in games().iter().enumerate() {
