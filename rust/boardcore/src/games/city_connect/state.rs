@@ -1339,6 +1339,40 @@ mod tests {
         out
     }
 
+    /// The packaged data with other rules numbers (a hand limit of 2 below takes of 5
+    /// symbols, draws of 4 and a lightning take of 3, a market of 9, cities of 5), at every
+    /// player count and side: the compact widths' proofs must hold for any data file.
+    fn other_data_games() -> Vec<CityConnectGame> {
+        let packaged = include_str!("../../../../../python/boardcore/data/city_connect.toml");
+        let mut text = packaged.to_string();
+        for (from, to) in [
+            ("\nmarket = 6", "\nmarket = 9"),
+            ("\ntake_symbols = 3", "\ntake_symbols = 5"),
+            ("\ndraw_cards = 2", "\ndraw_cards = 4"),
+            ("\nhand_limit = 6", "\nhand_limit = 2"),
+            ("\ncity_limit = 10", "\ncity_limit = 5"),
+            ("lightning = { take = 1 }", "lightning = { take = 3 }"),
+        ] {
+            assert!(text.contains(from), "{from}");
+            text = text.replace(from, to);
+        }
+        // A file per call: tests run side by side, and one must not read another's half-written.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = format!("city_connect_{}_{call}.toml", std::process::id());
+        let path = std::env::temp_dir().join(name);
+        std::fs::write(&path, text).unwrap();
+        let mut out = Vec::new();
+        for players in 1..=4 {
+            for sides in ["house", "mayor"] {
+                let game = CityConnectGame::new(players, Some(sides), path.to_str()).unwrap();
+                out.push(game);
+            }
+        }
+        std::fs::remove_file(&path).unwrap();
+        out
+    }
+
     /// The move generator against `apply_action`'s own check, for every action id.
     #[test]
     fn legal_actions_are_exactly_the_ones_apply_accepts() {
@@ -1420,7 +1454,7 @@ mod tests {
     fn the_compact_width_bounds_every_observation_part_by_part() {
         use super::super::{SEATS_SHARED, SEAT_NUMBERS, TURN_NUMBERS};
         let nonzero = |part: &[f32]| part.iter().filter(|&&v| v != 0.0).count();
-        for (i, game) in games().iter().enumerate() {
+        for (i, game) in games().iter().chain(&other_data_games()).enumerate() {
             let cfg = game.config();
             let d = &cfg.data;
             let (b, l) = (d.buildings, d.landmarks);
@@ -1503,7 +1537,7 @@ mod tests {
             Move::Card(_) | Move::Landmark(_) => 12,
         };
         let mut most = 0;
-        for (i, game) in games().iter().enumerate() {
+        for (i, game) in games().iter().chain(&other_data_games()).enumerate() {
             let cfg = game.config();
             let d = &cfg.data;
             let b = d.buildings;
