@@ -58,6 +58,15 @@ pub const FLOWS: [&str; 6] = ["", "gain", "craft", "score", "reveal", "after"];
 pub const DEFAULT_SPECIALISTS: &str =
     "commercial-manager,logistics-manager,local-brahmin,park-designer";
 pub const OBSERVATION_SIZE: usize = 1380;
+/// The most nonzero entries of one seat's block (docs, "Observation") besides its project
+/// cards: 4 reserve counts, PP, 4 tokens, supervisors placed, the architect's junction (a
+/// one-hot) and the starting-seat flag.
+pub const SEAT_TOKENS: usize = 12;
+/// The most nonzero entries outside the city, the seats' blocks, the row and the supervisor
+/// planes: 4 general-reserve counts, the 4 pawns' one-hots, 4 used flags, the phase, the 10
+/// entries from steps left to gained (`last` a one-hot), the 10 from the flow to the card
+/// being scored (flow, bonus and relocate one-hots) and the constant 1.
+pub const SHARED_TOKENS: usize = 34;
 
 /// The 8 pattern types (docs, "Patterns").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -208,6 +217,8 @@ impl Config {
 pub struct ChandigarhGame {
     cfg: Arc<Config>,
     data_path: Option<String>,
+    /// The compact observation's widths, worked out once from `cfg`.
+    widths: Widths,
 }
 
 /// What to write for `specialists`.
@@ -355,17 +366,18 @@ impl ChandigarhGame {
         let moves = (0..notation::NUM_ACTIONS)
             .map(notation::decode)
             .collect::<Result<Vec<_>, Error>>()?;
+        let cfg = Config {
+            players: players as u8,
+            data: data_set,
+            geom,
+            specialists,
+            variant,
+            moves,
+            in_play: specialists.map_or(0, |specs| specs.iter().fold(0, |m, a| m | 1 << a.index())),
+        };
         Ok(Self {
-            cfg: Arc::new(Config {
-                players: players as u8,
-                data: data_set,
-                geom,
-                specialists,
-                variant,
-                moves,
-                in_play: specialists
-                    .map_or(0, |specs| specs.iter().fold(0, |m, a| m | 1 << a.index())),
-            }),
+            widths: Widths::new(&cfg),
+            cfg: Arc::new(cfg),
             data_path: data.map(str::to_owned),
         })
     }
@@ -408,11 +420,172 @@ impl Game for ChandigarhGame {
         initial_state: ChandigarhState::new(Arc::clone(&g.cfg)),
         num_distinct_actions: notation::NUM_ACTIONS as usize,
         observation_size: OBSERVATION_SIZE,
-        // Random games never listed more than 41.
-        max_legal_actions: 128.min(g.num_distinct_actions()),
-        // Random games never set more than 98.
-        max_observation_tokens: 256.min(g.observation_size()),
+        // A bound (docs/games/chandigarh.md, Action encoding): the most any decision lists,
+        // each kind of action counted by the pieces, plots and junctions that exist and at
+        // most one specialist per colour (random games never listed more than 41).
+        max_legal_actions: g.widths.max_legal(),
+        // A bound (docs/games/chandigarh.md, Observation): a city entry per building or slot,
+        // per seat its block, the row, one supervisor per sector, then `SHARED_TOKENS`
+        // (random games never set more than 98).
+        max_observation_tokens: g.widths.tokens(),
     );
+}
+
+/// What the compact observation's widths are made of, from a game's config (its data, player
+/// count and variant): per part of the observation and per kind of action, the most
+/// entries or ids that can be there at once (docs/games/chandigarh.md, "Observation" and
+/// "Action encoding"). `max_observation_tokens` is [`Widths::tokens`], `max_legal_actions`
+/// [`Widths::max_legal`]; tests check every share over random games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Widths {
+    pub players: usize,
+    /// City entries: one per building, so at most the buildings in play (per colour
+    /// `per_colour` less those removed) and at most the slots that exist.
+    pub city: usize,
+    /// One seat's block: [`SEAT_TOKENS`] and a project of at most `project_limit` cards.
+    pub seat: usize,
+    /// Row cards: `revealed` (players + row) during the setup and draft, `row` after.
+    pub row: usize,
+    /// Supervisor entries: one per sector supervised, at most the 16 sectors and the seats'
+    /// supervisors.
+    pub supervisors: usize,
+    /// Step directions: 4.
+    pub steps: usize,
+    /// Adds: 2 ends for each row card; outside the draft the row holds at most `row` cards.
+    pub adds: usize,
+    /// Plain and replace builds together: a colour of the reserve (4) on a plot next to the
+    /// architect, vacant (plain) or occupied (replace).
+    pub here: usize,
+    /// Building Manager builds: 4 colours on the vacant plots next to the other seats'
+    /// architects.
+    pub manager: usize,
+    /// Surveyor builds: 4 colours on the (vacant) plots of the sectors cornering the
+    /// architect's junction.
+    pub surveyor: usize,
+    /// Park Engineer builds: 4 colours on the vacant plots of the sectors holding a green.
+    /// A game has one green specialist, so with the Park Engineer there is no Sector Manager
+    /// and no centre ever holds a building: a sector holding a green holds it on a plot and
+    /// has at most its plots less one vacant. Every sector has a plot, so the sectors holding
+    /// a green have at most `plots - 16` vacant plots between them.
+    pub engineer: usize,
+    /// Draughtsman builds: 4 colours on the plots next to the architect.
+    pub draughtsman: usize,
+    /// Sector Manager builds: 4 colours on the centres next to the architect.
+    pub centre: usize,
+    /// Driver moves: the perimeter junctions but the one it leaves.
+    pub drive: usize,
+    /// Park Designer moves: the junctions but the one it leaves.
+    pub design: usize,
+    /// Project cards named (`project k`, `mayor k`, `score k`): at most `project_limit`.
+    pub cards: usize,
+    /// Cards to pick in the draft: at most `revealed`.
+    pub picks: usize,
+}
+
+impl Widths {
+    /// Colours, colour pairs `c != d` (exchange, craft), sectors, streets.
+    const COLOURS: usize = COLOURS.len();
+    const PAIRS: usize = Self::COLOURS * (Self::COLOURS - 1);
+    const SECTORS: usize = data::SECTORS;
+    const STREETS: usize = STREETS.len();
+
+    pub fn new(cfg: &Config) -> Self {
+        let (d, g) = (&cfg.data, &cfg.geom);
+        let n = usize::from(cfg.players);
+        let most = |sets: &[geom::Slots]| sets.iter().map(|s| s.iter().count()).max();
+        let plots: usize = g.sector_plots.iter().map(Vec::len).sum();
+        let near = usize::from(g.adj_plot_len.iter().copied().max().unwrap_or(0));
+        let junctions = g.junction_exists.iter().filter(|&&e| e).count();
+        let perimeter = g.perimeter_junction.iter().filter(|&&e| e).count();
+        let buildings = Self::COLOURS * usize::from(d.per_colour - d.removed[n - 2]);
+        let slots = g.slot_exists.iter().filter(|&&e| e).count();
+        let revealed = usize::from(d.revealed[n - 2]);
+        let c = Self::COLOURS;
+        Widths {
+            players: n,
+            city: buildings.min(slots),
+            seat: SEAT_TOKENS + usize::from(d.project_limit),
+            row: revealed.max(usize::from(d.row)),
+            supervisors: Self::SECTORS.min(n * usize::from(d.supervisors)),
+            steps: 4,
+            adds: 2 * usize::from(d.row),
+            here: c * near,
+            manager: c * plots.min((n - 1) * near),
+            surveyor: c * most(&g.corner_plot_bits).unwrap_or(0),
+            engineer: c * (plots - Self::SECTORS),
+            draughtsman: c * near,
+            centre: c * most(&g.adj_centre_bits).unwrap_or(0),
+            drive: perimeter - 1,
+            design: junctions - 1,
+            cards: usize::from(d.project_limit),
+            picks: revealed,
+        }
+    }
+
+    /// The most nonzero entries of the observation: the city, the seats' blocks, the row,
+    /// the supervisors and [`SHARED_TOKENS`].
+    pub fn tokens(&self) -> usize {
+        self.city + self.seat * self.players + self.row + self.supervisors + SHARED_TOKENS
+    }
+
+    /// The most actions a decision of `phase` lists (docs, "Turn structure"): the sum of its
+    /// kinds' shares, taking for the specialists' actions the most of any one specialist of
+    /// each colour, since a game has one specialist per colour.
+    pub fn legal(&self, phase: Phase) -> usize {
+        let c = Self::COLOURS;
+        // Card specialists: Commercial Manager or Project Manager (y), Logistics Manager
+        // (b), Mayor (r).
+        let card = Self::PAIRS.max(self.cards) + 1 + self.cards;
+        match phase {
+            Phase::Setup | Phase::Reveal | Phase::End => 0,
+            Phase::Draft => self.picks,
+            Phase::DraftTake | Phase::Gain | Phase::Takes | Phase::Discard => c,
+            // The colours and `skip`; crafts are colour pairs and `skip`.
+            Phase::Bonus => c + 1,
+            Phase::Craft => Self::PAIRS + 1,
+            Phase::Street => Self::STREETS,
+            Phase::Final => self.cards.max(Self::STREETS),
+            // The colours left and `arrange -`.
+            Phase::Arrange => c + 1,
+            // Another sector's plaza.
+            Phase::Relocate => Self::SECTORS - 1,
+            Phase::Add => self.adds + card,
+            Phase::After => card + 1,
+            // Steps, adds, `pass`; footsteps and card specialists by colour: y Governor,
+            // Commercial Manager or Project Manager; b Driver or Logistics Manager; r
+            // Draughtsman, Head Architect or Mayor; g Park Designer.
+            Phase::Main => {
+                self.steps
+                    + self.adds
+                    + 1
+                    + c.max(Self::PAIRS).max(self.cards)
+                    + self.drive.max(1)
+                    + self.draughtsman.max(Self::SECTORS).max(self.cards)
+                    + self.design
+            }
+            // Steps, `stop`, plain and replace builds; by colour: y Governor; b Building
+            // Manager or Driver; r Surveyor, Draughtsman or Head Architect; g Park Engineer,
+            // Sector Manager or Park Designer.
+            Phase::Move => {
+                self.steps
+                    + 1
+                    + self.here
+                    + c
+                    + self.manager.max(self.drive)
+                    + self.surveyor.max(self.draughtsman).max(Self::SECTORS)
+                    + self.engineer.max(self.centre).max(self.design)
+            }
+        }
+    }
+
+    /// The most actions any decision lists.
+    pub fn max_legal(&self) -> usize {
+        Phase::ALL
+            .iter()
+            .map(|&phase| self.legal(phase))
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 /// The pattern kernel on its own (docs, "The pattern kernel"): the exact count of a pattern

@@ -43,6 +43,27 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// Every phase, in `PHASES` order.
+    pub const ALL: [Phase; 18] = [
+        Phase::Setup,
+        Phase::Draft,
+        Phase::DraftTake,
+        Phase::Main,
+        Phase::Move,
+        Phase::Add,
+        Phase::Gain,
+        Phase::Craft,
+        Phase::Street,
+        Phase::After,
+        Phase::Arrange,
+        Phase::Relocate,
+        Phase::Bonus,
+        Phase::Takes,
+        Phase::Discard,
+        Phase::Reveal,
+        Phase::Final,
+        Phase::End,
+    ];
     pub fn index(self) -> usize {
         self as usize
     }
@@ -1948,6 +1969,200 @@ mod tests {
         for game in games() {
             for seed in 0..30 {
                 crate::testing::assert_step_random_is_the_listed_draw(&game, seed);
+            }
+        }
+    }
+
+    /// Every specialist set at every player count, half of them with the variant: the
+    /// games the width checks play.
+    fn width_games() -> Vec<ChandigarhGame> {
+        let mut out = Vec::new();
+        for players in 2..=4 {
+            out.push(ChandigarhGame::new(players, None, None, None).unwrap());
+            out.push(ChandigarhGame::new(players, Some("none"), None, None).unwrap());
+            for k in 0..6 {
+                let specs: Vec<&str> = (0..4).map(|c| ABILITIES[c * 6 + k].1).collect();
+                let variant = if k % 2 == 0 { "" } else { "nw=4,1;se=-1,2" };
+                out.push(
+                    ChandigarhGame::new(players, Some(&specs.join(",")), Some(variant), None)
+                        .unwrap(),
+                );
+            }
+        }
+        out
+    }
+
+    /// The token width is a bound because each part of the observation stays within its
+    /// share (docs, "Observation"): the city, each seat's block, the row, the supervisors
+    /// and the rest; and the compact row the game writes is never wider.
+    #[test]
+    fn the_compact_width_bounds_every_observation_part_by_part() {
+        use super::super::{Widths, OBSERVATION_SIZE, SHARED_TOKENS};
+        use crate::engine::Game;
+        let mut dense = vec![0.0; OBSERVATION_SIZE];
+        let mut tokens = Vec::new();
+        for game in width_games() {
+            let w = Widths::new(&game.cfg);
+            assert_eq!(game.max_observation_tokens(), w.tokens());
+            for seed in 0..12 {
+                random_walk(&game, seed, |st: &ChandigarhState| {
+                    let n = st.players();
+                    let nonzero = |r: std::ops::Range<usize>, d: &[f32]| {
+                        d[r].iter().filter(|&&v| v != 0.0).count()
+                    };
+                    for p in 0..n {
+                        st.observation_tensor_into(p, &mut dense).unwrap();
+                        assert!(nonzero(0..768, &dense) <= w.city, "{st}");
+                        for r in 0..n {
+                            let block = 772 + 96 * r..772 + 96 * (r + 1);
+                            assert!(nonzero(block, &dense) <= w.seat, "{st}");
+                        }
+                        assert!(nonzero(1156..1192, &dense) <= w.row, "{st}");
+                        assert!(nonzero(1260..1324, &dense) <= w.supervisors, "{st}");
+                        let rest = nonzero(768..772, &dense)
+                            + nonzero(1192..1260, &dense)
+                            + nonzero(1324..OBSERVATION_SIZE, &dense);
+                        assert!(rest <= SHARED_TOKENS, "{st}");
+                        game.observation_tokens_into(st, p, &mut tokens).unwrap();
+                        assert_eq!(tokens.len(), nonzero(0..OBSERVATION_SIZE, &dense));
+                        assert!(tokens.len() <= w.tokens(), "{st}");
+                    }
+                });
+            }
+        }
+    }
+
+    /// The legal width is a bound because each decision lists only the kinds of action its
+    /// phase counts, each kind within its share (docs, "Action encoding"), and only the
+    /// specialists in play (one per colour). The facts the shares rest on are checked too:
+    /// after the draft (turn 0) the row holds at most `row` cards, and without the Sector
+    /// Manager no centre holds a building (so a sector holding a green has it on a plot).
+    #[test]
+    fn a_decision_lists_each_kind_of_action_within_its_share() {
+        use super::super::Widths;
+        use crate::engine::Game;
+        use Ability as A;
+        // The kinds each phase's bound counts (`Widths::legal`).
+        let counted = |phase: Phase| -> &[&str] {
+            match phase {
+                Phase::Draft => &["pick"],
+                Phase::DraftTake | Phase::Gain | Phase::Takes => &["take"],
+                Phase::Discard => &["discard"],
+                Phase::Bonus => &["take", "skip"],
+                Phase::Craft => &["craft", "skip"],
+                Phase::Street => &["street"],
+                Phase::Final => &["street", "score"],
+                Phase::Arrange => &["arrange"],
+                Phase::Relocate => &["relocate"],
+                Phase::Add => &["add", "exchange", "project", "mayor", "logistics"],
+                Phase::After => &["exchange", "project", "mayor", "logistics", "stop or end"],
+                Phase::Main => &[
+                    "step",
+                    "add",
+                    "pass",
+                    "governor",
+                    "exchange",
+                    "project",
+                    "drive",
+                    "logistics",
+                    "draughtsman",
+                    "redistribute",
+                    "mayor",
+                    "design",
+                ],
+                Phase::Move => &[
+                    "step",
+                    "stop or end",
+                    "plain or replace",
+                    "governor",
+                    "manager",
+                    "drive",
+                    "surveyor",
+                    "draughtsman",
+                    "redistribute",
+                    "engineer",
+                    "centre",
+                    "design",
+                ],
+                Phase::Setup | Phase::Reveal | Phase::End => &[],
+            }
+        };
+        let mut legal = Vec::new();
+        for game in width_games() {
+            let cfg = &game.cfg;
+            let w = Widths::new(cfg);
+            assert_eq!(game.max_legal_actions(), w.max_legal());
+            // Each kind of action: its name, its share, the specialist it needs (if any).
+            let kind = |mv: Move| -> (&str, usize, Option<Ability>) {
+                match mv {
+                    Move::Step(_) => ("step", w.steps, None),
+                    Move::Add(..) => ("add", w.adds, None),
+                    Move::Build { mode: PLAIN, .. } => ("plain or replace", w.here, None),
+                    Move::Build { mode: REPLACE, .. } => {
+                        ("plain or replace", w.here, Some(A::BuildingAssistant))
+                    }
+                    Move::Build { mode: MANAGER, .. } => {
+                        ("manager", w.manager, Some(A::BuildingManager))
+                    }
+                    Move::Build { mode: SURVEYOR, .. } => {
+                        ("surveyor", w.surveyor, Some(A::Surveyor))
+                    }
+                    Move::Build { mode: ENGINEER, .. } => {
+                        ("engineer", w.engineer, Some(A::ParkEngineer))
+                    }
+                    Move::Build {
+                        mode: DRAUGHTSMAN, ..
+                    } => ("draughtsman", w.draughtsman, Some(A::Draughtsman)),
+                    Move::Build { .. } => ("centre", w.centre, Some(A::SectorManager)),
+                    Move::Drive(_) => ("drive", w.drive, Some(A::Driver)),
+                    Move::Design(_) => ("design", w.design, Some(A::ParkDesigner)),
+                    Move::Governor(_) => ("governor", 4, Some(A::Governor)),
+                    Move::Redistribute(_) => ("redistribute", 16, Some(A::HeadArchitect)),
+                    Move::Exchange(..) => ("exchange", 12, Some(A::CommercialManager)),
+                    Move::Project(_) => ("project", w.cards, Some(A::ProjectManager)),
+                    Move::Mayor(_) => ("mayor", w.cards, Some(A::Mayor)),
+                    Move::Logistics => ("logistics", 1, Some(A::LogisticsManager)),
+                    Move::Pick(_) => ("pick", w.picks, None),
+                    Move::Take(_) => ("take", 4, None),
+                    Move::Discard(_) => ("discard", 4, None),
+                    Move::Craft(..) => ("craft", 12, Some(A::MasterCraftsman)),
+                    Move::Street(_) => ("street", 6, None),
+                    Move::Score(_) => ("score", w.cards, None),
+                    Move::Arrange(_) => ("arrange", 5, None),
+                    Move::Pawn(_) => ("relocate", 15, None),
+                    Move::Stop | Move::End => ("stop or end", 1, None),
+                    Move::Pass => ("pass", 1, None),
+                    Move::Skip => ("skip", 1, None),
+                    Move::Tile(_) | Move::Reveal(_) | Move::First(_) => ("chance", 0, None),
+                }
+            };
+            let centres: Vec<usize> = (0..SLOTS).filter(|&slot| slot % 3 == 2).collect();
+            for seed in 0..40 {
+                random_walk(&game, seed, |st: &ChandigarhState| {
+                    if st.turn > 0 {
+                        assert!(st.row.len() <= usize::from(cfg.data.row), "{st}");
+                    }
+                    if cfg.colour_of(A::SectorManager).is_none() {
+                        assert!(centres.iter().all(|&slot| st.city[slot] < 0), "{st}");
+                    }
+                    if st.current_player() < 0 {
+                        return;
+                    }
+                    st.legal_actions_into(&mut legal);
+                    let phase_kinds = counted(st.phase);
+                    let mut count = std::collections::BTreeMap::new();
+                    for &a in &legal {
+                        let (name, share, needs) = kind(decode(a).unwrap());
+                        assert!(phase_kinds.contains(&name), "{name} in\n{st}");
+                        if let Some(ability) = needs {
+                            assert!(cfg.colour_of(ability).is_some(), "{name}");
+                        }
+                        let n = count.entry(name).or_insert(0);
+                        *n += 1;
+                        assert!(*n <= share, "{name} {legal:?}\n{st}");
+                    }
+                    assert!(legal.len() <= w.legal(st.phase), "{legal:?}\n{st}");
+                });
             }
         }
     }
