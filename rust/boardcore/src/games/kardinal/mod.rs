@@ -37,6 +37,24 @@ pub const NUM_ACTIONS: usize = STAY as usize + 1;
 /// 9 planes of the box, then 46 scalars (the doc lists them).
 pub const OBSERVATION_SIZE: usize = 9 * CELLS + 46;
 
+/// The most legal actions one decision lists, a bound from the rules and the data (proof:
+/// `docs/games/kardinal.md`, "Legal actions per decision"): 302 with 2 or 3 players, 151 with
+/// 4, for the packaged data.
+fn legal_width(cfg: &Config) -> usize {
+    let [houses, towers, yards] = cfg.pieces.map(usize::from);
+    // The built cells (cathedral and edifices) are connected, as each edifice touches one
+    // built before, so the empty cells next to them are at most 2 per built cell plus 2.
+    let frontier = 2 * (2 + 4 * (houses + towers + 2 * yards)) + 2;
+    // Per colour, houses and towers take distinct frontier cells (a tower touches a house, a
+    // house does not); a yard has a cell next to a house (at most 3 per house, the nave too)
+    // and at most 3 ways on from it.
+    let yard_builds = if yards > 0 { 9 * (4 * houses + 1) } else { 0 };
+    // A build offers the seat's colours, 1 with 4 players and 2 with 2 or 3; a cardinal
+    // decision at most the frontier, a chip decision 4.
+    let colours = if cfg.players == 4 { 1 } else { 2 };
+    colours * (frontier + yard_builds)
+}
+
 /// Kardinal with its player count and component data fixed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KardinalGame {
@@ -75,8 +93,8 @@ impl Game for KardinalGame {
         initial_state: KardinalState::new(g.cfg),
         num_distinct_actions: NUM_ACTIONS,
         observation_size: OBSERVATION_SIZE,
-        // Random games never listed more than 56.
-        max_legal_actions: 128,
+        // A bound (random games never listed more than 59): see `legal_width`.
+        max_legal_actions: legal_width(&g.cfg),
         // Exact bound: two planes per built cell (colour and shape), the two nave cells on
         // their shape planes and the nave plane, the cardinal, and the 46 scalars.
         max_observation_tokens: {

@@ -802,6 +802,115 @@ mod tests {
     use crate::engine::Game;
     use crate::rng::SplitMix64;
 
+    /// The facts `legal_width` rests on, in every decision of random games: the built cells
+    /// are connected, the frontier holds at most 2 per built cell plus 2, a house has at most 3
+    /// empty neighbours, a build decision offers at most 1 colour (4 players) or 2, and per
+    /// colour houses and towers stand on distinct frontier cells (towers next to a house,
+    /// houses not) and every yard has a cell next to a house with at most 3 ways to extend it;
+    /// a cardinal decision lists at most the frontier. So no decision lists more than the width,
+    /// with the packaged data or with fewer edifices.
+    #[test]
+    fn legal_actions_stay_within_the_frontier_bound() {
+        let cells = |rows: &[u128; W]| -> Vec<u16> {
+            (0..CELLS as u16)
+                .filter(|&c| {
+                    let (r, col) = row_col(c);
+                    rows[r] >> col & 1 == 1
+                })
+                .collect()
+        };
+        let neighbours = |c: u16| [c - 1, c + 1, c - W as u16, c + W as u16];
+        // The packaged data at length, and a few data files with fewer edifices.
+        let runs = [
+            ([2, 2, 2], 300),
+            ([1, 1, 2], 60),
+            ([2, 1, 0], 60),
+            ([0, 2, 1], 60),
+        ];
+        for (players, (pieces, games)) in (2..=4).flat_map(|p| runs.map(|run| (p, run))) {
+            let packaged = KardinalGame::new(players, None).unwrap();
+            let cfg = Config {
+                pieces,
+                ..packaged.cfg
+            };
+            let game = KardinalGame { cfg, data: None };
+            let width = game.max_legal_actions();
+            let mut legal = Vec::new();
+            for seed in 0..games {
+                crate::testing::random_walk(&game, seed, |s| {
+                    s.legal_actions_into(&mut legal);
+                    assert!(legal.len() <= width, "{} > {width}\n{s}", legal.len());
+                    let built = cells(&s.occ);
+                    let empty = |c: u16| !s.built(c);
+                    // Connected: a flood fill from the nave reaches every built cell.
+                    let mut seen = vec![NAVE];
+                    let mut k = 0;
+                    while k < seen.len() {
+                        for n in neighbours(seen[k]) {
+                            if s.built(n) && !seen.contains(&n) {
+                                seen.push(n);
+                            }
+                        }
+                        k += 1;
+                    }
+                    assert_eq!(seen.len(), built.len(), "{s}");
+                    let frontier: Vec<u16> = built
+                        .iter()
+                        .flat_map(|&c| neighbours(c))
+                        .filter(|&c| empty(c))
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .into_iter()
+                        .collect();
+                    assert!(frontier.len() <= 2 * built.len() + 2, "{s}");
+                    // The houses from the list of edifices, not the engine's adjacency layers;
+                    // each touches a built cell, so it has at most 3 empty neighbours.
+                    let mut houses = vec![NAVE];
+                    for e in s.edifices().iter().filter(|e| e.shape == 0) {
+                        houses.push(e.cells[0]);
+                    }
+                    for &h in &houses {
+                        assert!(neighbours(h).into_iter().any(|c| s.built(c)), "{s}");
+                    }
+                    let near_house = |c: u16| neighbours(c).iter().any(|n| houses.contains(n));
+                    let by_house = frontier.iter().filter(|&&c| near_house(c)).count();
+                    assert!(by_house <= 3 * houses.len(), "{s}");
+                    // Per colour: house and tower cells, and yards.
+                    let (mut singles, mut yards) = ([0; 4], [0; 4]);
+                    let mut colours = 0u8;
+                    for &a in &legal {
+                        match decode(a).unwrap() {
+                            Move::Build { kind, colour, cell } => {
+                                colours |= 1 << colour;
+                                if kind < 2 {
+                                    assert!(frontier.contains(&cell), "{s}");
+                                    assert_eq!(near_house(cell), kind == 1, "{s}");
+                                    singles[colour] += 1;
+                                } else {
+                                    let other = if kind == 2 { cell + 1 } else { cell + W as u16 };
+                                    assert!(near_house(cell) || near_house(other), "{s}");
+                                    yards[colour] += 1;
+                                }
+                            }
+                            Move::Cardinal(cell) => assert!(frontier.contains(&cell), "{s}"),
+                            Move::Chip(_) | Move::Stay => {}
+                        }
+                    }
+                    assert!(
+                        colours.count_ones() <= if players == 4 { 1 } else { 2 },
+                        "{s}"
+                    );
+                    for colour in 0..4 {
+                        assert!(singles[colour] <= frontier.len(), "{s}");
+                        assert!(yards[colour] <= 3 * by_house, "{s}");
+                    }
+                    if s.phase() == Phase::Cardinal {
+                        assert!(legal.len() <= frontier.len(), "{s}");
+                    }
+                });
+            }
+        }
+    }
+
     /// Two paths to legality agree: every id `build_rows` emits passes `build_error`, and every
     /// build id near the built area that `build_error` accepts is emitted.
     #[test]
