@@ -24,7 +24,7 @@ tokens and the legal actions as a list, each padded with -1 to a fixed width:
 >>> env = boardcore.VectorEnv("kardinal", batch=8, seed=1, players=2, observation="compact")
 >>> obs = env.reset(seed=1)
 >>> obs.token_index.shape, obs.legal.shape, obs.legal.dtype
-((8, 115), (8, 128), dtype('int32'))
+((8, 115), (8, 302), dtype('int32'))
 >>> pick = (np.random.default_rng(0).random(8) * obs.num_legal).astype(np.int64)
 >>> obs, rewards, terminated = env.step(obs.legal[np.arange(8), pick])
 """

@@ -1913,19 +1913,21 @@ mod tests {
     use super::*;
     use crate::testing::random_walk;
 
+    /// At every player count: the default specialists, none, and six sets that put every
+    /// specialist in play, half of them with the variant.
     fn games() -> Vec<ChandigarhGame> {
         let mut out = Vec::new();
         for players in 2..=4 {
             out.push(ChandigarhGame::new(players, None, None, None).unwrap());
             out.push(ChandigarhGame::new(players, Some("none"), None, None).unwrap());
-        }
-        // Every specialist in play in some game, with the variant.
-        for k in 0..6 {
-            let specs: Vec<&str> = (0..4).map(|c| ABILITIES[c * 6 + k].1).collect();
-            out.push(
-                ChandigarhGame::new(3, Some(&specs.join(",")), Some("nw=4,1;se=-1,2"), None)
-                    .unwrap(),
-            );
+            for k in 0..6 {
+                let specs: Vec<&str> = (0..4).map(|c| ABILITIES[c * 6 + k].1).collect();
+                let variant = if k % 2 == 0 { "" } else { "nw=4,1;se=-1,2" };
+                out.push(
+                    ChandigarhGame::new(players, Some(&specs.join(",")), Some(variant), None)
+                        .unwrap(),
+                );
+            }
         }
         out
     }
@@ -1973,25 +1975,6 @@ mod tests {
         }
     }
 
-    /// Every specialist set at every player count, half of them with the variant: the
-    /// games the width checks play.
-    fn width_games() -> Vec<ChandigarhGame> {
-        let mut out = Vec::new();
-        for players in 2..=4 {
-            out.push(ChandigarhGame::new(players, None, None, None).unwrap());
-            out.push(ChandigarhGame::new(players, Some("none"), None, None).unwrap());
-            for k in 0..6 {
-                let specs: Vec<&str> = (0..4).map(|c| ABILITIES[c * 6 + k].1).collect();
-                let variant = if k % 2 == 0 { "" } else { "nw=4,1;se=-1,2" };
-                out.push(
-                    ChandigarhGame::new(players, Some(&specs.join(",")), Some(variant), None)
-                        .unwrap(),
-                );
-            }
-        }
-        out
-    }
-
     /// The token width is a bound because each part of the observation stays within its
     /// share (docs, "Observation"): the city, each seat's block, the row, the supervisors
     /// and the rest; and the compact row the game writes is never wider.
@@ -2001,7 +1984,7 @@ mod tests {
         use crate::engine::Game;
         let mut dense = vec![0.0; OBSERVATION_SIZE];
         let mut tokens = Vec::new();
-        for game in width_games() {
+        for game in games() {
             let w = Widths::new(&game.cfg);
             assert_eq!(game.max_observation_tokens(), w.tokens());
             for seed in 0..12 {
@@ -2088,7 +2071,7 @@ mod tests {
             }
         };
         let mut legal = Vec::new();
-        for game in width_games() {
+        for game in games() {
             let cfg = &game.cfg;
             let w = Widths::new(cfg);
             assert_eq!(game.max_legal_actions(), w.max_legal());

@@ -1295,10 +1295,10 @@ mod tests {
         }
     }
 
-    /// The packaged data (`None`), then the smallest file the schema allows (eight two-part
-    /// commissions, 16 parts) and the largest (32 three-part commissions, 96 parts), written
-    /// to the temporary directory under `name`.
-    fn data_files(name: &str) -> Vec<Option<String>> {
+    /// A game at every player count (2 to 5) with the packaged data, then with the smallest
+    /// file the schema allows (eight two-part commissions, 16 parts) and the largest (32
+    /// three-part commissions, 96 parts), written to the temporary directory under `name`.
+    fn width_games(name: &str) -> Vec<PrestelGame> {
         let mut files = vec![None];
         for (label, commissions, size) in [("small", 8, 2), ("large", 32, 3)] {
             let mut text = String::from(
@@ -1322,7 +1322,17 @@ mod tests {
             std::fs::write(&path, text).unwrap();
             files.push(Some(path.to_string_lossy().into_owned()));
         }
-        files
+        let mut games = Vec::new();
+        for data in files {
+            for players in 2..=5 {
+                games.push(PrestelGame::new(players, None, 0, data.as_deref()).unwrap());
+            }
+            // The games hold the data they read: the file can go.
+            if let Some(path) = &data {
+                std::fs::remove_file(path).unwrap();
+            }
+        }
+        games
     }
 
     /// The compact width is the bound of docs/games/prestel_new_york.md, "Observation", proven
@@ -1331,70 +1341,64 @@ mod tests {
     #[test]
     fn the_compact_width_bounds_every_observation_block_by_block() {
         use super::super::{GLOBAL_TOKENS, SEAT_TOKENS};
-        for data in data_files("tokens") {
-            for players in 2..=5 {
-                let game = PrestelGame::new(players, None, 0, data.as_deref()).unwrap();
-                let lay = game.config().layout;
-                let (parts, comms) = (lay.parts as usize, lay.commissions as usize);
-                let n = players as usize;
-                let (mut dense, mut tokens) = (vec![0.0; game.observation_size()], Vec::new());
-                let mut most = 0;
-                let nonzero = |block: &[f32]| block.iter().filter(|&&v| v != 0.0).count();
-                for seed in 0..6 {
-                    random_walk_every(&game, seed, 3, |st| {
-                        for p in 0..n {
-                            st.observation_tensor_into(p, &mut dense).unwrap();
-                            // Parts: 1 entry in the observer's hand, else at most 2; the
-                            // observer holds two parts or more from the deal on, and before
-                            // it only the hand shows.
-                            let hand = st.hands[p].count_ones() as usize;
-                            let block = &dense[..14 * parts];
-                            for (i, part) in block.chunks(14).enumerate() {
-                                let limit = if st.hands[p] & bit(i as u8) != 0 {
-                                    1
-                                } else {
-                                    2
-                                };
-                                assert!(nonzero(part) <= limit, "part {i} seat {p}\n{st}");
-                            }
-                            if st.phase == Phase::Setup {
-                                assert_eq!(nonzero(block), hand, "{st}");
+        for game in width_games("tokens") {
+            let lay = game.config().layout;
+            let (parts, comms) = (lay.parts as usize, lay.commissions as usize);
+            let n = game.num_players();
+            let (mut dense, mut tokens) = (vec![0.0; game.observation_size()], Vec::new());
+            let mut most = 0;
+            let nonzero = |block: &[f32]| block.iter().filter(|&&v| v != 0.0).count();
+            for seed in 0..6 {
+                random_walk_every(&game, seed, 3, |st| {
+                    for p in 0..n {
+                        st.observation_tensor_into(p, &mut dense).unwrap();
+                        // Parts: 1 entry in the observer's hand, else at most 2; the
+                        // observer holds two parts or more from the deal on, and before
+                        // it only the hand shows.
+                        let hand = st.hands[p].count_ones() as usize;
+                        let block = &dense[..14 * parts];
+                        for (i, part) in block.chunks(14).enumerate() {
+                            let limit = if st.hands[p] & bit(i as u8) != 0 {
+                                1
                             } else {
-                                assert!(hand >= HAND as usize, "{st}");
-                            }
-                            assert!(nonzero(block) <= lay.part_tokens());
-                            // Commissions: at most 1 entry, 2 in the deck's tail.
-                            let block = &dense[14 * parts..14 * parts + 8 * comms];
-                            for (c, com) in block.chunks(8).enumerate() {
-                                let limit = if com[5] != 0.0 { 2 } else { 1 };
-                                assert!(nonzero(com) <= limit, "commission {c}\n{st}");
-                            }
-                            assert!(nonzero(block) <= lay.commission_tokens());
-                            // Seats (zero beyond the player count), then the globals.
-                            let base = 14 * parts + 8 * comms;
-                            for r in 0..MAX_PLAYERS {
-                                let seat = nonzero(&dense[base + 22 * r..base + 22 * (r + 1)]);
-                                assert!(seat <= if r < n { SEAT_TOKENS } else { 0 }, "{st}");
-                            }
-                            let globals = &dense[base + 22 * MAX_PLAYERS..];
-                            assert_eq!(globals.len(), 21);
-                            assert!(nonzero(globals) <= GLOBAL_TOKENS, "{st}");
-                            // The compact row is these entries, within the width.
-                            game.observation_tokens_into(st, p, &mut tokens).unwrap();
-                            assert_eq!(tokens.len(), nonzero(&dense));
-                            assert!(tokens.len() <= game.max_observation_tokens());
-                            most = most.max(tokens.len());
+                                2
+                            };
+                            assert!(nonzero(part) <= limit, "part {i} seat {p}\n{st}");
                         }
-                    });
-                }
-                eprintln!(
-                    "{parts} parts, {players} players: most tokens {most} of {}",
-                    game.max_observation_tokens()
-                );
+                        if st.phase == Phase::Setup {
+                            assert_eq!(nonzero(block), hand, "{st}");
+                        } else {
+                            assert!(hand >= HAND as usize, "{st}");
+                        }
+                        assert!(nonzero(block) <= lay.part_tokens());
+                        // Commissions: at most 1 entry, 2 in the deck's tail.
+                        let block = &dense[14 * parts..14 * parts + 8 * comms];
+                        for (c, com) in block.chunks(8).enumerate() {
+                            let limit = if com[5] != 0.0 { 2 } else { 1 };
+                            assert!(nonzero(com) <= limit, "commission {c}\n{st}");
+                        }
+                        assert!(nonzero(block) <= lay.commission_tokens());
+                        // Seats (zero beyond the player count), then the globals.
+                        let base = 14 * parts + 8 * comms;
+                        for r in 0..MAX_PLAYERS {
+                            let seat = nonzero(&dense[base + 22 * r..base + 22 * (r + 1)]);
+                            assert!(seat <= if r < n { SEAT_TOKENS } else { 0 }, "{st}");
+                        }
+                        let globals = &dense[base + 22 * MAX_PLAYERS..];
+                        assert_eq!(globals.len(), 21);
+                        assert!(nonzero(globals) <= GLOBAL_TOKENS, "{st}");
+                        // The compact row is these entries, within the width.
+                        game.observation_tokens_into(st, p, &mut tokens).unwrap();
+                        assert_eq!(tokens.len(), nonzero(&dense));
+                        assert!(tokens.len() <= game.max_observation_tokens());
+                        most = most.max(tokens.len());
+                    }
+                });
             }
-            if let Some(path) = &data {
-                std::fs::remove_file(path).unwrap();
-            }
+            eprintln!(
+                "{parts} parts, {n} players: most tokens {most} of {}",
+                game.max_observation_tokens()
+            );
         }
     }
 
@@ -1405,49 +1409,43 @@ mod tests {
     #[test]
     fn a_decision_lists_only_its_kind_within_its_share() {
         use super::super::{Layout, BUILD_LEGAL};
-        for data in data_files("legal") {
-            for players in 2..=5 {
-                let game = PrestelGame::new(players, None, 0, data.as_deref()).unwrap();
-                let lay = game.config().layout;
-                let n = players as usize;
-                let mut legal = Vec::new();
-                let mut most = 0;
-                for seed in 0..8 {
-                    random_walk(&game, seed, |st| {
-                        st.legal_actions_into(&mut legal);
-                        let within =
-                            |low: u32, high: u32| legal.iter().all(|&a| (low..high).contains(&a));
-                        let seat = st.to_move.max(0) as usize;
-                        let (kind, share) = match st.phase {
-                            _ if st.to_move < 0 => (legal.is_empty(), 0),
-                            Phase::Stack => (within(0, Layout::LOOK), STACKS),
-                            Phase::Search => {
-                                let size = usize::from(st.stack_len[usize::from(st.taken[seat])]);
-                                assert!(st.hands[..n].iter().all(|h| h.count_ones() >= HAND));
-                                assert!(size <= lay.search_legal(n), "{st}");
-                                (within(Layout::LOOK, lay.stone()), size)
-                            }
-                            Phase::Stone => (within(lay.stone(), lay.build()), n),
-                            Phase::Build => {
-                                assert_eq!(st.hands[seat].count_ones(), HAND + 1);
-                                (within(lay.build(), lay.deal()), BUILD_LEGAL)
-                            }
-                            _ => (false, 0),
-                        };
-                        assert!(kind && legal.len() <= share, "{legal:?}\n{st}");
-                        assert!(legal.len() <= game.max_legal_actions());
-                        most = most.max(legal.len());
-                    });
-                }
-                eprintln!(
-                    "{} parts, {players} players: most legal {most} of {}",
-                    lay.parts,
-                    game.max_legal_actions()
-                );
+        for game in width_games("legal") {
+            let lay = game.config().layout;
+            let n = game.num_players();
+            let mut legal = Vec::new();
+            let mut most = 0;
+            for seed in 0..8 {
+                random_walk(&game, seed, |st| {
+                    st.legal_actions_into(&mut legal);
+                    let within =
+                        |low: u32, high: u32| legal.iter().all(|&a| (low..high).contains(&a));
+                    let seat = st.to_move.max(0) as usize;
+                    let (kind, share) = match st.phase {
+                        _ if st.to_move < 0 => (legal.is_empty(), 0),
+                        Phase::Stack => (within(0, Layout::LOOK), STACKS),
+                        Phase::Search => {
+                            let size = usize::from(st.stack_len[usize::from(st.taken[seat])]);
+                            assert!(st.hands[..n].iter().all(|h| h.count_ones() >= HAND));
+                            assert!(size <= lay.search_legal(n), "{st}");
+                            (within(Layout::LOOK, lay.stone()), size)
+                        }
+                        Phase::Stone => (within(lay.stone(), lay.build()), n),
+                        Phase::Build => {
+                            assert_eq!(st.hands[seat].count_ones(), HAND + 1);
+                            (within(lay.build(), lay.deal()), BUILD_LEGAL)
+                        }
+                        _ => (false, 0),
+                    };
+                    assert!(kind && legal.len() <= share, "{legal:?}\n{st}");
+                    assert!(legal.len() <= game.max_legal_actions());
+                    most = most.max(legal.len());
+                });
             }
-            if let Some(path) = &data {
-                std::fs::remove_file(path).unwrap();
-            }
+            eprintln!(
+                "{} parts, {n} players: most legal {most} of {}",
+                lay.parts,
+                game.max_legal_actions()
+            );
         }
     }
 
