@@ -101,6 +101,17 @@ def max_batch(game: Game) -> int:
     return max(1, memory // per_env)
 
 
+class _Sizes(NamedTuple):
+    """An env's sizes, as the Rust env gives them (its attributes of these names)."""
+
+    batch: int
+    num_players: int
+    num_distinct_actions: int
+    observation_size: int
+    max_observation_tokens: int
+    max_legal_actions: int
+
+
 class VectorEnv(Generic[_R, _S]):
     """``batch`` games of ``name`` with ``params`` (as ``boardcore.load``), stepped as one.
 
@@ -162,17 +173,7 @@ class VectorEnv(Generic[_R, _S]):
         """``"dense"`` or ``"compact"``."""
         env: Any = cls(n, _args.seed(seed), **params)
         # Read once: the Rust env cannot be read while another thread steps it.
-        self._sizes = tuple(
-            int(getattr(env, key))
-            for key in (
-                "batch",
-                "num_players",
-                "num_distinct_actions",
-                "observation_size",
-                "max_observation_tokens",
-                "max_legal_actions",
-            )
-        )
+        self._sizes = _Sizes(*(int(getattr(env, key)) for key in _Sizes._fields))
         self._rust = env
         self._in_use = threading.Lock()
 
@@ -192,29 +193,29 @@ class VectorEnv(Generic[_R, _S]):
 
     @property
     def batch(self) -> int:
-        return self._sizes[0]
+        return self._sizes.batch
 
     @property
     def num_players(self) -> int:
-        return self._sizes[1]
+        return self._sizes.num_players
 
     @property
     def num_distinct_actions(self) -> int:
-        return self._sizes[2]
+        return self._sizes.num_distinct_actions
 
     @property
     def observation_size(self) -> int:
-        return self._sizes[3]
+        return self._sizes.observation_size
 
     @property
     def max_observation_tokens(self) -> int:
         """The width of the compact observation's token rows (a bound, docs/vector.md)."""
-        return self._sizes[4]
+        return self._sizes.max_observation_tokens
 
     @property
     def max_legal_actions(self) -> int:
         """The width of the compact observation's legal-action rows (a bound)."""
-        return self._sizes[5]
+        return self._sizes.max_legal_actions
 
     def reset(self, seed: SupportsIndex = 0) -> _R:
         """Starts game 0 of every env; the observation as ``observe`` gives it."""
