@@ -171,21 +171,36 @@ def _first_difference(path: str, given: object, replayed: object) -> str | None:
     """Where ``given`` (a saved value at ``path``) first differs from ``replayed``, in the
     order the canonical JSON writes them, said as narrowly as the two allow: the differing
     number or text itself, a list's length, or the object whose keys differ (as the Rust
-    engines' ``saved.rs`` says it). Values compare as JSON: ``true`` is not ``1``."""
+    engines' ``saved.rs`` says it). Values compare as JSON: ``true`` is not ``1``. The path
+    is written only once a difference is found."""
+    found = _difference(given, replayed)
+    if found is None:
+        return None
+    steps, what = found
+    for step in reversed(steps):
+        path += f"[{step}]" if isinstance(step, int) else f"[{shown_key(step)}]"
+    return f"{path} {what}"
+
+
+def _difference(given: object, replayed: object) -> tuple[list[int | str], str] | None:
+    """The steps (list indices, object keys) to where ``given`` first differs from
+    ``replayed``, innermost first, and what differs there."""
     if isinstance(given, list) and isinstance(replayed, list):
         if len(given) != len(replayed):
-            return f'{path} has {len(given)} items, but replaying "history" gives {len(replayed)}'
+            return [], f'has {len(given)} items, but replaying "history" gives {len(replayed)}'
         for index, (a, b) in enumerate(zip(given, replayed, strict=True)):
-            differs = _first_difference(f"{path}[{index}]", a, b)
-            if differs is not None:
-                return differs
+            found = _difference(a, b)
+            if found is not None:
+                found[0].append(index)
+                return found
         return None
     if isinstance(given, dict) and isinstance(replayed, dict) and sorted(given) == sorted(replayed):
         for key in sorted(given):
-            differs = _first_difference(f"{path}[{shown_key(key)}]", given[key], replayed[key])
-            if differs is not None:
-                return differs
+            found = _difference(given[key], replayed[key])
+            if found is not None:
+                found[0].append(key)
+                return found
         return None
     if type(given) is type(replayed) and given == replayed:
         return None
-    return f'{path} is {shown(given)}, but replaying "history" gives {shown(replayed)}'
+    return [], f'is {shown(given)}, but replaying "history" gives {shown(replayed)}'

@@ -244,30 +244,65 @@ pub fn load_by_replay<S: GameState>(schema: &Schema, text: &str, mut state: S) -
 
 /// Where `given` (a saved value at `path`) first differs from `replayed`, in the order the
 /// canonical JSON writes them, said as narrowly as the two allow: the differing number or
-/// text itself, a list's length, or the object whose keys differ.
+/// text itself, a list's length, or the object whose keys differ. The path is written only
+/// once a difference is found (a long game's state has thousands of equal values).
 fn first_difference(path: String, given: &Value, replayed: &Value) -> Option<String> {
-    match (given, replayed) {
-        (Value::Array(a), Value::Array(b)) if a.len() != b.len() => Some(format!(
-            "{path} has {} items, but replaying \"history\" gives {}",
-            a.len(),
-            b.len()
-        )),
-        (Value::Array(a), Value::Array(b)) => a
-            .iter()
-            .zip(b)
-            .enumerate()
-            .find_map(|(i, (a, b))| first_difference(format!("{path}[{i}]"), a, b)),
-        (Value::Object(a), Value::Object(b)) if a.keys().eq(b.keys()) => a
-            .iter()
-            .zip(b.values())
-            .find_map(|((k, a), b)| first_difference(format!("{path}[{}]", quoted(k)), a, b)),
-        _ if given == replayed => None,
-        _ => Some(format!(
-            "{path} is {}, but replaying \"history\" gives {}",
-            shown(given),
-            shown(replayed)
-        )),
+    let (mut steps, what) = difference(given, replayed)?;
+    let mut path = path;
+    while let Some(step) = steps.pop() {
+        match step {
+            Step::Index(i) => path += &format!("[{i}]"),
+            Step::Key(k) => path += &format!("[{}]", quoted(k)),
+        }
     }
+    Some(format!("{path} {what}"))
+}
+
+/// A step down into a saved value: an item of a list, or a field of an object.
+enum Step<'v> {
+    Index(usize),
+    Key(&'v str),
+}
+
+/// The steps to where `given` first differs from `replayed` (innermost first) and what
+/// differs there.
+fn difference<'v>(given: &'v Value, replayed: &Value) -> Option<(Vec<Step<'v>>, String)> {
+    let (mut steps, what, step) = match (given, replayed) {
+        (Value::Array(a), Value::Array(b)) if a.len() != b.len() => {
+            let what = format!(
+                "has {} items, but replaying \"history\" gives {}",
+                a.len(),
+                b.len()
+            );
+            return Some((Vec::new(), what));
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            let (i, (steps, what)) = a
+                .iter()
+                .zip(b)
+                .enumerate()
+                .find_map(|(i, (a, b))| Some((i, difference(a, b)?)))?;
+            (steps, what, Step::Index(i))
+        }
+        (Value::Object(a), Value::Object(b)) if a.keys().eq(b.keys()) => {
+            let (k, (steps, what)) = a
+                .iter()
+                .zip(b.values())
+                .find_map(|((k, a), b)| Some((k, difference(a, b)?)))?;
+            (steps, what, Step::Key(k))
+        }
+        _ if given == replayed => return None,
+        _ => {
+            let what = format!(
+                "is {}, but replaying \"history\" gives {}",
+                shown(given),
+                shown(replayed)
+            );
+            return Some((Vec::new(), what));
+        }
+    };
+    steps.push(step);
+    Some((steps, what))
 }
 
 #[cfg(test)]
