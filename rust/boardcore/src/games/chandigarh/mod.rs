@@ -421,8 +421,9 @@ impl Game for ChandigarhGame {
         num_distinct_actions: notation::NUM_ACTIONS as usize,
         observation_size: OBSERVATION_SIZE,
         // A bound (docs/games/chandigarh.md, Action encoding): the most any decision lists,
-        // each kind of action counted by the pieces, plots and junctions that exist and at
-        // most one specialist per colour (random games never listed more than 41).
+        // each kind of action counted by the pieces, plots and junctions that exist, and
+        // only the specialists in play (one per colour): 57, 57, 65 at 2, 3, 4 players
+        // with the default ones (random games never listed more than 41).
         max_legal_actions: g.widths.max_legal(),
         // A bound (docs/games/chandigarh.md, Observation): a city entry per building or slot,
         // per seat its block, the row, one supervisor per sector, then `SHARED_TOKENS`
@@ -432,13 +433,17 @@ impl Game for ChandigarhGame {
 }
 
 /// What the compact observation's widths are made of, from a game's config (its data, player
-/// count and variant): per part of the observation and per kind of action, the most
-/// entries or ids that can be there at once (docs/games/chandigarh.md, "Observation" and
-/// "Action encoding"). `max_observation_tokens` is [`Widths::tokens`], `max_legal_actions`
-/// [`Widths::max_legal`]; tests check every share over random games.
+/// count, variant and specialists in play): per part of the observation and per kind of
+/// action, the most entries or ids that can be there at once (docs/games/chandigarh.md,
+/// "Observation" and "Action encoding"). `max_observation_tokens` is [`Widths::tokens`],
+/// `max_legal_actions` [`Widths::max_legal`]; tests check every share over random games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Widths {
     pub players: usize,
+    /// The specialists in play, as bits `1 << Ability::index` (`Config::in_play`): a
+    /// specialist's actions are listed only for the seat holding its colour's token, and
+    /// only if it is in play, so a share counts only when its specialist is.
+    pub in_play: u32,
     /// City entries: one per building, so at most the buildings in play (per colour
     /// `per_colour` less those removed) and at most the slots that exist.
     pub city: usize,
@@ -503,6 +508,7 @@ impl Widths {
         let c = Self::COLOURS;
         Widths {
             players: n,
+            in_play: cfg.in_play,
             city: buildings.min(slots),
             seat: SEAT_TOKENS + usize::from(d.project_limit),
             row: revealed.max(usize::from(d.row)),
@@ -528,14 +534,30 @@ impl Widths {
         self.city + self.seat * self.players + self.row + self.supervisors + SHARED_TOKENS
     }
 
-    /// The most actions a decision of `phase` lists (docs, "Turn structure"): the sum of its
-    /// kinds' shares, taking for the specialists' actions the most of any one specialist of
-    /// each colour, since a game has one specialist per colour.
+    /// `share` if `ability` is in play, else 0.
+    fn share(&self, ability: Ability, share: usize) -> usize {
+        if self.in_play & (1 << ability.index()) != 0 {
+            share
+        } else {
+            0
+        }
+    }
+
+    /// The most actions a decision of `phase` lists (docs, "Turn structure"): the sum of
+    /// the shares of the kinds of action it can list in this game. A specialist's kinds
+    /// count only if it is in play; a game has one specialist per colour, so at most one of
+    /// each colour counts (with the default specialists only the Park Designer's jumps and
+    /// the card specialists' actions).
     pub fn legal(&self, phase: Phase) -> usize {
+        use Ability as A;
         let c = Self::COLOURS;
+        let s = |ability, share| self.share(ability, share);
         // Card specialists: Commercial Manager or Project Manager (y), Logistics Manager
         // (b), Mayor (r).
-        let card = Self::PAIRS.max(self.cards) + 1 + self.cards;
+        let card = s(A::CommercialManager, Self::PAIRS)
+            + s(A::ProjectManager, self.cards)
+            + s(A::LogisticsManager, 1)
+            + s(A::Mayor, self.cards);
         match phase {
             Phase::Setup | Phase::Reveal | Phase::End => 0,
             Phase::Draft => self.picks,
@@ -558,22 +580,30 @@ impl Widths {
                 self.steps
                     + self.adds
                     + 1
-                    + c.max(Self::PAIRS).max(self.cards)
-                    + self.drive.max(1)
-                    + self.draughtsman.max(Self::SECTORS).max(self.cards)
-                    + self.design
+                    + card
+                    + s(A::Governor, c)
+                    + s(A::Driver, self.drive)
+                    + s(A::Draughtsman, self.draughtsman)
+                    + s(A::HeadArchitect, Self::SECTORS)
+                    + s(A::ParkDesigner, self.design)
             }
-            // Steps, `stop`, plain and replace builds; by colour: y Governor; b Building
-            // Manager or Driver; r Surveyor, Draughtsman or Head Architect; g Park Engineer,
-            // Sector Manager or Park Designer.
+            // Steps, `stop`, plain and replace builds (the Building Assistant's replace
+            // builds share `here` with the plain ones); by colour: y Governor; b Building
+            // Manager or Driver; r Surveyor, Draughtsman or Head Architect; g Park
+            // Engineer, Sector Manager or Park Designer.
             Phase::Move => {
                 self.steps
                     + 1
                     + self.here
-                    + c
-                    + self.manager.max(self.drive)
-                    + self.surveyor.max(self.draughtsman).max(Self::SECTORS)
-                    + self.engineer.max(self.centre).max(self.design)
+                    + s(A::Governor, c)
+                    + s(A::BuildingManager, self.manager)
+                    + s(A::Driver, self.drive)
+                    + s(A::Surveyor, self.surveyor)
+                    + s(A::Draughtsman, self.draughtsman)
+                    + s(A::HeadArchitect, Self::SECTORS)
+                    + s(A::ParkEngineer, self.engineer)
+                    + s(A::SectorManager, self.centre)
+                    + s(A::ParkDesigner, self.design)
             }
         }
     }
