@@ -10,7 +10,7 @@ import unicodedata
 
 from .errors import ParameterError
 
-__all__ = ["MAX_GAMES", "MAX_THREADS", "count", "debug", "index", "quote", "seed"]
+__all__ = ["MAX_GAMES", "MAX_THREADS", "count", "debug", "index", "quote", "seed", "shown_key"]
 
 MAX_GAMES = 1 << 28
 """The most games one batch holds (its result arrays: up to 7.5 GB); as the Rust core's."""
@@ -42,6 +42,12 @@ def debug(text: str) -> str:
         for c in text
     )
     return '"' + "".join(out) + '"'
+
+
+def shown_key(key: str) -> str:
+    """A key of a saved state quoted and cut as the Rust engines show it."""
+    text = debug(key)
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
 
 
 def index(value: object, name: str) -> int:

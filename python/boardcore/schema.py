@@ -29,7 +29,7 @@ import math
 from importlib import resources
 from typing import Any
 
-from ._args import QUOTE_LIMIT, debug, quote
+from ._args import quote, shown_key
 from ._jsontext import still_not_json, syntax_error
 from ._registry import game_info
 from .errors import StateFormatError
@@ -58,10 +58,10 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     if len(set(keys)) != len(keys):
         # the first key seen again, as serde_json meets it (the Rust engines' words)
         seen: set[str] = set()
-        again = next(k for k in keys if k in seen or seen.add(k))  # type: ignore[func-returns-value]
-        shown = debug(again)
-        shown = shown if len(shown) <= QUOTE_LIMIT else shown[:QUOTE_LIMIT] + "..."
-        raise _NotCanonical(f"malformed JSON (key {shown} appears twice)")
+        for key in keys:
+            if key in seen:
+                raise _NotCanonical(f"malformed JSON (key {shown_key(key)} appears twice)")
+            seen.add(key)
     return dict(pairs)
 
 

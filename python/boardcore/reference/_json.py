@@ -10,7 +10,7 @@ import operator
 from collections.abc import Callable, Mapping
 from typing import Any, TypeGuard
 
-from boardcore._args import QUOTE_LIMIT, quote
+from boardcore._args import QUOTE_LIMIT, quote, shown_key
 from boardcore._args import debug as _debug
 from boardcore.errors import IllegalActionError, NotationError, StateFormatError
 
@@ -75,12 +75,6 @@ def shown(value: object) -> str:
         return value
 
     text = json.dumps(plain(value), separators=(",", ":"), ensure_ascii=False, sort_keys=True)
-    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
-
-
-def shown_key(key: str) -> str:
-    """A key of a saved state quoted and cut as the Rust engines show it."""
-    text = _debug(key)
     return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
 
 
