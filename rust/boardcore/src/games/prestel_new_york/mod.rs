@@ -98,7 +98,7 @@ impl Layout {
     /// and a `take` per part looked at, so at most the stack's size; and the stacks hold
     /// only parts outside the hands, of which every seat holds at least two.
     pub fn search_legal(&self, players: usize) -> usize {
-        self.parts as usize - HAND as usize * players
+        (self.parts as usize).saturating_sub(HAND as usize * players)
     }
 
     /// The legal list's width, a bound (docs, "Action encoding"): the most of any decision,
