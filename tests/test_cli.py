@@ -534,9 +534,21 @@ def test_a_saved_state_nested_too_deeply_is_a_short_error(
         assert err.startswith("error:") and "Traceback" not in err, err
     page = tmp_path / "game.html"
     assert main(["replay", "--state", str(nested), "--out", str(page)]) == 2
-    assert "not JSON" in capsys.readouterr().err
+    assert "not JSON (line 1, column 128: nested more than 127 deep)" in capsys.readouterr().err
     with pytest.raises(boardcore.StateFormatError, match="not a saved state: not JSON"):
         boardcore.load_state("[" * 100_000 + "]" * 100_000)
+
+
+def test_a_file_that_is_no_json_is_named_where_it_stops_being_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command line reads a saved state's file in the words the engines' loaders use."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "kardinal", x}')
+    assert main(["replay", "--state", str(bad), "--out", str(tmp_path / "game.html")]) == 2
+    err = capsys.readouterr().err
+    where = "line 1, column 22: expected a key in double quotes, found `x`"
+    assert err == f"error: {bad}: not JSON ({where})\n"
 
 
 def test_replay_of_another_games_state_names_the_game(

@@ -41,6 +41,7 @@ from ._cli_common import (
     progress_bar,
     saved_params,
 )
+from ._jsontext import syntax_error
 from .api import CHANCE, Game
 from .errors import BoardcoreError, ParameterError, StateFormatError
 from .svg import _state_element, drawer, seat_colours, union_bounds
@@ -481,10 +482,12 @@ def replay_html(
 
 
 def _read_json(path: Path) -> Any:
+    text = path.read_text()
     try:
-        return json.loads(path.read_text())
+        return json.loads(text)
     except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
-        raise StateFormatError(f"{path}: not JSON ({error})") from error
+        # where it stops being JSON in the words the engines' loaders use
+        raise StateFormatError(f"{path}: not JSON ({syntax_error(text) or error})") from error
 
 
 @dataclass
@@ -522,7 +525,8 @@ def load_log(path: Path, index: int) -> Source:
         try:
             entry = json.loads(line)
         except (ValueError, RecursionError) as error:
-            raise StateFormatError(f"{path}:{number}: not JSON ({error})") from error
+            where = syntax_error(line) or error
+            raise StateFormatError(f"{path}:{number}: not JSON ({where})") from error
         if not isinstance(entry, dict):
             raise StateFormatError(f"{path}:{number}: a log line is a JSON object")
         game = entry.get("game")

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, Final, cast
 
+from boardcore._jsontext import syntax_error
 from boardcore.api import CHANCE, TERMINAL, Game
 from boardcore.rng import SplitMix64
 
@@ -214,7 +215,8 @@ def _records(lines: Iterable[str], name: str) -> Iterator[tuple[int, dict[str, A
         try:
             record = json.loads(text)
         except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
-            raise GoldenLogError(f"{name}, line {number}: not JSON ({error})") from None
+            where = syntax_error(text) or error
+            raise GoldenLogError(f"{name}, line {number}: not JSON ({where})") from None
         kind = record.get("type") if isinstance(record, dict) else None
         if kind not in _FIELDS:
             raise GoldenLogError(
