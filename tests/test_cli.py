@@ -380,6 +380,40 @@ def test_ctrl_c_quietly_stops_replay_record_and_play(
     assert not page.exists()
 
 
+# A child that sends itself SIGINT as the package starts to import numpy (a real Ctrl-C,
+# at the moment the package is being imported), then runs the command's entry point.
+_CTRL_C_WHILE_IMPORTING = """
+import os, signal, sys
+
+class CtrlC:
+    def find_spec(self, name, path=None, target=None):
+        if name == "numpy":
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+import _boardcore_launch
+sys.argv = ["boardcore", "games"]
+_boardcore_launch.main()
+"""
+
+
+def test_ctrl_c_while_the_command_imports_the_package_ends_it_quietly() -> None:
+    """The installed command's entry point imports the package itself (pyproject's
+    ``[project.scripts]``), so a Ctrl-C in its first few tenths of a second, while numpy and
+    the engines load, ends it as a later one does: no traceback, ended by SIGINT."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_WHILE_IMPORTING],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (-signal.SIGINT, "", "")
+
+
 def test_ctrl_c_stops_simulate_with_the_finished_games_summary() -> None:
     """SIGINT to a running ``boardcore simulate``: within about 2 s the finished games are
     summarised on stdout, how many on stderr, and the process ends by SIGINT itself (as a
