@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 import re
@@ -18,6 +19,7 @@ import pytest
 
 import boardcore
 import boardcore.cli
+import boardcore.testing
 from boardcore.arena import wilson_interval
 from boardcore.cli import main
 from boardcore.svg import state_to_svg
@@ -583,6 +585,36 @@ def test_a_file_that_is_no_json_is_named_where_it_stops_being_json(
     err = capsys.readouterr().err
     where = "line 1, column 22: expected a key in double quotes, found `x`"
     assert err == f"error: {bad}: not JSON ({where})\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "prefix"),
+    [
+        (["show"], "not a saved state: "),
+        (["replay", "--state"], ""),
+        (["replay", "--log"], ""),
+        (["verify"], "line 2: not a golden log, "),
+    ],
+)
+def test_a_file_that_is_not_utf8_is_named_at_its_first_bad_byte(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str], prefix: str
+) -> None:
+    """Every command that reads a file refuses bytes that are not UTF-8 in one short line
+    that names the byte and its offset in the file (it used to be a traceback or Python's
+    codec's words), and writes nothing."""
+    log = io.StringIO()
+    boardcore.testing.record(boardcore.load("kardinal", players=2), log, games=1)
+    first = log.getvalue().splitlines(keepends=True)[0].encode()  # a header line
+    data = first + b'{"game": "kardinal\xff"}\n'
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(data)
+    page = tmp_path / "game.html"
+    out = ["--out", str(page)] if command[0] == "replay" else []
+    assert main([*command, str(bad), *out]) == 2
+    where = f"byte 0xff at offset {data.index(0xFF)}"
+    sep = ", " if prefix.startswith("line") else ": "
+    assert capsys.readouterr().err == f"error: {bad}{sep}{prefix}not UTF-8 text ({where})\n"
+    assert not page.exists()
 
 
 def test_replay_of_another_games_state_names_the_game(

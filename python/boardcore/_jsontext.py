@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-__all__ = ["MAX_DEPTH", "still_not_json", "syntax_error"]
+__all__ = ["MAX_DEPTH", "decode", "still_not_json", "syntax_error"]
 
 MAX_DEPTH: Final = 127
 """Nesting deeper than this is refused: serde_json refuses a 128th level."""
@@ -26,6 +26,17 @@ _WORDS: Final = {"t": "true", "f": "false", "n": "null"}
 class _Stop(Exception):
     def __init__(self, at: int, why: str) -> None:
         self.at, self.why = at, why
+
+
+def decode(data: bytes, offset: int = 0) -> str:
+    """``data`` as UTF-8 text; bytes that are not raise ``ValueError`` naming the first bad
+    byte and where it stands (``offset`` is where ``data`` starts in its file): every command
+    that reads a file says so in these words, not in Python's codec's."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        at = offset + error.start
+        raise ValueError(f"not UTF-8 text (byte {data[error.start]:#04x} at offset {at})") from None
 
 
 def syntax_error(text: str) -> str | None:

@@ -49,6 +49,7 @@ from ._cli_common import (
     seed_of,
     stderr_console,
 )
+from ._jsontext import decode
 from ._results import SimulationInterrupted, SimulationResult
 from .api import CHANCE, Game
 from .arena import wilson_interval
@@ -236,11 +237,9 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_show(args: argparse.Namespace, console: Console) -> int:
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise StateFormatError(
-            f"{args.file}: not a saved state, not UTF-8 text ({error})"
-        ) from None
+        text = decode(Path(args.file).read_bytes())
+    except ValueError as error:
+        raise StateFormatError(f"{args.file}: not a saved state: {error}") from None
     if args.svg is not None:
         check_out(args.svg, (".svg",), "--svg")
     try:

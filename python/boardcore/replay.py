@@ -41,7 +41,7 @@ from ._cli_common import (
     progress_bar,
     saved_params,
 )
-from ._jsontext import syntax_error
+from ._jsontext import decode, syntax_error
 from .api import CHANCE, Game
 from .errors import BoardcoreError, ParameterError, StateFormatError
 from .svg import _state_element, drawer, seat_colours, union_bounds
@@ -481,8 +481,15 @@ def replay_html(
 # Where a game comes from: a seed, a saved state or history, a `boardcore record` log.
 
 
+def _read_text(path: Path) -> str:
+    try:
+        return decode(path.read_bytes())
+    except ValueError as error:
+        raise StateFormatError(f"{path}: {error}") from None
+
+
 def _read_json(path: Path) -> Any:
-    text = path.read_text()
+    text = _read_text(path)
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
@@ -519,7 +526,7 @@ def load_log(path: Path, index: int) -> Source:
     actions: list[int | str] = []
     last_state: dict[str, Any] | None = None
     found: set[int] = set()
-    for number, line in enumerate(path.read_text().splitlines(), start=1):
+    for number, line in enumerate(_read_text(path).splitlines(), start=1):
         if not line.strip():
             continue
         try:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, Final, cast
 
-from boardcore._jsontext import syntax_error
+from boardcore._jsontext import decode, syntax_error
 from boardcore.api import CHANCE, TERMINAL, Game
 from boardcore.rng import SplitMix64
 
@@ -196,16 +196,29 @@ _FIELDS: Final[dict[str, dict[str, tuple[type, ...]]]] = {
 
 
 def _text(lines: Iterable[str], name: str) -> Iterator[str]:
-    """The log's lines; a file that is not UTF-8 text is a GoldenLogError, not a traceback."""
+    """The lines of a log given as text; a text stream that is not UTF-8 is a GoldenLogError,
+    not a traceback (where it fails, the stream's decoder knows, not this)."""
     it = iter(lines)
     while True:
         try:
             line = next(it)
         except StopIteration:
             return
-        except UnicodeDecodeError as error:
-            raise GoldenLogError(f"{name}: not a golden log, not UTF-8 text ({error})") from None
+        except UnicodeDecodeError:
+            raise GoldenLogError(f"{name}: not a golden log, not UTF-8 text") from None
         yield line
+
+
+def _file_lines(file: IO[bytes], name: str) -> Iterator[str]:
+    """A log file's lines, each decoded on its own so that bytes that are not UTF-8 are named
+    with their line and offset (a newline byte is never part of a longer UTF-8 character)."""
+    offset = 0
+    for number, raw in enumerate(file, 1):
+        try:
+            yield decode(raw, offset)
+        except ValueError as error:
+            raise GoldenLogError(f"{name}, line {number}: not a golden log, {error}") from None
+        offset += len(raw)
 
 
 def _records(lines: Iterable[str], name: str) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -324,7 +337,7 @@ def verify(
     name = os.fspath(log) if isinstance(log, (str, os.PathLike)) else "<log>"
     with contextlib.ExitStack() as stack:
         if isinstance(log, (str, os.PathLike)):
-            lines: Iterable[str] = stack.enter_context(open(log, encoding="utf-8"))
+            lines: Iterable[str] = _file_lines(stack.enter_context(open(log, "rb")), name)
         else:
             lines = log
         records = _records(lines, name)
