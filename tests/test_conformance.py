@@ -11,6 +11,7 @@ import doctest
 import importlib
 import io
 import json
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -569,6 +570,29 @@ def test_conformance_page_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     assert result.attempted > 5
     assert result.failed == 0
+
+
+@pytest.mark.parametrize(
+    ("source", "why"),
+    [
+        ("def f(:\n", "SyntaxError: invalid syntax; {file}, line 1"),
+        ("x = 1\nraise RuntimeError('boom')\n", "RuntimeError: boom; {file}, line 2"),
+        ("import sys\nsys.exit(3)\n", "SystemExit: 3; {file}, line 2"),
+        ("x = '\0'\n\0", "SyntaxError: source code string cannot contain null bytes"),
+    ],
+)
+def test_an_engine_whose_own_code_fails_to_import_is_named_in_one_line(
+    tmp_path: Path, source: str, why: str
+) -> None:
+    """The command line shows a ParameterError's one line: the engine file's own error, where
+    it stopped, and no half-imported module left in ``sys.modules``."""
+    file = tmp_path / "broken_engine.py"
+    file.write_text(source)
+    with pytest.raises(ParameterError) as raised:
+        load_engine(f"{file}:make", "kardinal")
+    expected = why.format(file=file)
+    assert str(raised.value) == f"engine '{file}:make': importing {file} failed ({expected})"
+    assert "broken_engine" not in sys.modules
 
 
 def test_toy_engine_is_right_but_for_its_planted_bug(monkeypatch: pytest.MonkeyPatch) -> None:

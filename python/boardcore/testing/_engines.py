@@ -7,6 +7,7 @@ import importlib.util
 import inspect
 import os
 import sys
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,26 @@ Factory = Callable[..., Game]
 
 
 def _import(module: str, spec: str) -> Any:
+    """The module, or a ParameterError in one line: an engine that cannot be imported
+    because its own code fails (a syntax error, an exception at import) is named with the
+    error and the file and line it stopped at, not with a traceback through boardcore."""
+    try:
+        return _import_module(module, spec)
+    except ParameterError:
+        raise
+    except (Exception, SystemExit) as error:  # the engine's own code: any error it raises
+        if isinstance(error, SyntaxError):
+            why, file, line = error.msg, error.filename, error.lineno
+        else:
+            last = traceback.extract_tb(error.__traceback__)[-1]
+            why, file, line = str(error), last.filename, last.lineno
+        where = f"; {file}, line {line}" if file and line else ""
+        raise ParameterError(
+            f"engine {spec!r}: importing {module} failed ({type(error).__name__}: {why}{where})"
+        ) from None
+
+
+def _import_module(module: str, spec: str) -> Any:
     if module.endswith(".py") or "/" in module or os.sep in module:
         path = Path(module)
         if not path.is_file():
@@ -35,7 +56,11 @@ def _import(module: str, spec: str) -> Any:
             raise ParameterError(f"engine {spec!r}: cannot import {module}")
         loaded = importlib.util.module_from_spec(loader_spec)
         sys.modules[name] = loaded
-        loader_spec.loader.exec_module(loaded)
+        try:
+            loader_spec.loader.exec_module(loaded)
+        except BaseException:
+            del sys.modules[name]  # as `import` does: no half-made module stays behind
+            raise
         return loaded
     try:
         return importlib.import_module(module)
