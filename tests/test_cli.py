@@ -97,6 +97,20 @@ def test_play_in_the_terminal(
     assert "choose a chip" in out  # the move was played: seat 0 now picks a chip
 
 
+def test_play_asks_again_after_enter_alone_and_draws_each_position_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Enter alone is no move and no error; a refused move is explained without drawing the
+    same position again; a played move draws the next one."""
+    typed = iter(["", "  ", "nonsense", "build house red 2,0", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    assert main(["play", "kardinal", "--players", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("is not a Kardinal action") == 1  # "nonsense"; the blank lines: none
+    assert out.count("seat 0 to build") == 1  # the first position, drawn once
+    assert "choose a chip" in out  # the position after the move, drawn
+
+
 def test_games_lists_kardinal(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games"]) == 0
     assert "kardinal" in capsys.readouterr().out

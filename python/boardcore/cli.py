@@ -200,6 +200,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     rng = SplitMix64(seed_of(args.seed))
     human = args.seat
     console.print(f"You are seat {human}. Type a move, '?' for the legal moves, 'quit' to stop.")
+    shown = -1  # the position last drawn (its history length): each is drawn once
     while not state.is_terminal():
         player = state.current_player()
         if player == CHANCE:
@@ -213,12 +214,16 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
                 console.print(f"seat {player} plays [bold]{escape(move)}[/bold]", highlight=False)
             state.apply_action(action)
             continue
-        console.print(seat_view(state, human), highlight=False, markup=False, soft_wrap=True)
+        if shown != len(state.history()):
+            console.print(seat_view(state, human), highlight=False, markup=False, soft_wrap=True)
+            shown = len(state.history())
         try:
             text = input("your move> ").strip()
         except EOFError:
             console.print("\nend of input: the game is left unfinished", highlight=False)
             return 0
+        if not text:  # Enter alone: ask again
+            continue
         if text in ("quit", "exit", "q"):
             return 0
         if text in ("?", "help", "moves"):
