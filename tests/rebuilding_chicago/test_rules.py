@@ -955,6 +955,23 @@ def test_rule_quality_tracks_cap_at_5(load: Loader, tmp_path: Path) -> None:
     assert quality(state, 0) == [5, 5, 5]
 
 
+def test_ruling_11_a_benefit_past_5_moves_the_cube_to_5(load: Loader, tmp_path: Path) -> None:
+    # Card 2's benefits: entertainment +4, then +2 from 4: the cube stops at 5 (the cap
+    # reading); the other reading would leave it at 4.
+    data = derived(
+        tmp_path,
+        "past5",
+        (
+            CARD2_BENEFITS,
+            'benefits = ["quality:entertainment 4", "quality:entertainment 2"]\n'
+            'profit = "money 1 per tiles:e',
+        ),
+    )
+    state = setup(load, 2, data=data, market=(2, 0, 1, 3, 4, 5, 6, 7))
+    act(state, "buy 1a")
+    assert quality(state, 0) == [5, 0, 0]
+
+
 def test_rule_buildings_cover_rubble_and_sights(load: Loader) -> None:
     state = west_town(load, market=(0, 4, 1, 2, 3, 5, 6, 7))
     assert rubble(state, 0) == 5 and sights(state, 0) == 3
