@@ -227,6 +227,7 @@ BAD_PARAMETERS: list[dict[str, Any]] = [
     {"players": 10**30},
     {"colour": 1},
     {"colour": 1, "brightness": 2},
+    {"colour": None},  # None means a parameter's default; it does not excuse a bad name
 ]
 
 
@@ -239,6 +240,22 @@ def test_a_bad_parameter_gets_the_same_message_from_both_engines(
     assert messages["rust"] == messages["reference"], messages
     key = next(iter(sorted(params)))
     assert key in messages["rust"], messages
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_misspelt_parameter_given_none_is_refused_by_every_entry_point(name: str) -> None:
+    """``None`` stands for a parameter's default, so ``players=None`` is fine; but
+    ``player=None`` names no parameter, and leaving it out silently would hide the typo."""
+    entries: dict[str, Callable[..., object]] = {
+        **ENGINES,
+        "VectorEnv": lambda name, **params: boardcore.VectorEnv(name, batch=1, **params),
+        "simulate": lambda name, **params: boardcore.simulate(name, games=1, **params),
+    }
+    messages = refusals(ParameterError, entries, name, player=None)
+    said = f'{name} has no parameter "player"; its parameters are: players, '
+    assert len(set(messages.values())) == 1 and messages["rust"].startswith(said), messages
+    for make in entries.values():
+        make(name, players=None)  # the default
 
 
 def test_an_unknown_game_gets_the_same_message_from_both_engines() -> None:

@@ -53,7 +53,7 @@ def load(name: str, **params: Any) -> Game:
     # None means the default (DESIGN.md, "Errors"), as in the Rust engine: left out.
     given = {key: _param_value(value) for key, value in params.items() if value is not None}
     allowed = list(inspect.signature(cls).parameters)
-    unknown = sorted(set(given) - set(allowed))
+    unknown = sorted(set(params) - set(allowed))  # a misspelt name, whatever its value
     if unknown:
         raise ParameterError(
             f"{name} has no parameter {json.dumps(unknown[0])}; "

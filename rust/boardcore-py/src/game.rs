@@ -6,17 +6,16 @@ use boardcore::rng::SplitMix64;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// Python keyword parameters as the core's `Params`. `None` means the default: the
-/// parameter is left out. An integer past 64 bits, or a value of no parameter's type (a bool,
+/// Python keyword parameters as the core's `Params`. `None` means the default (its name is
+/// still checked). An integer past 64 bits, or a value of no parameter's type (a bool,
 /// a float, a list...), is passed on described, for the parameter to refuse in its own words.
 pub fn extract_params(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Params> {
     let mut params = Params::new();
     for (key, value) in kwargs.into_iter().flat_map(|d| d.iter()) {
         let key: String = key.extract()?;
-        if value.is_none() {
-            continue;
-        }
-        let value = if value.is_instance_of::<pyo3::types::PyBool>() {
+        let value = if value.is_none() {
+            ParamValue::Default
+        } else if value.is_instance_of::<pyo3::types::PyBool>() {
             ParamValue::Other(describe_value(&value)?)
         } else if let Ok(v) = value.extract::<i64>() {
             ParamValue::Int(v)
@@ -54,6 +53,7 @@ pub fn params_to_dict<'py>(py: Python<'py>, params: &Params) -> PyResult<Bound<'
             ParamValue::Str(s) | ParamValue::Big(s) | ParamValue::Other(s) => {
                 dict.set_item(k, s)?
             }
+            ParamValue::Default => dict.set_item(k, py.None())?,
         }
     }
     Ok(dict)
@@ -495,6 +495,7 @@ macro_rules! py_game {
                         boardcore::engine::ParamValue::Str(s)
                         | boardcore::engine::ParamValue::Big(s)
                         | boardcore::engine::ParamValue::Other(s) => format!("{k}={s:?}"),
+                        boardcore::engine::ParamValue::Default => format!("{k}=None"),
                     })
                     .collect();
                 format!(

@@ -36,6 +36,9 @@ pub enum ParamValue {
     /// A value of no parameter's type (a bool, a float, a list...), kept so that the
     /// parameter refuses it in its own words; as a message describes it (`the bool True`).
     Other(String),
+    /// Python's `None`: the parameter's default. Kept, not dropped, so that a misspelt name
+    /// is refused whatever its value.
+    Default,
 }
 
 /// As a message quotes it: a number as is, a text in quotes (shortened), never Rust's
@@ -51,6 +54,7 @@ impl fmt::Display for ParamValue {
             }
             ParamValue::Big(digits) => write!(f, "the integer {digits}"),
             ParamValue::Other(description) => f.write_str(description),
+            ParamValue::Default => f.write_str("None"),
         }
     }
 }
@@ -72,7 +76,7 @@ pub fn check_param_names(game: &str, params: &Params, known: &[&str]) -> Result<
 /// An integer parameter, or `default` when absent.
 pub fn int_param(params: &Params, name: &str, default: i64) -> Result<i64, Error> {
     match params.get(name) {
-        None => Ok(default),
+        None | Some(ParamValue::Default) => Ok(default),
         Some(ParamValue::Int(v)) => Ok(*v),
         Some(ParamValue::Big(digits)) => Err(Error::Parameter(format!(
             "{name} must be a small integer, not {digits} (out of range)"
@@ -86,7 +90,7 @@ pub fn int_param(params: &Params, name: &str, default: i64) -> Result<i64, Error
 /// A text parameter, if given; any other value is refused with `form`, what to write.
 pub fn str_param<'a>(params: &'a Params, name: &str, form: &str) -> Result<Option<&'a str>, Error> {
     match params.get(name) {
-        None => Ok(None),
+        None | Some(ParamValue::Default) => Ok(None),
         Some(ParamValue::Str(v)) => Ok(Some(v)),
         Some(other) => Err(Error::Parameter(format!(
             "{name} must be a string, {form}, not {other}"
