@@ -631,6 +631,47 @@ def test_a_file_that_is_not_utf8_is_named_at_its_first_bad_byte(
     assert not page.exists()
 
 
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (["show"], "not a saved state: larger than 64 MiB"),
+        (["replay", "--state"], "larger than 64 MiB"),
+        (["replay", "--log"], "larger than 1024 MiB"),
+        (["verify"], "line 1: not a golden log, a line longer than 64 MiB"),
+    ],
+)
+def test_a_file_that_never_ends_is_refused_after_a_bounded_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str], said: str
+) -> None:
+    """A device or pipe with no end (here /dev/zero) is read up to a bound, then refused in
+    one line; it used to be read until the machine's memory ran out."""
+    out = ["--out", str(tmp_path / "game.html")] if command[0] == "replay" else []
+    assert main([*command, "/dev/zero", *out]) == 2
+    sep = ", " if said.startswith("line") else ": "
+    assert capsys.readouterr().err == f"error: /dev/zero{sep}{said}\n"
+
+
+@pytest.mark.parametrize("number", ["1e400", "9" * 5000])
+def test_replay_reads_a_saved_state_in_the_words_show_uses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], number: str
+) -> None:
+    """A number past any float in a saved state: `replay --state` refuses it as the loaders
+    do (it used to read infinity, and name a place in its own rewriting of the file)."""
+    saved = boardcore.load("kardinal").new_initial_state().to_json()
+    bad = tmp_path / "bad.json"
+    bad.write_text(saved.replace('"history":[]', f'"history":[{number}]', 1))
+    assert main(["show", str(bad)]) == 2
+    shown = capsys.readouterr().err
+    assert main(["replay", "--state", str(bad), "--out", str(tmp_path / "game.html")]) == 2
+    replayed = capsys.readouterr().err
+    why = "malformed JSON (number out of range)"
+    assert (shown, replayed) == (
+        f"error: {bad}: not a saved state: {why}\n",
+        f"error: {bad}: {why}\n",
+    )
+
+
 def test_replay_of_another_games_state_names_the_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -22,6 +22,7 @@ from ._cli_common import (
     progress_bar,
     seed_of,
 )
+from ._jsontext import MAX_STATE_FILE
 from .api import Game
 from .testing import api_test, compare, load_engine, record, verify
 
@@ -55,8 +56,8 @@ def cmd_record(args: argparse.Namespace, console: Console) -> int:
 def _games_in_log(path: str) -> int | None:
     """The header's game count, for the progress bar (verify itself checks the log)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            games = json.loads(f.readline()).get("games")
+        with open(path, "rb") as f:  # the header's line only, however long the file's first
+            games = json.loads(f.readline(MAX_STATE_FILE + 1)).get("games")
     except (OSError, ValueError, AttributeError, RecursionError):
         return None
     return games if isinstance(games, int) else None

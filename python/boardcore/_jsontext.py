@@ -9,9 +9,10 @@ runs only on text a parser has already refused, or that holds a ``\\u`` escape.
 
 from __future__ import annotations
 
+import os
 from typing import Any, Final
 
-__all__ = ["MAX_DEPTH", "decode", "still_not_json", "syntax_error"]
+__all__ = ["MAX_DEPTH", "MAX_STATE_FILE", "decode", "read", "still_not_json", "syntax_error"]
 
 MAX_DEPTH: Final = 127
 """Nesting deeper than this is refused: serde_json refuses a 128th level."""
@@ -26,6 +27,21 @@ _WORDS: Final = {"t": "true", "f": "false", "n": "null"}
 class _Stop(Exception):
     def __init__(self, at: int, why: str) -> None:
         self.at, self.why = at, why
+
+
+MAX_STATE_FILE: Final = 64 << 20
+"""The most a command reads of a saved state's file: the longest games save in well under a
+megabyte, and a file that never ends (``/dev/zero``, a pipe) must not be read on for ever."""
+
+
+def read(path: str | os.PathLike[str], limit: int = MAX_STATE_FILE) -> str:
+    """The UTF-8 text of the file at ``path``; past ``limit`` bytes, or bytes that are not
+    UTF-8, a ``ValueError`` saying so (``larger than 64 MiB``), the rest left unread."""
+    with open(path, "rb") as file:
+        data = file.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"larger than {limit >> 20} MiB")
+    return decode(data)
 
 
 def decode(data: bytes, offset: int = 0) -> str:

@@ -15,7 +15,7 @@ from ._registry import GAMES
 from .errors import ParameterError, StateFormatError
 from .schema import field_error
 
-__all__ = ["load_state", "saved_params"]
+__all__ = ["load_state", "parse", "saved_params"]
 
 _JSON_KINDS = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}
 
@@ -26,20 +26,9 @@ def load_state(load: Callable[..., Any], text: object, data: str | None = None) 
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state must be a str, not {quote(text)}")
     try:
-        saved = json.loads(text, parse_int=_integer, parse_constant=_not_json)
-    except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
-        # a syntax error anywhere first, as the engines' loaders name it
-        where = syntax_error(text)
-        if where is not None:
-            raise StateFormatError(f"not a saved state: not JSON ({where})") from None
-        if isinstance(error, _OutOfRange):
-            raise StateFormatError(
-                "not a saved state: malformed JSON (number out of range)"
-            ) from None
-        raise StateFormatError(f"not a saved state: not JSON ({error})") from None
-    where = still_not_json(text, saved)
-    if where is not None:
-        raise StateFormatError(f"not a saved state: not JSON ({where})")
+        saved = parse(text)
+    except ValueError as error:
+        raise StateFormatError(f"not a saved state: {error}") from None
     name = saved.get("game") if isinstance(saved, dict) else None
     if not isinstance(name, str) or name not in GAMES:
         if not isinstance(saved, dict):
@@ -69,12 +58,40 @@ def load_state(load: Callable[..., Any], text: object, data: str | None = None) 
         ) from None
 
 
+def parse(text: str) -> Any:
+    """``text`` parsed as JSON the way the engines' loaders parse a saved state, or a
+    ``ValueError`` in their words: ``not JSON (line 1, column 5: ...)``, ``malformed JSON
+    (number out of range)``."""
+    try:
+        value = json.loads(text, parse_int=_integer, parse_float=_float, parse_constant=_not_json)
+    except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
+        # a syntax error anywhere first, as the engines' loaders name it
+        where = syntax_error(text)
+        if where is not None:
+            raise ValueError(f"not JSON ({where})") from None
+        if isinstance(error, _OutOfRange):
+            raise ValueError("malformed JSON (number out of range)") from None
+        raise ValueError(f"not JSON ({error})") from None
+    where = still_not_json(text, value)
+    if where is not None:
+        raise ValueError(f"not JSON ({where})")
+    return value
+
+
 class _OutOfRange(ValueError):
     pass
 
 
 def _not_json(text: str) -> Any:
     raise ValueError(f"{text} is not JSON")  # NaN, Infinity: syntax_error says where
+
+
+def _float(text: str) -> float:
+    # 1e400: past any float, as the engines' parsers refuse it (json would read infinity)
+    value = float(text)
+    if math.isinf(value):
+        raise _OutOfRange
+    return value
 
 
 def _integer(text: str) -> int:

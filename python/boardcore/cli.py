@@ -49,7 +49,7 @@ from ._cli_common import (
     seed_of,
     stderr_console,
 )
-from ._jsontext import decode
+from ._jsontext import read
 from ._results import SimulationInterrupted, SimulationResult
 from .api import CHANCE, Game
 from .arena import wilson_interval
@@ -242,7 +242,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_show(args: argparse.Namespace, console: Console) -> int:
     try:
-        text = decode(Path(args.file).read_bytes())
+        text = read(args.file)
     except ValueError as error:
         raise StateFormatError(f"{args.file}: not a saved state: {error}") from None
     if args.svg is not None:

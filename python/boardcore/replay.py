@@ -41,7 +41,8 @@ from ._cli_common import (
     progress_bar,
     saved_params,
 )
-from ._jsontext import decode, syntax_error
+from ._jsontext import MAX_STATE_FILE, read, syntax_error
+from ._saved import parse
 from .api import CHANCE, Game
 from .errors import BoardcoreError, ParameterError, StateFormatError
 from .svg import _state_element, drawer, seat_colours, union_bounds
@@ -481,9 +482,12 @@ def replay_html(
 # Where a game comes from: a seed, a saved state or history, a `boardcore record` log.
 
 
-def _read_text(path: Path) -> str:
+_MAX_LOG_FILE = 1 << 30  # a log of many long games is large; a file with no end is refused
+
+
+def _read_text(path: Path, limit: int = MAX_STATE_FILE) -> str:
     try:
-        return decode(path.read_bytes())
+        return read(path, limit)
     except ValueError as error:
         raise StateFormatError(f"{path}: {error}") from None
 
@@ -491,10 +495,9 @@ def _read_text(path: Path) -> str:
 def _read_json(path: Path) -> Any:
     text = _read_text(path)
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
-        # where it stops being JSON in the words the engines' loaders use
-        raise StateFormatError(f"{path}: not JSON ({syntax_error(text) or error})") from error
+        return parse(text)  # as the engines' loaders read it, in their words
+    except ValueError as error:
+        raise StateFormatError(f"{path}: {error}") from None
 
 
 @dataclass
@@ -526,7 +529,7 @@ def load_log(path: Path, index: int) -> Source:
     actions: list[int | str] = []
     last_state: dict[str, Any] | None = None
     found: set[int] = set()
-    for number, line in enumerate(_read_text(path).splitlines(), start=1):
+    for number, line in enumerate(_read_text(path, _MAX_LOG_FILE).splitlines(), start=1):
         if not line.strip():
             continue
         try:

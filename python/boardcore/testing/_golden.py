@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, Final, cast
 
-from boardcore._jsontext import decode, syntax_error
+from boardcore._jsontext import MAX_STATE_FILE, decode, syntax_error
 from boardcore.api import CHANCE, TERMINAL, Game
 from boardcore.rng import SplitMix64
 
@@ -213,7 +213,12 @@ def _file_lines(file: IO[bytes], name: str) -> Iterator[str]:
     """A log file's lines, each decoded on its own so that bytes that are not UTF-8 are named
     with their line and offset (a newline byte is never part of a longer UTF-8 character)."""
     offset = 0
-    for number, raw in enumerate(file, 1):
+    for number, raw in enumerate(iter(lambda: file.readline(MAX_STATE_FILE + 1), b""), 1):
+        if len(raw) > MAX_STATE_FILE:  # a line holds one state: no state is this long
+            raise GoldenLogError(
+                f"{name}, line {number}: not a golden log, a line longer than "
+                f"{MAX_STATE_FILE >> 20} MiB"
+            )
         try:
             yield decode(raw, offset)
         except ValueError as error:
