@@ -156,6 +156,7 @@ def test_a_game_is_shown_as_the_call_that_makes_it(
     )
     again = eval(shown, {"boardcore": boardcore})
     assert type(again) is type(made) and again.params == made.params
+    assert list(made.params) == list(game("rust", *setting).params)  # in one order, too
 
 
 def test_params_rebuild_the_same_game(engine: str, setting: tuple[str, Params]) -> None:

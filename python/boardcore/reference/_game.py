@@ -138,7 +138,7 @@ class ReferenceGame(ABC, Generic[StateT, RulesT]):
         params = self._params()
         if self._data is not None:
             params["data"] = str(self._data)
-        return params
+        return dict(sorted(params.items()))  # by name, as the Rust engine lists them
 
     @abstractmethod
     def _params(self) -> dict[str, Any]:
