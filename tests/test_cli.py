@@ -672,6 +672,19 @@ def test_replay_reads_a_saved_state_in_the_words_show_uses(
     )
 
 
+def test_replay_names_the_file_whose_parameters_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A saved state recording a player count no game has: the error names the file, as
+    `show` does, since no flag of the command asked for it."""
+    saved = json.loads(boardcore.load("kardinal", players=2).new_initial_state().to_json())
+    saved["players"] = 9
+    bad = tmp_path / "nine.json"
+    bad.write_text(json.dumps(saved))
+    assert main(["replay", "--state", str(bad), "--out", str(tmp_path / "game.html")]) == 2
+    assert capsys.readouterr().err == "error: nine.json: kardinal is for 2, 3 or 4 players, not 9\n"
+
+
 def test_replay_of_another_games_state_names_the_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

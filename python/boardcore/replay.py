@@ -584,7 +584,7 @@ def _read_state(path: Path) -> Source:
     raise StateFormatError(f"{path}: neither a saved state nor a JSON list of actions")
 
 
-def _load_game(args: argparse.Namespace, source: Source) -> Game:
+def _load_game(args: argparse.Namespace, source: Source, where: str = "") -> Game:
     from . import load, reference
 
     if args.game is not None and isinstance(source.name, str) and source.name != args.game:
@@ -596,13 +596,30 @@ def _load_game(args: argparse.Namespace, source: Source) -> Game:
         raise BoardcoreError("which game? give its name, e.g. boardcore replay kardinal ...")
     engine = reference.load if args.reference else load
     # A saved state also records parameters besides players (Prestel: speeds, max_rounds).
-    params = {**saved_params(engine, name, source.saved), **source.params}
-    params.update(game_params(args))  # --param name=value
+    try:
+        recorded = {**saved_params(engine, name, source.saved), **source.params}
+    except ParameterError as error:
+        raise ParameterError(f"{where}: {error}" if where else str(error)) from None
+    params = {**recorded, **game_params(args)}  # --param name=value
     if args.players is not None:
         params["players"] = args.players
     if args.data is not None:
         params["data"] = args.data
-    return engine(name, **params)
+    try:
+        return engine(name, **params)
+    except ParameterError as error:
+        # the file's own parameters are refused too: the file is what to name
+        if recorded and where and _refused(engine, name, {**recorded, "data": args.data}):
+            raise ParameterError(f"{where}: {error}") from None
+        raise
+
+
+def _refused(engine: Callable[..., Game], name: str, params: dict[str, Any]) -> bool:
+    try:
+        engine(name, **params)
+    except ParameterError:
+        return True
+    return False
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
@@ -625,7 +642,7 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     else:
         source = Source(args.game, {}, [])
         where = f"seed {args.seed}"
-    game = _load_game(args, source)
+    game = _load_game(args, source, where if args.game is None or source.saved else "")
     if args.perspective is not None and not 0 <= args.perspective < game.num_players:
         raise ParameterError(
             f"--perspective must be a seat from 0 to {game.num_players - 1}, not {args.perspective}"
