@@ -8,6 +8,7 @@ engines, so that a user's error reads the same whichever engine they run.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -477,6 +478,10 @@ def test_a_bad_game_parameter_gets_the_same_specific_message_from_both_engines(
     assert messages == {engine: message for engine in ENGINES}, messages
 
 
+# The most a data file may hold (DESIGN.md, "Component data").
+DATA_LIMIT = 16 << 20
+
+
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize(
     ("path", "text", "why"),
@@ -486,18 +491,89 @@ def test_a_bad_game_parameter_gets_the_same_specific_message_from_both_engines(
         ("bad.toml", b"game = 1\nrules = [1,,]\n", "not valid TOML (line 2)"),
         ("end.toml", b'game = "', "not valid TOML (line 1)"),
         ("latin.toml", b"game = '\xe9'\n", "cannot read the data file: not UTF-8 text"),
+        ("huge.toml", DATA_LIMIT + 1, "cannot read the data file: larger than 16 MiB"),
     ],
 )
 def test_a_data_file_that_cannot_be_read_gets_the_same_message_from_both_engines(
-    name: str, path: str, text: bytes | None, why: str, tmp_path: Any
+    name: str, path: str, text: bytes | int | None, why: str, tmp_path: Any
 ) -> None:
     """The system's and the TOML parsers' own words differ between the engines: both say it
-    in the same words, the file named."""
+    in the same words, the file named. A file past the limit is refused having read just
+    past it (an int here: a sparse file of that many bytes)."""
     file = tmp_path / path
-    if text is not None:
+    if isinstance(text, bytes):
         file.write_bytes(text)
+    elif isinstance(text, int):
+        with file.open("wb") as f:
+            f.truncate(text)
     messages = refusals(DataError, ENGINES, name, data=str(file))
     assert messages == {engine: f"{file}: {why}" for engine in ENGINES}, messages
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_data_file_of_endless_bytes_is_refused_past_the_limit(name: str) -> None:
+    """A device reports no size and never ends: reading stops just past the limit."""
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero")
+    messages = refusals(DataError, ENGINES, name, data="/dev/zero")
+    assert messages == {
+        engine: "/dev/zero: cannot read the data file: larger than 16 MiB" for engine in ENGINES
+    }
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(
+    ("text", "got"),
+    [
+        ("", "None"),
+        ("# only a comment\n", "None"),
+        ('game = "monopoly"\n', "'monopoly'"),
+        ('game = "it\'s"\n', '"it\'s"'),
+        ("game = 3\n", "3"),
+        ("game = true\n", "True"),
+        ("game = 1.5\n", "a float"),
+        ("game = [1]\n", "an array"),
+        ("[game]\n", "a table"),
+        ("game = 1979-05-27\n", "a date-time"),
+    ],
+)
+def test_a_data_file_without_this_game_in_game_is_refused_in_one_line_alike(
+    name: str, text: str, got: str, tmp_path: Any
+) -> None:
+    """An empty file, or one naming no game or another, is refused for its ``game`` before
+    anything else is read: one line naming the field, the game wanted and the value found
+    (a string, integer or boolean as Python writes it, anything else by its kind)."""
+    file = tmp_path / "other.toml"
+    file.write_text(text)
+    messages = refusals(DataError, ENGINES, name, data=str(file))
+    expected = f"{file}: top level, field 'game': expected \"{name}\", got {got}"
+    assert messages == {engine: expected for engine in ENGINES}, messages
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_data_file_with_an_unknown_top_level_key_is_refused_naming_the_first(
+    name: str, tmp_path: Any
+) -> None:
+    """Unknown keys are named first in sorted order, before the ``game`` is checked, with the
+    keys the game's file may have."""
+    file = tmp_path / "extra.toml"
+    file.write_text('zzz = 1\naaa = 2\ngame = "monopoly"\n')
+    messages = refusals(DataError, ENGINES, name, data=str(file))
+    assert messages["rust"] == messages["reference"], messages
+    assert messages["rust"].startswith(f"{file}: top level: unknown key 'aaa'; allowed: game, "), (
+        messages
+    )
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_data_file_of_only_this_game_is_refused_in_one_line(name: str, tmp_path: Any) -> None:
+    """A file with its ``game`` right and nothing else, or a known key of the wrong type:
+    one line naming the file (the engines' words for what is missing still differ)."""
+    file = tmp_path / "only.toml"
+    for text in (f'game = "{name}"\n', f'game = "{name}"\nrules = 3\nedifices = 3\n'):
+        file.write_text(text)
+        for engine, message in refusals(DataError, ENGINES, name, data=str(file)).items():
+            assert message.startswith(f"{file}: ") and "\n" not in message, (engine, message)
 
 
 def _edited(text: str, edit: Callable[[dict[str, Any]], None]) -> str:
@@ -632,3 +708,4 @@ def test_a_saved_field_is_named_as_narrowly_as_it_differs_from_the_replay(name: 
         )
         title = name.replace("_", " ").title()
         assert messages == {e: f"not a {title} state: {said}" for e in ENGINES}, said
+

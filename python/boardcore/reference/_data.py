@@ -44,33 +44,60 @@ def packaged_data(game: str) -> Path:
     return Path(__file__).resolve().parent.parent / "data" / f"{game}.toml"
 
 
+MAX_DATA_BYTES = 16 << 20
+"""The most bytes a data file may hold: far beyond any real one (the packaged files are a
+few KiB to tens of KiB), small enough that a wrong path (a disk image, ``/dev/zero``) is
+refused at once rather than exhausting memory or reading forever. As the Rust engines'."""
+
+
 def read_toml(
-    path: str | os.PathLike[str],
-    game: str,
-    top_keys: tuple[str, ...],
-    game_field: str = "top level, field 'game'",
+    path: str | os.PathLike[str], game: str, top_keys: tuple[str, ...]
 ) -> tuple[str, dict[str, Any]]:
     """The file's name (for messages) and its TOML document, whose top-level keys are among
-    ``top_keys`` and whose ``game`` is ``game``."""
+    ``top_keys`` (an unknown one named first in sorted order) and whose ``game`` is
+    ``game``."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        # at most one byte past the cap, whatever size the file reports (a device reports 0)
+        with open(path, "rb") as file:
+            data = file.read(MAX_DATA_BYTES + 1)
+        text = "" if len(data) > MAX_DATA_BYTES else data.decode("utf-8")
     except (OSError, UnicodeDecodeError, ValueError) as error:
         # In the Rust engines' words: the system's own differ between the two.
         why = next((w for kind, w in _READ_ERRORS if isinstance(error, kind)), str(error))
         raise DataError(f"{name}: cannot read the data file: {why}") from None
+    if len(data) > MAX_DATA_BYTES:
+        raise DataError(
+            f"{name}: cannot read the data file: larger than {MAX_DATA_BYTES >> 20} MiB"
+        )
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise DataError(f"{name}: not valid TOML (line {_line(text, str(error))})") from None
-    for key in doc:
+    for key in sorted(doc):
         if key not in top_keys:
             raise DataError(
                 f"{name}: top level: unknown key {key!r}; allowed: {', '.join(top_keys)}"
             )
     if doc.get("game") != game:
-        raise DataError(f'{name}: {game_field}: expected "{game}", got {doc.get("game")!r}')
+        raise DataError(
+            f"{name}: top level, field 'game': expected \"{game}\", got {_shown(doc.get('game'))}"
+        )
     return name, doc
+
+
+def _shown(value: object) -> str:
+    """A TOML value as the Rust engines show it: the ``repr`` of a string, integer or
+    boolean (or of None, for no value), else its kind, whose ``repr`` they do not mirror."""
+    if value is None or isinstance(value, (str, int)):
+        return repr(value)
+    if isinstance(value, float):
+        return "a float"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    return "a date-time"
 
 
 _READ_ERRORS: tuple[tuple[type[Exception], str], ...] = (

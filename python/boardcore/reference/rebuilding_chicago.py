@@ -1108,7 +1108,7 @@ def _read_automaton(r: _Reader, doc: dict[str, Any]) -> tuple[int, ...]:
 
 def load_data(path: str | os.PathLike[str]) -> Data:
     """Read and validate a component file (the spec's "Component data")."""
-    name, doc = read_toml(path, NAME, _TOP_KEYS, game_field="top level field 'game'")
+    name, doc = read_toml(path, NAME, _TOP_KEYS)
     r = _Reader(name)
     rules = r.fields("[rules]", doc.get("rules"), _RULES_FIELDS)
     where = "[rules]"

@@ -19,20 +19,111 @@ pub fn load<T>(
     }
 }
 
+/// The most bytes a data file may hold: far beyond any real one (the packaged files are a
+/// few KiB to tens of KiB), small enough that a wrong path (a disk image, `/dev/zero`) is
+/// refused at once rather than exhausting memory or reading forever.
+pub const MAX_DATA_BYTES: u64 = 16 << 20;
+
 /// The text of the file at `path`; why not in words both engines use (the system's own
 /// words differ between Rust and Python), e.g. `x.toml: cannot read the data file: no such
-/// file`.
+/// file`. At most [`MAX_DATA_BYTES`] are read, whatever size the file reports (a device or
+/// a pipe reports 0).
 pub fn read(path: &str) -> Result<String, Error> {
-    std::fs::read_to_string(path).map_err(|e| {
-        let why = match e.kind() {
+    use std::io::Read;
+    let fail = |why: String| Error::Data(format!("{path}: cannot read the data file: {why}"));
+    let io = |e: std::io::Error| {
+        fail(match e.kind() {
             std::io::ErrorKind::NotFound => "no such file".to_owned(),
             std::io::ErrorKind::IsADirectory => "it is a directory".to_owned(),
             std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
-            std::io::ErrorKind::InvalidData => "not UTF-8 text".to_owned(),
             _ => e.to_string(),
-        };
-        Error::Data(format!("{path}: cannot read the data file: {why}"))
-    })
+        })
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_DATA_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_DATA_BYTES {
+        return Err(fail(format!("larger than {} MiB", MAX_DATA_BYTES >> 20)));
+    }
+    String::from_utf8(bytes).map_err(|_| fail("not UTF-8 text".to_owned()))
+}
+
+/// The file as TOML whose top-level keys are all in `top_keys` and whose `game` is `game`,
+/// checked first, in the reference engines' words, so that a file of the wrong shape is
+/// named in one line before any typed reading: `x.toml: top level, field 'game': expected
+/// "kardinal", got None`. An unknown key is the first in sorted order.
+pub fn document(
+    file: &str,
+    text: &str,
+    game: &str,
+    top_keys: &[&str],
+) -> Result<toml::Table, Error> {
+    let root = toml_table(file, text)?;
+    if let Some(key) = root.keys().find(|k| !top_keys.contains(&k.as_str())) {
+        return Err(Error::Data(format!(
+            "{file}: top level: unknown key {}; allowed: {}",
+            py_str(key),
+            top_keys.join(", ")
+        )));
+    }
+    match root.get("game") {
+        Some(toml::Value::String(g)) if g == game => Ok(root),
+        found => Err(Error::Data(format!(
+            "{file}: top level, field 'game': expected \"{game}\", got {}",
+            found.map_or("None".to_owned(), py_value)
+        ))),
+    }
+}
+
+/// A TOML value as the reference engines show it: Python's `repr` of a string, integer or
+/// boolean; the kind of anything else (`a table`), whose `repr` Rust cannot mirror simply.
+fn py_value(value: &toml::Value) -> String {
+    match value {
+        toml::Value::String(s) => py_str(s),
+        toml::Value::Integer(i) => i.to_string(),
+        toml::Value::Boolean(b) => (if *b { "True" } else { "False" }).to_owned(),
+        toml::Value::Float(_) => "a float".to_owned(),
+        toml::Value::Datetime(_) => "a date-time".to_owned(),
+        toml::Value::Array(_) => "an array".to_owned(),
+        toml::Value::Table(_) => "a table".to_owned(),
+    }
+}
+
+/// Python's `repr` of a str: single quotes unless it holds one and no double quote; what
+/// does not print escaped (Python's own test of "printable" is approximated by Rust's
+/// control and white-space classes beyond ASCII).
+fn py_str(s: &str) -> String {
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::from(quote);
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            ' ' => out.push(' '),
+            c if c.is_control() || c.is_whitespace() => {
+                let n = c as u32;
+                out.push_str(&match n {
+                    0..=0xff => format!("\\x{n:02x}"),
+                    0x100..=0xffff => format!("\\u{n:04x}"),
+                    _ => format!("\\U{n:08x}"),
+                });
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
 }
 
 /// The file as TOML; a syntax error names its line, where both engines' parsers agree (their
@@ -48,34 +139,12 @@ pub fn toml_table(file: &str, text: &str) -> Result<toml::Table, Error> {
     })
 }
 
-/// The whole file deserialised into `T`; a syntax or type error names the file.
+/// The whole file deserialised into `T`; a syntax or type error names the file, in one line
+/// (the parser's own message, without the quoted source lines it draws under it).
 pub fn from_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Error> {
     toml_table(file, text)?;
-    toml::from_str(text).map_err(|e| Error::Data(format!("{file}: {}", e.to_string().trim_end())))
-}
-
-/// The file as a table of its sections, refusing a section not in `known` (for games that
-/// read section by section, so that an error names where).
-pub fn sections(file: &str, text: &str, known: &[&str]) -> Result<toml::Table, Error> {
-    let root = toml_table(file, text)?;
-    if let Some(key) = root.keys().find(|k| !known.contains(&k.as_str())) {
-        return Err(Error::Data(format!(
-            "{file}: unknown section {key:?}; sections are {}",
-            known.join(", ")
-        )));
-    }
-    Ok(root)
-}
-
-/// Checks the file's `game` names this game.
-pub fn check_game(file: &str, game: &str, expected: &str) -> Result<(), Error> {
-    if game == expected {
-        Ok(())
-    } else {
-        Err(Error::Data(format!(
-            "{file}: game must be \"{expected}\", not {game:?}"
-        )))
-    }
+    toml::from_str(text)
+        .map_err(|e: toml::de::Error| Error::Data(format!("{file}: {}", e.message().trim_end())))
 }
 
 /// Checks an entry's `provenance` (`entry` as the message shows it, e.g. `[rules]`).

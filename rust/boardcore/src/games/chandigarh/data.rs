@@ -281,20 +281,13 @@ impl Data {
     }
 
     pub fn parse(file: &str, text: &str) -> Result<Self, Error> {
-        let mut root = datafile::sections(
+        let mut root = datafile::document(
             file,
             text,
+            "chandigarh",
             &["game", "rules", "sector", "street", "card", "specialist"],
         )?;
-        match root.remove("game") {
-            Some(toml::Value::String(g)) if g == "chandigarh" => {}
-            Some(other) => {
-                return Err(Error::Data(format!(
-                    "{file}: game must be \"chandigarh\", not {other}"
-                )))
-            }
-            None => return Err(Error::Data(format!("{file}: missing game"))),
-        }
+        root.remove("game");
         let rules: RawRules = entry_of(
             file,
             "[rules]",

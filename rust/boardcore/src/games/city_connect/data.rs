@@ -143,7 +143,6 @@ impl Data {
 }
 
 struct DataFile {
-    game: String,
     rules: Rules,
     rating: Vec<Rating>,
     initial: Vec<RawCard>,
@@ -572,16 +571,17 @@ fn list4(file: &str, field: &str, v: &[i64], lo: i64, hi: i64) -> Result<[u8; 4]
 
 /// Parses the file section by section and entry by entry, so that an error names where.
 fn read_file(file: &str, text: &str) -> Result<DataFile, Error> {
-    let mut root = datafile::sections(
+    let mut root = datafile::document(
         file,
         text,
+        "city_connect",
         &["game", "rules", "rating", "initial", "building", "landmark"],
     )?;
     let mut take = |key: &str| {
         root.remove(key)
             .ok_or_else(|| Error::Data(format!("{file}: missing {key}")))
     };
-    let game = entry_of(file, "game", take("game")?)?;
+    take("game")?; // checked by `datafile::document`
     let rules = entry_of(file, "[rules]", take("rules")?)?;
     let mut list = |key: &str, label: &str| -> Result<Vec<RawCard>, Error> {
         let toml::Value::Array(items) = take(key)? else {
@@ -620,7 +620,6 @@ fn read_file(file: &str, text: &str) -> Result<DataFile, Error> {
         .map(|(i, item)| entry_of(file, &format!("[[rating]] {}", i + 1), item))
         .collect::<Result<Vec<Rating>, Error>>()?;
     Ok(DataFile {
-        game,
         rules,
         rating,
         initial,
@@ -636,7 +635,6 @@ impl Data {
 
     pub fn parse(file: &str, text: &str) -> Result<Self, Error> {
         let raw = read_file(file, text)?;
-        datafile::check_game(file, &raw.game, "city_connect")?;
         let r = &raw.rules;
         datafile::entry_provenance(file, "[rules]", &r.provenance)?;
         let b = raw.building.len();

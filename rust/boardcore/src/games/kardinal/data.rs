@@ -19,6 +19,8 @@ pub struct Config {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DataFile {
+    // Checked by `datafile::document` before this typed reading, which must still accept it.
+    #[allow(dead_code)]
     game: String,
     edifices: Edifices,
     chips: Chips,
@@ -58,8 +60,8 @@ impl Config {
     }
 
     pub fn parse(players: u8, file: &str, text: &str) -> Result<Self, Error> {
+        datafile::document(file, text, "kardinal", &["game", "edifices", "chips"])?;
         let data: DataFile = datafile::from_toml(file, text)?;
-        datafile::check_game(file, &data.game, "kardinal")?;
         datafile::check_provenance(file, "[edifices]", &data.edifices.provenance)?;
         datafile::check_provenance(file, "[chips]", &data.chips.provenance)?;
         // At most 2 of each shape keeps every game inside the 70 × 70 box (docs/games).

@@ -40,6 +40,8 @@ impl Data {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DataFile {
+    // Checked by `datafile::document` before this typed reading, which must still accept it.
+    #[allow(dead_code)]
     game: String,
     rules: Rules,
     symbol: Vec<Symbol>,
@@ -88,8 +90,13 @@ impl Data {
     }
 
     pub fn parse(file: &str, text: &str) -> Result<Self, Error> {
+        datafile::document(
+            file,
+            text,
+            "prestel_new_york",
+            &["game", "rules", "symbol", "commission"],
+        )?;
         let data: DataFile = datafile::from_toml(file, text)?;
-        datafile::check_game(file, &data.game, "prestel_new_york")?;
         datafile::check_provenance(file, "[rules]", &data.rules.provenance)?;
         if !(1..=99).contains(&data.rules.win_chips) {
             return Err(Error::Data(format!(

@@ -688,16 +688,25 @@ impl Data {
     }
 
     pub fn parse(file: &str, text: &str) -> Result<Self, Error> {
-        let mut root = crate::datafile::toml_table(file, text)?;
-        match root.remove("game") {
-            Some(toml::Value::String(g)) if g == "rebuilding_chicago" => {}
-            other => {
-                let found = other.map_or("nothing".to_string(), |v| v.to_string());
-                return Err(Error::Data(format!(
-                    "{file}: game must be \"rebuilding_chicago\", not {found}"
-                )));
-            }
-        }
+        let mut root = crate::datafile::document(
+            file,
+            text,
+            "rebuilding_chicago",
+            &[
+                "game",
+                "rules",
+                "reconstructed_rules",
+                "kind",
+                "district",
+                "card",
+                "landmark",
+                "suburb",
+                "event",
+                "scenario",
+                "automaton",
+            ],
+        )?;
+        root.remove("game");
         let raw_rules: RawRules = table_of(file, &mut root, "rules")?;
         let raw_rec: RawReconstructed = table_of(file, &mut root, "reconstructed_rules")?;
         let kinds_raw: Vec<RawKind> = array_of(file, &mut root, "kind")?;
