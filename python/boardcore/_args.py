@@ -10,7 +10,17 @@ import unicodedata
 
 from .errors import ParameterError
 
-__all__ = ["MAX_GAMES", "MAX_THREADS", "count", "debug", "index", "quote", "seed", "shown_key"]
+__all__ = [
+    "MAX_GAMES",
+    "MAX_THREADS",
+    "count",
+    "debug",
+    "index",
+    "quote",
+    "seed",
+    "shown_key",
+    "unencodable",
+]
 
 MAX_GAMES = 1 << 28
 """The most games one batch holds (its result arrays: up to 7.5 GB); as the Rust core's."""
@@ -24,6 +34,18 @@ def quote(value: object) -> str:
     """``repr(value)``, cut to :data:`QUOTE_LIMIT` characters."""
     text = repr(value)
     return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
+
+
+def unencodable(value: object) -> str | None:
+    """For a str with a lone surrogate, which is no Unicode text and which the Rust engines
+    cannot take (it has no UTF-8): what it must be instead, after "must be"; else None."""
+    if not isinstance(value, str):
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return f"Unicode text without lone surrogates, not {quote(value)}"
+    return None
 
 
 def debug(text: str) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ._args import quote
+from ._args import quote, unencodable
 from ._jsontext import still_not_json, syntax_error
 from ._registry import GAMES
 from .errors import ParameterError, StateFormatError
@@ -25,6 +25,9 @@ def load_state(load: Callable[..., Any], text: object, data: str | None = None) 
     or ``boardcore.reference.load``), in a game with the parameters the state records."""
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state must be a str, not {quote(text)}")
+    wanted = unencodable(text)
+    if wanted is not None:
+        raise StateFormatError(f"a saved state must be {wanted}")
     try:
         saved = parse(text)
     except ValueError as error:

@@ -226,6 +226,7 @@ BAD_PARAMETERS: list[dict[str, Any]] = [
     {"players": "2"},
     {"players": [2]},
     {"players": 10**30},
+    {"players": np.uint64(2**63)},
     {"colour": 1},
     {"colour": 1, "brightness": 2},
     {"colour": None},  # None means a parameter's default; it does not excuse a bad name
@@ -460,6 +461,13 @@ BAD_DATA: list[tuple[dict[str, Any], str]] = [
     ({"data": 5}, f"data must be a string, {DATA}, not the integer 5"),
     ({"data": b"x.toml"}, f"data must be a string, {DATA}, not the bytes b'x.toml'"),
     ({"data": ""}, f"data must be {DATA}, not the string ''"),
+    # numpy's integers are integers, past 64 bits too
+    ({"data": np.uint64(2**64 - 1)}, f"data must be a string, {DATA}, not the integer {2**64 - 1}"),
+    # no UTF-8 exists for it, so no engine could open it by that name
+    (
+        {"data": "x\ud800.toml"},
+        "data must be Unicode text without lone surrogates, not 'x\\ud800.toml'",
+    ),
 ]
 GAME_PARAMETER_CASES = [
     (name, params, message)
@@ -709,3 +717,33 @@ def test_a_saved_field_is_named_as_narrowly_as_it_differs_from_the_replay(name: 
         title = name.replace("_", " ").title()
         assert messages == {e: f"not a {title} state: {said}" for e in ENGINES}, said
 
+
+SURROGATE = "Unicode text without lone surrogates"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_str_with_a_lone_surrogate_is_refused_as_no_unicode_text_alike(name: str) -> None:
+    """Such a str has no UTF-8, so the Rust engines cannot take it as it is: both engines
+    refuse it before reading it, wherever text is taken, quoting it as Python does."""
+    loads = {e: ENGINES[e](name).state_from_json for e in ENGINES}
+    assert refusals(StateFormatError, loads, "{\ud800}") == {
+        e: f"a saved state must be {SURROGATE}, not '{{\\ud800}}'" for e in ENGINES
+    }
+    assert refusals(StateFormatError, LOAD_STATE, "\udfff") == {
+        e: f"a saved state must be {SURROGATE}, not '\\udfff'" for e in ENGINES
+    }
+    parse = {e: ENGINES[e](name).new_initial_state().string_to_action for e in ENGINES}
+    assert refusals(boardcore.NotationError, parse, "build house green 1,-3\ud800") == {
+        e: f"an action in notation must be {SURROGATE}, not 'build house green 1,-3\\ud800'"
+        for e in ENGINES
+    }
+    assert refusals(ParameterError, ENGINES, name, data="\ud800") == {
+        e: f"data must be {SURROGATE}, not '\\ud800'" for e in ENGINES
+    }
+
+
+def test_a_numpy_integer_past_64_bits_is_out_of_range_in_a_vector_env() -> None:
+    """VectorEnv takes a game's parameters as load does, numpy's integers too."""
+    with pytest.raises(ParameterError) as info:
+        boardcore.VectorEnv("kardinal", batch=1, players=np.uint64(2**63))
+    assert str(info.value) == f"players must be a small integer, not {2**63} (out of range)"

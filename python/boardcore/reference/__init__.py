@@ -12,6 +12,7 @@ import json
 import os
 from typing import Any
 
+from boardcore._args import unencodable
 from boardcore._registry import game_info
 from boardcore.api import Game, State
 from boardcore.errors import ParameterError
@@ -35,14 +36,19 @@ def games() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def _param_value(value: Any) -> object:
+def _param_value(key: str, value: Any) -> object:
     """A parameter as the Rust binding passes it on: an integer of any type as an int, a path
     as its text; any other value (a bool, a float, a list...) left for the game to refuse in
-    the parameter's own words."""
+    the parameter's own words. A text with a lone surrogate is refused here, as the binding
+    refuses it before any game sees it."""
     number = None if isinstance(value, bool) else as_int(value)
     if number is not None:
         return number
-    return os.fspath(value) if isinstance(value, (str, os.PathLike)) else value
+    value = os.fspath(value) if isinstance(value, (str, os.PathLike)) else value
+    wanted = unencodable(value)
+    if wanted is not None:
+        raise ParameterError(f"{key} must be {wanted}")
+    return value
 
 
 def load(name: str, **params: Any) -> Game:
@@ -51,7 +57,7 @@ def load(name: str, **params: Any) -> Game:
     entry = _REGISTRY[game_info(name).name]
     cls = getattr(importlib.import_module(entry[0]), entry[1])
     # None means the default (DESIGN.md, "Errors"), as in the Rust engine: left out.
-    given = {key: _param_value(value) for key, value in params.items() if value is not None}
+    given = {key: _param_value(key, value) for key, value in params.items() if value is not None}
     allowed = list(inspect.signature(cls).parameters)
     unknown = sorted(set(params) - set(allowed))  # a misspelt name, whatever its value
     if unknown:

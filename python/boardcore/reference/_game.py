@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from boardcore._args import QUOTE_LIMIT, quote
+from boardcore._args import QUOTE_LIMIT, quote, unencodable
 from boardcore._args import debug as _debug
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import (
@@ -362,6 +362,9 @@ class ReferenceState(Generic[RulesT]):
     def string_to_action(self, text: str) -> int:
         if not isinstance(text, str):
             raise NotationError(f"an action in notation must be a str, not {quote(text)}")
+        wanted = unencodable(text)
+        if wanted is not None:
+            raise NotationError(f"an action in notation must be {wanted}")
         if len(text) > QUOTE_LIMIT:  # no move is written so long: quote only the start
             raise NotationError(
                 f"{_debug(text[:QUOTE_LIMIT])}... is not a move: moves are far shorter than "

@@ -10,7 +10,7 @@ import operator
 from collections.abc import Callable, Mapping
 from typing import Any, TypeGuard
 
-from boardcore._args import QUOTE_LIMIT, quote, shown_key
+from boardcore._args import QUOTE_LIMIT, quote, shown_key, unencodable
 from boardcore._args import debug as _debug
 from boardcore.errors import IllegalActionError, NotationError, StateFormatError
 
@@ -112,6 +112,9 @@ def check_saved(name: str, text: object, first: Callable[[dict[str, Any]], None]
     name it."""
     if not isinstance(text, str):
         raise StateFormatError(f"a saved state must be a str, not {quote(text)}")
+    wanted = unencodable(text)
+    if wanted is not None:
+        raise StateFormatError(f"a saved state must be {wanted}")
     title = game_title(name)
     try:
         doc = loads_saved(text)

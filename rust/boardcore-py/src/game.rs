@@ -13,16 +13,32 @@ pub fn extract_params(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Params> {
     let mut params = Params::new();
     for (key, value) in kwargs.into_iter().flat_map(|d| d.iter()) {
         let key: String = key.extract()?;
+        // A path-like object (`pathlib.Path`) is its text, as `os.fspath` gives it.
+        let value = if value.is_none() {
+            value
+        } else if !value.is_instance_of::<pyo3::types::PyString>() && value.hasattr("__fspath__")? {
+            value.py().import("os")?.call_method1("fspath", (&value,))?
+        } else {
+            value
+        };
         let value = if value.is_none() {
             ParamValue::Default
         } else if value.is_instance_of::<pyo3::types::PyBool>() {
             ParamValue::Other(describe_value(&value)?)
-        } else if let Ok(v) = value.extract::<i64>() {
-            ParamValue::Int(v)
-        } else if value.is_instance_of::<pyo3::types::PyInt>() {
-            ParamValue::Big(cut(&value.str()?.to_string()))
-        } else if let Ok(v) = value.extract::<std::path::PathBuf>() {
-            ParamValue::Str(v.to_string_lossy().into_owned())
+        } else if let Ok(number) = index_arg(&value, "") {
+            // Anything with `__index__` is an integer (numpy's too), past 64 bits out of range.
+            match number.extract::<i64>() {
+                Ok(v) => ParamValue::Int(v),
+                Err(_) => ParamValue::Big(cut(&number.str()?.to_string())),
+            }
+        } else if let Ok(text) = value.downcast::<pyo3::types::PyString>() {
+            let Ok(text) = text.to_str() else {
+                return Err(crate::errors::to_py(Error::Parameter(format!(
+                    "{key} must be {}",
+                    unencodable(&value)
+                ))));
+            };
+            ParamValue::Str(text.to_owned())
         } else {
             ParamValue::Other(describe_value(&value)?)
         };
@@ -200,8 +216,22 @@ pub fn text_arg(
     what: &str,
     error: fn(String) -> Error,
 ) -> Result<String, Error> {
-    obj.extract::<String>()
-        .map_err(|_| error(format!("{what} must be a str, not {}", describe(obj))))
+    obj.extract::<String>().map_err(|_| {
+        if obj.is_instance_of::<pyo3::types::PyString>() {
+            error(format!("{what} must be {}", unencodable(obj)))
+        } else {
+            error(format!("{what} must be a str, not {}", describe(obj)))
+        }
+    })
+}
+
+/// What a str that is no Unicode text (a lone surrogate, which cannot be UTF-8) is refused
+/// with, after "`what` must be", in the reference engines' words too.
+fn unencodable(text: &Bound<'_, PyAny>) -> String {
+    format!(
+        "Unicode text without lone surrogates, not {}",
+        describe(text)
+    )
 }
 
 /// Agents from their specs (a list of str, one per seat or one for all); none means random
