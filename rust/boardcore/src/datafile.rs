@@ -139,12 +139,29 @@ pub fn toml_table(file: &str, text: &str) -> Result<toml::Table, Error> {
     })
 }
 
-/// The whole file deserialised into `T`; a syntax or type error names the file, in one line
-/// (the parser's own message, without the quoted source lines it draws under it).
+/// The whole file deserialised into `T`; a syntax or type error names the file, in one line:
+/// the parser's message and where, the line's number and its text (the parser's own
+/// message draws the line under several of its own).
 pub fn from_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Error> {
     toml_table(file, text)?;
-    toml::from_str(text)
-        .map_err(|e: toml::de::Error| Error::Data(format!("{file}: {}", e.message().trim_end())))
+    toml::from_str(text).map_err(|e: toml::de::Error| {
+        let why = e.message().trim_end();
+        let Some(span) = e.span() else {
+            return Error::Data(format!("{file}: {why}"));
+        };
+        let before = text.get(..span.start).unwrap_or(text);
+        let line = before.matches('\n').count() + 1;
+        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        let source: String = text[start..]
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim()
+            .chars()
+            .take(80)
+            .collect();
+        Error::Data(format!("{file}: {why} (line {line}: {source})"))
+    })
 }
 
 /// Checks an entry's `provenance` (`entry` as the message shows it, e.g. `[rules]`).
