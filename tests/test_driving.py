@@ -90,6 +90,61 @@ def test_the_rust_batch_checks_its_own_arguments_too() -> None:
     assert scores.shape == (3, 2)
 
 
+@pytest.mark.parametrize("agents", [["greedy"], ["random"], [boardcore.random_agent]])
+def test_one_agent_plays_every_seat_in_play_as_in_simulate(load: Loader, agents: Any) -> None:
+    game = load("kardinal", players=2)
+    if agents == ["greedy"] and not hasattr(game, "play_random"):
+        pytest.skip("the greedy agent runs in Rust")
+    one = boardcore.play(game, seed=1, agents=agents)
+    assert one.history() == boardcore.play(game, seed=1, agents=agents * 2).history()
+    result = boardcore.simulate("kardinal", players=2, games=2, seed=1, agents=agents)
+    assert result.scores[0].tolist() == one.scores()
+    assert result.lengths[0] == len(one.history())
+
+
+@pytest.mark.parametrize(
+    ("agents", "error", "message"),
+    [
+        ("random", TypeError, "agents must be a list of agents, not 'random'"),
+        (5, TypeError, "agents must be a list of agents, not 5"),
+        ([None, None], TypeError, r"agents\[0\] must be an agent \(a callable or a spec"),
+        (["random", 2], TypeError, r"agents\[1\] must be an agent .*, not int 2"),
+        ([], ParameterError, r"give one agent for every seat or one per seat \(2\), not 0"),
+        (["random"] * 3, ParameterError, r"one per seat \(2\), not 3"),
+        ([boardcore.random_agent] * 3, ParameterError, r"one per seat \(2\), not 3"),
+        (["nope", "random"], ParameterError, 'unknown agent "nope": agents are random'),
+        (["random", "mcts:0"], ParameterError, 'agent "mcts:0": the iterations must be'),
+        (["mcts:5:x", boardcore.random_agent], ParameterError, "the rollout limit must be"),
+    ],
+)
+def test_play_refuses_the_agents_simulate_refuses_in_the_same_words(
+    load: Loader, agents: Any, error: type[Exception], message: str
+) -> None:
+    game = load("kardinal", players=2)
+    with pytest.raises(error, match=message) as played:
+        boardcore.play(game, seed=1, agents=agents)
+    with pytest.raises(error, match=message) as simulated:
+        boardcore.simulate("kardinal", players=2, games=1, seed=1, agents=agents)
+    assert str(played.value) == str(simulated.value)
+    assert len(str(played.value)) < 200
+
+
+@pytest.mark.parametrize(
+    "spec", ["", "alpha", "mcts:1:2:3", "mcts:0", "mcts:+5", "mcts:\uff11", "x" * 300]
+)
+def test_a_bad_spec_is_named_alike_by_both_engines_and_the_rust_core(spec: str) -> None:
+    messages = set()
+    for game in (boardcore.load("kardinal", players=2), boardcore.reference.load("kardinal")):
+        with pytest.raises(ParameterError) as info:
+            boardcore.play(game, agents=[spec])
+        messages.add(str(info.value))
+    core: Any = boardcore.load("kardinal", players=2)
+    with pytest.raises(ParameterError) as info:
+        core.play_random(1, [spec])
+    messages.add(str(info.value))
+    assert len(messages) == 1
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_none_for_a_parameter_means_its_default(load: Loader, name: str) -> None:
     (info,) = [info for info in boardcore.games() if info.name == name]

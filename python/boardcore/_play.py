@@ -58,6 +58,69 @@ def rust_agent(spec: str) -> Agent:
     return act
 
 
+_MAX_BUDGET = 10_000_000
+"""The largest iteration count or rollout limit of an MCTS spec, as the Rust agents'."""
+
+
+def check_spec(spec: str) -> None:
+    """Refuses a spec the Rust agents would refuse, in their words (``Agent::parse``), so a
+    bad spec is named as such with either engine, before any game starts."""
+    cut = len(spec) > _args.QUOTE_LIMIT
+    shown = _args.debug(spec[: _args.QUOTE_LIMIT]) + ("..." if cut else "")
+
+    def number(what: str, text: str) -> None:
+        if not (text.isascii() and text.isdigit() and 1 <= int(text) <= _MAX_BUDGET):
+            raise ParameterError(
+                f"agent {shown}: {what} must be a whole number from 1 to {_MAX_BUDGET}"
+            )
+
+    parts = spec.split(":")
+    if parts in (["random"], ["greedy"], ["mcts"]):
+        return
+    if parts[0] == "mcts" and len(parts) in (2, 3):
+        number("the iterations", parts[1])
+        if len(parts) == 3:
+            number("the rollout limit", parts[2])
+        return
+    raise ParameterError(
+        f"unknown agent {shown}: agents are random, greedy, mcts, mcts:<iterations> "
+        "or mcts:<iterations>:<rollout limit>"
+    )
+
+
+def agent_list(agents: object) -> list[AgentLike] | None:
+    """``agents`` as a list, each a callable or a valid spec; ``TypeError`` naming the
+    argument (or the element) and the type it takes otherwise."""
+    if agents is None:
+        return None
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
+        raise TypeError(f"agents must be a list of agents, not {_args.quote(agents)}")
+    checked: list[AgentLike] = []
+    for i, agent in enumerate(agents):
+        if isinstance(agent, str):
+            check_spec(agent)
+        elif not callable(agent):
+            raise TypeError(
+                f"agents[{i}] must be an agent (a callable or a spec such as 'greedy'), "
+                f"not {type(agent).__name__} {_args.quote(agent)}"
+            )
+        checked.append(agent)
+    return checked
+
+
+def seat_agents(agents: object, players: int) -> list[AgentLike] | None:
+    """:func:`agent_list`, one agent per seat: one agent given plays every seat (as the Rust
+    batch takes it), else there must be one per seat."""
+    checked = agent_list(agents)
+    if checked is None:
+        return None
+    if len(checked) not in (1, players):
+        raise ParameterError(
+            f"give one agent for every seat or one per seat ({players}), not {len(checked)}"
+        )
+    return checked * players if len(checked) == 1 else checked
+
+
 def _specs(agents: Sequence[AgentLike] | None) -> list[str] | None:
     """The agents as Rust specs when every one of them is a spec, else None."""
     if agents is not None and agents and all(isinstance(a, str) for a in agents):
@@ -82,8 +145,9 @@ def play(
 
     Chance nodes and agents draw from one SplitMix64 seeded ``seed``, in the order they
     occur, so the same seed gives the same game in either engine. ``agents`` has one agent
-    per seat (random agents by default): Python callables, or specs of the Rust agents
-    (``"greedy"``, ``"mcts:200"``...), which with a Rust game play the whole game in Rust.
+    per seat, or one agent for every seat (random agents by default): Python callables, or
+    specs of the Rust agents (``"greedy"``, ``"mcts:200"``...), which with a Rust game play
+    the whole game in Rust. ``agents`` is taken as ``simulate`` takes it.
 
     >>> import boardcore
     >>> a = boardcore.play(boardcore.load("kardinal", players=2), seed=7)
@@ -95,8 +159,7 @@ def play(
         example = f"boardcore.load({game!r})" if isinstance(game, str) else "boardcore.load(name)"
         raise TypeError(f"play needs a loaded game, {example}, not {_args.quote(game)}")
     seed = _args.seed(seed)
-    if agents is not None and len(agents) != game.num_players:
-        raise ParameterError(f"agents: need one per seat ({game.num_players}), got {len(agents)}")
+    agents = seat_agents(agents, game.num_players)
     fast = getattr(game, "play_random", None)
     specs = _specs(agents)
     if (agents is None or specs is not None) and fast is not None:
@@ -138,9 +201,8 @@ def simulate_local(
 
     game = load(name, **params)
     players = game.num_players
+    agents = seat_agents(agents, players)
     specs = _specs(agents)
-    if agents is not None and specs is None and len(agents) != players:
-        raise ParameterError(f"agents: need one per seat ({players}), got {len(agents)}")
     in_rust = agents is None or specs is not None
     start = time.perf_counter()
     parts: list[Parts] = []

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import load
-from ._play import simulate_local
+from ._play import seat_agents, simulate_local
 from ._results import Parts, SimulationResult
 from .errors import BoardcoreError, ParameterError
 
@@ -111,12 +111,10 @@ def simulate_ray(
     # The arguments were checked by `simulate`.
     game = load(name, **params)  # bad parameters fail here, before any task starts
     players = game.num_players
-    in_rust = agents is None or all(isinstance(agent, str) for agent in agents)  # Rust specs
+    agent_list = seat_agents(agents, players)
+    in_rust = agent_list is None or all(isinstance(agent, str) for agent in agent_list)
     per_task = (threads or 1) if in_rust else 1
-    agent_list = None if agents is None else list(agents)
     if agent_list is not None:
-        if len(agent_list) != players:
-            raise ParameterError(f"agents: need one per seat ({players}), got {len(agent_list)}")
         try:
             ray.cloudpickle.dumps(agent_list)  # type: ignore[no-untyped-call]
         except Exception as error:

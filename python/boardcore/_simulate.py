@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, SupportsIndex
 
 from . import _args
-from ._play import AgentLike, simulate_local
+from ._play import AgentLike, agent_list, simulate_local
 from ._results import SimulationResult
 from .errors import ParameterError
 
@@ -53,8 +53,7 @@ def simulate(
     first = _args.seed(seed)
     n_threads = None if threads is None else _args.count(threads, "threads", 1, _args.MAX_THREADS)
     n_chunk = _args.count(chunk, "chunk", 1, _args.MAX_GAMES)
-    if agents is not None and (isinstance(agents, str) or not isinstance(agents, Sequence)):
-        raise TypeError(f"agents must be a list of agents, not {_args.quote(agents)}")
+    agent_list(agents)  # the seats are counted once the game is loaded
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable, not {_args.quote(progress)}")
     run: Callable[..., SimulationResult] = simulate_local
