@@ -145,6 +145,20 @@ def test_a_bad_spec_is_named_alike_by_both_engines_and_the_rust_core(spec: str) 
     assert len(messages) == 1
 
 
+@pytest.mark.parametrize("game", ["kardinal", "x" * 1000, 5])
+def test_play_given_no_game_says_what_it_got_briefly(game: Any) -> None:
+    with pytest.raises(TypeError, match="play needs a loaded game") as info:
+        boardcore.play(game)
+    assert len(str(info.value)) < 200
+
+
+def test_play_given_a_state_says_it_is_a_state_without_its_whole_position(load: Loader) -> None:
+    state = load("kardinal", players=2).new_initial_state()
+    with pytest.raises(TypeError, match=r"loaded game, .*, not a state <Kardinal") as e:
+        boardcore.play(state)  # type: ignore[arg-type]
+    assert len(str(e.value)) < 130
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_none_for_a_parameter_means_its_default(load: Loader, name: str) -> None:
     (info,) = [info for info in boardcore.games() if info.name == name]

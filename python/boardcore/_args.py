@@ -13,6 +13,7 @@ from .errors import ParameterError
 __all__ = [
     "MAX_GAMES",
     "MAX_THREADS",
+    "OBJECT_LIMIT",
     "count",
     "debug",
     "index",
@@ -28,12 +29,15 @@ MAX_THREADS = 1024
 """The most threads a batch may ask for: far beyond any machine, as the Rust core's."""
 QUOTE_LIMIT = 200
 """The most characters of a user's input that a message quotes."""
+OBJECT_LIMIT = 60
+"""The most characters of an object's repr that a message quotes where only its kind matters
+(a state passed for a game): enough to recognise it, not its whole position."""
 
 
-def quote(value: object) -> str:
-    """``repr(value)``, cut to :data:`QUOTE_LIMIT` characters."""
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)``, cut to ``limit`` characters."""
     text = repr(value)
-    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def unencodable(value: object) -> str | None:

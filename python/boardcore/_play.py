@@ -156,8 +156,11 @@ def play(
     True
     """
     if not callable(getattr(game, "new_initial_state", None)):
-        example = f"boardcore.load({game!r})" if isinstance(game, str) else "boardcore.load(name)"
-        raise TypeError(f"play needs a loaded game, {example}, not {_args.quote(game)}")
+        short = _args.quote(game, _args.OBJECT_LIMIT)
+        example = f"boardcore.load({short})" if isinstance(game, str) else "boardcore.load(name)"
+        # a state is the likeliest mistake: say what it is, not its whole position
+        kind = "a state " if callable(getattr(game, "apply_action", None)) else ""
+        raise TypeError(f"play needs a loaded game, {example}, not {kind}{short}")
     seed = _args.seed(seed)
     agents = seat_agents(agents, game.num_players)
     fast = getattr(game, "play_random", None)
