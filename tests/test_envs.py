@@ -442,6 +442,47 @@ def test_gymnasium_illegal_action_ends_the_episode_by_default(
     env.step(int(np.flatnonzero(env.game_state.legal_action_mask())[0]))
 
 
+@pytest.mark.parametrize("engine", ["rust", "reference"])
+@pytest.mark.parametrize(
+    "action", [1.5, None, True, "build", np.array([0]), np.float64(1)], ids=repr
+)
+def test_gymnasium_an_action_that_is_not_an_action_id_is_an_illegal_action(
+    engine: str, action: Any
+) -> None:
+    """As an out-of-range int is: the episode ends with the penalty and ``info["reason"]``,
+    or, without ``illegal_reward``, the engine's ``IllegalActionError``; nothing moves."""
+    env = bc_gym.BoardcoreEnv("kardinal", players=2, engine=engine)
+    env.reset(seed=1)
+    before = env.game_state.to_json()
+    _, reward, terminated, truncated, info = env.step(action)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info["illegal_action"] is True
+    assert info["reason"].startswith(f"{action!r} is not an action: action ids are ints 0 to")
+    assert env.game_state.to_json() == before
+    strict = bc_gym.BoardcoreEnv("kardinal", players=2, engine=engine, illegal_reward=None)
+    strict.reset(seed=1)
+    with pytest.raises(IllegalActionError, match="is not an action"):
+        strict.step(action)
+    assert strict.game_state.to_json() == before
+    legal = int(np.flatnonzero(strict.game_state.legal_action_mask())[0])
+    moves = len(strict.game_state.history())
+    strict.step(np.array(legal))  # type: ignore[arg-type] # a 0-d integer array is an int
+    assert strict.game_state.history()[moves] == legal
+
+
+@pytest.mark.parametrize("seat", [True, False, 1.5, "1", None, 2, -1], ids=repr)
+def test_gymnasium_a_seat_that_is_not_one_is_a_parameter_error(seat: Any) -> None:
+    with pytest.raises(ParameterError, match=r"seat must be 0 to 1, not "):
+        gymnasium.make("boardcore/kardinal-v0", players=2, seat=seat)
+    with pytest.raises(ParameterError, match=r"seat must be 0 to 1, not "):
+        bc_gym.BoardcoreEnv("kardinal", players=2, seat=seat)
+
+
+def test_gymnasium_a_numpy_seat_is_the_equal_int() -> None:
+    env = gymnasium.make("boardcore/kardinal-v0", players=2, seat=np.int64(1))
+    assert type(gym_unwrapped(env).seat) is int and gym_unwrapped(env).seat == 1
+
+
 def test_gymnasium_max_steps_truncates() -> None:
     env = bc_gym.BoardcoreEnv("kardinal", players=2, max_steps=3)
     obs, _ = env.reset(seed=1)

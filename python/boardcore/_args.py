@@ -17,6 +17,7 @@ __all__ = [
     "count",
     "debug",
     "index",
+    "int_or_none",
     "quote",
     "seed",
     "shown_key",
@@ -86,6 +87,17 @@ def index(value: object, name: str) -> int:
         raise TypeError(
             f"{name} must be an int, not {type(value).__name__} {quote(value)}"
         ) from None
+
+
+def int_or_none(value: object) -> int | None:
+    """``value`` as an int if it is one by the policy above (``__index__``, not a bool), else
+    None: for a move or a seat, where any other value is a bad move, not a type error."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def seed(value: object) -> int:

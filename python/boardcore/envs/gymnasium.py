@@ -28,9 +28,10 @@ game takes between sensible players; ``None`` for no cap) an unfinished episode 
 truncated (``truncated=True``, reward 0).
 
 Illegal actions follow PettingZoo classic's ``TerminateIllegalWrapper`` convention: an
-action that is not legal ends the episode (``terminated=True``) with reward
-``illegal_reward`` (default -1.0) and ``info["illegal_action"] = True``,
-``info["reason"]`` saying why, and the state unchanged; the next call must be ``reset()``.
+action that is not legal (a value that is no action id, ``1.5`` or ``None``, included) ends
+the episode (``terminated=True``) with reward ``illegal_reward`` (default -1.0) and
+``info["illegal_action"] = True``, ``info["reason"]`` saying why, and the state unchanged;
+the next call must be ``reset()``.
 With ``illegal_reward=None`` an illegal action raises :class:`boardcore.IllegalActionError`
 and changes nothing instead. (Gymnasium's ``check_env`` steps with unmasked random actions.)
 
@@ -55,7 +56,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 import numpy as np
 import numpy.typing as npt
 
-from .. import Agent, random_agent
+from .. import Agent, _args, random_agent
 from .._registry import game_info
 from ..api import CHANCE
 from ..errors import IllegalActionError, ParameterError
@@ -106,8 +107,10 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
         _common.check_render_mode(render_mode)
         self.game = _common.load_game(name, engine, params)
         players = self.game.num_players
-        if not 0 <= seat < players:
-            raise ParameterError(f"seat must be 0 to {players - 1}, not {seat}")
+        seat_id = _args.int_or_none(seat)  # a seat is a seat whatever its type (DESIGN.md)
+        if seat_id is None or not 0 <= seat_id < players:
+            raise ParameterError(f"seat must be 0 to {players - 1}, not {_args.quote(seat)}")
+        seat = seat_id
         if opponents is None:
             opponents = [random_agent] * (players - 1)
         if len(opponents) != players - 1:
@@ -158,26 +161,34 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
 
         An illegal action ends the episode with ``illegal_reward`` (or raises
         :class:`boardcore.IllegalActionError` if it is ``None``): see the module docstring.
-        Once the episode is over (terminated or truncated), every step raises
+        A value that is not an action id (``1.5``, ``None``, ``True``) is an illegal action
+        too. Once the episode is over (terminated or truncated), every step raises
         ``IllegalActionError``: call ``reset()``.
         """
         state = self.game_state
         if self._ended_illegally or state.is_terminal() or self._truncated():
             raise IllegalActionError("the episode is over: call reset()")
-        if isinstance(action, bool) or not hasattr(action, "__index__"):
-            raise TypeError(f"action must be an int, not {type(action).__name__}")
-        action = action.__index__()  # numpy integers too
-        if self.illegal_reward is not None and not (
-            0 <= action < self._num_actions and state.legal_action_mask()[action]
+        number = _args.int_or_none(action)  # numpy integers too
+        if self.illegal_reward is None:
+            # anything else is the engine's IllegalActionError, the state unchanged
+            move: Any = action if number is None else number
+            state.apply_action(move)
+        elif number is None or not (
+            0 <= number < self._num_actions and state.legal_action_mask()[number]
         ):
+            # a value that is not an action id is an illegal move like any other (DESIGN.md)
             self._ended_illegally = True
-            reason = (
-                f"action {action} is not legal for seat {self.seat}; "
-                'obs["action_mask"] has the legal actions'
+            what = (
+                f"{_args.quote(action)} is not an action: action ids are ints 0 to "
+                f"{self._num_actions - 1}"
+                if number is None
+                else f"action {number} is not legal for seat {self.seat}"
             )
+            reason = f'{what}; obs["action_mask"] has the legal actions'
             info = {**self._info(), "illegal_action": True, "reason": reason}
             return self._observe(), float(self.illegal_reward), True, False, info
-        state.apply_action(action)
+        else:
+            state.apply_action(number)
         self._steps += 1
         self._play_others()
         terminated = state.is_terminal()
