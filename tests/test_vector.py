@@ -163,3 +163,45 @@ def test_make_vec_compact_is_a_gymnasium_vector_env(name: str, params: dict[str,
     env.close()
     if name != "prestel_new_york":  # random Prestel games take thousands of steps
         assert ended > 0
+
+
+@pytest.mark.parametrize(
+    ("bad", "at"),
+    [(True, 0), (np.True_, 1), (1.0, 2), (np.float64(2), 0), ("1", 1), ([1], 2), (None, 0)],
+    ids=repr,
+)
+@pytest.mark.parametrize("as_type", [list, tuple])
+@pytest.mark.parametrize("through", ["VectorEnv", "make_vec"])
+def test_a_list_of_actions_with_one_that_is_not_an_int_names_it_and_moves_nothing(
+    bad: Any, at: int, as_type: type, through: str
+) -> None:
+    """As ``apply_action`` refuses ``True``: numpy would take it as action 1 (and one float
+    would make every action a float), so each env's action is checked before."""
+    step: Any
+    if through == "VectorEnv":
+        vector = boardcore.VectorEnv("kardinal", batch=3, seed=1, players=2)
+        step = vector.step
+    else:
+        env: Any = gymnasium.make_vec("boardcore/kardinal-v0", num_envs=3, players=2)
+        env.reset(seed=1)
+        vector = env.vector
+        step = env.step
+    _, mask, _ = vector.observe()
+    actions: list[Any] = [int(np.flatnonzero(m)[0]) for m in mask]
+    before = [vector.state(i).to_json() for i in range(3)]
+    actions[at] = bad
+    with pytest.raises(boardcore.IllegalActionError) as info:
+        step(as_type(actions))
+    assert str(info.value) == (
+        f"step needs a 1-d integer array of 3 actions; env {at}'s action is {bad!r}"
+    )
+    assert [vector.state(i).to_json() for i in range(3)] == before
+
+
+def test_a_ragged_list_of_actions_is_refused_by_the_same_message() -> None:
+    vector = boardcore.VectorEnv("kardinal", batch=3, seed=1, players=2)
+    for ragged in ([[1], 2], [[1, 2], 3, 4, 5]):
+        with pytest.raises(boardcore.IllegalActionError, match="step needs a 1-d integer array"):
+            vector.step(ragged)  # type: ignore[arg-type]
+    mask = vector.observe()[1]
+    vector.step([np.array(int(np.flatnonzero(m)[0])) for m in mask])  # 0-d arrays are ints

@@ -258,7 +258,15 @@ class VectorEnv(Generic[_R, _S]):
         wanted = f"step needs a 1-d integer array of {self.batch} actions"
         if actions is None:
             raise IllegalActionError(f"{wanted}, not None")
-        ids = np.asarray(actions)
+        if isinstance(actions, (list, tuple)) and len(actions) == self.batch:
+            # numpy would take True as 1, and one float would make every action a float
+            for i, a in enumerate(actions):
+                if _args.int_or_none(a) is None:
+                    raise IllegalActionError(f"{wanted}; env {i}'s action is {_args.quote(a)}")
+        try:
+            ids = np.asarray(actions)
+        except ValueError:  # a ragged list: no array at all
+            raise IllegalActionError(f"{wanted}, not {_args.quote(actions)}") from None
         if ids.shape != (self.batch,):
             raise IllegalActionError(f"{wanted}, not {ids.dtype} with shape {ids.shape}")
         if ids.dtype == object:  # Python ints past 64 bits, or values of mixed kinds
