@@ -130,9 +130,12 @@ def test_simulate_bad_arguments(kwargs: dict[str, Any], match: str) -> None:
         boardcore.simulate("kardinal", **kwargs)
 
 
-def test_play_needs_one_agent_per_seat() -> None:
-    with pytest.raises(boardcore.ParameterError, match="agents"):
-        boardcore.play(boardcore.load("kardinal"), seed=1, agents=[boardcore.random_agent])
+def test_play_needs_one_agent_for_every_seat_or_one_per_seat() -> None:
+    game = boardcore.load("kardinal", players=2)
+    with pytest.raises(boardcore.ParameterError, match=r"one per seat \(2\), not 3"):
+        boardcore.play(game, seed=1, agents=[boardcore.random_agent] * 3)
+    alone = boardcore.play(game, seed=1, agents=[boardcore.random_agent])
+    assert alone.history() == boardcore.play(game, seed=1).history()
 
 
 @pytest.mark.parametrize(

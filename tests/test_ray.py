@@ -119,7 +119,7 @@ def test_unpicklable_agents_are_refused_before_anything_runs() -> None:
     with pytest.raises(ParameterError, match="picklable"):
         boardcore.simulate("kardinal", players=2, games=4, agents=[locked] * 2, backend="ray")
     with pytest.raises(ParameterError, match="one per seat"):
-        boardcore.simulate("kardinal", players=2, games=4, agents=[locked], backend="ray")
+        boardcore.simulate("kardinal", players=2, games=4, agents=[locked] * 3, backend="ray")
 
 
 def test_bad_arguments_fail_without_starting_ray() -> None:
