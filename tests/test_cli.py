@@ -622,13 +622,22 @@ def test_a_file_that_is_not_utf8_is_named_at_its_first_bad_byte(
     data = first + b'{"game": "kardinal\xff"}\n'
     bad = tmp_path / "bad.json"
     bad.write_bytes(data)
+    where = f"byte 0xff at offset {data.index(0xFF)}"
+    assert refusal(command, bad, tmp_path, capsys) == f"{prefix}not UTF-8 text ({where})"
+
+
+def refusal(
+    command: list[str], file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> str:
+    """What ``command`` says of ``file`` after ``error: <file>: `` (or ``, `` before a line
+    number): one line, status 2, no page written."""
     page = tmp_path / "game.html"
     out = ["--out", str(page)] if command[0] == "replay" else []
-    assert main([*command, str(bad), *out]) == 2
-    where = f"byte 0xff at offset {data.index(0xFF)}"
-    sep = ", " if prefix.startswith("line") else ": "
-    assert capsys.readouterr().err == f"error: {bad}{sep}{prefix}not UTF-8 text ({where})\n"
+    assert main([*command, str(file), *out]) == 2
     assert not page.exists()
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {file}") and err.endswith("\n") and err.count("\n") == 1
+    return err.removeprefix(f"error: {file}").removeprefix(": ").removeprefix(", ")[:-1]
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
@@ -646,10 +655,7 @@ def test_a_file_that_never_ends_is_refused_after_a_bounded_read(
 ) -> None:
     """A device or pipe with no end (here /dev/zero) is read up to a bound, then refused in
     one line; it used to be read until the machine's memory ran out."""
-    out = ["--out", str(tmp_path / "game.html")] if command[0] == "replay" else []
-    assert main([*command, "/dev/zero", *out]) == 2
-    sep = ", " if said.startswith("line") else ": "
-    assert capsys.readouterr().err == f"error: /dev/zero{sep}{said}\n"
+    assert refusal(command, Path("/dev/zero"), tmp_path, capsys) == said
 
 
 @pytest.mark.parametrize("number", ["1e400", "9" * 5000])

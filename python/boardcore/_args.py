@@ -14,10 +14,10 @@ __all__ = [
     "MAX_GAMES",
     "MAX_THREADS",
     "OBJECT_LIMIT",
+    "as_int",
     "count",
     "debug",
     "index",
-    "int_or_none",
     "quote",
     "seed",
     "shown_key",
@@ -89,9 +89,10 @@ def index(value: object, name: str) -> int:
         ) from None
 
 
-def int_or_none(value: object) -> int | None:
-    """``value`` as an int if it is one by the policy above (``__index__``, not a bool), else
-    None: for a move or a seat, where any other value is a bad move, not a type error."""
+def as_int(value: object) -> int | None:
+    """``value`` as an int if it is one (anything with ``__index__``: numpy integers and 0-d
+    integer arrays too; not a bool, not a float), else None: the Rust bindings' rule, for a
+    move or a seat, where any other value is a bad move, not a type error."""
     if isinstance(value, bool):
         return None
     try:

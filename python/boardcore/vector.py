@@ -261,7 +261,7 @@ class VectorEnv(Generic[_R, _S]):
         if isinstance(actions, (list, tuple)) and len(actions) == self.batch:
             # numpy would take True as 1, and one float would make every action a float
             for i, a in enumerate(actions):
-                if _args.int_or_none(a) is None:
+                if _args.as_int(a) is None:
                     raise IllegalActionError(f"{wanted}; env {i}'s action is {_args.quote(a)}")
         try:
             ids = np.asarray(actions)

@@ -107,7 +107,7 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
         _common.check_render_mode(render_mode)
         self.game = _common.load_game(name, engine, params)
         players = self.game.num_players
-        seat_id = _args.int_or_none(seat)  # a seat is a seat whatever its type (DESIGN.md)
+        seat_id = _args.as_int(seat)  # a seat is a seat whatever its type (DESIGN.md)
         if seat_id is None or not 0 <= seat_id < players:
             raise ParameterError(f"seat must be 0 to {players - 1}, not {_args.quote(seat)}")
         seat = seat_id
@@ -168,7 +168,7 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
         state = self.game_state
         if self._ended_illegally or state.is_terminal() or self._truncated():
             raise IllegalActionError("the episode is over: call reset()")
-        number = _args.int_or_none(action)  # numpy integers too
+        number = _args.as_int(action)  # numpy integers too
         if self.illegal_reward is None:
             # anything else is the engine's IllegalActionError, the state unchanged
             move: Any = action if number is None else number

@@ -6,11 +6,10 @@ against the replay of its history. Every failure is a ``StateFormatError`` namin
 from __future__ import annotations
 
 import json
-import operator
 from collections.abc import Callable, Mapping
 from typing import Any, TypeGuard
 
-from boardcore._args import QUOTE_LIMIT, quote, shown_key, unencodable
+from boardcore._args import QUOTE_LIMIT, as_int, quote, shown_key, unencodable
 from boardcore._args import debug as _debug
 from boardcore.errors import IllegalActionError, NotationError, StateFormatError
 
@@ -29,17 +28,6 @@ __all__ = [
 def is_int(value: object) -> TypeGuard[int]:
     """A JSON/TOML integer: an int that is not a bool."""
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def as_int(value: object) -> int | None:
-    """``value`` as an int if it is one (anything with ``__index__``: numpy integers and 0-d
-    integer arrays too; not a bool, not a float), else None: the Rust bindings' rule."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
 
 
 def short(text: str, limit: int = 80) -> str:
