@@ -58,34 +58,14 @@ def rust_agent(spec: str) -> Agent:
     return act
 
 
-_MAX_BUDGET = 10_000_000
-"""The largest iteration count or rollout limit of an MCTS spec, as the Rust agents'."""
-
-
 def check_spec(spec: str) -> None:
-    """Refuses a spec the Rust agents would refuse, in their words (``Agent::parse``), so a
-    bad spec is named as such with either engine, before any game starts."""
-    cut = len(spec) > _args.QUOTE_LIMIT
-    shown = _args.debug(spec[: _args.QUOTE_LIMIT]) + ("..." if cut else "")
+    """Refuses a spec the Rust agents would refuse, in their words, so that a bad spec is
+    named as such with either engine before any game starts: the Rust core parses it (a
+    batch of no games), the one place the specs' rules live."""
+    from . import load
 
-    def number(what: str, text: str) -> None:
-        if not (text.isascii() and text.isdigit() and 1 <= int(text) <= _MAX_BUDGET):
-            raise ParameterError(
-                f"agent {shown}: {what} must be a whole number from 1 to {_MAX_BUDGET}"
-            )
-
-    parts = spec.split(":")
-    if parts in (["random"], ["greedy"], ["mcts"]):
-        return
-    if parts[0] == "mcts" and len(parts) in (2, 3):
-        number("the iterations", parts[1])
-        if len(parts) == 3:
-            number("the rollout limit", parts[2])
-        return
-    raise ParameterError(
-        f"unknown agent {shown}: agents are random, greedy, mcts, mcts:<iterations> "
-        "or mcts:<iterations>:<rollout limit>"
-    )
+    game: Any = load("kardinal", players=2)  # any game: a spec does not depend on one
+    game.simulate(0, 0, 1, agents=[spec])
 
 
 def agent_list(agents: object) -> list[AgentLike] | None:
