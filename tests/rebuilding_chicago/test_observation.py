@@ -29,6 +29,7 @@ from tests.helpers import js, observation, random_states
 from tests.rebuilding_chicago.test_roundtrip import (
     CARD_COST,
     GAME,
+    LANDMARK_KEYS,
     OPENING,
     SETTING_IDS,
     SETTINGS,
@@ -44,7 +45,7 @@ from tests.rebuilding_chicago.test_roundtrip import (
 
 Tensor = npt.NDArray[np.float32]
 
-SIZE = 8667
+CARDS, LANDMARKS, SUBURBS = 144, 15, 60
 SPACES = 121
 PLANES = 14
 NUMBERS = PLANES * SPACES  # 1694: the numbers inside a seat block
@@ -59,6 +60,18 @@ ROUND, EVENTS, MARKET, TOKENS, DECISION = (
     GLOBALS + 26,
     GLOBALS + 41,
 )
+# The identities after the 42 shared entries: a card one-hot per market slot, then per seat
+# ability cards, landmark cards kept, built (card still owned) and lost, suburbs in hand.
+MARKET_CARDS = GLOBALS + 42
+HOLDINGS = MARKET_CARDS + 8 * CARDS
+HOLDING = CARDS + 3 * LANDMARKS + SUBURBS
+KEPT_CARDS, BUILT_CARDS, LOST_CARDS, HAND_TILES = (
+    CARDS,
+    CARDS + LANDMARKS,
+    CARDS + 2 * LANDMARKS,
+    CARDS + 3 * LANDMARKS,
+)
+SIZE = HOLDINGS + 5 * HOLDING
 # Planes of a seat block.
 SUBURB, USABLE, RUBBLE, SIGHTS, BUILDING, LANDMARK = 0, 1, 2, 3, 6, 13
 # Numbers of a seat block.
@@ -122,6 +135,21 @@ def spec_tensor(j: dict[str, Any], p: int) -> npt.NDArray[np.float64]:
             t[MARKET + 2 * slot + 1] = CARD_COST[card]
     t[TOKENS : TOKENS + 15] = j["tokens"]
     t[DECISION] = j["to_move"] == p
+    for slot, card in enumerate(j["market"]):
+        if card >= 0:
+            t[MARKET_CARDS + slot * CARDS + card] = 1
+    for r in range(players):
+        seat = j["seats"][(p + r) % players]
+        base = HOLDINGS + r * HOLDING
+        for card in seat["abilities"]:
+            t[base + card] = 1
+        for landmark in seat["landmarks"]:
+            t[base + KEPT_CARDS + landmark] = 1
+        for landmark in seat["built"]:
+            lost = landmark in seat["lost"]
+            t[base + (LOST_CARDS if lost else BUILT_CARDS) + landmark] = 1
+        for tile in seat["hand"]:
+            t[base + HAND_TILES + tile] = 1
     return t
 
 
@@ -143,6 +171,13 @@ def plane(t: Tensor, r: int, k: int) -> list[int]:
     return [int(i) for i in np.flatnonzero(t[start_ : start_ + SPACES])]
 
 
+def ones(t: Tensor, start_: int, count: int, width: int) -> list[list[int]]:
+    """The entries set in each of ``count`` consecutive ranges of ``width`` from ``start_``,
+    relative to their range."""
+    ranges = (t[start_ + k * width : start_ + (k + 1) * width] for k in range(count))
+    return [[int(i) for i in np.flatnonzero(r)] for r in ranges]
+
+
 def numbers(t: Tensor, r: int) -> list[float]:
     return [float(v) for v in t[BLOCK * r + NUMBERS : BLOCK * r + NUMBERS + DISTRICT]]
 
@@ -159,7 +194,8 @@ def district(t: Tensor, r: int) -> list[int]:
 def test_the_layout_adds_up() -> None:
     assert BLOCK == 1725
     assert GLOBALS == 8625
-    assert GLOBALS + 3 + 7 + 16 + 15 + 1 == SIZE
+    assert GLOBALS + 3 + 7 + 16 + 15 + 1 == MARKET_CARDS
+    assert SIZE == 11064
     assert HAND == 24 and NUMBERS + HAND + 1 + DISTRICTS == BLOCK
 
 
@@ -220,6 +256,14 @@ def test_the_opening_entry_by_entry(load: Loader) -> None:
     assert list(t[MARKET:TOKENS]) == [0, 0, 1, 2, 1, 3, 1, 3, 1, 4, 1, 5, 1, 6, 1, 7]
     assert not t[TOKENS:DECISION].any()
     assert t[DECISION] == 1 and tensor(state, 1)[DECISION] == 0
+    # The identities: the cards left in the market slot by slot (slot 1's card 0 was bought),
+    # and the landmark cards each seat kept; no ability, nothing built, no suburb in hand.
+    assert ones(t, MARKET_CARDS, 8, CARDS) == [[], [5], [8], [12], [16], [24], [32], [40]]
+    pilsen_kept = [LANDMARK_KEYS.index(k) for k in ("water-tower", "cloud-gate")]
+    west_kept = [LANDMARK_KEYS.index(k) for k in ("city-market", "navy-pier")]
+    kept = [[KEPT_CARDS + k for k in sorted(cards)] for cards in (pilsen_kept, west_kept)]
+    assert ones(t, HOLDINGS, 2, HOLDING) == kept
+    assert not t[HOLDINGS + 2 * HOLDING :].any()
     close(t, spec_tensor(js(state), 0), "opening")
 
 

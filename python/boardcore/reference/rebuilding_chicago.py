@@ -95,7 +95,6 @@ __all__ = ["RebuildingChicagoGame", "RebuildingChicagoState", "load_data"]
 NAME: Final = "rebuilding_chicago"
 VERSION: Final = 1
 NUM_ACTIONS: Final = 1545
-TENSOR_SIZE: Final = 8667
 
 FULL: Final = (1 << SPACES) - 1
 NONE: Final = -1
@@ -123,6 +122,14 @@ NUM_SCENARIOS: Final = 6
 NUM_AUTOMATON: Final = 27
 NUM_TILES: Final = 154
 MAX_ORIENTATIONS: Final = 8
+
+# The observation: five seat blocks, 42 shared entries, then the identities: the market's
+# cards, then five seats' holdings (ability cards; landmark cards kept, built, lost; suburbs
+# in hand).
+SEAT_TENSOR: Final = 14 * SPACES + 25 + NUM_DISTRICTS
+MARKET_CARDS: Final = 5 * SEAT_TENSOR + 42
+HOLDINGS: Final = NUM_CARDS + 3 * NUM_LANDMARKS + NUM_SUBURBS
+TENSOR_SIZE: Final = MARKET_CARDS + MARKET * NUM_CARDS + 5 * HOLDINGS
 
 # Why an action of a category is illegal in its own phase, where one reason fits all.
 _CATEGORY_REASONS: Final = {
@@ -1542,11 +1549,11 @@ class RebuildingChicagoState(ReferenceState[Rules]):
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """The "Observation" layout, seats in the order ``player``, ``player + 1`` ...:
-        8667 floats."""
+        11064 floats."""
         player = self._check_player(player)
         n = self._rules.players
         tensor = np.zeros(TENSOR_SIZE, dtype=np.float32)
-        block = 14 * SPACES + 25 + NUM_DISTRICTS
+        block = SEAT_TENSOR
         for offset in range(n):
             seat = self._seats[(player + offset) % n]
             base = block * offset
@@ -1587,6 +1594,18 @@ class RebuildingChicagoState(ReferenceState[Rules]):
                 tensor[base + 11 + 2 * slot] = self._data.cards[card].cost
         tensor[base + 26 : base + 41] = self._tokens
         tensor[base + 41] = 1.0 if self.current_player() == player else 0.0
+        cards = NUM_CARDS
+        for slot, card in enumerate(self._market):
+            if card != NONE:
+                tensor[MARKET_CARDS + slot * cards + card] = 1.0
+        for offset in range(n):
+            seat = self._seats[(player + offset) % n]
+            base = MARKET_CARDS + MARKET * cards + offset * HOLDINGS
+            tensor[[base + c for c in seat.abilities]] = 1.0
+            standing = [lm for lm in seat.built if lm not in seat.lost]
+            for j, landmarks in enumerate((seat.landmarks, standing, seat.lost)):
+                tensor[[base + cards + j * NUM_LANDMARKS + lm for lm in landmarks]] = 1.0
+            tensor[[base + cards + 3 * NUM_LANDMARKS + t for t in seat.hand]] = 1.0
         return tensor
 
     def _progress(self) -> str:

@@ -683,6 +683,12 @@ fn only_gains(ctx: &Ctx, field: &str, e: &Effect, allowed: &[Gain]) -> Result<()
 }
 
 impl Data {
+    /// The cards whose ability half a seat keeps (a profit or an end-of-game ability).
+    pub fn ability_cards(&self) -> usize {
+        let kept = |c: &&Card| !matches!(c.ability, Ability::Suburbs(_));
+        self.cards.iter().filter(kept).count()
+    }
+
     pub fn load(path: Option<&str>) -> Result<Self, Error> {
         crate::datafile::load(path, "data/rebuilding_chicago.toml", PACKAGED, Self::parse)
     }

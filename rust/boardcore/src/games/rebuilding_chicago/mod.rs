@@ -52,13 +52,22 @@ pub const CHOICES: [&str; 6] = ["vp", "money", "building", "appease", "card", "a
 pub const PLANES: usize = 14;
 /// One seat's block: its planes, 25 numbers and its district one-hot.
 pub const SEAT_BLOCK: usize = PLANES * SPACES + 25 + data::DISTRICTS;
-pub const OBSERVATION_SIZE: usize = 5 * SEAT_BLOCK + 42;
+/// After the seats' blocks and the 42 shared entries: which card is in each market slot.
+pub const MARKET_CARDS: usize = 5 * SEAT_BLOCK + 42;
+/// One seat's holdings, by identity: ability cards, landmark cards kept, built and lost,
+/// suburb tiles in hand.
+pub const HOLDINGS: usize = data::CARDS + 3 * data::LANDMARKS + data::SUBURBS;
+pub const OBSERVATION_SIZE: usize = MARKET_CARDS + data::MARKET * data::CARDS + 5 * HOLDINGS;
 /// The most nonzero entries of one seat's block: 72 spaces outside the 7 x 7 board with 3
 /// each, 49 board spaces with 2, 25 numbers, the district's one-hot.
 pub const SEAT_TOKENS: usize = (SPACES - 49) * 3 + 49 * 2 + 25 + 1;
 /// The most nonzero entries after the seats' blocks: the round's one-hot, 7 events, 8
 /// market slots' presence and cost, 15 tokens, whose decision it is.
 pub const SHARED_TOKENS: usize = 1 + 7 + 16 + 15 + 1;
+/// The most nonzero entries of the identities (market cards and holdings), but for the
+/// ability cards: a card in each market slot, each landmark card in one place (kept, built
+/// or lost, by one seat), each suburb tile in at most one hand.
+pub const IDENTITY_TOKENS: usize = data::MARKET + data::LANDMARKS + data::SUBURBS;
 
 /// Per district, its board as masks on the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -305,7 +314,12 @@ impl Game for RebuildingChicagoGame {
         // A bound (docs/games/rebuilding_chicago.md, Observation): per seat, a space outside
         // the board is at most a suburb, usable and one symbol, a board space usable and one
         // symbol (a covered space is neither usable nor shows its symbol), then 25 numbers and
-        // the district; then 40 entries the seats share.
-        max_observation_tokens: SEAT_TOKENS * g.num_players() + SHARED_TOKENS,
+        // the district; then 40 entries the seats share; then the identities: one card per
+        // market slot, each landmark and suburb tile in one place, each ability card owned
+        // by one seat at most.
+        max_observation_tokens: SEAT_TOKENS * g.num_players()
+            + SHARED_TOKENS
+            + IDENTITY_TOKENS
+            + g.cfg.data.ability_cards(),
     );
 }

@@ -1,10 +1,13 @@
 //! The text rendering and the observation tensor (docs/games/rebuilding_chicago.md, "Text
 //! rendering" and "Observation").
 
-use super::data::DISTRICTS;
+use super::data::{CARDS, DISTRICTS, LANDMARKS, MARKET};
 use super::json::todo;
 use super::state::{RebuildingChicagoState, PHASES};
-use super::{EVENTS, LEVELS, MAX_PLAYERS, OBSERVATION_SIZE, PLANES, SEAT_BLOCK, SPACES};
+use super::{
+    EVENTS, HOLDINGS, LEVELS, MARKET_CARDS, MAX_PLAYERS, OBSERVATION_SIZE, PLANES, SEAT_BLOCK,
+    SPACES,
+};
 use crate::bits::bits;
 use crate::engine::{
     check_seat, observation_tokens_with, Error, ObservationSink, TokenRow, CHANCE, TERMINAL,
@@ -203,7 +206,7 @@ pub fn observation(
 }
 
 /// The nonzero entries of `observation` (the compact observation), written directly: the
-/// planes of five seats hold a few hundred ones among 8,667 entries.
+/// planes of five seats hold a few hundred ones among 11,064 entries.
 pub fn observation_tokens(
     st: &RebuildingChicagoState,
     player: usize,
@@ -301,4 +304,28 @@ fn write_observation<O: ObservationSink + ?Sized>(
         out.set(g + 34 + e, f32::from((st.event_tokens >> e) & 1));
     }
     out.set(g + 41, f32::from(u8::from(st.to_move == player as i32)));
+    // The identities, each set in ascending index order (the compact rows' order): the
+    // market's cards, then each seat's holdings.
+    for (slot, &c) in st.market.iter().enumerate() {
+        if let Ok(c) = usize::try_from(c) {
+            out.set(MARKET_CARDS + slot * CARDS + c, 1.0);
+        }
+    }
+    for i in 0..n {
+        let seat = &st.seats[(player + i) % n];
+        let block = MARKET_CARDS + MARKET * CARDS + i * HOLDINGS;
+        let mut cards = [0u64; CARDS.div_ceil(64)];
+        for &c in &seat.abilities {
+            cards[usize::from(c) / 64] |= 1 << (c % 64);
+        }
+        for (w, &word) in cards.iter().enumerate() {
+            out.set_bits(word, |x| block + w * 64 + x);
+        }
+        let landmarks = [seat.kept, seat.built & !seat.lost, seat.lost];
+        for (j, &m) in landmarks.iter().enumerate() {
+            out.set_bits(u64::from(m), |l| block + CARDS + j * LANDMARKS + l);
+        }
+        let hand = seat.hand.iter().fold(0u64, |m, &t| m | 1 << t);
+        out.set_bits(hand, |t| block + CARDS + 3 * LANDMARKS + t);
+    }
 }

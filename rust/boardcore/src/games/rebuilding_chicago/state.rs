@@ -2170,6 +2170,8 @@ mod tests {
     /// proven space by space: the facts the proof rests on hold in random games.
     #[test]
     fn the_compact_width_bounds_every_observation_space_by_space() {
+        use super::super::data::{CARDS, LANDMARKS, MARKET, SUBURBS};
+        use super::super::{HOLDINGS, IDENTITY_TOKENS, MARKET_CARDS};
         use super::super::{OBSERVATION_SIZE, PLANES, SEAT_BLOCK, SEAT_TOKENS, SHARED_TOKENS};
         for players in 1..=5 {
             let game = RebuildingChicagoGame::new(players, None, None).unwrap();
@@ -2187,8 +2189,39 @@ mod tests {
                         let tokens = block.iter().filter(|&&v| v != 0.0).count();
                         assert!(tokens <= SEAT_TOKENS);
                     }
-                    let shared = &dense[5 * SEAT_BLOCK..];
+                    let shared = &dense[5 * SEAT_BLOCK..MARKET_CARDS];
                     assert!(shared.iter().filter(|&&v| v != 0.0).count() <= SHARED_TOKENS);
+                    // The identities: one token per market card, landmark card, suburb tile
+                    // and ability card, each in one place at most.
+                    let ids = &dense[MARKET_CARDS..];
+                    let dense = &dense;
+                    let holding = |base: usize, len: usize| -> usize {
+                        (0..5)
+                            .map(|i| {
+                                let at = MARKET_CARDS + MARKET * CARDS + i * HOLDINGS + base;
+                                dense[at..at + len]
+                                    .iter()
+                                    .map(|&v| v as usize)
+                                    .sum::<usize>()
+                            })
+                            .sum()
+                    };
+                    assert!(ids.iter().all(|&v| v == 0.0 || v == 1.0));
+                    assert!(dense[MARKET_CARDS..MARKET_CARDS + MARKET * CARDS]
+                        .chunks(CARDS)
+                        .all(|slot| slot.iter().sum::<f32>() <= 1.0));
+                    for l in 0..LANDMARKS {
+                        let places = (0..5 * 3).filter(|k| {
+                            let at = MARKET_CARDS + MARKET * CARDS + (k / 3) * HOLDINGS;
+                            dense[at + CARDS + (k % 3) * LANDMARKS + l] != 0.0
+                        });
+                        assert!(places.count() <= 1);
+                    }
+                    assert!(holding(0, CARDS) <= game.cfg.data.ability_cards());
+                    let hands = holding(CARDS + 3 * LANDMARKS, SUBURBS);
+                    assert!(hands <= SUBURBS);
+                    let tokens = ids.iter().filter(|&&v| v != 0.0).count();
+                    assert!(tokens <= IDENTITY_TOKENS + game.cfg.data.ability_cards());
                 });
             }
         }
