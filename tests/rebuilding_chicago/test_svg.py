@@ -142,6 +142,25 @@ def test_dealt_landmark_cards_are_hidden_from_other_seats(load: Loader) -> None:
     assert all(k in LANDMARK_KEYS for k in (*mine, *theirs))
 
 
+def test_a_returned_landmark_card_is_named_to_the_seat_that_returned_it_alone(
+    load: Loader,
+) -> None:
+    """Ruling 2's hidden deal: the card a seat puts back is as hidden as the three it was dealt;
+    the two it keeps are public."""
+    state: Any = load(GAME, players=2).new_initial_state()
+    apply(state, *SETUP[:18])  # seat 1 (the starting seat) returned willis-tower
+    assert SETUP[17] == "return willis-tower"
+    seen_by_0 = state.to_svg(0)
+    assert "last: seat 1 returns a landmark card (face down)<" in seen_by_0
+    assert "willis-tower" not in seen_by_0
+    assert "last: return willis-tower<" in state.to_svg(1)
+    apply(state, SETUP[18])  # then seat 0 returned field-museum
+    assert "last: seat 0 returns a landmark card (face down)<" in state.to_svg(1)
+    assert "field-museum" not in state.to_svg(1)
+    assert "last: return field-museum<" in state.to_svg(0)
+    assert "last: return field-museum<" in state.to_svg()
+
+
 def test_suburbs_and_connected_areas_are_drawn(load: Loader) -> None:
     """A suburb placed next to the board draws its spaces; a seat's table shows the same
     letters as the JSON's pieces whatever they are."""

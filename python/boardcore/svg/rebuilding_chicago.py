@@ -387,6 +387,15 @@ def _task_words(task: list[int], data: _Data | None) -> str:
     return json.dumps(task)
 
 
+def _returner(state: dict[str, Any]) -> int:
+    """The seat whose `return` was the last action: the seats return in turn order from the
+    starting seat, so it is the last of them whose dealt cards are gone."""
+    players: int = state["players"]
+    start: int = state["start"]
+    order = [(start + i) % players for i in range(players)]
+    return [q for q in order if not state["seats"][q]["dealt"]][-1]
+
+
 def _winners(state: dict[str, Any], data: _Data | None) -> list[int]:
     """The winners once the game is over (ruling 26), else none."""
     if state["phase"] != "over":
@@ -458,6 +467,11 @@ class RebuildingChicagoDrawer(svg.TableDrawer):
         if perspective is not None and last is not None and last.startswith("deal "):
             # a landmark card dealt into a hand: the seats see that one was dealt, not which
             last = "deal (a landmark card, face down)"
+        elif perspective is not None and last is not None and last.startswith("return "):
+            # the card a seat puts back is seen by that seat alone (its two kept are public)
+            seat = _returner(state)
+            if seat != perspective:
+                last = f"seat {seat} returns a landmark card (face down)"
         self._header(root, frame, status, last)
         self._market(root, frame)
         self._events(root, frame)
