@@ -10,8 +10,10 @@ import bisect
 import itertools
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 
+from boardcore.errors import ParameterError
 from boardcore.rng import SplitMix64
 
 MOD = 2**64
@@ -115,9 +117,35 @@ def test_below_takes_one_output() -> None:
 
 def test_below_rejects_non_positive_n() -> None:
     rng = SplitMix64(0)
-    for n in (0, -1):
-        with pytest.raises(ValueError, match="below"):
+    for n in (0, -1, MOD + 1):
+        with pytest.raises(
+            ParameterError, match=rf"^below\(n\): n must be from 1 to {MOD}, not {n}$"
+        ):
             rng.below(n)
+
+
+def test_below_takes_numpy_integers_as_plain_ints() -> None:
+    # A numpy integer times a 64-bit output overflowed numpy arithmetic: a wrong draw, -1.
+    for n in (np.int64(5), np.uint64(5), np.int32(5), np.array(5)):
+        assert SplitMix64(7).below(n) == SplitMix64(7).below(5)
+    assert SplitMix64(7).below(np.uint64(MOD - 1)) == SplitMix64(7).next() * (MOD - 1) >> 64
+
+
+@pytest.mark.parametrize("n", [True, np.True_, 1.0, "3", None])
+def test_below_refuses_what_is_not_an_integer(n: object) -> None:
+    with pytest.raises(TypeError, match="below\\(n\\): n must be an int"):
+        SplitMix64(0).below(n)  # type: ignore[arg-type]
+
+
+def test_choose_weighted_checks_its_weights() -> None:
+    rng = SplitMix64(0)
+    assert rng.choose_weighted([np.int64(0), np.int64(3)]) == 1
+    with pytest.raises(ParameterError, match="the sum of the weights must be from 1"):
+        rng.choose_weighted([0, 0])
+    with pytest.raises(ParameterError, match="a weight must be from 0"):
+        rng.choose_weighted([2, -1])
+    with pytest.raises(TypeError, match="a weight must be an int"):
+        rng.choose_weighted([0.5, 1])  # type: ignore[list-item]
 
 
 def _first_exceeding(weights: list[int], r: int) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import SupportsIndex
 
+from ._args import count as _count
 from ._args import seed as _seed
 
 __all__ = ["SplitMix64"]
@@ -35,15 +36,19 @@ class SplitMix64:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
-    def below(self, n: int) -> int:
-        """A number in ``0..n`` (the high 64 bits of ``next() * n``); ``n`` must be positive."""
-        if n <= 0:
-            raise ValueError(f"below(n) needs n > 0, got {n}")
-        return (self.next() * n) >> 64
+    def below(self, n: SupportsIndex) -> int:
+        """A number in ``0..n`` (the high 64 bits of ``next() * n``); ``n`` from 1 to 2**64,
+        an int or anything with ``__index__`` (a numpy integer is taken as a plain int: numpy
+        arithmetic would overflow), not a bool."""
+        bound = _count(n, "below(n): n", 1, _MASK + 1)
+        return (self.next() * bound) >> 64
 
     def choose_weighted(self, weights: list[int]) -> int:
         """Index of the first outcome whose running weight sum exceeds ``below(sum)``."""
-        r = self.below(sum(weights))
+        weights = [_count(w, "choose_weighted: a weight", 0, _MASK) for w in weights]
+        r = self.below(
+            _count(sum(weights), "choose_weighted: the sum of the weights", 1, _MASK + 1)
+        )
         running = 0
         for i, w in enumerate(weights):
             running += w
