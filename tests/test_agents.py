@@ -62,6 +62,38 @@ def test_rust_agent_callable_works_in_python_loops() -> None:
         boardcore.play(ref, seed=3, agents=[agent, boardcore.random_agent])
 
 
+def test_a_rust_agent_spec_is_checked_when_the_agent_is_made() -> None:
+    with pytest.raises(boardcore.ParameterError, match='unknown agent "bogus"'):
+        boardcore.rust_agent("bogus")
+    with pytest.raises(boardcore.ParameterError, match="from 1 to 10000000"):
+        boardcore.rust_agent("mcts:0")
+    with pytest.raises(TypeError, match="an agent spec must be a str, not None"):
+        boardcore.rust_agent(None)  # type: ignore[arg-type]
+
+
+def test_a_rust_agent_in_a_reference_game_is_refused_before_the_first_move() -> None:
+    ref = boardcore.reference.load("kardinal", players=2)
+    moves: list[int] = []
+
+    def watching(state: Any, rng: boardcore.SplitMix64) -> int:
+        moves.append(len(state.history()))
+        return boardcore.random_agent(state, rng)
+
+    for rust in ("greedy", boardcore.rust_agent("random")):
+        with pytest.raises(boardcore.ParameterError, match="runs in Rust"):
+            boardcore.play(ref, seed=3, agents=[watching, rust])
+    assert moves == []
+
+
+def test_random_beside_a_python_agent_plays_the_same_game_in_both_engines() -> None:
+    def first(state: Any, rng: boardcore.SplitMix64) -> int:
+        return int(state.legal_actions()[0])
+
+    games = [engine("kardinal", players=2) for engine in (boardcore.load, boardcore.reference.load)]
+    rust, ref = (boardcore.play(g, seed=5, agents=[first, "random"]) for g in games)
+    assert rust.history() == ref.history()
+
+
 @pytest.mark.parametrize(
     ("spec", "says"),
     [

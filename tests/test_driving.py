@@ -157,7 +157,7 @@ def test_play_given_no_game_says_what_it_got_briefly(game: Any) -> None:
 def test_play_given_a_state_says_it_is_a_state_without_its_whole_position(load: Loader) -> None:
     state = load("kardinal", players=2).new_initial_state()
     with pytest.raises(TypeError, match=r"loaded game, .*, not a state <Kardinal") as e:
-        boardcore.play(state)  # type: ignore[arg-type]
+        boardcore.play(state)  # type: ignore[call-overload]
     assert len(str(e.value)) < 130
 
 

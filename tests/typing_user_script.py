@@ -47,6 +47,15 @@ def main() -> None:
     assert len(first.returns()) == 2 and (final is None or final.is_terminal())
     vec.close()
 
+    # Every state draws itself; a Rust game's states also have the Rust agents.
+    final_rust = boardcore.play(boardcore.load("kardinal", players=2), seed=1)
+    picture: str = final_rust.to_svg(perspective=1)
+    final_ref = boardcore.play(boardcore.reference.load("kardinal", players=2), seed=1)
+    assert picture.startswith("<svg") and final_ref.to_svg().startswith("<svg")
+    fresh = boardcore.load("kardinal", players=2).new_initial_state()
+    chosen: int = fresh.agent_action("greedy", 7)
+    assert chosen in fresh.legal_actions()
+
 
 if __name__ == "__main__":
     main()

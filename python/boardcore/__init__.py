@@ -23,7 +23,16 @@ from ._play import Agent, AgentLike, play, random_agent, rust_agent
 from ._registry import GAMES, GameInfo, game_info
 from ._results import SimulationInterrupted, SimulationResult
 from ._simulate import simulate
-from .api import CHANCE, TERMINAL, Game, RustGame, RustState, State
+from .api import (
+    CHANCE,
+    TERMINAL,
+    BoardcoreGame,
+    BoardcoreState,
+    Game,
+    RustGame,
+    RustState,
+    State,
+)
 from .envs import _register as _gym_register
 from .errors import (
     BoardcoreError,
@@ -45,6 +54,8 @@ __all__ = [
     "Agent",
     "AgentLike",
     "BoardcoreError",
+    "BoardcoreGame",
+    "BoardcoreState",
     "DataError",
     "Game",
     "GameInfo",

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, SupportsIndex
+from typing import Any, SupportsIndex, overload
 
 import numpy as np
 
 from . import _args
 from ._results import Parts, SimulationInterrupted, SimulationResult
-from .api import CHANCE, Game, State
+from .api import CHANCE, BoardcoreGame, BoardcoreState, Game, RustGame, RustState, State
 from .errors import ParameterError
 from .rng import SplitMix64
 
@@ -43,6 +43,9 @@ def rust_agent(spec: str) -> Agent:
     specs rather than callables run the whole game in Rust instead, faster, and with the
     random agent drawing exactly as DESIGN.md says.)
     """
+    if not isinstance(spec, str):
+        raise TypeError(f"an agent spec must be a str, not {_args.quote(spec)}")
+    check_spec(spec)  # a bad spec is named now, not at its seat's first decision
 
     def act(state: State, rng: SplitMix64) -> int:
         method = getattr(state, "agent_action", None)
@@ -55,6 +58,7 @@ def rust_agent(spec: str) -> Agent:
         return action
 
     act.__name__ = act.__qualname__ = f"rust_agent({spec!r})"
+    act.rust_spec = spec  # type: ignore[attr-defined]
     return act
 
 
@@ -108,8 +112,22 @@ def _specs(agents: Sequence[AgentLike] | None) -> list[str] | None:
     return None
 
 
-def _callables(agents: Sequence[AgentLike]) -> list[Agent]:
-    return [rust_agent(a) if isinstance(a, str) else a for a in agents]
+def _callables(agents: Sequence[AgentLike], rust: bool) -> list[Agent]:
+    """The agents as callables: ``"random"`` as :func:`random_agent` (the draw a Rust batch
+    makes, so that either engine plays the same game), another spec as its Rust agent, which
+    a game of the reference engine refuses before it starts."""
+    if not rust:
+        for agent in agents:
+            spec = agent if isinstance(agent, str) else getattr(agent, "rust_spec", None)
+            if spec is not None and (spec != "random" or not isinstance(agent, str)):
+                raise ParameterError(
+                    f"agent {spec!r} runs in Rust: it needs a game of boardcore.load(...), "
+                    "not of the reference engine"
+                )
+    return [
+        (random_agent if a == "random" else rust_agent(a)) if isinstance(a, str) else a
+        for a in agents
+    ]
 
 
 def random_agent(state: State, rng: SplitMix64) -> int:
@@ -118,6 +136,18 @@ def random_agent(state: State, rng: SplitMix64) -> int:
     return legal[rng.below(len(legal))]
 
 
+@overload
+def play(
+    game: RustGame, *, seed: SupportsIndex = 0, agents: Sequence[AgentLike] | None = None
+) -> RustState: ...
+@overload
+def play(
+    game: BoardcoreGame, *, seed: SupportsIndex = 0, agents: Sequence[AgentLike] | None = None
+) -> BoardcoreState: ...
+@overload
+def play(
+    game: Game, *, seed: SupportsIndex = 0, agents: Sequence[AgentLike] | None = None
+) -> State: ...
 def play(
     game: Game, *, seed: SupportsIndex = 0, agents: Sequence[AgentLike] | None = None
 ) -> State:
@@ -151,7 +181,7 @@ def play(
         return state
     if specs is not None and specs == ["random"] * len(specs):
         agents = None  # the reference engine plays the random agent itself
-    callables = None if agents is None else _callables(agents)
+    callables = None if agents is None else _callables(agents, rust=fast is not None)
     rng = SplitMix64(seed)
     state = game.new_initial_state()
     while not state.is_terminal():

@@ -67,16 +67,35 @@ class Game(Protocol):
 
 
 @runtime_checkable
-class RustState(State, Protocol):
-    """A state of the Rust engine (``boardcore.load``): the protocol, and the Rust agents."""
+class BoardcoreState(State, Protocol):
+    """A state of either of boardcore's engines: the protocol, and its picture. (A rules
+    engine of a user's, held to ours by the conformance kit, needs only :class:`State`.)"""
 
-    def clone(self) -> RustState: ...
+    def clone(self) -> BoardcoreState: ...
     def to_svg(self, perspective: int | None = None) -> str:
         """An SVG picture of the position, as ``perspective``'s seat sees it (all of it by
         default)."""
         ...
 
     def _repr_svg_(self) -> str: ...
+
+
+@runtime_checkable
+class BoardcoreGame(Game, Protocol):
+    """A game of either of boardcore's engines (``boardcore.load``,
+    ``boardcore.reference.load``): its states are :class:`BoardcoreState`."""
+
+    def new_initial_state(self) -> BoardcoreState: ...
+    def state_from_json(self, text: str) -> BoardcoreState: ...
+    def replay(self, actions: Sequence[int]) -> BoardcoreState: ...
+
+
+@runtime_checkable
+class RustState(BoardcoreState, Protocol):
+    """A state of the Rust engine (``boardcore.load``): the protocol, its picture, and the
+    Rust agents."""
+
+    def clone(self) -> RustState: ...
     def agent_action(self, agent: str, seed: int) -> int:
         """The action the Rust agent ``agent`` (``"greedy"``, ``"mcts:200"``...) picks here,
         seeded ``seed``."""
@@ -87,7 +106,7 @@ class RustState(State, Protocol):
 
 
 @runtime_checkable
-class RustGame(Game, Protocol):
+class RustGame(BoardcoreGame, Protocol):
     """A game of the Rust engine (``boardcore.load``): the protocol, and whole games in Rust."""
 
     @property

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import SupportsIndex
 
 from ._args import count as _count
@@ -43,14 +44,12 @@ class SplitMix64:
         bound = _count(n, "below(n): n", 1, _MASK + 1)
         return (self.next() * bound) >> 64
 
-    def choose_weighted(self, weights: list[int]) -> int:
+    def choose_weighted(self, weights: Sequence[SupportsIndex]) -> int:
         """Index of the first outcome whose running weight sum exceeds ``below(sum)``."""
-        weights = [_count(w, "choose_weighted: a weight", 0, _MASK) for w in weights]
-        r = self.below(
-            _count(sum(weights), "choose_weighted: the sum of the weights", 1, _MASK + 1)
-        )
+        given = [_count(w, "choose_weighted: a weight", 0, _MASK) for w in weights]
+        r = self.below(_count(sum(given), "choose_weighted: the sum of the weights", 1, _MASK + 1))
         running = 0
-        for i, w in enumerate(weights):
+        for i, w in enumerate(given):
             running += w
             if running > r:
                 return i

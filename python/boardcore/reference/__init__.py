@@ -1,6 +1,6 @@
 """The pure-Python reference engines, one module per game (see DESIGN.md).
 
-``load(name, **params)`` returns a game satisfying :class:`boardcore.api.Game`, like
+``load(name, **params)`` returns a game satisfying :class:`boardcore.api.BoardcoreGame`, like
 ``boardcore.load`` does for the Rust engines; the two are diffed move by move.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 from boardcore._args import unencodable
 from boardcore._registry import game_info
-from boardcore.api import Game, State
+from boardcore.api import BoardcoreGame, BoardcoreState
 from boardcore.errors import ParameterError
 
 from ._json import as_int
@@ -51,7 +51,7 @@ def _param_value(key: str, value: Any) -> object:
     return value
 
 
-def load(name: str, **params: Any) -> Game:
+def load(name: str, **params: Any) -> BoardcoreGame:
     """The pure-Python engine of game ``name`` with ``params`` (e.g. ``players=3``); a bad
     game, parameter name or value is refused with the Rust engine's message."""
     entry = _REGISTRY[game_info(name).name]
@@ -65,14 +65,14 @@ def load(name: str, **params: Any) -> Game:
             f"{name} has no parameter {json.dumps(unknown[0])}; "
             f"its parameters are: {', '.join(allowed)}"
         )
-    game: Game = cls(**given)
+    game: BoardcoreGame = cls(**given)
     return game
 
 
-def load_state(text: str, *, data: str | None = None) -> State:
+def load_state(text: str, *, data: str | None = None) -> BoardcoreState:
     """The reference state saved as ``text``, of whatever game it is (see
     ``boardcore.load_state``)."""
     from boardcore import _saved
 
-    state: State = _saved.load_state(load, text, data)
+    state: BoardcoreState = _saved.load_state(load, text, data)
     return state
