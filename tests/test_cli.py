@@ -469,7 +469,10 @@ def test_ctrl_c_stops_simulate_with_the_finished_games_summary() -> None:
 def test_games_names_are_never_cut(
     width: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # A terminal COLUMNS wide (FORCE_COLOR makes one of the capture; TERM=dumb, no colours).
     monkeypatch.setenv("COLUMNS", width)
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "dumb")
     assert main(["games"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert all(len(line.rstrip()) <= int(width) for line in lines)
@@ -477,6 +480,27 @@ def test_games_names_are_never_cut(
         assert any(line.startswith(f"{info.name}  ") for line in lines)
     text = "".join(line.strip() for line in lines)  # the folded slugs, joined again
     assert "commercial-manager,logistics-manager,local-brahmin,park-designer" in text
+
+
+def test_into_a_pipe_a_line_is_one_line_whatever_its_length(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    assert main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for info in boardcore.games():
+        players = ", ".join(map(str, info.players))
+        heading = f"{info.name}  {info.title}; {players} players; version {info.version}; "
+        assert any(line.startswith(heading) for line in lines), heading
+    assert all(line == line.rstrip() for line in lines)
+    assert any(
+        "commercial-manager,logistics-manager,local-brahmin,park-designer" in line for line in lines
+    )
+    saved = tmp_path / "saved.json"
+    saved.write_text(boardcore.play(boardcore.load("kardinal", players=2), seed=1).to_json())
+    out = tmp_path / ("a-long-name-" * 8 + ".html")
+    assert main(["replay", "--state", str(saved), "--out", str(out)]) == 0
+    assert f"written to {out}\n" in capsys.readouterr().out
 
 
 def test_the_simulate_table_fits_80_columns(

@@ -273,6 +273,11 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
             f"version {info.version}; {info.status}",
             highlight=False,
         )
+        if not console.is_terminal:  # a table pads every row to its width
+            width = max(map(len, info.parameters), default=0)
+            for key, value in info.parameters.items():
+                console.print(f"  {key:<{width}}  {escape(value)}", highlight=False)
+            continue
         params = Table.grid(padding=(0, 2))
         params.add_column(no_wrap=True)
         params.add_column(overflow="fold")
@@ -365,6 +370,9 @@ def _version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     console = Console()
+    # Into a pipe or a file, a line is one line whatever its length: a script reading the
+    # output must not find a path or a seed cut at column 80.
+    console.soft_wrap = not console.is_terminal
     try:
         code: int = args.run(args, console)
     except KeyboardInterrupt:
