@@ -500,7 +500,10 @@ DATA_LIMIT = 16 << 20
         ("end.toml", b'game = "', "not valid TOML (line 1)"),
         ("latin.toml", b"game = '\xe9'\n", "cannot read the data file: not UTF-8 text"),
         ("huge.toml", DATA_LIMIT + 1, "cannot read the data file: larger than 16 MiB"),
+        ("nul\0.toml", None, "cannot read the data file: the path holds a NUL byte"),
+        ("n" * 300 + ".toml", None, "cannot read the data file: file name too long"),
     ],
+    ids=["missing", "directory", "bad", "end", "latin", "huge", "nul", "long"],
 )
 def test_a_data_file_that_cannot_be_read_gets_the_same_message_from_both_engines(
     name: str, path: str, text: bytes | int | None, why: str, tmp_path: Any

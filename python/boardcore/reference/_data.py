@@ -57,6 +57,8 @@ def read_toml(
     ``top_keys`` (an unknown one named first in sorted order) and whose ``game`` is
     ``game``."""
     name = str(path)
+    if "\0" in name:
+        raise DataError(f"{name}: cannot read the data file: the path holds a NUL byte")
     try:
         # at most one byte past the cap, whatever size the file reports (a device reports 0)
         with open(path, "rb") as file:
@@ -64,7 +66,10 @@ def read_toml(
         text = "" if len(data) > MAX_DATA_BYTES else data.decode("utf-8")
     except (OSError, UnicodeDecodeError, ValueError) as error:
         # In the Rust engines' words: the system's own differ between the two.
-        why = next((w for kind, w in _READ_ERRORS if isinstance(error, kind)), str(error))
+        why = next((w for kind, w in _READ_ERRORS if isinstance(error, kind)), None)
+        if why is None:  # the system's words for the rest, as the Rust engines give them
+            strerror = error.strerror if isinstance(error, OSError) else None
+            why = strerror.lower() if strerror else str(error)
         raise DataError(f"{name}: cannot read the data file: {why}") from None
     if len(data) > MAX_DATA_BYTES:
         raise DataError(

@@ -36,9 +36,19 @@ pub fn read(path: &str) -> Result<String, Error> {
             std::io::ErrorKind::NotFound => "no such file".to_owned(),
             std::io::ErrorKind::IsADirectory => "it is a directory".to_owned(),
             std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+            // the system's words without Rust's " (os error N)", as Python's strerror
+            _ if e.raw_os_error().is_some() => {
+                let text = e.to_string();
+                text.rsplit_once(" (os error ")
+                    .map_or(text.clone(), |(why, _)| why.to_owned())
+                    .to_lowercase()
+            }
             _ => e.to_string(),
         })
     };
+    if path.contains('\0') {
+        return Err(fail("the path holds a NUL byte".to_owned()));
+    }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_DATA_BYTES + 1).read_to_end(&mut bytes))
