@@ -9,7 +9,6 @@ file's errors) stays in that game's folder.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import pickle
@@ -187,10 +186,13 @@ def test_clone_and_copies_are_independent(engine: str, setting: tuple[str, Param
     if state.is_terminal():
         pytest.skip("seed 0's game is over at its middle")
     before = state.to_json()
-    twins = [state.clone(), copy.copy(state), copy.deepcopy(state)]
-    # Pickling is optional (the Rust states refuse it); a state that pickles comes back equal.
-    with contextlib.suppress(TypeError):
-        twins.append(pickle.loads(pickle.dumps(state)))
+    # A pickled state (a server's cache, multiprocessing) comes back equal, in either engine.
+    twins = [
+        state.clone(),
+        copy.copy(state),
+        copy.deepcopy(state),
+        pickle.loads(pickle.dumps(state)),
+    ]
     assert all(twin == state and twin.to_json() == before for twin in twins)
     legal = state.legal_actions()
     state.apply_action(legal[0])
@@ -199,6 +201,13 @@ def test_clone_and_copies_are_independent(engine: str, setting: tuple[str, Param
         assert twin != state
         twin.apply_action(legal[-1])
     assert twins[0].to_json() != before
+
+
+def test_a_pickled_game_makes_the_same_games(engine: str, setting: tuple[str, Params]) -> None:
+    made = game(engine, *setting)
+    again = pickle.loads(pickle.dumps(made))
+    assert again.params == made.params and again.name == made.name
+    assert boardcore.play(again, seed=3).history() == boardcore.play(made, seed=3).history()
 
 
 def test_history_is_a_copy(engine: str, setting: tuple[str, Params]) -> None:

@@ -516,6 +516,19 @@ macro_rules! py_game {
                     }
                 }
             }
+            /// Pickled as its name and parameters (`boardcore._pickle.game` loads it again).
+            fn __reduce__<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<(
+                Bound<'py, PyAny>,
+                (&'static str, Bound<'py, pyo3::types::PyDict>),
+            )> {
+                let load = py.import("boardcore._pickle")?.getattr("game")?;
+                let params = boardcore::engine::Game::params(&*self.inner);
+                let name = boardcore::engine::Game::name(&*self.inner);
+                Ok((load, (name, $crate::game::params_to_dict(py, &params)?)))
+            }
             fn __repr__(&self) -> String {
                 let params = boardcore::engine::Game::params(&*self.inner);
                 let args: Vec<String> = params
@@ -637,6 +650,15 @@ macro_rules! py_game {
             }
             fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
                 Clone::clone(self)
+            }
+            /// Pickled as its game and its saved state (`boardcore._pickle.state` replays it).
+            fn __reduce__<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<(Bound<'py, PyAny>, ($PyGame, String))> {
+                let restore = py.import("boardcore._pickle")?.getattr("state")?;
+                let text = boardcore::engine::GameState::to_json(&self.inner);
+                Ok((restore, (self.game(), text)))
             }
             fn history(&self) -> Vec<u32> {
                 boardcore::engine::GameState::history(&self.inner).to_vec()
