@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -21,6 +22,7 @@ import boardcore.schema
 from boardcore import DataError, ParameterError, StateFormatError
 from tests.conftest import ENGINES
 from tests.contract.settings import GAMES, SETTINGS, Params, random_game, setting_id
+from tests.helpers import data_path
 
 LOAD_STATE: dict[str, Callable[..., Any]] = {
     "rust": boardcore.load_state,
@@ -578,10 +580,18 @@ def test_a_data_file_with_an_unknown_top_level_key_is_refused_naming_the_first(
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_data_file_of_only_this_game_is_refused_in_one_line(name: str, tmp_path: Any) -> None:
-    """A file with its ``game`` right and nothing else, or a known key of the wrong type:
-    one line naming the file (the engines' words for what is missing still differ)."""
+    """A file with its ``game`` right and nothing else, a known key of the wrong type, or a
+    field of the wrong type inside a section: one line naming the file (the engines' words
+    for what is missing or mistyped still differ)."""
     file = tmp_path / "only.toml"
-    for text in (f'game = "{name}"\n', f'game = "{name}"\nrules = 3\nedifices = 3\n'):
+    # and the packaged file with its first integer field inside a section a float
+    packaged = data_path(name).read_text()
+    first_int = re.compile(r"^(\w+ = )\d+\b", re.MULTILINE)
+    at = packaged.index("\n[")
+    float_field = packaged[:at] + first_int.sub(r"\g<1>1.5", packaged[at:], count=1)
+    assert float_field != packaged
+    only = (f'game = "{name}"\n', f'game = "{name}"\nrules = 3\nedifices = 3\n')
+    for text in (*only, float_field):
         file.write_text(text)
         for engine, message in refusals(DataError, ENGINES, name, data=str(file)).items():
             assert message.startswith(f"{file}: ") and "\n" not in message, (engine, message)

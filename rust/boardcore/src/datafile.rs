@@ -244,5 +244,9 @@ pub fn entry_of<T: DeserializeOwned>(
     entry: &str,
     value: toml::Value,
 ) -> Result<T, Error> {
-    T::deserialize(value).map_err(|e| entry_error(file, entry, e.to_string().trim_end()))
+    // serde's message puts the field on a line of its own (`...\nin `copies``): one line
+    T::deserialize(value).map_err(|e| {
+        let why = e.to_string();
+        entry_error(file, entry, why.trim_end().replace('\n', " "))
+    })
 }
