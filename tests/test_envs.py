@@ -525,9 +525,36 @@ def test_gymnasium_opponents_play_the_other_seats() -> None:
     assert set(calls) == {0, 1, 3}
 
 
+@pytest.mark.parametrize("engine", ["rust", "reference"])
+def test_gymnasium_opponents_may_be_agent_specs(engine: str) -> None:
+    """As ``play`` takes them: ``"random"`` draws as the random agent does, so the two engines
+    play the same game; a spec of another Rust agent needs the Rust engine."""
+    histories = []
+    for which in ("rust", "reference"):
+        env = bc_gym.BoardcoreEnv(
+            "kardinal", players=3, seat=1, engine=which, opponents=["random"] * 2
+        )
+        env.reset(seed=4)
+        histories.append(env.game_state.history())
+    assert histories[0] == histories[1]
+    if engine == "rust":
+        env = bc_gym.BoardcoreEnv("kardinal", players=3, seat=1, opponents=["greedy", "mcts:20"])
+        env.reset(seed=4)
+        assert env.game_state.current_player() == 1
+    else:
+        with pytest.raises(ParameterError, match="agent 'greedy' runs in Rust"):
+            bc_gym.BoardcoreEnv("kardinal", players=3, engine=engine, opponents=["greedy"] * 2)
+
+
 def test_gymnasium_bad_arguments() -> None:
     with pytest.raises(ParameterError, match="opponents"):
         bc_gym.BoardcoreEnv("kardinal", players=3, opponents=[boardcore.random_agent])
+    with pytest.raises(ParameterError, match='unknown agent "bogus"'):
+        bc_gym.BoardcoreEnv("kardinal", players=3, opponents=["bogus", "random"])
+    with pytest.raises(TypeError, match="opponents must be a list of agents, not 'greedy'"):
+        bc_gym.BoardcoreEnv("kardinal", players=3, opponents="greedy")
+    with pytest.raises(TypeError, match=r"opponents\[1\] must be an agent"):
+        bc_gym.BoardcoreEnv("kardinal", players=3, opponents=["random", 3])  # type: ignore[list-item]
     with pytest.raises(ParameterError, match="seat"):
         bc_gym.BoardcoreEnv("kardinal", players=3, seat=3)
     with pytest.raises(ParameterError, match="unknown game"):

@@ -72,20 +72,20 @@ def check_spec(spec: str) -> None:
     game.simulate(0, 0, 1, agents=[spec])
 
 
-def agent_list(agents: object) -> list[AgentLike] | None:
+def agent_list(agents: object, name: str = "agents") -> list[AgentLike] | None:
     """``agents`` as a list, each a callable or a valid spec; ``TypeError`` naming the
-    argument (or the element) and the type it takes otherwise."""
+    argument ``name`` (or the element) and the type it takes otherwise."""
     if agents is None:
         return None
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
-        raise TypeError(f"agents must be a list of agents, not {_args.quote(agents)}")
+        raise TypeError(f"{name} must be a list of agents, not {_args.quote(agents)}")
     checked: list[AgentLike] = []
     for i, agent in enumerate(agents):
         if isinstance(agent, str):
             check_spec(agent)
         elif not callable(agent):
             raise TypeError(
-                f"agents[{i}] must be an agent (a callable or a spec such as 'greedy'), "
+                f"{name}[{i}] must be an agent (a callable or a spec such as 'greedy'), "
                 f"not {type(agent).__name__} {_args.quote(agent)}"
             )
         checked.append(agent)
@@ -112,7 +112,7 @@ def _specs(agents: Sequence[AgentLike] | None) -> list[str] | None:
     return None
 
 
-def _callables(agents: Sequence[AgentLike], rust: bool) -> list[Agent]:
+def as_callables(agents: Sequence[AgentLike], rust: bool) -> list[Agent]:
     """The agents as callables: ``"random"`` as :func:`random_agent` (the draw a Rust batch
     makes, so that either engine plays the same game), another spec as its Rust agent, which
     a game of the reference engine refuses before it starts."""
@@ -181,7 +181,7 @@ def play(
         return state
     if specs is not None and specs == ["random"] * len(specs):
         agents = None  # the reference engine plays the random agent itself
-    callables = None if agents is None else _callables(agents, rust=fast is not None)
+    callables = None if agents is None else as_callables(agents, rust=fast is not None)
     rng = SplitMix64(seed)
     state = game.new_initial_state()
     while not state.is_terminal():

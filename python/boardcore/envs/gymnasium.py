@@ -56,7 +56,8 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 import numpy as np
 import numpy.typing as npt
 
-from .. import Agent, _args, random_agent
+from .. import Agent, AgentLike, _args, random_agent
+from .._play import agent_list, as_callables
 from .._registry import game_info
 from ..api import CHANCE
 from ..errors import IllegalActionError, ParameterError
@@ -82,8 +83,9 @@ def env_id(name: str) -> str:
 class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
     """Game ``name`` with ``params`` (e.g. ``players=3``), the learner at seat ``seat``.
 
-    ``opponents`` has one agent per other seat, in seat order (``boardcore.Agent``:
-    ``(state, rng) -> action``; random agents by default). ``engine="reference"`` runs the
+    ``opponents`` has one agent per other seat, in seat order: a ``boardcore.Agent``
+    (``(state, rng) -> action``) or a spec of the Rust agents (``"greedy"``, ``"mcts:200"``;
+    the Rust engine only); random agents by default. ``engine="reference"`` runs the
     pure-Python engine. ``illegal_reward`` and ``max_steps``: see the module docstring.
     """
 
@@ -97,7 +99,7 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
         name: str,
         *,
         seat: int = 0,
-        opponents: Sequence[Agent] | None = None,
+        opponents: Sequence[AgentLike] | None = None,
         engine: str = "rust",
         render_mode: str | None = None,
         illegal_reward: float | None = -1.0,
@@ -111,13 +113,14 @@ class BoardcoreEnv(gymnasium.Env[dict[str, Any], Action]):
         if seat_id is None or not 0 <= seat_id < players:
             raise ParameterError(f"seat must be 0 to {players - 1}, not {_args.quote(seat)}")
         seat = seat_id
-        if opponents is None:
-            opponents = [random_agent] * (players - 1)
-        if len(opponents) != players - 1:
+        given = agent_list(opponents, "opponents")  # callables or specs of the Rust agents
+        if given is None:
+            given = [random_agent] * (players - 1)
+        if len(given) != players - 1:
             raise ParameterError(
-                f"opponents: need one per other seat ({players - 1}), got {len(opponents)}"
+                f"opponents: need one per other seat ({players - 1}), got {len(given)}"
             )
-        others = iter(opponents)
+        others = iter(as_callables(given, rust=engine == "rust"))
         self._agents: list[Agent | None] = [
             None if s == seat else next(others) for s in range(players)
         ]
