@@ -158,6 +158,18 @@ class DirtyRejectState(_Broken):
         super().apply_action(action)
 
 
+class ShadowHistoryState(_Broken):
+    """Answers ``history()`` from a list of its own, which an illegal action enters before it
+    is refused (its JSON stays right)."""
+
+    def history(self) -> list[int]:
+        return list(getattr(self, "shadow", super().history()))
+
+    def apply_action(self, action: int) -> None:
+        self.shadow = [*self.history(), action]
+        super().apply_action(action)
+
+
 class SharedCloneState(_Broken):
     """A clone that shares its history list with the original."""
 
@@ -333,6 +345,15 @@ def test_compare_catches_planted_bugs(
     )
     with pytest.raises(ConformanceError):
         result.raise_if_failed()
+
+
+def test_compare_names_the_refused_action_that_changed_the_state() -> None:
+    """A refusal that changes what the engine answers (here only its history) is reported at
+    the step of the refusal, naming the illegal action, not as a later difference."""
+    result = compare(broken(ShadowHistoryState)(players=2), boardcore.load("kardinal", players=2))
+    found = result.disagreement
+    assert found is not None and found.kind == "illegal action", str(result)
+    assert found.step == 0 and "but the state changed" in str(result)
 
 
 def test_compare_legal_difference_is_in_notation() -> None:

@@ -140,12 +140,23 @@ def take_view(
 def refusal(state: Any, action: int) -> str | None:
     """How an engine refuses an illegal ``action``: the error's class, or None if it took it.
 
-    A refusal must leave the state as it was (compared by ``to_json`` where there is one).
+    A refusal must leave the state as it was: its ``to_json``, ``history`` and legal actions
+    (each where the engine has it: an engine may keep a history of its own beside its JSON).
     """
 
+    def plain(value: Any) -> Any:
+        """A value ``==`` compares plainly (a numpy array of actions as a list of ints)."""
+        if value is None or value is MISSING or isinstance(value, str):
+            return value
+        try:
+            return [int(x) for x in value]
+        except (TypeError, ValueError):
+            return repr(value)
+
     def saved() -> Any:
-        value = Calls("").get(state, "to_json")
-        return None if value is MISSING else value
+        calls = Calls("")
+        values = [plain(calls.get(state, m)) for m in ("to_json", "history", "legal_actions")]
+        return None if all(v is MISSING for v in values) else values
 
     before = saved()
     try:
