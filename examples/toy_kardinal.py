@@ -44,6 +44,7 @@ class ToyKardinal:
     """The game: ``ToyKardinal(players=4)``."""
 
     rule_iv_for_yards = False  # the planted bug
+    version = 1  # the rules version, as its saved states record it
 
     def __init__(self, players: int = 4) -> None:
         if players not in (2, 3, 4):

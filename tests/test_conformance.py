@@ -30,6 +30,7 @@ from boardcore.reference.kardinal import KardinalGame, KardinalState
 from boardcore.testing import (
     ApiTestResult,
     ConformanceError,
+    EngineError,
     GoldenLogError,
     api_test,
     compare,
@@ -463,6 +464,34 @@ def test_record_verify_round_trip(tmp_path: Path, saver: str, checker: str) -> N
     result.raise_if_failed()
     assert result.games_checked == 4 and result.steps == recording.steps
     assert "PASSED: 4 games" in str(result)
+
+
+def test_record_refuses_a_game_without_a_version_and_writes_no_file(tmp_path: Path) -> None:
+    class Unversioned(KardinalGame):
+        version = None  # type: ignore[assignment]
+
+    log = tmp_path / "log.jsonl"
+    with pytest.raises(ParameterError, match="record needs the game's rules version, an int"):
+        record(Unversioned(players=2), log, games=2)  # type: ignore[arg-type]
+    assert not log.exists()
+
+
+def test_record_names_where_the_engine_raised_and_leaves_no_partial_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Failing(_Broken):
+        def apply_action(self, action: int) -> None:
+            if len(self.history()) == 5:
+                raise RuntimeError("out of cards")
+            super().apply_action(action)
+
+    log = tmp_path / "log.jsonl"
+    with pytest.raises(
+        EngineError,
+        match=r"^game 0 \(seed 7\), step 5: the engine raised RuntimeError: out of cards \(at ",
+    ):
+        record(broken(Failing)(players=2), log, games=2, seed=7)
+    assert not log.exists()
 
 
 def test_both_engines_record_the_same_log() -> None:

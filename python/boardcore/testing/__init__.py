@@ -31,7 +31,14 @@ PASSED: 10 games (seeds 100..109), ... steps, no disagreement (... s)
 from __future__ import annotations
 
 from ._api_test import CHECKS, ApiTestResult, Violation, api_test
-from ._common import ConformanceError, Difference, Disagreement, GoldenLogError, json_diff
+from ._common import (
+    ConformanceError,
+    Difference,
+    Disagreement,
+    EngineError,
+    GoldenLogError,
+    json_diff,
+)
 from ._compare import CompareResult, ShrinkReport, compare
 from ._engines import load_engine, resolve_factory
 from ._golden import LOG_FORMAT, LOG_VERSION, Recording, VerifyResult, record, verify
@@ -45,6 +52,7 @@ __all__ = [
     "ConformanceError",
     "Difference",
     "Disagreement",
+    "EngineError",
     "GoldenLogError",
     "Recording",
     "ShrinkReport",

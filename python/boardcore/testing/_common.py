@@ -74,6 +74,11 @@ class GoldenLogError(BoardcoreError):
     """A golden log that is not in the format of ``docs/conformance.md``."""
 
 
+class EngineError(BoardcoreError):
+    """An engine raised while ``record`` asked it for a step of a golden log; the message
+    names the game, its seed and the step."""
+
+
 def seed_of(seed: int, index: int) -> int:
     """The seed of game ``index`` of a run seeded ``seed`` (as in ``boardcore.simulate``)."""
     return (seed + index) & MASK64

@@ -11,14 +11,17 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, Final, cast
 
+from boardcore._args import quote
 from boardcore._jsontext import MAX_STATE_FILE, decode, syntax_error
 from boardcore.api import CHANCE, TERMINAL, Game
+from boardcore.errors import ParameterError
 from boardcore.rng import SplitMix64
 
 from ._common import (
     Calls,
     Difference,
     Disagreement,
+    EngineError,
     GoldenLogError,
     Outcome,
     SeededGames,
@@ -93,12 +96,27 @@ def record(
     >>> len(lines) == 1 + rec.steps + 2, lines[1][:48]
     (True, '{"type":"step","game":0,"seed":0,"step":0,"playe')
     """
+    version = getattr(game, "version", None)
+    if not isinstance(version, int) or isinstance(version, bool):
+        # checked before the file is opened: a refused recording leaves no file behind
+        raise ParameterError(
+            "record needs the game's rules version, an int `version` (the log's header "
+            f"records it), not {quote(version, 60)}"
+        )
     params = dict(game.params)
     result = Recording(game.name, params, seed, games)
+    finished = False
     with contextlib.ExitStack() as stack:
         if isinstance(out, (str, os.PathLike)):
             result.path = os.fspath(out)
             stream: IO[str] = stack.enter_context(open(out, "w", encoding="utf-8"))
+            path = out
+
+            def drop_unfinished() -> None:
+                if not finished:  # a recording cut short is no golden log: the file goes
+                    os.remove(path)
+
+            stack.callback(drop_unfinished)
         else:
             stream = out
         header = {
@@ -106,7 +124,7 @@ def record(
             "format": LOG_FORMAT,
             "format_version": LOG_VERSION,
             "game": game.name,
-            "version": game.version,
+            "version": version,
             "params": params,
             "seed": seed,
             "games": games,
@@ -116,49 +134,68 @@ def record(
         result.lines += 1
         for index in range(games):
             game_seed = seed_of(seed, index)
-            rng = SplitMix64(game_seed)
-            state: Any = game.new_initial_state()
-            step = 0
-            while not state.is_terminal():
-                player = state.current_player()
-                line: dict[str, Any] = {
-                    "type": "step",
-                    "game": index,
-                    "seed": game_seed,
-                    "step": step,
-                    "player": player,
-                }
-                if player == CHANCE:
-                    outcomes = [(int(a), int(w)) for a, w in state.chance_outcomes()]
-                    legal = [a for a, _ in outcomes]
-                    line["legal"] = [state.action_to_string(a) for a in legal]
-                    line["weights"] = [w for _, w in outcomes]
-                else:
-                    outcomes = []
-                    legal = state.legal_actions()
-                    line["legal"] = [state.action_to_string(a) for a in legal]
-                action = choose(rng, legal, outcomes)
-                line["action"] = state.action_to_string(action)
-                line["json"] = _json_of(state)
-                stream.write(_line(line))
-                state.apply_action(action)
-                step += 1
-            end = {
-                "type": "end",
-                "game": index,
-                "seed": game_seed,
-                "steps": step,
-                "scores": state.scores(),
-                "winners": state.winners(),
-                "returns": state.returns(),
-                "json": _json_of(state),
-            }
-            stream.write(_line(end))
-            result.lines += step + 1
-            result.steps += step
+            at = [0]
+            try:
+                _record_game(game, stream, index, game_seed, result, at)
+            except OSError:
+                raise  # the log's own file, not the engine
+            except Exception as error:
+                raise EngineError(
+                    f"game {index} (seed {game_seed}), step {at[0]}: the engine raised "
+                    f"{error_text(error)}"
+                ) from error
             if progress is not None:
                 progress(1)
+        finished = True
     return result
+
+
+def _record_game(
+    game: Game, stream: IO[str], index: int, game_seed: int, result: Recording, at: list[int]
+) -> None:
+    """Game ``index`` of a recording, its lines written to ``stream``; ``at[0]`` is the step
+    being recorded (for the message if the engine raises)."""
+    rng = SplitMix64(game_seed)
+    state: Any = game.new_initial_state()
+    step = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        line: dict[str, Any] = {
+            "type": "step",
+            "game": index,
+            "seed": game_seed,
+            "step": step,
+            "player": player,
+        }
+        if player == CHANCE:
+            outcomes = [(int(a), int(w)) for a, w in state.chance_outcomes()]
+            legal = [a for a, _ in outcomes]
+            line["legal"] = [state.action_to_string(a) for a in legal]
+            line["weights"] = [w for _, w in outcomes]
+        else:
+            outcomes = []
+            legal = state.legal_actions()
+            line["legal"] = [state.action_to_string(a) for a in legal]
+        action = choose(rng, legal, outcomes)
+        line["action"] = state.action_to_string(action)
+        line["json"] = _json_of(state)
+        stream.write(_line(line))
+        state.apply_action(action)
+        step += 1
+        at[0] = step
+    end = {
+        "type": "end",
+        "game": index,
+        "seed": game_seed,
+        "steps": step,
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "returns": state.returns(),
+        "json": _json_of(state),
+    }
+    stream.write(_line(end))
+    result.lines += step + 1
+    result.steps += step
 
 
 # ---------------------------------------------------------------------------------------------
