@@ -296,6 +296,54 @@ def test_api_test_catches_planted_bugs(
         result.raise_if_failed()
 
 
+class _Wrapped:
+    """A Rust state whose ``legal_actions()`` is a tuple or a numpy array (and, with the
+    array, whose ``current_player()`` is a numpy int)."""
+
+    def __init__(self, state: Any, kind: str) -> None:
+        self.state, self.kind = state, kind
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.state, name)
+
+    def legal_actions(self) -> Any:
+        legal = self.state.legal_actions()
+        return tuple(legal) if self.kind == "tuple" else np.array(legal, dtype=np.int64)
+
+    def current_player(self) -> Any:
+        player = self.state.current_player()
+        return player if self.kind == "tuple" else np.int64(player)
+
+    def clone(self) -> _Wrapped:
+        return _Wrapped(self.state.clone(), self.kind)
+
+    def apply_action(self, action: int) -> None:
+        self.state.apply_action(action)
+
+
+class _WrappedGame:
+    def __init__(self, kind: str) -> None:
+        self.game, self.kind = boardcore.load("city_connect", players=2), kind
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def new_initial_state(self) -> _Wrapped:
+        return _Wrapped(self.game.new_initial_state(), self.kind)
+
+    def state_from_json(self, text: str) -> _Wrapped:
+        return _Wrapped(self.game.state_from_json(text), self.kind)
+
+
+@pytest.mark.parametrize(("kind", "name"), [("tuple", "tuple"), ("array", "ndarray")])
+def test_api_test_reports_a_wrong_container_once_and_nothing_it_would_cause(
+    kind: str, name: str
+) -> None:
+    result = api_test(_WrappedGame(kind), games=2)
+    assert [v.check for v in result.violations] == ["legal actions"], str(result)
+    assert f"legal_actions() returned a {name}, not a list" in str(result)
+
+
 def test_api_test_report_counts_repeats() -> None:
     result = api_test(UnsortedJsonGame(players=2), games=2)
     (violation,) = result.violations

@@ -128,12 +128,25 @@ class _StopGame(Exception):
     """The engine cannot be driven further in this game."""
 
 
+def _plain(value: Any) -> Any:
+    """``value`` as plain Python for comparing (a numpy int as an int, a tuple or an array of
+    actions as a list): an engine's wrong container type is reported once, by its own check,
+    not again by every later comparison that would trip on it."""
+    if isinstance(value, (str, bytes)) or value is None:
+        return value
+    if _is_int(value):
+        return int(value)
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return [_plain(x) for x in value]
+    return value
+
+
 def _fingerprint(state: Any) -> tuple[Any, ...]:
     """What must not change when an illegal action is rejected."""
     parts: list[Any] = []
     for method in ("to_json", "history", "current_player", "legal_actions"):
         try:
-            parts.append(getattr(state, method)())
+            parts.append(_plain(getattr(state, method)()))
         except Exception as error:
             parts.append(f"raised {type(error).__name__}")
     return tuple(parts)
@@ -222,7 +235,7 @@ class _Checker:
 
     def check_initial(self) -> None:
         a, b = self.game.new_initial_state(), self.game.new_initial_state()
-        if a.to_json() != b.to_json() or a.legal_actions() != b.legal_actions():
+        if a.to_json() != b.to_json() or _plain(a.legal_actions()) != _plain(b.legal_actions()):
             self.fail("initial state", "two calls of new_initial_state() differ")
 
     # --- per state -----------------------------------------------------------------------------
@@ -305,7 +318,7 @@ class _Checker:
 
     def check_chance(self, outcomes: Any, player: Any) -> None:
         if player != CHANCE:
-            if outcomes != []:
+            if _plain(outcomes) != []:
                 self.fail(
                     "chance outcomes",
                     f"chance_outcomes() is {short(outcomes)} at a non-chance node (expected [])",
@@ -386,7 +399,7 @@ class _Checker:
                 "state_from_json(s).to_json() != s: "
                 + json_diff(again, text, ("reloaded", "saved")),
             )
-        elif loaded.current_player() != player or loaded.legal_actions() != legal:
+        elif _plain(loaded.current_player()) != player or _plain(loaded.legal_actions()) != legal:
             self.fail(
                 "json", "the state read back by state_from_json() has other legal actions or seat"
             )
@@ -583,9 +596,12 @@ class _Checker:
             player = self.vital("current player", state.current_player)
             terminal = self.vital("current player", state.is_terminal)
             self.run("current player", self.check_player, state, player, terminal)
+            player = _plain(player)  # a numpy int is an int to every later check
             legal = self.vital("legal actions", state.legal_actions)
             self.run("legal actions", self.check_legal, legal, player, bool(terminal))
-            legal = list(legal) if isinstance(legal, list) else []
+            legal = _plain(legal)
+            if not isinstance(legal, list) or not all(isinstance(a, int) for a in legal):
+                raise _StopGame  # reported by the legal actions check: nothing to play
             self.run("mask", self.check_mask, state, legal)
             outcomes = self.vital("chance outcomes", state.chance_outcomes)
             self.run("chance outcomes", self.check_chance, outcomes, player)
