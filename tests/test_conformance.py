@@ -32,6 +32,7 @@ from boardcore.testing import (
     ConformanceError,
     EngineError,
     GoldenLogError,
+    KitInterrupted,
     api_test,
     compare,
     json_diff,
@@ -201,6 +202,16 @@ def broken(state_class: type[KardinalState]) -> type[KardinalGame]:
     return BrokenGame
 
 
+class StuckState(_Broken):
+    """Hangs in ``legal_actions()`` at its fourth step: here, as if Ctrl-C came then."""
+
+    def legal_actions(self) -> list[int]:
+        if len(self.history()) == 3:
+            raise KeyboardInterrupt
+        return super().legal_actions()
+
+
+StuckGame = broken(StuckState)
 MissedRuleIIIGame = broken(MissedRuleIIIState)
 MissedLastBuilderGame = broken(MissedLastBuilderState)
 WrongScoreGame = broken(WrongScoreState)
@@ -646,6 +657,19 @@ def test_cli_conformance(capsys: pytest.CaptureFixture[str]) -> None:
     assert "does not conform" in out
     assert main(["conformance", "kardinal", "--engine", "no_such_module_here:f"]) == 2
     assert "cannot import" in capsys.readouterr().err  # errors go to stderr
+
+
+def test_ctrl_c_in_a_hanging_engine_says_where_each_check_was(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # step 2: applying the third action, whose clone check asks the new state's legal actions
+    with pytest.raises(KitInterrupted, match=r"^api_test was at seed 5 \(game 1 of 2\), step 2;"):
+        api_test(StuckGame(players=2), games=2, seed=5)
+    with pytest.raises(KitInterrupted, match=r"^compare was in the game of seed 5 \(game 1 of 2"):
+        compare(StuckGame(players=2), boardcore.load("kardinal", players=2), games=2, seed=5)
+    args = ["conformance", "kardinal", "--players", "2", "--engine"]
+    assert main([*args, "tests.test_conformance:StuckGame", "--seed", "5"]) == 130
+    assert "interrupted: api_test was at seed 5 (game 1 of" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------------------------------------

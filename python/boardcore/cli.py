@@ -375,8 +375,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     console.soft_wrap = not console.is_terminal
     try:
         code: int = args.run(args, console)
-    except KeyboardInterrupt:
-        return INTERRUPTED  # quietly: the person pressing Ctrl-C knows why it stopped
+    except KeyboardInterrupt as stop:
+        # quietly: the person pressing Ctrl-C knows why it stopped; a check of the
+        # conformance kit says where it was (a hanging engine is found so)
+        if str(stop):
+            stderr_console().print(
+                f"interrupted: {stop}", highlight=False, markup=False, soft_wrap=True
+            )
+        return INTERRUPTED
     except (BoardcoreError, OSError) as error:
         # an OSError's own text is "[Errno 2] No such file or directory: 'x'": say it plainly
         text = (

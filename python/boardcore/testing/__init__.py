@@ -37,6 +37,7 @@ from ._common import (
     Disagreement,
     EngineError,
     GoldenLogError,
+    KitInterrupted,
     json_diff,
 )
 from ._compare import CompareResult, ShrinkReport, compare
@@ -54,6 +55,7 @@ __all__ = [
     "Disagreement",
     "EngineError",
     "GoldenLogError",
+    "KitInterrupted",
     "Recording",
     "ShrinkReport",
     "VerifyResult",

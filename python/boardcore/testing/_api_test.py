@@ -15,6 +15,8 @@ from boardcore.api import CHANCE, TERMINAL, Game
 from boardcore.rng import SplitMix64
 
 from ._common import (
+    SHOWN,
+    KitInterrupted,
     Outcome,
     SeededGames,
     action_text,
@@ -675,6 +677,12 @@ def api_test(
                 result.steps += checker.play(seed_of(seed, index))
             except _StopGame:
                 result.steps += checker.step
+            except KeyboardInterrupt:
+                moves = ", ".join(checker.notation[-SHOWN:]) or "none"
+                raise KitInterrupted(
+                    f"api_test was at seed {checker.seed} (game {index + 1} of {games}), step "
+                    f"{checker.step}; the last actions: {moves}"
+                ) from None
             if progress is not None:
                 progress(1)
     except _StopGame:

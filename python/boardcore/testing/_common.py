@@ -74,6 +74,11 @@ class GoldenLogError(BoardcoreError):
     """A golden log that is not in the format of ``docs/conformance.md``."""
 
 
+class KitInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a check of the kit: still a ``KeyboardInterrupt``, whose message says
+    where the check was (the game's seed and step), so that a hanging engine is found."""
+
+
 class EngineError(BoardcoreError):
     """An engine raised while ``record`` asked it for a step of a golden log; the message
     names the game, its seed and the step."""

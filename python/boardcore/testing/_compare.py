@@ -19,6 +19,7 @@ from ._common import (
     Calls,
     Difference,
     Disagreement,
+    KitInterrupted,
     Outcome,
     SeededGames,
     action_text,
@@ -696,7 +697,13 @@ def compare(
         result.seconds = time.perf_counter() - start
         return result
     for index in range(games):
-        outcome = walk(theirs, ours, options, seed=seed_of(seed, index), game_index=index)
+        try:
+            outcome = walk(theirs, ours, options, seed=seed_of(seed, index), game_index=index)
+        except KeyboardInterrupt:
+            raise KitInterrupted(
+                f"compare was in the game of seed {seed_of(seed, index)} (game {index + 1} of "
+                f"{games}, {result.steps} steps agreed before it)"
+            ) from None
         result.games_played += 1
         result.steps += outcome.steps
         if progress is not None:
@@ -705,9 +712,20 @@ def compare(
             result.disagreement = outcome.disagreement
             break
     if result.disagreement is not None and shrink_pass:
-        shrunk, report = shrink(
-            theirs, ours, options, result.disagreement, seeds=shrink_seeds, budget=shrink_budget
-        )
+        try:
+            shrunk, report = shrink(
+                theirs,
+                ours,
+                options,
+                result.disagreement,
+                seeds=shrink_seeds,
+                budget=shrink_budget,
+            )
+        except KeyboardInterrupt:
+            result.seconds = time.perf_counter() - start
+            raise KitInterrupted(
+                f"compare was shrinking what it found (not shrunk):\n{result}"
+            ) from None
         result.shrink_report = report
         if shrunk is not result.disagreement:
             result.shrunk = shrunk
