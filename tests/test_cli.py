@@ -316,6 +316,9 @@ def test_errors_go_to_stderr_and_the_results_to_stdout(
         ),
         (["replay", "kardinal", "--perspective", "7"], "--perspective must be a seat from 0 to 3"),
         (["record", "kardinal", "--out", "no/such/folder/g.jsonl"], "does not exist"),
+        # a folder that exists but where no file can be made (the kernel's /proc)
+        (["simulate", "kardinal", "--out", "/proc/r.npz"], "/proc/r.npz: no such file"),
+        (["record", "kardinal", "--out", "/proc/g.jsonl"], "/proc/g.jsonl: no such file"),
     ],
 )
 def test_arguments_are_checked_before_any_game_is_played(

@@ -75,6 +75,11 @@ def check_out(path: str, suffixes: Sequence[str] | None, option: str = "--out") 
         raise ParameterError(f"{option} {path}: folder {str(folder)!r} does not exist")
     if out.is_dir():
         raise ParameterError(f"{option} {path} is a folder, not a file")
+    if not out.exists():
+        # a file that cannot be made is found now, not after a run of minutes (an OSError
+        # names it: "no such file or directory", "permission denied"...)
+        out.open("xb").close()
+        out.unlink()
     return out
 
 
