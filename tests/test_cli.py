@@ -586,6 +586,31 @@ def test_arena_with_players_and_another_agent_count_says_so_in_agents(
     assert "give one agent per seat: 3 players, not 2 agents (random, greedy)" in err
 
 
+def test_arena_agents_may_be_written_with_spaces_and_one_player_is_singular(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["arena", "city_connect", "--players", "1", "--agents", "greedy, random", "--games", "2"]
+    assert main(args) == 2
+    assert "give one agent per seat: 1 player, not 2 agents (greedy, random)" in (
+        capsys.readouterr().err
+    )
+    assert (
+        main(
+            [
+                "simulate",
+                "kardinal",
+                "--players",
+                "2",
+                "--games",
+                "2",
+                "--agents",
+                " greedy , random",
+            ]
+        )
+        == 0
+    )
+
+
 def test_a_missing_file_is_said_plainly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = tmp_path / "nothing.json"
     assert main(["show", str(missing)]) == 2

@@ -57,6 +57,17 @@ def test_report_has_the_charts_and_the_win_rates(tmp_path: Path) -> None:
         assert f"]({chart})" in page  # linked, relative to the page
 
 
+def test_a_solo_report_says_what_a_win_is_not_an_even_share(tmp_path: Path) -> None:
+    npz = simulate_to(tmp_path, "city_connect", "--players", "1", "--games", "20")
+    page = write_report(npz, tmp_path / "report")[-1].read_text()
+    assert "Solo, a win is what the game's solo rules call one." in page
+    assert "With 1 seats" not in page
+    two = simulate_to(tmp_path, "kardinal", "--players", "2", "--games", "20")
+    assert "With 2 seats an even game gives each about 50.00%." in (
+        write_report(two, tmp_path / "two")[-1].read_text()
+    )
+
+
 def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     npz = simulate_to(
         tmp_path, "prestel_new_york", "--players", "3", "--param", "max_rounds=5", "--games", "60"

@@ -227,8 +227,10 @@ def _check_seats(name: str, specs: Sequence[str], params: dict[str, Any]) -> Non
     agents = f"{n} agent{'s' if n != 1 else ''} ({', '.join(specs)})"
     if "players" in params:
         if params["players"] != n:
+            players = params["players"]
             raise ParameterError(
-                f"give one agent per seat: {params['players']} players, not {agents}"
+                f"give one agent per seat: {players} player{'s' if players != 1 else ''}, "
+                f"not {agents}"
             )
         return
     info = GAMES.get(name) if isinstance(name, str) else None
@@ -244,7 +246,7 @@ def _cmd_arena(args: Any, console: Any) -> int:
     from ._cli_common import check_agents, game_params, progress_bar, seed_of, stderr_console
 
     params = game_params(args)
-    agents = args.agents.split(",")
+    agents = [a.strip() for a in args.agents.split(",")]  # "greedy, random" reads as meant
     _check_seats(args.game, agents, params)
     check_agents(args.game, {"players": len(agents), **params}, agents)
     seed = seed_of(args.seed)

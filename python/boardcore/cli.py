@@ -132,7 +132,7 @@ def _print_summary(result: SimulationResult, console: Console) -> None:
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     params = game_params(args)
     out = check_out(args.out, (".csv", ".npz")) if args.out is not None else None
-    agents = args.agents.split(",") if args.agents else None
+    agents = [a.strip() for a in args.agents.split(",")] if args.agents else None
     check_agents(args.game, params, agents)  # bad parameters fail before any game is played
     seed = seed_of(args.seed)
     try:

@@ -180,8 +180,13 @@ def _page(saved: SavedResults, source: str) -> str:
         "",
         "A seat's win rate is the share of games it won, alone or shared (on a shared win "
         "every winner counts it, so the rates can add up to more than 100%); the interval is "
-        f"the 95% Wilson score interval. With {saved.players} seats an even game gives each "
-        f"about {1 / saved.players:.2%}.",
+        "the 95% Wilson score interval. "
+        + (
+            "Solo, a win is what the game's solo rules call one."
+            if saved.players == 1
+            else f"With {saved.players} seats an even game gives each about "
+            f"{1 / saved.players:.2%}."
+        ),
         "",
         "![Win rate by seat with 95% intervals](win_rates.png)",
         "",
