@@ -416,6 +416,21 @@ def test_compare_names_the_refused_action_that_changed_the_state() -> None:
     assert found.step == 0 and "but the state changed" in str(result)
 
 
+def test_compare_names_another_game_or_player_count_before_any_step() -> None:
+    ours = boardcore.load("kardinal", players=2)
+    for theirs, said in [
+        (
+            boardcore.load("city_connect", players=2),
+            "theirs is the game 'city_connect', ours 'kardinal'",
+        ),
+        (boardcore.load("kardinal", players=3), "theirs has 3 players, ours 2"),
+    ]:
+        result = compare(theirs, ours, games=3)
+        found = result.disagreement
+        assert found is not None and found.kind == "setup" and found.actions == []
+        assert said in str(result)
+
+
 def test_compare_legal_difference_is_in_notation() -> None:
     result = compare(MissedRuleIIIGame(players=4), boardcore.load("kardinal"), shrink_pass=False)
     assert result.disagreement is not None

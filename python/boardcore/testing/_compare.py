@@ -688,8 +688,13 @@ def compare(
         compared=compared,
     )
     players = getattr(theirs, "num_players", None)
-    if isinstance(players, int) and players != ours.num_players:
+    name = getattr(theirs, "name", None)
+    detail = None
+    if isinstance(name, str) and name != ours.name:  # the wrong engine given: say so first
+        detail = f"theirs is the game {name!r}, ours {ours.name!r}"
+    elif isinstance(players, int) and players != ours.num_players:
         detail = f"theirs has {players} players, ours {ours.num_players}"
+    if detail is not None:
         result.disagreement = Disagreement(
             seed, 0, [], [], [Difference("setup", detail)], game_index=0
         )
