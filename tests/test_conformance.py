@@ -611,6 +611,12 @@ def test_verify_partial_log_and_limits(tmp_path: Path) -> None:
         verify([lines[0], "{oops"])
     with pytest.raises(GoldenLogError, match="bad or missing 'legal'"):
         verify([lines[0], lines[1].replace('"legal"', '"legals"')])
+    # the header's seed and the games' seeds must agree: game i is seed + i
+    edited = [lines[0].replace('"seed":0', '"seed":5'), *lines[1:]]
+    with pytest.raises(
+        GoldenLogError, match="line 2: game 0 has seed 0, but the header's seed 5 gives it seed 5"
+    ):
+        verify(edited)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -401,7 +401,7 @@ def verify(
                 f"the log is of {header['game']} version {header['version']}, the engine "
                 f"version {version}"
             )
-        _replay(game, records, result, games, progress, name)
+        _replay(game, records, result, games, progress, name, header["seed"])
     result.seconds = time.perf_counter() - start
     return result
 
@@ -413,6 +413,7 @@ def _replay(
     limit: int | None,
     progress: Callable[[int], None] | None,
     name: str,
+    seed: int,
 ) -> None:
     labels = ("engine", "log")
     players = getattr(game, "num_players", 0)
@@ -453,6 +454,12 @@ def _replay(
                 detail = f"engine: new_initial_state() raised {error_text(error)}"
                 stop(number, record, [Difference("error", detail)])
                 return
+        expected = seed_of(seed, record["game"])
+        if record["seed"] != expected:  # the seed is the game's: a log cannot say otherwise
+            raise GoldenLogError(
+                f"{name}, line {number}: game {record['game']} has seed {record['seed']}, but "
+                f"the header's seed {seed} gives it seed {expected}"
+            )
         if kind == "step" and record["step"] != len(actions):
             raise GoldenLogError(
                 f"{name}, line {number}: step {record['step']}, expected {len(actions)}"
