@@ -213,7 +213,7 @@ def test_rebuilding_chicago_game_info() -> None:
     )
     assert registered.utility == game_type.Utility.GENERAL_SUM
     assert chicago.max_chance_outcomes() == chicago.num_distinct_actions() == 1545
-    assert chicago.observation_tensor_shape() == [11064]
+    assert chicago.observation_tensor_shape() == [11171]
     assert (chicago.min_utility(), chicago.max_utility()) == (0.0, 1.0)
     # 2 seats: setup 4; main actions 3 (48 + 7 + 2) + 4 = 175, refills as many; tiles
     # 2 * 154 + 4; suburbs 2 * 60; choices 3 * 7 * 3 + 4.

@@ -29,6 +29,7 @@ from tests.helpers import js, observation, random_states
 from tests.rebuilding_chicago.test_roundtrip import (
     CARD_COST,
     GAME,
+    KIND_KEYS,
     LANDMARK_KEYS,
     OPENING,
     SETTING_IDS,
@@ -71,7 +72,10 @@ KEPT_CARDS, BUILT_CARDS, LOST_CARDS, HAND_TILES = (
     CARDS + 2 * LANDMARKS,
     CARDS + 3 * LANDMARKS,
 )
-SIZE = HOLDINGS + 5 * HOLDING
+# Then the piece a `place` decision places: a building kind (32), a landmark or a suburb tile.
+PLACING = HOLDINGS + 5 * HOLDING
+KINDS = 32
+SIZE = PLACING + KINDS + LANDMARKS + SUBURBS
 # Planes of a seat block.
 SUBURB, USABLE, RUBBLE, SIGHTS, BUILDING, LANDMARK = 0, 1, 2, 3, 6, 13
 # Numbers of a seat block.
@@ -150,6 +154,14 @@ def spec_tensor(j: dict[str, Any], p: int) -> npt.NDArray[np.float64]:
             t[base + (LOST_CARDS if lost else BUILT_CARDS) + landmark] = 1
         for tile in seat["hand"]:
             t[base + HAND_TILES + tile] = 1
+    if j["phase"] == "place":
+        code, *rest = j["todo"][0]  # [0, s, kind], [1, s, landmark] or [3, s] (the picked)
+        if code == 0:
+            t[PLACING + rest[1]] = 1
+        elif code == 1:
+            t[PLACING + KINDS + rest[1]] = 1
+        else:
+            t[PLACING + KINDS + LANDMARKS + j["picked"]] = 1
     return t
 
 
@@ -195,7 +207,7 @@ def test_the_layout_adds_up() -> None:
     assert BLOCK == 1725
     assert GLOBALS == 8625
     assert GLOBALS + 3 + 7 + 16 + 15 + 1 == MARKET_CARDS
-    assert SIZE == 11064
+    assert SIZE == 11171
     assert HAND == 24 and NUMBERS + HAND + 1 + DISTRICTS == BLOCK
 
 
@@ -263,7 +275,9 @@ def test_the_opening_entry_by_entry(load: Loader) -> None:
     west_kept = [LANDMARK_KEYS.index(k) for k in ("city-market", "navy-pier")]
     kept = [[KEPT_CARDS + k for k in sorted(cards)] for cards in (pilsen_kept, west_kept)]
     assert ones(t, HOLDINGS, 2, HOLDING) == kept
-    assert not t[HOLDINGS + 2 * HOLDING :].any()
+    assert not t[HOLDINGS + 2 * HOLDING : PLACING].any()
+    # placing card 0's statue: the kind of the data's statue-1 tile
+    assert np.flatnonzero(t[PLACING:]).tolist() == [KIND_KEYS.index("statue-1")]
     close(t, spec_tensor(js(state), 0), "opening")
 
 

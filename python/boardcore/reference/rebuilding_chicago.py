@@ -124,12 +124,13 @@ NUM_TILES: Final = 154
 MAX_ORIENTATIONS: Final = 8
 
 # The observation: five seat blocks, 42 shared entries, then the identities: the market's
-# cards, then five seats' holdings (ability cards; landmark cards kept, built, lost; suburbs
-# in hand).
+# cards, five seats' holdings (ability cards; landmark cards kept, built, lost; suburbs in
+# hand), and the piece a placement places (a kind, a landmark or a suburb tile).
 SEAT_TENSOR: Final = 14 * SPACES + 25 + NUM_DISTRICTS
 MARKET_CARDS: Final = 5 * SEAT_TENSOR + 42
 HOLDINGS: Final = NUM_CARDS + 3 * NUM_LANDMARKS + NUM_SUBURBS
-TENSOR_SIZE: Final = MARKET_CARDS + MARKET * NUM_CARDS + 5 * HOLDINGS
+PLACING: Final = MARKET_CARDS + MARKET * NUM_CARDS + 5 * HOLDINGS  # the piece being placed
+TENSOR_SIZE: Final = PLACING + MAX_KINDS + NUM_LANDMARKS + NUM_SUBURBS
 
 # Why an action of a category is illegal in its own phase, where one reason fits all.
 _CATEGORY_REASONS: Final = {
@@ -1549,7 +1550,7 @@ class RebuildingChicagoState(ReferenceState[Rules]):
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """The "Observation" layout, seats in the order ``player``, ``player + 1`` ...:
-        11064 floats."""
+        11171 floats."""
         player = self._check_player(player)
         n = self._rules.players
         tensor = np.zeros(TENSOR_SIZE, dtype=np.float32)
@@ -1606,6 +1607,15 @@ class RebuildingChicagoState(ReferenceState[Rules]):
             for j, landmarks in enumerate((seat.landmarks, standing, seat.lost)):
                 tensor[[base + cards + j * NUM_LANDMARKS + lm for lm in landmarks]] = 1.0
             tensor[[base + cards + 3 * NUM_LANDMARKS + t for t in seat.hand]] = 1.0
+        if self._phase == "place":  # the piece placed: a building kind, landmark or suburb
+            task = self._todo[0]
+            if task[0] == 0:
+                piece = task[2]
+            elif task[0] == 1:
+                piece = MAX_KINDS + task[2]
+            else:
+                piece = MAX_KINDS + NUM_LANDMARKS + self._picked
+            tensor[PLACING + piece] = 1.0
         return tensor
 
     def _progress(self) -> str:

@@ -57,17 +57,20 @@ pub const MARKET_CARDS: usize = 5 * SEAT_BLOCK + 42;
 /// One seat's holdings, by identity: ability cards, landmark cards kept, built and lost,
 /// suburb tiles in hand.
 pub const HOLDINGS: usize = data::CARDS + 3 * data::LANDMARKS + data::SUBURBS;
-pub const OBSERVATION_SIZE: usize = MARKET_CARDS + data::MARKET * data::CARDS + 5 * HOLDINGS;
+/// After the holdings: the piece a `place` decision is placing, a one-hot over the building
+/// kinds, the landmarks and the suburb tiles.
+pub const PLACING: usize = MARKET_CARDS + data::MARKET * data::CARDS + 5 * HOLDINGS;
+pub const OBSERVATION_SIZE: usize = PLACING + data::KINDS_MAX + data::LANDMARKS + data::SUBURBS;
 /// The most nonzero entries of one seat's block: 72 spaces outside the 7 x 7 board with 3
 /// each, 49 board spaces with 2, 25 numbers, the district's one-hot.
 pub const SEAT_TOKENS: usize = (SPACES - 49) * 3 + 49 * 2 + 25 + 1;
 /// The most nonzero entries after the seats' blocks: the round's one-hot, 7 events, 8
 /// market slots' presence and cost, 15 tokens, whose decision it is.
 pub const SHARED_TOKENS: usize = 1 + 7 + 16 + 15 + 1;
-/// The most nonzero entries of the identities (market cards and holdings), but for the
-/// ability cards: a card in each market slot, each landmark card in one place (kept, built
-/// or lost, by one seat), each suburb tile in at most one hand.
-pub const IDENTITY_TOKENS: usize = data::MARKET + data::LANDMARKS + data::SUBURBS;
+/// The most nonzero entries of the identities (market cards, holdings, the piece placed),
+/// but for the ability cards: a card in each market slot, each landmark card in one place
+/// (kept, built or lost, by one seat), each suburb tile in at most one hand, one piece.
+pub const IDENTITY_TOKENS: usize = data::MARKET + data::LANDMARKS + data::SUBURBS + 1;
 
 /// Per district, its board as masks on the table.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,12 +1,12 @@
 //! The text rendering and the observation tensor (docs/games/rebuilding_chicago.md, "Text
 //! rendering" and "Observation").
 
-use super::data::{CARDS, DISTRICTS, LANDMARKS, MARKET};
+use super::data::{CARDS, DISTRICTS, KINDS_MAX, LANDMARKS, MARKET};
 use super::json::todo;
-use super::state::{RebuildingChicagoState, PHASES};
+use super::state::{Phase, RebuildingChicagoState, BUILD, LANDMARK, PHASES};
 use super::{
-    EVENTS, HOLDINGS, LEVELS, MARKET_CARDS, MAX_PLAYERS, OBSERVATION_SIZE, PLANES, SEAT_BLOCK,
-    SPACES,
+    EVENTS, HOLDINGS, LEVELS, MARKET_CARDS, MAX_PLAYERS, OBSERVATION_SIZE, PLACING, PLANES,
+    SEAT_BLOCK, SPACES,
 };
 use crate::bits::bits;
 use crate::engine::{
@@ -206,7 +206,7 @@ pub fn observation(
 }
 
 /// The nonzero entries of `observation` (the compact observation), written directly: the
-/// planes of five seats hold a few hundred ones among 11,064 entries.
+/// planes of five seats hold a few hundred ones among 11,171 entries.
 pub fn observation_tokens(
     st: &RebuildingChicagoState,
     player: usize,
@@ -327,5 +327,16 @@ fn write_observation<O: ObservationSink + ?Sized>(
         }
         let hand = seat.hand.iter().fold(0u64, |m, &t| m | 1 << t);
         out.set_bits(hand, |t| block + CARDS + 3 * LANDMARKS + t);
+    }
+    // What a placement places is public (the card bought, the landmark built, the tile
+    // drawn) and decides what the placements are worth: its kind, landmark or tile.
+    if st.phase == Phase::Place {
+        let task = st.todo[0];
+        let piece = match task.code {
+            BUILD => task.arg as usize,
+            LANDMARK => KINDS_MAX + task.arg as usize,
+            _ => KINDS_MAX + LANDMARKS + st.picked as usize,
+        };
+        out.set(PLACING + piece, 1.0);
     }
 }

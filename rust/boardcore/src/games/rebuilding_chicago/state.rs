@@ -2171,7 +2171,7 @@ mod tests {
     #[test]
     fn the_compact_width_bounds_every_observation_space_by_space() {
         use super::super::data::{CARDS, LANDMARKS, MARKET, SUBURBS};
-        use super::super::{HOLDINGS, IDENTITY_TOKENS, MARKET_CARDS};
+        use super::super::{HOLDINGS, IDENTITY_TOKENS, MARKET_CARDS, PLACING};
         use super::super::{OBSERVATION_SIZE, PLANES, SEAT_BLOCK, SEAT_TOKENS, SHARED_TOKENS};
         for players in 1..=5 {
             let game = RebuildingChicagoGame::new(players, None, None).unwrap();
@@ -2193,6 +2193,9 @@ mod tests {
                     assert!(shared.iter().filter(|&&v| v != 0.0).count() <= SHARED_TOKENS);
                     // The identities: one token per market card, landmark card, suburb tile
                     // and ability card, each in one place at most.
+                    let placing = &dense[PLACING..];
+                    let placed = placing.iter().filter(|&&v| v != 0.0).count();
+                    assert_eq!(placed, usize::from(st.phase == Phase::Place));
                     let ids = &dense[MARKET_CARDS..];
                     let dense = &dense;
                     let holding = |base: usize, len: usize| -> usize {
