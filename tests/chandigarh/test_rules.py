@@ -66,6 +66,8 @@ from typing import Any
 
 import pytest
 
+import boardcore
+import boardcore.reference
 from boardcore.api import CHANCE, TERMINAL, State
 from boardcore.errors import ParameterError
 from tests.conftest import Loader, apply
@@ -596,6 +598,8 @@ def test_ruling_5_variant_moves_two_corner_sectors(load: Loader) -> None:
     "variant",
     [
         "nw=1,1;se=4,1",  # inside the 4x4 grid
+        "nw=0,0;se=4,1",  # nw's own cell: it does not move
+        "nw=3,3;ne=4,1",  # se's cell, and se stays
         "nw=4,1;se=4,1",  # the same cell twice
         "nw=-1,-1;se=4,1",  # touches no sector
         "nw=-1,0;se=4,1",  # would touch only cell (0,0), which sector 0 has left
@@ -604,6 +608,19 @@ def test_ruling_5_variant_moves_two_corner_sectors(load: Loader) -> None:
 def test_ruling_5_bad_variants_are_refused(load: Loader, variant: str) -> None:
     with pytest.raises(ParameterError):
         load(GAME, players=2, variant=variant).new_initial_state()
+
+
+def test_ruling_5_a_corner_may_move_into_the_cell_the_other_corner_left() -> None:
+    """ "place them adjacent to any other Sector": ne goes beside sector 7, nw into the
+    cell ne left, beside sector 1 (and 7); both engines play the same games on that city."""
+    games = [
+        engine(GAME, players=3, variant="ne=4,1;nw=3,0")
+        for engine in (boardcore.load, boardcore.reference.load)
+    ]
+    for seed in range(3):
+        rust, reference = (boardcore.play(game, seed=seed) for game in games)
+        assert rust.is_terminal() and rust.to_json() == reference.to_json()
+    assert games[0].params["variant"] == "nw=3,0;ne=4,1"  # by corner tile, whatever the order
 
 
 # --- the turn -------------------------------------------------------------------------------

@@ -329,7 +329,8 @@ SPECIALISTS = (
 )
 VARIANT = (
     'empty or two corner moves like "nw=4,1;se=-1,2" (corners nw, ne, sw, se; column and row '
-    "-1..4, outside the 4x4 grid, sharing a side with a sector that stays)"
+    "-1..4, outside the 4x4 grid or in the cell the other corner left, sharing a side with "
+    "another sector)"
 )
 DATA = "a path to a component file"
 

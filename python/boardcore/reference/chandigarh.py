@@ -720,7 +720,8 @@ SPECIALISTS_FORM = (
 """What to write for ``specialists``."""
 VARIANT_FORM = (
     'empty or two corner moves like "nw=4,1;se=-1,2" (corners nw, ne, sw, se; column and row '
-    "-1..4, outside the 4x4 grid, sharing a side with a sector that stays)"
+    "-1..4, outside the 4x4 grid or in the cell the other corner left, sharing a side with "
+    "another sector)"
 )
 """What to write for ``variant``."""
 COLOUR_NAMES: Final = ("yellow", "blue", "red", "green")
@@ -738,7 +739,8 @@ def _variant_number(text: str) -> int:
 def _parse_variant(variant: str) -> tuple[tuple[int, int, int], ...]:
     """The ``variant`` parameter: empty, or ``nw=C,R;se=C,R`` (ruling 5), as moves
     ``(corner tile, column, row)`` ascending by tile: two different corners, to two
-    different cells outside the 4x4 grid, each beside a sector, the city in one piece. Each
+    different cells outside the 4x4 grid or in the one the other corner leaves, each beside a
+    sector, the city in one piece. Each
     move is read before the count is checked: its fault is the more specific."""
     if variant == "":
         return ()
@@ -757,7 +759,9 @@ def _parse_variant(variant: str) -> tuple[tuple[int, int, int], ...]:
         if not comma:
             raise bad(f"{_debug(where)} is not column,row")
         column, row = _variant_number(first), _variant_number(second)
-        if 0 <= column <= 3 and 0 <= row <= 3:
+        # Inside the grid only a corner's cell can be free: the one the other corner leaves.
+        corner_cell = any((t % 4, t // 4) == (column, row) for t in CORNER_TILES)
+        if 0 <= column <= 3 and 0 <= row <= 3 and not corner_cell:
             raise bad(f"{column},{row} is inside the 4x4 grid")
         tile = CORNER_TILES[CORNER_NAMES.index(corner)]
         if tile in moves:
@@ -767,6 +771,12 @@ def _parse_variant(variant: str) -> tuple[tuple[int, int, int], ...]:
         moves[tile] = (tile, column, row)
     if len(moves) != 2:
         raise bad(f"{_debug(variant)} moves {counted(len(moves), 'corner')}, not 2")
+    for tile, column, row in moves.values():
+        left = any(t != tile and (t % 4, t // 4) == (column, row) for t in moves)
+        if 0 <= column <= 3 and 0 <= row <= 3 and not left:
+            raise bad(
+                f"{column},{row} is inside the 4x4 grid, not the cell the other corner leaves"
+            )
     result = tuple(moves[tile] for tile in sorted(moves))
     cells = {(t % 4, t // 4) for t in range(NUM_TILES)} - {(t % 4, t // 4) for t, _, _ in result}
     cells |= {(c, r) for _, c, r in result}

@@ -227,8 +227,8 @@ pub const SPECIALISTS_FORM: &str = "\"none\" or four specialist slugs, one of ea
 
 /// What to write for `variant`.
 pub const VARIANT_FORM: &str = "empty or two corner moves like \"nw=4,1;se=-1,2\" (corners nw, \
-     ne, sw, se; column and row -1..4, outside the 4x4 grid, sharing a side with a sector that \
-     stays)";
+     ne, sw, se; column and row -1..4, outside the 4x4 grid or in the cell the other corner \
+     left, sharing a side with another sector)";
 
 fn parse_specialists(text: &str) -> Result<Option<[Ability; 4]>, Error> {
     if text == "none" {
@@ -289,7 +289,11 @@ fn parse_variant(text: &str) -> Result<Vec<(usize, i8, i8)>, Error> {
             }
         };
         let (c, r) = (parse(c)?, parse(r)?);
-        if (0..4).contains(&c) && (0..4).contains(&r) {
+        // Inside the grid only a corner's cell can be free: the one the other corner leaves.
+        let corner_cell = CORNERS
+            .iter()
+            .any(|&(t, _)| (t % 4, t / 4) == (c as usize, r as usize));
+        if (0..4).contains(&c) && (0..4).contains(&r) && !corner_cell {
             return Err(bad(format!("{c},{r} is inside the 4x4 grid")));
         }
         if moves.iter().any(|&(t, _, _)| t == tile) {
@@ -305,6 +309,16 @@ fn parse_variant(text: &str) -> Result<Vec<(usize, i8, i8)>, Error> {
             "{text:?} moves {}, not 2",
             crate::engine::counted(moves.len(), "corner")
         )));
+    }
+    for &(tile, c, r) in &moves {
+        let left = moves
+            .iter()
+            .any(|&(t, _, _)| t != tile && (t % 4, t / 4) == (c as usize, r as usize));
+        if (0..4).contains(&c) && (0..4).contains(&r) && !left {
+            return Err(bad(format!(
+                "{c},{r} is inside the 4x4 grid, not the cell the other corner leaves"
+            )));
+        }
     }
     moves.sort_unstable();
     // The resulting city: each moved sector must touch another, and all must hang together.
