@@ -465,7 +465,8 @@ BAD_PARAMETERS: list[tuple[dict[str, Any], str]] = [
     ({"variant": "nw=-1,1;nw=-1,2"}, "variant"),  # the same corner twice
     ({"variant": "nw=-1,1;se=-1,1"}, "variant"),  # the same cell
     ({"variant": "nw=1,1;se=4,2"}, "variant"),  # inside the grid
-    ({"variant": "nw=3,3;se=4,2"}, "variant"),  # inside, where se was
+    ({"variant": "nw=3,3;ne=4,1"}, "variant"),  # inside, where se stays (ruling 5)
+    ({"variant": "nw=0,0;se=4,2"}, "variant"),  # inside, nw's own cell
     ({"variant": "nw=-1,-1;se=4,2"}, "variant"),  # shares only a corner
     ({"variant": "nw=-1,0;se=4,2"}, "variant"),  # next to where nw was, no more
     ({"variant": "nw=4,4;se=-1,-1"}, "variant"),
