@@ -24,8 +24,11 @@ from ._common import (
     choose,
     engine_name,
     error_text,
+    fingerprint,
     has_float,
+    is_int,
     json_diff,
+    plain,
     seat_text,
     seed_of,
     short,
@@ -130,30 +133,6 @@ class _StopGame(Exception):
     """The engine cannot be driven further in this game."""
 
 
-def _plain(value: Any) -> Any:
-    """``value`` as plain Python for comparing (a numpy int as an int, a tuple or an array of
-    actions as a list): an engine's wrong container type is reported once, by its own check,
-    not again by every later comparison that would trip on it."""
-    if isinstance(value, (str, bytes)) or value is None:
-        return value
-    if _is_int(value):
-        return int(value)
-    if isinstance(value, (list, tuple, np.ndarray)):
-        return [_plain(x) for x in value]
-    return value
-
-
-def _fingerprint(state: Any) -> tuple[Any, ...]:
-    """What must not change when an illegal action is rejected."""
-    parts: list[Any] = []
-    for method in ("to_json", "history", "current_player", "legal_actions"):
-        try:
-            parts.append(_plain(getattr(state, method)()))
-        except Exception as error:
-            parts.append(f"raised {type(error).__name__}")
-    return tuple(parts)
-
-
 def _fingerprint_diff(before: tuple[Any, ...], after: tuple[Any, ...]) -> str:
     names = ("to_json()", "history()", "current_player()", "legal_actions()")
     for name, a, b in zip(names, before, after, strict=True):
@@ -166,10 +145,6 @@ def _fingerprint_diff(before: tuple[Any, ...], after: tuple[Any, ...]) -> str:
 
 def _pairs(outcomes: Any) -> list[tuple[int, int]]:
     return [(int(a), int(w)) for a, w in outcomes]
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
 class _Checker:
@@ -221,29 +196,29 @@ class _Checker:
         if not isinstance(game.name, str) or not game.name:
             self.fail("game", f"name must be a non-empty str, got {game.name!r}")
         players = game.num_players
-        if not _is_int(players) or players < 1:
+        if not is_int(players) or players < 1:
             self.fail("game", f"num_players must be a positive int, got {players!r}")
             raise _StopGame
         self.players = int(players)
         actions = game.num_distinct_actions
-        if not _is_int(actions) or actions < 1:
+        if not is_int(actions) or actions < 1:
             self.fail("game", f"num_distinct_actions must be a positive int, got {actions!r}")
             raise _StopGame
         self.actions_total = int(actions)
-        if not _is_int(game.version):
+        if not is_int(game.version):
             self.fail("game", f"version must be an int, got {game.version!r}")
         if not isinstance(game.params, Mapping):
             self.fail("game", f"params must be a mapping, got {type(game.params).__name__}")
 
     def check_initial(self) -> None:
         a, b = self.game.new_initial_state(), self.game.new_initial_state()
-        if a.to_json() != b.to_json() or _plain(a.legal_actions()) != _plain(b.legal_actions()):
+        if a.to_json() != b.to_json() or plain(a.legal_actions()) != plain(b.legal_actions()):
             self.fail("initial state", "two calls of new_initial_state() differ")
 
     # --- per state -----------------------------------------------------------------------------
 
     def check_player(self, state: Any, player: Any, terminal: Any) -> None:
-        valid = _is_int(player) and (0 <= player < self.players or player in (CHANCE, TERMINAL))
+        valid = is_int(player) and (0 <= player < self.players or player in (CHANCE, TERMINAL))
         if not valid:
             self.fail(
                 "current player",
@@ -264,7 +239,7 @@ class _Checker:
                 "legal actions", f"legal_actions() returned a {type(legal).__name__}, not a list"
             )
             return
-        if not all(_is_int(a) for a in legal):
+        if not all(is_int(a) for a in legal):
             self.fail("legal actions", f"legal_actions() holds non-ints: {short(legal)}")
             return
         if any(b <= a for a, b in itertools.pairwise(legal)):
@@ -320,7 +295,7 @@ class _Checker:
 
     def check_chance(self, outcomes: Any, player: Any) -> None:
         if player != CHANCE:
-            if _plain(outcomes) != []:
+            if plain(outcomes) != []:
                 self.fail(
                     "chance outcomes",
                     f"chance_outcomes() is {short(outcomes)} at a non-chance node (expected [])",
@@ -333,13 +308,13 @@ class _Checker:
             )
             return
         actions = [a for a, _ in pairs]
-        if not all(_is_int(a) and 0 <= a < self.actions_total for a in actions):
+        if not all(is_int(a) and 0 <= a < self.actions_total for a in actions):
             self.fail("chance outcomes", f"outcome actions out of range: {short(actions)}")
         if any(b <= a for a, b in itertools.pairwise(actions)):
             self.fail(
                 "chance outcomes", f"outcome actions not strictly ascending: {short(actions)}"
             )
-        bad = [w for _, w in pairs if not _is_int(w) or w <= 0]
+        bad = [w for _, w in pairs if not is_int(w) or w <= 0]
         if bad:
             self.fail("chance outcomes", f"weights must be positive ints, got {short(bad)}")
 
@@ -401,7 +376,7 @@ class _Checker:
                 "state_from_json(s).to_json() != s: "
                 + json_diff(again, text, ("reloaded", "saved")),
             )
-        elif _plain(loaded.current_player()) != player or _plain(loaded.legal_actions()) != legal:
+        elif plain(loaded.current_player()) != player or plain(loaded.legal_actions()) != legal:
             self.fail(
                 "json", "the state read back by state_from_json() has other legal actions or seat"
             )
@@ -444,10 +419,10 @@ class _Checker:
     def check_scores(self, state: Any, terminal: bool) -> None:
         n = self.players
         scores, winners, returns = state.scores(), state.winners(), state.returns()
-        if not isinstance(scores, list) or len(scores) != n or not all(map(_is_int, scores)):
+        if not isinstance(scores, list) or len(scores) != n or not all(map(is_int, scores)):
             self.fail("scores", f"scores() must be a list of {n} ints, got {short(scores)}")
             return
-        if not isinstance(winners, list) or not all(map(_is_int, winners)):
+        if not isinstance(winners, list) or not all(map(is_int, winners)):
             self.fail("scores", f"winners() must be a list of seats, got {short(winners)}")
             return
         if not isinstance(returns, list) or len(returns) != n:
@@ -513,7 +488,7 @@ class _Checker:
             near = [a for a in near if 0 <= a < self.actions_total and a not in banned]
             if near:
                 candidates.append(near[rng.below(len(near))])
-        before = _fingerprint(state)
+        before = fingerprint(state)
         for action in candidates[: self.illegal_samples + 2 * edges]:
             described = action
             try:
@@ -529,7 +504,7 @@ class _Checker:
                 why = "the game is over" if terminal else "it is not legal now"
                 self.fail("illegal actions", f"apply_action({described}) was accepted, but {why}")
                 raise _StopGame
-            after = _fingerprint(state)
+            after = fingerprint(state)
             if after != before:
                 self.fail(
                     "illegal actions",
@@ -543,22 +518,22 @@ class _Checker:
         self.result.checks["clone"] = self.result.checks.get("clone", 0) + 1
         try:
             copy = state.clone()
-            before = _fingerprint(state)
+            before = fingerprint(state)
             if copy is state:
                 self.fail("clone", "clone() returned the state itself")
                 copy = None
-            elif _fingerprint(copy) != before:
+            elif fingerprint(copy) != before:
                 self.fail(
-                    "clone", "the clone differs: " + _fingerprint_diff(before, _fingerprint(copy))
+                    "clone", "the clone differs: " + _fingerprint_diff(before, fingerprint(copy))
                 )
                 copy = None
             if copy is not None:
                 copy.apply_action(action)
-                if _fingerprint(state) != before:
+                if fingerprint(state) != before:
                     self.fail(
                         "clone",
                         "applying an action to the clone changed the original: "
-                        + _fingerprint_diff(before, _fingerprint(state)),
+                        + _fingerprint_diff(before, fingerprint(state)),
                     )
                     raise _StopGame
         except _StopGame:
@@ -577,11 +552,11 @@ class _Checker:
             raise _StopGame from error
         if copy is not None:
             try:
-                if _fingerprint(copy) != _fingerprint(state):
+                if fingerprint(copy) != fingerprint(state):
                     self.fail(
                         "clone",
                         "the clone and the original differ after the same action: "
-                        + _fingerprint_diff(_fingerprint(state), _fingerprint(copy)),
+                        + _fingerprint_diff(fingerprint(state), fingerprint(copy)),
                     )
             except Exception as error:
                 self.fail("clone", f"raised {error_text(error)}")
@@ -598,10 +573,10 @@ class _Checker:
             player = self.vital("current player", state.current_player)
             terminal = self.vital("current player", state.is_terminal)
             self.run("current player", self.check_player, state, player, terminal)
-            player = _plain(player)  # a numpy int is an int to every later check
+            player = plain(player)  # a numpy int is an int to every later check
             legal = self.vital("legal actions", state.legal_actions)
             self.run("legal actions", self.check_legal, legal, player, bool(terminal))
-            legal = _plain(legal)
+            legal = plain(legal)
             if not isinstance(legal, list) or not all(isinstance(a, int) for a in legal):
                 raise _StopGame  # reported by the legal actions check: nothing to play
             self.run("mask", self.check_mask, state, legal)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import difflib
 import json
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
+
+import numpy as np
 
 from boardcore.api import CHANCE, TERMINAL
 from boardcore.errors import BoardcoreError
@@ -82,6 +84,37 @@ class KitInterrupted(KeyboardInterrupt):
 class EngineError(BoardcoreError):
     """An engine raised while ``record`` asked it for a step of a golden log; the message
     names the game, its seed and the step."""
+
+
+def is_int(value: object) -> bool:
+    """An int as an engine may give one: a Python or numpy integer, not a bool."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain Python for comparing (a numpy int as an int, a tuple, an array or
+    any other iterable of actions as a list): an engine's wrong container type is reported
+    once, by its own check, not again by every later comparison that would trip on it."""
+    if isinstance(value, (str, bytes)) or value is None:
+        return value
+    if is_int(value):
+        return int(value)
+    if isinstance(value, Iterable) and not isinstance(value, Mapping):
+        return [plain(x) for x in value]
+    return value
+
+
+def fingerprint(state: Any) -> tuple[Any, ...]:
+    """What must not change when an illegal action is refused: ``to_json``, ``history``,
+    ``current_player`` and ``legal_actions``, each as the engine answers (or what it raised:
+    a method it lacks raises alike before and after)."""
+    parts: list[Any] = []
+    for method in ("to_json", "history", "current_player", "legal_actions"):
+        try:
+            parts.append(plain(getattr(state, method)()))
+        except Exception as error:
+            parts.append(f"raised {type(error).__name__}")
+    return tuple(parts)
 
 
 def seed_of(seed: int, index: int) -> int:

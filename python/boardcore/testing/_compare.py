@@ -26,6 +26,7 @@ from ._common import (
     choose,
     engine_name,
     error_text,
+    fingerprint,
     json_diff,
     listing,
     plural,
@@ -141,29 +142,14 @@ def take_view(
 def refusal(state: Any, action: int) -> str | None:
     """How an engine refuses an illegal ``action``: the error's class, or None if it took it.
 
-    A refusal must leave the state as it was: its ``to_json``, ``history`` and legal actions
-    (each where the engine has it: an engine may keep a history of its own beside its JSON).
+    A refusal must leave the state as it was (:func:`fingerprint`: its JSON, history, seat
+    and legal actions; an engine may keep a history of its own beside its JSON).
     """
-
-    def plain(value: Any) -> Any:
-        """A value ``==`` compares plainly (a numpy array of actions as a list of ints)."""
-        if value is None or value is MISSING or isinstance(value, str):
-            return value
-        try:
-            return [int(x) for x in value]
-        except (TypeError, ValueError):
-            return repr(value)
-
-    def saved() -> Any:
-        calls = Calls("")
-        values = [plain(calls.get(state, m)) for m in ("to_json", "history", "legal_actions")]
-        return None if all(v is MISSING for v in values) else values
-
-    before = saved()
+    before = fingerprint(state)
     try:
         state.apply_action(action)
     except Exception as error:
-        if before is not None and saved() != before:
+        if fingerprint(state) != before:
             return f"{type(error).__name__}, but the state changed"
         return type(error).__name__
     return None
