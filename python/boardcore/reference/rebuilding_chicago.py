@@ -1595,18 +1595,17 @@ class RebuildingChicagoState(ReferenceState[Rules]):
                 tensor[base + 11 + 2 * slot] = self._data.cards[card].cost
         tensor[base + 26 : base + 41] = self._tokens
         tensor[base + 41] = 1.0 if self.current_player() == player else 0.0
-        cards = NUM_CARDS
         for slot, card in enumerate(self._market):
             if card != NONE:
-                tensor[MARKET_CARDS + slot * cards + card] = 1.0
+                tensor[MARKET_CARDS + slot * NUM_CARDS + card] = 1.0
         for offset in range(n):
             seat = self._seats[(player + offset) % n]
-            base = MARKET_CARDS + MARKET * cards + offset * HOLDINGS
+            base = MARKET_CARDS + MARKET * NUM_CARDS + offset * HOLDINGS
             tensor[[base + c for c in seat.abilities]] = 1.0
             standing = [lm for lm in seat.built if lm not in seat.lost]
             for j, landmarks in enumerate((seat.landmarks, standing, seat.lost)):
-                tensor[[base + cards + j * NUM_LANDMARKS + lm for lm in landmarks]] = 1.0
-            tensor[[base + cards + 3 * NUM_LANDMARKS + t for t in seat.hand]] = 1.0
+                tensor[[base + NUM_CARDS + j * NUM_LANDMARKS + lm for lm in landmarks]] = 1.0
+            tensor[[base + NUM_CARDS + 3 * NUM_LANDMARKS + t for t in seat.hand]] = 1.0
         if self._phase == "place":  # the piece placed: a building kind, landmark or suburb
             task = self._todo[0]
             if task[0] == 0:

@@ -133,17 +133,7 @@ def record(
         stream.write(_line(header))
         result.lines += 1
         for index in range(games):
-            game_seed = seed_of(seed, index)
-            at = [0]
-            try:
-                _record_game(game, stream, index, game_seed, result, at)
-            except OSError:
-                raise  # the log's own file, not the engine
-            except Exception as error:
-                raise EngineError(
-                    f"game {index} (seed {game_seed}), step {at[0]}: the engine raised "
-                    f"{error_text(error)}"
-                ) from error
+            _record_game(game, stream, index, seed_of(seed, index), result)
             if progress is not None:
                 progress(1)
         finished = True
@@ -151,49 +141,55 @@ def record(
 
 
 def _record_game(
-    game: Game, stream: IO[str], index: int, game_seed: int, result: Recording, at: list[int]
+    game: Game, stream: IO[str], index: int, game_seed: int, result: Recording
 ) -> None:
-    """Game ``index`` of a recording, its lines written to ``stream``; ``at[0]`` is the step
-    being recorded (for the message if the engine raises)."""
-    rng = SplitMix64(game_seed)
-    state: Any = game.new_initial_state()
+    """Game ``index`` of a recording, its lines written to ``stream``; what the engine raises
+    is an :class:`EngineError` naming the game and the step."""
     step = 0
-    while not state.is_terminal():
-        player = state.current_player()
-        line: dict[str, Any] = {
-            "type": "step",
+    try:
+        rng = SplitMix64(game_seed)
+        state: Any = game.new_initial_state()
+        while not state.is_terminal():
+            player = state.current_player()
+            line: dict[str, Any] = {
+                "type": "step",
+                "game": index,
+                "seed": game_seed,
+                "step": step,
+                "player": player,
+            }
+            if player == CHANCE:
+                outcomes = [(int(a), int(w)) for a, w in state.chance_outcomes()]
+                legal = [a for a, _ in outcomes]
+                line["legal"] = [state.action_to_string(a) for a in legal]
+                line["weights"] = [w for _, w in outcomes]
+            else:
+                outcomes = []
+                legal = state.legal_actions()
+                line["legal"] = [state.action_to_string(a) for a in legal]
+            action = choose(rng, legal, outcomes)
+            line["action"] = state.action_to_string(action)
+            line["json"] = _json_of(state)
+            stream.write(_line(line))
+            state.apply_action(action)
+            step += 1
+        end = {
+            "type": "end",
             "game": index,
             "seed": game_seed,
-            "step": step,
-            "player": player,
+            "steps": step,
+            "scores": state.scores(),
+            "winners": state.winners(),
+            "returns": state.returns(),
+            "json": _json_of(state),
         }
-        if player == CHANCE:
-            outcomes = [(int(a), int(w)) for a, w in state.chance_outcomes()]
-            legal = [a for a, _ in outcomes]
-            line["legal"] = [state.action_to_string(a) for a in legal]
-            line["weights"] = [w for _, w in outcomes]
-        else:
-            outcomes = []
-            legal = state.legal_actions()
-            line["legal"] = [state.action_to_string(a) for a in legal]
-        action = choose(rng, legal, outcomes)
-        line["action"] = state.action_to_string(action)
-        line["json"] = _json_of(state)
-        stream.write(_line(line))
-        state.apply_action(action)
-        step += 1
-        at[0] = step
-    end = {
-        "type": "end",
-        "game": index,
-        "seed": game_seed,
-        "steps": step,
-        "scores": state.scores(),
-        "winners": state.winners(),
-        "returns": state.returns(),
-        "json": _json_of(state),
-    }
-    stream.write(_line(end))
+        stream.write(_line(end))
+    except OSError:
+        raise  # the log's own file, not the engine
+    except Exception as error:
+        raise EngineError(
+            f"game {index} (seed {game_seed}), step {step}: the engine raised {error_text(error)}"
+        ) from error
     result.lines += step + 1
     result.steps += step
 
